@@ -1,0 +1,128 @@
+//! The syntax tree of a spec file, as written, with spans.
+
+use crate::source::Span;
+
+/// A name and where it was written.
+#[derive(Clone, Debug)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+/// A literal and where it was written.
+#[derive(Clone, Debug)]
+pub struct Lit<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+#[derive(Default, Debug)]
+pub struct SpecAst {
+    /// `//!` lines.
+    pub inner_doc: String,
+    pub isa: Option<IsaAst>,
+    pub enums: Vec<EnumAst>,
+    pub regs: Vec<RegsAst>,
+    pub layouts: Vec<LayoutAst>,
+    pub opcodes: Vec<OpAst>,
+}
+
+#[derive(Debug)]
+pub struct IsaAst {
+    pub name: Name,
+    pub word: Option<Lit<u128>>,
+    pub fallback: Option<Lit<String>>,
+    pub doc: String,
+}
+
+#[derive(Debug)]
+pub struct EnumAst {
+    pub name: Name,
+    pub bits: Lit<u128>,
+    pub open: bool,
+    pub variants: Vec<VariantAst>,
+    pub doc: String,
+}
+
+#[derive(Debug)]
+pub struct VariantAst {
+    pub name: Name,
+    pub value: Lit<u128>,
+    pub spellings: Vec<Lit<String>>,
+    pub doc: String,
+}
+
+#[derive(Debug)]
+pub struct RegsAst {
+    pub name: Name,
+    pub bits: Lit<u128>,
+    pub open: bool,
+    pub files: Vec<RegFileAst>,
+    pub doc: String,
+}
+
+#[derive(Debug)]
+pub struct RegFileAst {
+    pub prefix: Name,
+    pub base: Lit<u128>,
+    pub count: Lit<u128>,
+    pub doc: String,
+}
+
+/// A `layout` or `format` item.
+#[derive(Debug)]
+pub struct LayoutAst {
+    pub is_format: bool,
+    pub name: Name,
+    pub bits: Lit<u128>,
+    pub fields: Vec<FieldAst>,
+    pub syntax: Option<Lit<String>>,
+    pub doc: String,
+}
+
+#[derive(Debug)]
+pub struct FieldAst {
+    pub name: Name,
+    pub ranges: Vec<RangeAst>,
+    pub ty: TypeAst,
+    pub doc: String,
+}
+
+/// `lo..=hi` or a single bit.
+#[derive(Debug, Clone)]
+pub struct RangeAst {
+    pub lo: u128,
+    pub hi: u128,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum TypeAst {
+    /// `u`, `bool`, an enum name, …
+    Named(Name),
+    /// `mask(x_high)` and the like.
+    Param(Name, Name),
+    /// `fixed VALUE`.
+    Fixed(Name, Lit<u128>),
+}
+
+impl TypeAst {
+    pub fn span(&self) -> Span {
+        match self {
+            TypeAst::Named(n) => n.span,
+            TypeAst::Param(n, p) => n.span.to(p.span),
+            TypeAst::Fixed(n, v) => n.span.to(v.span),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct OpAst {
+    pub mnemonic: Name,
+    pub value: Lit<u128>,
+    pub format: Name,
+    pub template: Option<Lit<String>>,
+    pub semantics: Option<Lit<String>>,
+    pub priority: Option<Lit<i64>>,
+    pub doc: String,
+}

@@ -1,0 +1,392 @@
+//! Decoders and encoders: straight-line shifts and masks per format, and an
+//! opcode dispatch that is a dense `match` on the opcode bits.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use super::{field_ident, word_literal, word_type};
+use crate::model::{FieldDef, FieldTy, LayoutDef, Spec};
+use crate::naming::{camel_case, ident, type_ident, upper_ident};
+
+pub fn expand(spec: &Spec) -> TokenStream {
+    let layouts = spec.layouts.iter().map(|l| expand_layout_codec(spec, l));
+    let instruction = expand_instruction_codec(spec);
+    quote! {
+        #(#layouts)*
+        #instruction
+    }
+}
+
+/// Reads a field's raw bits from `word` as a `u64`.
+fn read_bits(f: &FieldDef) -> TokenStream {
+    if let [r] = f.ranges.as_slice() {
+        let (lo, w) = (r.lo, r.width);
+        quote!(::isa_runtime::BitWord::get(&word, #lo, #w))
+    } else {
+        let pairs = f.ranges.iter().map(|r| {
+            let (lo, w) = (r.lo, r.width);
+            quote!((#lo, #w))
+        });
+        quote!(::isa_runtime::bits::get_ranges(&word, &[#(#pairs),*]))
+    }
+}
+
+/// Writes `value` (a `u64`) into a field's bits of `word`.
+fn write_bits(f: &FieldDef, value: TokenStream) -> TokenStream {
+    if let [r] = f.ranges.as_slice() {
+        let (lo, w) = (r.lo, r.width);
+        quote!(::isa_runtime::BitWord::set(&mut word, #lo, #w, #value);)
+    } else {
+        let pairs = f.ranges.iter().map(|r| {
+            let (lo, w) = (r.lo, r.width);
+            quote!((#lo, #w))
+        });
+        quote!(::isa_runtime::bits::set_ranges(&mut word, &[#(#pairs),*], #value);)
+    }
+}
+
+/// Decodes one stored field from `word`, `?`-propagating failures.
+fn decode_field(spec: &Spec, f: &FieldDef) -> TokenStream {
+    let raw = read_bits(f);
+    let w = f.width;
+    let fname = &f.name.text;
+    match f.ty {
+        FieldTy::Unsigned | FieldTy::Unknown => quote!(::isa_runtime::UInt::<#w>::from_bits(#raw)),
+        FieldTy::Signed => quote!(::isa_runtime::SInt::<#w>::from_bits(#raw)),
+        FieldTy::Bool => quote!(#raw != 0),
+        FieldTy::Half => quote!(::isa_runtime::f16::from_bits(#raw as u16)),
+        FieldTy::Mask(x) => quote!(::isa_runtime::Mask::<#x>::from_bits(#raw)),
+        FieldTy::Swizzle(x) => quote!(::isa_runtime::Swizzle::<#x>::from_bits(#raw)),
+        FieldTy::Enum(i) => {
+            let e = &spec.enums[i];
+            let ty = type_ident(&e.name.text);
+            if e.open || e.is_total() {
+                quote!(#ty::from_bits(#raw))
+            } else {
+                let ename = &e.name.text;
+                quote! {{
+                    let raw = #raw;
+                    match #ty::from_raw(raw) {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                            #fname,
+                            ::isa_runtime::DecodeErrorKind::BadEnumValue { value: raw, enum_name: #ename },
+                        )),
+                    }
+                }}
+            }
+        }
+        FieldTy::Regs(i) => {
+            let r = &spec.regs[i];
+            let ty = type_ident(&r.name.text);
+            if r.open || r.is_total() {
+                quote!(#ty::from_bits(#raw))
+            } else {
+                quote! {{
+                    let raw = #raw;
+                    match #ty::from_raw(raw) {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                            #fname,
+                            ::isa_runtime::DecodeErrorKind::BadRegister { value: raw },
+                        )),
+                    }
+                }}
+            }
+        }
+        FieldTy::Layout(i) => {
+            let inner = &spec.layouts[i];
+            let ty = type_ident(&inner.name.text);
+            let inner_word = word_type(inner.bits);
+            quote!(#ty::decode(#raw as #inner_word)?)
+        }
+        FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved => quote!(()),
+    }
+}
+
+/// The field's value as a `u64`, from `self.<field>`.
+fn encode_field(spec: &Spec, f: &FieldDef) -> TokenStream {
+    let id = field_ident(f);
+    match f.ty {
+        FieldTy::Unsigned | FieldTy::Unknown => quote!(self.#id.get()),
+        FieldTy::Signed | FieldTy::Mask(_) | FieldTy::Swizzle(_) => quote!(self.#id.bits()),
+        FieldTy::Bool => quote!(self.#id as u64),
+        FieldTy::Half => quote!(self.#id.to_bits() as u64),
+        FieldTy::Enum(_) | FieldTy::Regs(_) => quote!(self.#id.raw()),
+        FieldTy::Layout(i) => {
+            let _ = &spec.layouts[i];
+            quote!(self.#id.encode() as u64)
+        }
+        FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved => quote!(0u64),
+    }
+}
+
+/// `decode_fields`/`encode_fields` (formats) or `decode`/`encode` (layouts).
+fn expand_layout_codec(spec: &Spec, l: &LayoutDef) -> TokenStream {
+    let name = type_ident(&l.name.text);
+    let word = word_type(l.bits);
+    let checks = l.fields.iter().filter_map(|f| {
+        let fname = &f.name.text;
+        let raw = read_bits(f);
+        match f.ty {
+            FieldTy::Fixed(v) => Some(quote! {
+                let found = #raw;
+                if found != #v {
+                    return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                        #fname,
+                        ::isa_runtime::DecodeErrorKind::FixedMismatch { expected: #v, found },
+                    ));
+                }
+            }),
+            FieldTy::Reserved => Some(quote! {
+                let found = #raw;
+                if found != 0 {
+                    return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                        #fname,
+                        ::isa_runtime::DecodeErrorKind::ReservedNotZero { found },
+                    ));
+                }
+            }),
+            _ => None,
+        }
+    });
+    let stored: Vec<&FieldDef> = l.fields.iter().filter(|f| f.ty.is_stored()).collect();
+    let idents: Vec<_> = stored.iter().map(|f| field_ident(f)).collect();
+    let decoders: Vec<_> = stored.iter().map(|f| decode_field(spec, f)).collect();
+    let encoders = stored.iter().map(|f| write_bits(f, encode_field(spec, f)));
+    let fixed = l.fields.iter().filter_map(|f| match f.ty {
+        FieldTy::Fixed(v) => Some(write_bits(f, quote!(#v))),
+        _ => None,
+    });
+    let zero = word_literal(l.bits, 0);
+    let body_decode = quote! {
+        #(#checks)*
+        ::core::result::Result::Ok(#name { #( #idents: #decoders, )* })
+    };
+    let body_encode = quote! {
+        let mut word: #word = #zero;
+        #(#fixed)*
+        #(#encoders)*
+        word
+    };
+    if l.is_format {
+        quote! {
+            #[automatically_derived]
+            impl #name {
+                /// Decodes the operand fields of a word of this format (the opcode is not checked).
+                #[inline(always)]
+                pub fn decode_fields(word: #word) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+                    #body_decode
+                }
+                /// Encodes the operand and fixed fields (the opcode bits are left zero).
+                #[inline(always)]
+                pub fn encode_fields(&self) -> #word {
+                    #body_encode
+                }
+            }
+        }
+    } else {
+        let meta = upper_ident("LAYOUT", &l.name.text);
+        quote! {
+            #[automatically_derived]
+            impl #name {
+                /// Decodes the layout's bits.
+                #[inline]
+                pub fn decode(word: #word) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+                    #body_decode
+                }
+                /// Encodes the layout's bits.
+                #[inline]
+                pub fn encode(&self) -> #word {
+                    #body_encode
+                }
+            }
+
+            #[automatically_derived]
+            impl ::isa_runtime::LayoutCodec for #name {
+                type Word = #word;
+                const FORMAT: &'static ::isa_runtime::layout::Format = &__layout::#meta;
+                fn decode(word: #word) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+                    #name::decode(word)
+                }
+                fn encode(&self) -> ::core::result::Result<#word, ::isa_runtime::EncodeError> {
+                    ::core::result::Result::Ok(#name::encode(self))
+                }
+            }
+
+            #[automatically_derived]
+            impl ::core::fmt::Display for #name {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::isa_runtime::text::write_layout(f, &__layout::#meta, &self.encode())
+                }
+            }
+
+            #[automatically_derived]
+            impl ::core::str::FromStr for #name {
+                type Err = ::isa_runtime::ParseError;
+                fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
+                    let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+                    let word: #word = ::isa_runtime::text::parse_layout(&__layout::#meta, &mut cursor)?;
+                    #name::decode(word).map_err(|e| cursor.error(::isa_runtime::__private::to_string(&e)))
+                }
+            }
+        }
+    }
+}
+
+/// Opcode indices in decode order: highest priority first, then spec order.
+pub fn decode_order(spec: &Spec) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..spec.opcodes.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(spec.opcodes[i].priority()));
+    order
+}
+
+fn expand_instruction_codec(spec: &Spec) -> TokenStream {
+    let word = word_type(spec.word_bits);
+    let order = decode_order(spec);
+    let variant = |i: usize| ident(&camel_case(&spec.opcodes[i].mnemonic.text));
+    let format = |i: usize| type_ident(&spec.layouts[spec.opcodes[i].format].name.text);
+
+    let arm_for = |i: usize| {
+        let (v, f) = (variant(i), format(i));
+        quote!(::core::result::Result::Ok(Instruction::#v(#f::decode_fields(word)?)))
+    };
+    let no_match = if spec.fallback.is_some() {
+        quote!(::core::result::Result::Ok(Instruction::Unknown(word)))
+    } else {
+        quote!(::core::result::Result::Err(
+            ::isa_runtime::DecodeError::new(
+                "opcode",
+                ::isa_runtime::DecodeErrorKind::UnknownOpcode {
+                    word: ::isa_runtime::BitWord::to_u128(&word)
+                },
+            )
+        ))
+    };
+
+    let union = spec.opcodes.iter().fold(0u128, |m, o| m | o.mask);
+    let lo = union.trailing_zeros();
+    let span = 128 - union.leading_zeros() - lo;
+    let dispatch = if union != 0 && span <= 12 {
+        // Dense table: each value of the opcode bits resolves at compile time.
+        let mut per_op: Vec<Vec<Literal>> = vec![Vec::new(); spec.opcodes.len()];
+        for value in 0u128..1 << span {
+            let bits = value << lo;
+            if let Some(&i) = order
+                .iter()
+                .find(|&&i| bits & spec.opcodes[i].mask == spec.opcodes[i].bits)
+            {
+                per_op[i].push(Literal::u64_unsuffixed(value as u64));
+            }
+        }
+        let arms = order.iter().filter(|&&i| !per_op[i].is_empty()).map(|&i| {
+            let values = &per_op[i];
+            let arm = arm_for(i);
+            quote!(#(#values)|* => #arm,)
+        });
+        quote! {
+            match ::isa_runtime::BitWord::get(&word, #lo, #span) {
+                #(#arms)*
+                _ => #no_match,
+            }
+        }
+    } else {
+        let tests = order.iter().map(|&i| {
+            let op = &spec.opcodes[i];
+            let (mask, bits) = (
+                word_literal(spec.word_bits, op.mask),
+                word_literal(spec.word_bits, op.bits),
+            );
+            let arm = arm_for(i);
+            quote!(if word & #mask == #bits { return #arm; })
+        });
+        quote! {
+            #(#tests)*
+            #no_match
+        }
+    };
+
+    let encode_arms = (0..spec.opcodes.len()).map(|i| {
+        let v = variant(i);
+        let bits = word_literal(spec.word_bits, spec.opcodes[i].bits);
+        quote!(Instruction::#v(f) => f.encode_fields() | #bits,)
+    });
+    let index_arms = (0..spec.opcodes.len()).map(|i| {
+        let v = variant(i);
+        quote!(Instruction::#v(_) => ::core::option::Option::Some(#i),)
+    });
+    let unknown_encode = spec
+        .fallback
+        .as_ref()
+        .map(|_| quote!(Instruction::Unknown(w) => *w,));
+    let unknown_index = spec
+        .fallback
+        .as_ref()
+        .map(|_| quote!(Instruction::Unknown(_) => ::core::option::Option::None,));
+    let marker = type_ident(&spec.name.text);
+
+    quote! {
+        #[automatically_derived]
+        impl Instruction {
+            /// Decodes one instruction word. Never panics.
+            #[inline]
+            pub fn decode(word: #word) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+                #dispatch
+            }
+
+            /// Encodes the instruction; decoding the result gives `self` back.
+            #[inline]
+            pub fn encode(&self) -> #word {
+                match self {
+                    #(#encode_arms)*
+                    #unknown_encode
+                }
+            }
+
+            /// Index of the opcode in `LAYOUT.opcodes` (`None` for unknown words).
+            #[inline]
+            pub fn opcode_index(&self) -> ::core::option::Option<usize> {
+                match self {
+                    #(#index_arms)*
+                    #unknown_index
+                }
+            }
+
+            /// The opcode's metadata (`None` for unknown words).
+            pub fn opcode(&self) -> ::core::option::Option<&'static ::isa_runtime::layout::Opcode> {
+                self.opcode_index().map(|i| &LAYOUT.opcodes[i])
+            }
+
+            /// Decodes little-endian bytes; errors carry the byte offset.
+            pub fn decode_bytes(bytes: &[u8]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
+                ::isa_runtime::decode_stream::<#marker>(bytes)
+            }
+
+            /// Parses one instruction at a cursor (the rest of the line may hold a comment).
+            pub fn parse_at(cursor: &mut ::isa_runtime::lexer::Cursor<'_>) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
+                let at = cursor.clone();
+                let word: #word = ::isa_runtime::text::parse_instruction(&LAYOUT, cursor)?;
+                Self::decode(word).map_err(|e| at.error(::isa_runtime::__private::to_string(&e)))
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Display for Instruction {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                let word = self.encode();
+                match self.opcode() {
+                    ::core::option::Option::Some(op) => ::isa_runtime::text::write_instruction(f, op, &word),
+                    ::core::option::Option::None => ::isa_runtime::text::write_fallback(f, &LAYOUT, &word),
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::str::FromStr for Instruction {
+            type Err = ::isa_runtime::ParseError;
+            fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
+                Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! The `LAYOUT` statics: the spec as data, for the printer, parser, CLI and docs.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::codec::decode_order;
+use crate::model::{FieldDef, FieldTy, Spec, TPiece, TStyle, Template};
+use crate::naming::upper_ident;
+
+pub fn expand(spec: &Spec) -> TokenStream {
+    let enums = spec.enums.iter().map(|e| {
+        let id = upper_ident("ENUM", &e.name.text);
+        let (name, doc, bits, open) = (&e.name.text, &e.doc, e.bits, e.open);
+        let values = e.variants.iter().map(|v| {
+            let (vname, value, spellings, vdoc) = (&v.name.text, v.value, &v.spellings, &v.doc);
+            quote!(::isa_runtime::layout::EnumValue { name: #vname, value: #value, spellings: &[#(#spellings),*], doc: #vdoc })
+        });
+        quote! {
+            pub static #id: ::isa_runtime::layout::Enum = ::isa_runtime::layout::Enum {
+                name: #name, doc: #doc, bits: #bits, open: #open, values: &[#(#values),*],
+            };
+        }
+    });
+    let regs = spec.regs.iter().map(|r| {
+        let id = upper_ident("REGS", &r.name.text);
+        let (name, doc, bits, open) = (&r.name.text, &r.doc, r.bits, r.open);
+        let files = r.files.iter().map(|f| {
+            let (prefix, base, count, fdoc) = (&f.prefix.text, f.base, f.count, &f.doc);
+            quote!(::isa_runtime::layout::RegFile { prefix: #prefix, base: #base, count: #count, doc: #fdoc })
+        });
+        quote! {
+            pub static #id: ::isa_runtime::layout::Regs = ::isa_runtime::layout::Regs {
+                name: #name, doc: #doc, bits: #bits, open: #open, files: &[#(#files),*],
+            };
+        }
+    });
+    let layouts = spec.layouts.iter().map(|l| {
+        let id = upper_ident("LAYOUT", &l.name.text);
+        let (name, doc, bits, is_instruction) = (&l.name.text, &l.doc, l.bits, l.is_format);
+        let fields = l.fields.iter().map(|f| field(spec, f));
+        let syntax = pieces(l.syntax.as_ref());
+        quote! {
+            pub static #id: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
+                name: #name, doc: #doc, bits: #bits, is_instruction: #is_instruction,
+                fields: &[#(#fields),*], syntax: #syntax,
+            };
+        }
+    });
+    let opcodes = spec.opcodes.iter().map(|op| {
+        let format = upper_ident("LAYOUT", &spec.layouts[op.format].name.text);
+        let (mnemonic, value, mask, bits) = (&op.mnemonic.text, op.value, op.mask, op.bits);
+        let template = pieces(Some(&op.template));
+        let source = if op.template_source.is_empty() {
+            spec.layouts[op.format].syntax.as_ref().map(|_| source_text(spec, op.format)).unwrap_or_default()
+        } else {
+            op.template_source.clone()
+        };
+        let (sem, prio, doc) = (&op.semantics, op.priority(), &op.doc);
+        quote! {
+            ::isa_runtime::layout::Opcode {
+                mnemonic: #mnemonic, format: &#format, value: #value, mask: #mask, bits: #bits,
+                template: #template, template_source: #source, semantics: #sem, priority: #prio, doc: #doc,
+            }
+        }
+    });
+    let format_refs = spec
+        .layouts
+        .iter()
+        .map(|l| upper_ident("LAYOUT", &l.name.text));
+    let enum_refs = spec.enums.iter().map(|e| upper_ident("ENUM", &e.name.text));
+    let regs_refs = spec.regs.iter().map(|r| upper_ident("REGS", &r.name.text));
+    let (name, doc, word_bits) = (&spec.name.text, &spec.doc, spec.word_bits);
+    let fallback = match &spec.fallback {
+        Some(f) => quote!(::core::option::Option::Some(#f)),
+        None => quote!(::core::option::Option::None),
+    };
+    let order = decode_order(spec);
+    let n = spec.opcodes.len();
+    let layout_doc = format!("Layout metadata of `{name}`, generated from its spec: formats, fields, enums, register files and opcodes.");
+    quote! {
+        /// Layout statics generated from the spec; use [`LAYOUT`].
+        #[doc(hidden)]
+        pub mod __layout {
+            #(#enums)*
+            #(#regs)*
+            #(#layouts)*
+            pub static OPCODES: [::isa_runtime::layout::Opcode; #n] = [#(#opcodes),*];
+        }
+
+        #[doc = #layout_doc]
+        pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
+            name: #name,
+            doc: #doc,
+            word_bits: #word_bits,
+            fallback: #fallback,
+            formats: &[#(&__layout::#format_refs),*],
+            enums: &[#(&__layout::#enum_refs),*],
+            regs: &[#(&__layout::#regs_refs),*],
+            opcodes: &__layout::OPCODES,
+            decode_order: &[#(#order),*],
+        };
+    }
+}
+
+/// The format's syntax line, re-rendered (the spec text is not kept).
+fn source_text(spec: &Spec, format: usize) -> String {
+    let l = &spec.layouts[format];
+    let Some(t) = &l.syntax else {
+        return String::new();
+    };
+    t.pieces
+        .iter()
+        .map(|p| match p {
+            TPiece::Text(s) => s.clone(),
+            TPiece::Space => " ".into(),
+            TPiece::Field { index, style, .. } => {
+                let name = &l.fields[*index].name.text;
+                match style {
+                    TStyle::Default => format!("{{{name}}}"),
+                    TStyle::Hex => format!("{{{name}:x}}"),
+                    TStyle::Flag(s) => format!("{{{name}:'{s}'}}"),
+                }
+            }
+        })
+        .collect()
+}
+
+fn pieces(t: Option<&Template>) -> TokenStream {
+    let Some(t) = t else { return quote!(&[]) };
+    let items = t.pieces.iter().map(|p| match p {
+        TPiece::Text(s) => quote!(::isa_runtime::layout::Piece::Text(#s)),
+        TPiece::Space => quote!(::isa_runtime::layout::Piece::Space),
+        TPiece::Field { index, style, .. } => {
+            let style = match style {
+                TStyle::Default => quote!(::isa_runtime::layout::Style::Default),
+                TStyle::Hex => quote!(::isa_runtime::layout::Style::Hex),
+                TStyle::Flag(s) => quote!(::isa_runtime::layout::Style::Flag(#s)),
+            };
+            quote!(::isa_runtime::layout::Piece::Field { index: #index, style: #style })
+        }
+    });
+    quote!(&[#(#items),*])
+}
+
+fn field(spec: &Spec, f: &FieldDef) -> TokenStream {
+    let (name, doc, width) = (&f.name.text, &f.doc, f.width);
+    let ranges = f.ranges.iter().map(|r| {
+        let (lo, w) = (r.lo, r.width);
+        quote!(::isa_runtime::layout::BitRange { lo: #lo, width: #w })
+    });
+    let order = |x_high: bool| {
+        if x_high {
+            quote!(::isa_runtime::layout::ComponentOrder::XHigh)
+        } else {
+            quote!(::isa_runtime::layout::ComponentOrder::XLow)
+        }
+    };
+    let kind = match f.ty {
+        FieldTy::Unsigned => quote!(Unsigned),
+        FieldTy::Signed => quote!(Signed),
+        FieldTy::Bool => quote!(Bool),
+        FieldTy::Half => quote!(Half),
+        FieldTy::Enum(i) => {
+            let id = upper_ident("ENUM", &spec.enums[i].name.text);
+            quote!(Enum(&#id))
+        }
+        FieldTy::Regs(i) => {
+            let id = upper_ident("REGS", &spec.regs[i].name.text);
+            quote!(Regs(&#id))
+        }
+        FieldTy::Layout(i) => {
+            let id = upper_ident("LAYOUT", &spec.layouts[i].name.text);
+            quote!(Layout(&#id))
+        }
+        FieldTy::Mask(x) => {
+            let o = order(x);
+            quote!(Mask(#o))
+        }
+        FieldTy::Swizzle(x) => {
+            let o = order(x);
+            quote!(Swizzle(#o))
+        }
+        FieldTy::Opcode => quote!(Opcode),
+        FieldTy::Fixed(v) => quote!(Fixed(#v)),
+        FieldTy::Reserved => quote!(Reserved),
+        FieldTy::Unknown => quote!(Unknown),
+    };
+    quote! {
+        ::isa_runtime::layout::Field {
+            name: #name, doc: #doc, ranges: &[#(#ranges),*], width: #width,
+            kind: ::isa_runtime::layout::FieldKind::#kind,
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! Code generation from a validated [`Spec`].
+//!
+//! `types` emits the typed API (enums, register operands, layout and format
+//! structs, the instruction enum), `codec` the decoders and encoders,
+//! `metadata` the `LAYOUT` statics, and `tests` the round-trip test suite.
+//! Text printing and parsing are not generated per opcode: the runtime walks
+//! the templates in `LAYOUT`.
+
+mod codec;
+mod metadata;
+pub mod tests;
+mod types;
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use crate::model::{FieldDef, FieldTy, Spec};
+use crate::naming::{ident, type_ident};
+
+pub fn expand(spec: &Spec) -> TokenStream {
+    let types = types::expand(spec);
+    let codec = codec::expand(spec);
+    let metadata = metadata::expand(spec);
+    let marker = type_ident(&spec.name.text);
+    let word = word_type(spec.word_bits);
+    let doc = format!(
+        "The `{}` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).",
+        spec.name.text
+    );
+    quote! {
+        #types
+        #codec
+        #metadata
+
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum #marker {}
+
+        #[automatically_derived]
+        impl ::isa_runtime::Isa for #marker {
+            type Word = #word;
+            type Instruction = Instruction;
+            const LAYOUT: &'static ::isa_runtime::IsaLayout = &LAYOUT;
+            #[inline]
+            fn decode(word: #word) -> ::core::result::Result<Instruction, ::isa_runtime::DecodeError> {
+                Instruction::decode(word)
+            }
+            #[inline]
+            fn encode(insn: &Instruction) -> ::core::result::Result<#word, ::isa_runtime::EncodeError> {
+                ::core::result::Result::Ok(insn.encode())
+            }
+        }
+    }
+}
+
+/// The Rust word type for a layout of `bits` bits.
+pub fn word_type(bits: u32) -> TokenStream {
+    match bits {
+        0..=32 => quote!(u32),
+        33..=64 => quote!(u64),
+        _ => quote!(u128),
+    }
+}
+
+/// A literal of the word type for `bits`.
+pub fn word_literal(bits: u32, value: u128) -> Literal {
+    match bits {
+        0..=32 => Literal::u32_suffixed(value as u32),
+        33..=64 => Literal::u64_suffixed(value as u64),
+        _ => Literal::u128_suffixed(value),
+    }
+}
+
+/// The Rust type of a stored field.
+pub fn field_type(spec: &Spec, f: &FieldDef) -> TokenStream {
+    let w = f.width;
+    match f.ty {
+        FieldTy::Unsigned | FieldTy::Unknown => quote!(::isa_runtime::UInt<#w>),
+        FieldTy::Signed => quote!(::isa_runtime::SInt<#w>),
+        FieldTy::Bool => quote!(bool),
+        FieldTy::Half => quote!(::isa_runtime::f16),
+        FieldTy::Enum(i) => type_ident(&spec.enums[i].name.text).into_token_stream(),
+        FieldTy::Regs(i) => type_ident(&spec.regs[i].name.text).into_token_stream(),
+        FieldTy::Layout(i) => type_ident(&spec.layouts[i].name.text).into_token_stream(),
+        FieldTy::Mask(x_high) => quote!(::isa_runtime::Mask<#x_high>),
+        FieldTy::Swizzle(x_high) => quote!(::isa_runtime::Swizzle<#x_high>),
+        FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved => quote!(()),
+    }
+}
+
+/// The struct field name of a spec field.
+pub fn field_ident(f: &FieldDef) -> proc_macro2::Ident {
+    ident(&f.name.text)
+}
+
+use quote::ToTokens;

@@ -1,0 +1,267 @@
+//! The typed API: enums, register operands, layout/format structs and the
+//! instruction enum.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use super::{field_ident, field_type};
+use crate::model::{EnumDef, LayoutDef, RegsDef, Spec};
+use crate::naming::{camel_case, ident, type_ident};
+
+pub fn expand(spec: &Spec) -> TokenStream {
+    let enums = spec.enums.iter().map(expand_enum);
+    let regs = spec.regs.iter().map(expand_regs);
+    let layouts = spec.layouts.iter().map(|l| expand_struct(spec, l));
+    let instruction = expand_instruction(spec);
+    quote! {
+        #(#enums)*
+        #(#regs)*
+        #(#layouts)*
+        #instruction
+    }
+}
+
+fn doc_or(doc: &str, fallback: String) -> String {
+    if doc.is_empty() {
+        fallback
+    } else {
+        doc.to_string()
+    }
+}
+
+fn expand_enum(e: &EnumDef) -> TokenStream {
+    let name = type_ident(&e.name.text);
+    let bits = e.bits;
+    let doc = doc_or(
+        &e.doc,
+        format!("The `{}` enum ({} bits).", e.name.text, e.bits),
+    );
+    let variants: Vec<_> = e
+        .variants
+        .iter()
+        .map(|v| ident(&camel_case(&v.name.text)))
+        .collect();
+    let values: Vec<_> = e
+        .variants
+        .iter()
+        .map(|v| Literal::u64_unsuffixed(v.value))
+        .collect();
+    let docs: Vec<_> = e
+        .variants
+        .iter()
+        .map(|v| {
+            doc_or(
+                &v.doc,
+                format!(
+                    "`{}` = {:#x}",
+                    v.spellings.first().map_or("", String::as_str),
+                    v.value
+                ),
+            )
+        })
+        .collect();
+    let raw_variant = e.open.then(|| {
+        quote! {
+            /// A value the spec does not name, kept verbatim.
+            Raw(::isa_runtime::UInt<#bits>),
+        }
+    });
+    let raw_arm = e.open.then(|| quote!(#name::Raw(v) => v.get(),));
+    let from_bits = if e.open {
+        Some(quote! {
+            /// The variant for the field's bits (`Raw` for unnamed values).
+            #[inline]
+            pub const fn from_bits(raw: u64) -> Self {
+                match #name::from_raw(raw) {
+                    ::core::option::Option::Some(v) => v,
+                    ::core::option::Option::None => #name::Raw(::isa_runtime::UInt::<#bits>::from_bits(raw)),
+                }
+            }
+        })
+    } else if e.is_total() {
+        let last = variants.last();
+        Some(quote! {
+            /// The variant for the field's bits (every value is named).
+            #[inline]
+            pub const fn from_bits(raw: u64) -> Self {
+                match #name::from_raw(raw & ::isa_runtime::UInt::<#bits>::MAX) {
+                    ::core::option::Option::Some(v) => v,
+                    ::core::option::Option::None => #name::#last,
+                }
+            }
+        })
+    } else {
+        None
+    };
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum #name {
+            #( #[doc = #docs] #variants, )*
+            #raw_variant
+        }
+
+        #[automatically_derived]
+        impl #name {
+            /// The named variant with this value, if any.
+            #[inline]
+            pub const fn from_raw(raw: u64) -> ::core::option::Option<Self> {
+                match raw {
+                    #( #values => ::core::option::Option::Some(#name::#variants), )*
+                    _ => ::core::option::Option::None,
+                }
+            }
+            #from_bits
+            /// The value's bits.
+            #[inline]
+            pub const fn raw(self) -> u64 {
+                match self {
+                    #( #name::#variants => #values, )*
+                    #raw_arm
+                }
+            }
+        }
+    }
+}
+
+fn expand_regs(r: &RegsDef) -> TokenStream {
+    let name = type_ident(&r.name.text);
+    let bits = r.bits;
+    let doc = doc_or(
+        &r.doc,
+        format!("The `{}` register operand ({} bits).", r.name.text, r.bits),
+    );
+    let ctors = r.files.iter().map(|f| {
+        let ctor = ident(&f.prefix.text.to_lowercase());
+        let (base, count) = (f.base, f.count);
+        let doc = format!(
+            "Register `{}N` (N < {count}), encoded as {base:#x} + N. {}",
+            f.prefix.text, f.doc
+        );
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub const fn #ctor(index: u64) -> ::core::option::Option<Self> {
+                if index < #count {
+                    ::core::option::Option::Some(#name(#base + index))
+                } else {
+                    ::core::option::Option::None
+                }
+            }
+        }
+    });
+    let checks = r.files.iter().map(|f| {
+        let (base, count) = (f.base, f.count);
+        quote!((raw >= #base && raw - #base < #count))
+    });
+    let from_bits = (r.open || r.is_total()).then(|| {
+        quote! {
+            /// From the field's bits (every value is kept).
+            #[inline]
+            pub const fn from_bits(raw: u64) -> Self {
+                #name(raw & ::isa_runtime::UInt::<#bits>::MAX)
+            }
+        }
+    });
+    let layout_ident = crate::naming::upper_ident("REGS", &r.name.text);
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        pub struct #name(u64);
+
+        #[automatically_derived]
+        impl #name {
+            #(#ctors)*
+            /// From the raw encoding, if it names a register.
+            #[inline]
+            pub const fn from_raw(raw: u64) -> ::core::option::Option<Self> {
+                if false #( || #checks )* {
+                    ::core::option::Option::Some(#name(raw))
+                } else {
+                    ::core::option::Option::None
+                }
+            }
+            #from_bits
+            /// The raw encoding.
+            #[inline]
+            pub const fn raw(self) -> u64 {
+                self.0
+            }
+            /// The register file's prefix and the index within it.
+            pub fn file_and_index(self) -> ::core::option::Option<(&'static str, u64)> {
+                __layout::#layout_ident.lookup(self.0).map(|(f, i)| (f.prefix, i))
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Debug for #name {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.file_and_index() {
+                    ::core::option::Option::Some((p, i)) => ::core::write!(f, "{}{}", p, i),
+                    ::core::option::Option::None => ::core::write!(f, "{:#x}", self.0),
+                }
+            }
+        }
+    }
+}
+
+fn expand_struct(spec: &Spec, l: &LayoutDef) -> TokenStream {
+    let name = type_ident(&l.name.text);
+    let kind = if l.is_format { "Format" } else { "Layout" };
+    let doc = doc_or(
+        &l.doc,
+        format!("{kind} `{}` ({} bits).", l.name.text, l.bits),
+    );
+    let fields = l.fields.iter().filter(|f| f.ty.is_stored()).map(|f| {
+        let id = field_ident(f);
+        let ty = field_type(spec, f);
+        let ranges: Vec<String> = f
+            .ranges
+            .iter()
+            .map(|r| {
+                if r.width == 1 {
+                    format!("{}", r.lo)
+                } else {
+                    format!("{}..={}", r.lo, r.hi())
+                }
+            })
+            .collect();
+        let what = if f.doc.is_empty() {
+            String::new()
+        } else {
+            format!("{} ", f.doc)
+        };
+        let doc = format!("{what}(bits {}).", ranges.join(" + "));
+        quote!(#[doc = #doc] pub #id: #ty,)
+    });
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct #name {
+            #(#fields)*
+        }
+    }
+}
+
+fn expand_instruction(spec: &Spec) -> TokenStream {
+    let word = super::word_type(spec.word_bits);
+    let variants = spec.opcodes.iter().map(|op| {
+        let v = ident(&camel_case(&op.mnemonic.text));
+        let format = type_ident(&spec.layouts[op.format].name.text);
+        let doc = doc_or(&op.doc, format!("`{}`", op.mnemonic.text));
+        quote!(#[doc = #doc] #v(#format),)
+    });
+    let fallback = spec.fallback.as_ref().map(|f| {
+        let doc = format!("A word that matches no opcode, kept verbatim (printed as `{f} 0x…`).");
+        quote!(#[doc = #doc] Unknown(#word),)
+    });
+    let doc = format!("One `{}` instruction.", spec.name.text);
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub enum Instruction {
+            #(#variants)*
+            #fallback
+        }
+    }
+}

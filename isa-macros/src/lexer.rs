@@ -1,0 +1,220 @@
+//! Spec tokens. The language is line oriented: newlines are tokens, and
+//! `///` comments are kept as doc tokens that the parser attaches to items.
+
+use crate::diag::Diagnostics;
+use crate::source::Span;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tok {
+    /// An identifier; may contain `.` after its first character (`mul.v0`, `.word`).
+    Ident(String),
+    /// An integer literal (sign handled by the parser).
+    Int(u128),
+    /// A string literal, unescaped.
+    Str(String),
+    /// `///` doc text.
+    Doc(String),
+    /// `//!` doc text.
+    InnerDoc(String),
+    /// `..=`
+    RangeTo,
+    /// Any other single punctuation character.
+    Punct(char),
+    Newline,
+    Eof,
+}
+
+#[derive(Clone, Debug)]
+pub struct Token {
+    pub tok: Tok,
+    pub span: Span,
+}
+
+impl Tok {
+    pub fn describe(&self) -> String {
+        match self {
+            Tok::Ident(s) => format!("`{s}`"),
+            Tok::Int(v) => format!("`{v}`"),
+            Tok::Str(s) => format!("string \"{s}\""),
+            Tok::Doc(_) | Tok::InnerDoc(_) => "a doc comment".into(),
+            Tok::RangeTo => "`..=`".into(),
+            Tok::Punct(c) => format!("`{c}`"),
+            Tok::Newline => "end of line".into(),
+            Tok::Eof => "end of file".into(),
+        }
+    }
+}
+
+pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let start = i;
+        match c {
+            b' ' | b'\t' | b'\r' => i += 1,
+            b'\n' => {
+                out.push(Token {
+                    tok: Tok::Newline,
+                    span: Span::new(i, i + 1),
+                });
+                i += 1;
+            }
+            b'/' if text[i..].starts_with("//") => {
+                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                let body = &text[i..end];
+                if let Some(doc) = body.strip_prefix("///") {
+                    if !doc.starts_with('/') {
+                        out.push(Token {
+                            tok: Tok::Doc(doc.trim().to_string()),
+                            span: Span::new(i, end),
+                        });
+                    }
+                } else if let Some(doc) = body.strip_prefix("//!") {
+                    out.push(Token {
+                        tok: Tok::InnerDoc(doc.trim().to_string()),
+                        span: Span::new(i, end),
+                    });
+                }
+                i = end;
+            }
+            b'"' => {
+                let mut value = String::new();
+                let mut j = i + 1;
+                let mut closed = false;
+                while j < bytes.len() {
+                    match bytes[j] {
+                        b'"' => {
+                            closed = true;
+                            j += 1;
+                            break;
+                        }
+                        b'\n' => break,
+                        b'\\' if j + 1 < bytes.len() => {
+                            match bytes[j + 1] {
+                                b'"' => value.push('"'),
+                                b'\\' => value.push('\\'),
+                                b'n' => value.push('\n'),
+                                other => {
+                                    diags.error(
+                                        Span::new(j, j + 2),
+                                        format!("unknown escape `\\{}` in string", other as char),
+                                    );
+                                }
+                            }
+                            j += 2;
+                        }
+                        _ => {
+                            let ch = text[j..].chars().next().expect("in bounds");
+                            value.push(ch);
+                            j += ch.len_utf8();
+                        }
+                    }
+                }
+                if !closed {
+                    diags.error(
+                        Span::new(i, j),
+                        "unterminated string: expected a closing `\"` on the same line",
+                    );
+                }
+                out.push(Token {
+                    tok: Tok::Str(value),
+                    span: Span::new(i, j),
+                });
+                i = j;
+            }
+            b'0'..=b'9' => {
+                let (radix, digits_start) = match &text[i..] {
+                    s if s.starts_with("0x") || s.starts_with("0X") => (16, i + 2),
+                    s if s.starts_with("0b") || s.starts_with("0B") => (2, i + 2),
+                    _ => (10, i),
+                };
+                let mut j = digits_start;
+                while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_') {
+                    j += 1;
+                }
+                let digits: String = text[digits_start..j]
+                    .chars()
+                    .filter(|&c| c != '_')
+                    .collect();
+                let value = match u128::from_str_radix(&digits, radix) {
+                    Ok(v) => v,
+                    Err(_) => {
+                        diags.error(
+                            Span::new(start, j),
+                            format!("invalid integer literal `{}`", &text[start..j]),
+                        );
+                        0
+                    }
+                };
+                out.push(Token {
+                    tok: Tok::Int(value),
+                    span: Span::new(start, j),
+                });
+                i = j;
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let mut j = i + 1;
+                while j < bytes.len()
+                    && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_' || bytes[j] == b'.')
+                {
+                    // A `.` must be followed by an identifier character, so `x..=` stays apart.
+                    if bytes[j] == b'.'
+                        && !bytes
+                            .get(j + 1)
+                            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                    {
+                        break;
+                    }
+                    j += 1;
+                }
+                out.push(Token {
+                    tok: Tok::Ident(text[i..j].to_string()),
+                    span: Span::new(i, j),
+                });
+                i = j;
+            }
+            b'.' if text[i..].starts_with("..=") => {
+                out.push(Token {
+                    tok: Tok::RangeTo,
+                    span: Span::new(i, i + 3),
+                });
+                i += 3;
+            }
+            b'.' if bytes.get(i + 1).is_some_and(|b| b.is_ascii_alphabetic()) => {
+                let mut j = i + 1;
+                while j < bytes.len()
+                    && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_' || bytes[j] == b'.')
+                {
+                    j += 1;
+                }
+                out.push(Token {
+                    tok: Tok::Ident(text[i..j].to_string()),
+                    span: Span::new(i, j),
+                });
+                i = j;
+            }
+            b'{' | b'}' | b'(' | b')' | b':' | b'=' | b'+' | b'-' | b',' => {
+                out.push(Token {
+                    tok: Tok::Punct(c as char),
+                    span: Span::new(i, i + 1),
+                });
+                i += 1;
+            }
+            _ => {
+                let ch = text[i..].chars().next().expect("in bounds");
+                diags.error(
+                    Span::new(i, i + ch.len_utf8()),
+                    format!("unexpected character `{ch}`"),
+                );
+                i += ch.len_utf8();
+            }
+        }
+    }
+    out.push(Token {
+        tok: Tok::Eof,
+        span: Span::new(text.len(), text.len()),
+    });
+    out
+}

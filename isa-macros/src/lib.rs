@@ -1,0 +1,207 @@
+//! The isaforge proc-macros.
+//!
+//! [`isa!`] reads an ISA spec file and expands to its typed codec: enums,
+//! register operands, format structs, the `Instruction` enum with
+//! `decode`/`encode`, `Display`/`FromStr`, and the `LAYOUT` metadata.
+//! [`isa_tests!`] reads the same spec and expands to its round-trip tests.
+//!
+//! The pipeline reads as its modules do: [`lexer`] → [`parser`] (syntax tree
+//! with spans) → [`resolve`] (typed model) → [`validate`] (every rule, every
+//! error at once) → [`expand`]. Errors come out as `compile_error!`s that
+//! carry `file:line:col` and a caret excerpt of the spec. Set
+//! `ISAFORGE_DEBUG_EXPANSION=1` to print the expansion.
+
+mod ast;
+mod diag;
+mod expand;
+mod lexer;
+mod model;
+mod naming;
+mod parser;
+mod resolve;
+mod source;
+mod suggest;
+mod template;
+mod validate;
+
+use darling::ast::NestedMeta;
+use darling::FromMeta;
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+
+use crate::diag::Diagnostics;
+use crate::model::Spec;
+use crate::source::Source;
+
+/// Arguments of `isa!`: a spec file, or an inline spec (for tests).
+#[derive(FromMeta)]
+struct IsaArgs {
+    /// Path relative to the invoking crate's `CARGO_MANIFEST_DIR`; a leading
+    /// `$OUT_DIR/` resolves against the build script's output directory.
+    #[darling(default)]
+    file: Option<syn::LitStr>,
+    /// The spec text itself.
+    #[darling(default)]
+    inline: Option<syn::LitStr>,
+}
+
+/// Arguments of `isa_tests!`.
+#[derive(FromMeta)]
+struct TestArgs {
+    file: syn::LitStr,
+    /// The module where `isa!` expanded the same spec.
+    module: syn::Path,
+    /// The checker module (default `::generated_tests::check`).
+    #[darling(default)]
+    checker: Option<syn::Path>,
+    /// Random words to sweep (default 1 000 000).
+    #[darling(default)]
+    random_words: Option<u64>,
+}
+
+/// Expands an ISA spec into its typed codec and `LAYOUT` metadata.
+///
+/// ```ignore
+/// pub mod pica {
+///     isa_macros::isa!(file = "specs/pica.isa");
+/// }
+/// ```
+#[proc_macro]
+pub fn isa(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let args = match parse_args::<IsaArgs>(input.into()) {
+        Ok(a) => a,
+        Err(e) => return e.into(),
+    };
+    let loaded = match (&args.file, &args.inline) {
+        (Some(file), None) => load_file(file),
+        (None, Some(inline)) => Ok((
+            Source {
+                name: "<inline spec>".into(),
+                text: inline.value(),
+            },
+            inline.span(),
+            None,
+        )),
+        _ => Err(syn::Error::new(
+            Span::call_site(),
+            "expected exactly one of `file = \"…\"` or `inline = \"…\"`",
+        )
+        .to_compile_error()),
+    };
+    let (source, span, tracked) = match loaded {
+        Ok(l) => l,
+        Err(e) => return e.into(),
+    };
+    let output = match compile(&source, span) {
+        Ok(spec) => expand::expand(&spec),
+        Err(errors) => errors,
+    };
+    let track = tracked.map(|path| {
+        quote!(
+            const _: &str = ::core::include_str!(#path);
+        )
+    });
+    let output = quote!(#track #output);
+    debug_print(&output);
+    output.into()
+}
+
+/// Expands an ISA spec into its generated round-trip test suite.
+///
+/// ```ignore
+/// isa_macros::isa_tests!(file = "../isa-specs/specs/pica.isa", module = isa_specs::pica);
+/// ```
+#[proc_macro]
+pub fn isa_tests(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let args = match parse_args::<TestArgs>(input.into()) {
+        Ok(a) => a,
+        Err(e) => return e.into(),
+    };
+    let (source, span, tracked) = match load_file(&args.file) {
+        Ok(l) => l,
+        Err(e) => return e.into(),
+    };
+    let output = match compile(&source, span) {
+        Ok(spec) => expand::tests::expand_tests(
+            &spec,
+            &expand::tests::TestOptions {
+                module: args.module,
+                checker: args
+                    .checker
+                    .unwrap_or_else(|| syn::parse_quote!(::generated_tests::check)),
+                random_words: args.random_words.unwrap_or(1_000_000),
+            },
+        ),
+        Err(errors) => errors,
+    };
+    let track = tracked.map(|path| {
+        quote!(
+            const _: &str = ::core::include_str!(#path);
+        )
+    });
+    quote!(#track #output).into()
+}
+
+fn parse_args<T: FromMeta>(input: TokenStream) -> Result<T, TokenStream> {
+    let list = NestedMeta::parse_meta_list(input).map_err(|e| e.to_compile_error())?;
+    T::from_list(&list).map_err(|e| e.write_errors())
+}
+
+/// Reads a spec file; returns the source, the span to report on, and the
+/// absolute path to track for rebuilds.
+fn load_file(file: &syn::LitStr) -> Result<(Source, Span, Option<String>), TokenStream> {
+    let written = file.value();
+    let path = if let Some(rest) = written.strip_prefix("$OUT_DIR/") {
+        let out = std::env::var("OUT_DIR").map_err(|_| {
+            syn::Error::new(
+                file.span(),
+                "`$OUT_DIR/` needs a build script, but OUT_DIR is not set",
+            )
+            .to_compile_error()
+        })?;
+        std::path::Path::new(&out).join(rest)
+    } else {
+        let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+        std::path::Path::new(&dir).join(&written)
+    };
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        syn::Error::new(
+            file.span(),
+            format!("cannot read spec `{written}` ({}): {e}", path.display()),
+        )
+        .to_compile_error()
+    })?;
+    let name = written
+        .strip_prefix("$OUT_DIR/")
+        .unwrap_or(&written)
+        .to_string();
+    Ok((
+        Source { name, text },
+        file.span(),
+        Some(path.display().to_string()),
+    ))
+}
+
+/// parse → resolve → validate. On any error, every error as `compile_error!`.
+fn compile(source: &Source, span: Span) -> Result<Spec, TokenStream> {
+    let mut diags = Diagnostics::default();
+    let tokens = lexer::lex(&source.text, &mut diags);
+    let ast = parser::parse(&tokens, &mut diags);
+    let spec = resolve::resolve(ast, &mut diags);
+    if let Some(spec) = &spec {
+        validate::validate(spec, &mut diags);
+    }
+    match spec {
+        Some(spec) if diags.is_empty() => Ok(spec),
+        _ => Err(diags.to_compile_errors(source, span)),
+    }
+}
+
+fn debug_print(output: &TokenStream) {
+    if std::env::var_os("ISAFORGE_DEBUG_EXPANSION").is_some() {
+        match syn::parse2::<syn::File>(output.clone()) {
+            Ok(file) => eprintln!("{}", prettyplease::unparse(&file)),
+            Err(_) => eprintln!("{output}"),
+        }
+    }
+}

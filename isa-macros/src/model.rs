@@ -1,0 +1,207 @@
+//! The resolved model of a spec: names bound to definitions, widths known,
+//! templates parsed. Validation runs on this; code generation only ever sees
+//! a model that passed validation.
+
+use crate::ast::Name;
+use crate::source::Span;
+
+pub struct Spec {
+    pub name: Name,
+    pub doc: String,
+    pub word_bits: u32,
+    pub word_span: Span,
+    pub fallback: Option<String>,
+    pub enums: Vec<EnumDef>,
+    pub regs: Vec<RegsDef>,
+    pub layouts: Vec<LayoutDef>,
+    pub opcodes: Vec<OpDef>,
+}
+
+pub struct EnumDef {
+    pub name: Name,
+    pub bits: u32,
+    pub bits_span: Span,
+    pub open: bool,
+    pub variants: Vec<VariantDef>,
+    pub doc: String,
+}
+
+pub struct VariantDef {
+    pub name: Name,
+    pub value: u64,
+    pub value_span: Span,
+    pub spellings: Vec<String>,
+    pub doc: String,
+}
+
+pub struct RegsDef {
+    pub name: Name,
+    pub bits: u32,
+    pub bits_span: Span,
+    pub open: bool,
+    pub files: Vec<RegFileDef>,
+    pub doc: String,
+}
+
+pub struct RegFileDef {
+    pub prefix: Name,
+    pub base: u64,
+    pub count: u64,
+    pub span: Span,
+    pub doc: String,
+}
+
+impl RegsDef {
+    /// Whether every value of the field names a register.
+    pub fn is_total(&self) -> bool {
+        let mut covered = 0u128;
+        for f in &self.files {
+            covered += u128::from(f.count);
+        }
+        covered >= 1u128 << self.bits
+    }
+}
+
+impl EnumDef {
+    /// Whether every value of the field is named.
+    pub fn is_total(&self) -> bool {
+        let mut values: Vec<u64> = self.variants.iter().map(|v| v.value).collect();
+        values.sort_unstable();
+        values.dedup();
+        values.len() as u128 >= 1u128 << self.bits
+    }
+}
+
+/// A `layout` or `format`.
+pub struct LayoutDef {
+    pub name: Name,
+    pub is_format: bool,
+    pub bits: u32,
+    pub bits_span: Span,
+    pub fields: Vec<FieldDef>,
+    pub syntax: Option<Template>,
+    pub doc: String,
+}
+
+impl LayoutDef {
+    pub fn opcode_field(&self) -> Option<&FieldDef> {
+        self.fields.iter().find(|f| matches!(f.ty, FieldTy::Opcode))
+    }
+
+    /// Mask of the bits of `field`, over the low 128 bits.
+    pub fn field_mask(field: &FieldDef) -> u128 {
+        field
+            .ranges
+            .iter()
+            .fold(0u128, |m, r| m | (low_mask128(r.width) << r.lo))
+    }
+}
+
+pub fn low_mask128(width: u32) -> u128 {
+    if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    }
+}
+
+#[derive(Clone)]
+pub struct BitRange {
+    pub lo: u32,
+    pub width: u32,
+    pub span: Span,
+}
+
+impl BitRange {
+    pub fn hi(&self) -> u32 {
+        self.lo + self.width - 1
+    }
+}
+
+pub struct FieldDef {
+    pub name: Name,
+    pub ranges: Vec<BitRange>,
+    pub width: u32,
+    pub ty: FieldTy,
+    pub ty_span: Span,
+    pub doc: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FieldTy {
+    Unsigned,
+    Signed,
+    Bool,
+    Half,
+    Enum(usize),
+    Regs(usize),
+    Layout(usize),
+    /// `true`: x in the high bit.
+    Mask(bool),
+    /// `true`: x in the high bits.
+    Swizzle(bool),
+    Opcode,
+    Fixed(u64),
+    Reserved,
+    Unknown,
+}
+
+impl FieldTy {
+    /// Fields stored in the typed struct and named by templates.
+    pub fn is_operand(self) -> bool {
+        !matches!(
+            self,
+            FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved | FieldTy::Unknown
+        )
+    }
+
+    /// Fields stored in the typed struct (operands and unknown bits).
+    pub fn is_stored(self) -> bool {
+        self.is_operand() || self == FieldTy::Unknown
+    }
+}
+
+pub struct OpDef {
+    pub mnemonic: Name,
+    pub value: u64,
+    pub value_span: Span,
+    pub format: usize,
+    pub template: Template,
+    pub template_source: String,
+    pub semantics: String,
+    pub priority: Option<i32>,
+    pub doc: String,
+    /// Opcode bits of the word (low 128 bits) and their required values.
+    pub mask: u128,
+    pub bits: u128,
+}
+
+impl OpDef {
+    pub fn priority(&self) -> i32 {
+        self.priority.unwrap_or(0)
+    }
+}
+
+#[derive(Clone)]
+pub struct Template {
+    pub pieces: Vec<TPiece>,
+    pub span: Span,
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub enum TPiece {
+    Text(String),
+    Space,
+    Field {
+        index: usize,
+        style: TStyle,
+        span: Span,
+    },
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub enum TStyle {
+    Default,
+    Hex,
+    Flag(String),
+}

@@ -1,0 +1,46 @@
+//! Spec names → Rust names.
+
+use proc_macro2::{Ident, Span};
+
+/// `dp3` → `Dp3`, `mul.v0` → `MulV0`, `a0_x` → `A0X`.
+pub fn camel_case(name: &str) -> String {
+    let mut out = String::new();
+    let mut upper = true;
+    for c in name.chars() {
+        if c == '_' || c == '.' || c == '-' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, 'V');
+    }
+    out
+}
+
+/// A Rust identifier for a spec name, raw (`r#type`) when it is a keyword.
+pub fn ident(name: &str) -> Ident {
+    let name = name.replace('.', "_");
+    if syn::parse_str::<Ident>(&name).is_ok() {
+        Ident::new(&name, Span::call_site())
+    } else {
+        Ident::new_raw(&name, Span::call_site())
+    }
+}
+
+/// `lima_gp` → `LimaGp`.
+pub fn type_ident(name: &str) -> Ident {
+    Ident::new(&camel_case(name), Span::call_site())
+}
+
+/// `Fmt1` → `FMT1`, for statics.
+pub fn upper_ident(prefix: &str, name: &str) -> Ident {
+    Ident::new(
+        &format!("{prefix}_{}", name.to_uppercase().replace('.', "_")),
+        Span::call_site(),
+    )
+}

@@ -1,0 +1,492 @@
+//! Tokens → [`SpecAst`]. Errors are collected; after one, the parser skips
+//! to the end of the line (or the block) and carries on, so one run reports
+//! every syntax error in the file.
+
+use crate::ast::*;
+use crate::diag::Diagnostics;
+use crate::lexer::{Tok, Token};
+use crate::source::Span;
+
+pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> SpecAst {
+    let mut p = Parser {
+        toks: tokens,
+        pos: 0,
+        diags,
+    };
+    p.spec()
+}
+
+/// Marks a syntax error that has already been reported.
+struct Reported;
+
+type PResult<T> = Result<T, Reported>;
+
+struct Parser<'a, 'd> {
+    toks: &'a [Token],
+    pos: usize,
+    diags: &'d mut Diagnostics,
+}
+
+const ITEM_KEYWORDS: &str = "`isa`, `enum`, `regs`, `layout`, `format` or `opcodes`";
+
+impl Parser<'_, '_> {
+    fn peek(&self) -> &Tok {
+        &self.toks[self.pos].tok
+    }
+
+    fn span(&self) -> Span {
+        self.toks[self.pos].span
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.toks[self.pos].clone();
+        if !matches!(t.tok, Tok::Eof) {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn fail<T>(&mut self, expected: &str) -> PResult<T> {
+        let found = self.peek().describe();
+        let span = self.span();
+        self.diags
+            .error(span, format!("expected {expected}, found {found}"));
+        Err(Reported)
+    }
+
+    fn ident(&mut self, what: &str) -> PResult<Name> {
+        match self.peek().clone() {
+            Tok::Ident(text) => Ok(Name {
+                text,
+                span: self.bump().span,
+            }),
+            _ => self.fail(what),
+        }
+    }
+
+    fn int(&mut self, what: &str) -> PResult<Lit<u128>> {
+        match *self.peek() {
+            Tok::Int(value) => Ok(Lit {
+                value,
+                span: self.bump().span,
+            }),
+            _ => self.fail(what),
+        }
+    }
+
+    fn string(&mut self, what: &str) -> PResult<Lit<String>> {
+        match self.peek().clone() {
+            Tok::Str(value) => Ok(Lit {
+                value,
+                span: self.bump().span,
+            }),
+            _ => self.fail(what),
+        }
+    }
+
+    fn punct(&mut self, c: char) -> PResult<Span> {
+        if *self.peek() == Tok::Punct(c) {
+            Ok(self.bump().span)
+        } else {
+            self.fail(&format!("`{c}`"))
+        }
+    }
+
+    fn eat_keyword(&mut self, kw: &str) -> bool {
+        if matches!(self.peek(), Tok::Ident(s) if s == kw) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Skips the rest of the current line.
+    fn skip_line(&mut self) {
+        while !matches!(self.peek(), Tok::Newline | Tok::Eof) {
+            self.bump();
+        }
+        self.bump();
+    }
+
+    /// Leading `///` lines and blank lines before an item; returns the doc.
+    fn leading_docs(&mut self, inner: &mut String) -> String {
+        let mut doc = String::new();
+        loop {
+            match self.peek().clone() {
+                Tok::Newline => {
+                    self.bump();
+                }
+                Tok::Doc(text) => {
+                    self.bump();
+                    push_line(&mut doc, &text);
+                }
+                Tok::InnerDoc(text) => {
+                    self.bump();
+                    push_line(inner, &text);
+                }
+                _ => return doc,
+            }
+        }
+    }
+
+    /// The end of an item's line: an optional trailing `///` doc, then a newline.
+    fn line_end(&mut self, doc: &mut String) -> PResult<()> {
+        if let Tok::Doc(text) = self.peek().clone() {
+            self.bump();
+            push_line(doc, &text);
+        }
+        match self.peek() {
+            Tok::Newline => {
+                self.bump();
+                Ok(())
+            }
+            Tok::Eof | Tok::Punct('}') => Ok(()),
+            _ => self.fail("end of line"),
+        }
+    }
+
+    fn spec(&mut self) -> SpecAst {
+        let mut spec = SpecAst::default();
+        loop {
+            let mut doc = self.leading_docs(&mut spec.inner_doc);
+            let start = self.pos;
+            let result = match self.peek().clone() {
+                Tok::Eof => break,
+                Tok::Ident(kw) => match kw.as_str() {
+                    "isa" => self.isa(&mut doc).map(|i| {
+                        if let Some(first) = &spec.isa {
+                            let span = i.name.span;
+                            self.diags
+                                .error(span, "a spec has one `isa` item; found a second")
+                                .note(first.name.span, "first `isa` item here");
+                        } else {
+                            spec.isa = Some(i);
+                        }
+                    }),
+                    "enum" => self.enumeration(doc).map(|e| spec.enums.push(e)),
+                    "regs" => self.regs(doc).map(|r| spec.regs.push(r)),
+                    "layout" | "format" => self.layout(doc).map(|l| spec.layouts.push(l)),
+                    "opcodes" => self.opcodes(&mut spec.opcodes),
+                    _ => self.fail(&format!("an item ({ITEM_KEYWORDS})")),
+                },
+                _ => self.fail(&format!("an item ({ITEM_KEYWORDS})")),
+            };
+            if result.is_err() {
+                self.recover_item(start);
+            }
+        }
+        spec
+    }
+
+    /// After an error at item level: skip the item's line and, if it opened a
+    /// block, the whole block.
+    fn recover_item(&mut self, start: usize) {
+        let opened = self.toks[start..self.pos]
+            .iter()
+            .any(|t| t.tok == Tok::Punct('{'));
+        let mut depth = usize::from(opened);
+        loop {
+            match self.peek() {
+                Tok::Eof => return,
+                Tok::Punct('{') => depth += 1,
+                Tok::Punct('}') => depth = depth.saturating_sub(1),
+                Tok::Newline if depth == 0 => {
+                    self.bump();
+                    return;
+                }
+                _ => {}
+            }
+            self.bump();
+            if depth == 0 && matches!(self.toks[self.pos - 1].tok, Tok::Punct('}')) {
+                return;
+            }
+        }
+    }
+
+    /// `{`, newline-separated entries parsed by `entry`, `}`.
+    fn block(&mut self, mut entry: impl FnMut(&mut Self, String) -> PResult<()>) -> PResult<()> {
+        let open = self.punct('{')?;
+        let mut ignored = String::new();
+        loop {
+            let doc = self.leading_docs(&mut ignored);
+            match self.peek() {
+                Tok::Punct('}') => {
+                    self.bump();
+                    return Ok(());
+                }
+                Tok::Eof => {
+                    self.diags
+                        .error(self.span(), "expected `}`, found end of file")
+                        .note(open, "the block opened here");
+                    return Err(Reported);
+                }
+                _ => {
+                    if entry(self, doc).is_err() {
+                        self.skip_line();
+                    }
+                }
+            }
+        }
+    }
+
+    fn isa(&mut self, doc: &mut String) -> PResult<IsaAst> {
+        self.bump();
+        let name = self.ident("the ISA's name")?;
+        if let Tok::Doc(text) = self.peek().clone() {
+            self.bump();
+            push_line(doc, &text);
+        }
+        let mut isa = IsaAst {
+            name,
+            word: None,
+            fallback: None,
+            doc: std::mem::take(doc),
+        };
+        self.block(|p, mut doc| {
+            let key = p.ident("`word`, `fallback` or `doc`")?;
+            match key.text.as_str() {
+                "word" => isa.word = Some(p.int("the word width in bits")?),
+                "fallback" => isa.fallback = Some(p.string("the fallback spelling, such as \".word\"")?),
+                "doc" => {
+                    let text = p.string("a doc string")?;
+                    push_line(&mut isa.doc, &text.value);
+                }
+                other => {
+                    p.diags.error(key.span, format!("unknown `isa` property `{other}`; expected `word`, `fallback` or `doc`"));
+                    return Err(Reported);
+                }
+            }
+            p.line_end(&mut doc)
+        })?;
+        Ok(isa)
+    }
+
+    /// `NAME : BITS [open]`
+    fn header(&mut self, what: &str) -> PResult<(Name, Lit<u128>, bool)> {
+        self.bump();
+        let name = self.ident(&format!("the {what}'s name"))?;
+        self.punct(':')?;
+        let bits = self.int("a width in bits")?;
+        let open = self.eat_keyword("open");
+        Ok((name, bits, open))
+    }
+
+    fn trailing_doc(&mut self, doc: &mut String) {
+        if let Tok::Doc(text) = self.peek().clone() {
+            self.bump();
+            push_line(doc, &text);
+        }
+    }
+
+    fn enumeration(&mut self, mut doc: String) -> PResult<EnumAst> {
+        let (name, bits, open) = self.header("enum")?;
+        self.trailing_doc(&mut doc);
+        let mut variants = Vec::new();
+        self.block(|p, mut doc| {
+            let name = p.ident("a variant name")?;
+            p.punct('=')?;
+            let value = p.int("the variant's value")?;
+            let mut spellings = vec![p.string("the variant's spelling (a string)")?];
+            while let Tok::Str(_) = p.peek() {
+                spellings.push(p.string("a spelling")?);
+            }
+            p.line_end(&mut doc)?;
+            variants.push(VariantAst {
+                name,
+                value,
+                spellings,
+                doc,
+            });
+            Ok(())
+        })?;
+        Ok(EnumAst {
+            name,
+            bits,
+            open,
+            variants,
+            doc,
+        })
+    }
+
+    fn regs(&mut self, mut doc: String) -> PResult<RegsAst> {
+        let (name, bits, open) = self.header("register file")?;
+        self.trailing_doc(&mut doc);
+        let mut files = Vec::new();
+        self.block(|p, mut doc| {
+            let prefix = p.ident("a register prefix")?;
+            p.punct('=')?;
+            let base = p.int("the encoding of register 0")?;
+            if !p.eat_keyword("count") {
+                return p.fail("`count`");
+            }
+            let count = p.int("the number of registers")?;
+            p.line_end(&mut doc)?;
+            files.push(RegFileAst {
+                prefix,
+                base,
+                count,
+                doc,
+            });
+            Ok(())
+        })?;
+        Ok(RegsAst {
+            name,
+            bits,
+            open,
+            files,
+            doc,
+        })
+    }
+
+    fn layout(&mut self, mut doc: String) -> PResult<LayoutAst> {
+        let is_format = matches!(self.peek(), Tok::Ident(s) if s == "format");
+        let (name, bits, open) = self.header(if is_format { "format" } else { "layout" })?;
+        if open {
+            let span = self.toks[self.pos - 1].span;
+            self.diags.error(
+                span,
+                "`open` applies to enums and register files, not layouts",
+            );
+        }
+        self.trailing_doc(&mut doc);
+        let mut fields = Vec::new();
+        let mut syntax: Option<Lit<String>> = None;
+        self.block(|p, mut doc| {
+            if p.eat_keyword("syntax") {
+                let s = p.string("the syntax template (a string)")?;
+                if let Some(first) = &syntax {
+                    p.diags
+                        .error(s.span, "a second `syntax` line")
+                        .note(first.span, "first `syntax` line here");
+                }
+                syntax = Some(s);
+                return p.line_end(&mut doc);
+            }
+            let name = p.ident("a field name or `syntax`")?;
+            let mut ranges = vec![p.range()?];
+            while *p.peek() == Tok::Punct('+') {
+                p.bump();
+                ranges.push(p.range()?);
+            }
+            let ty = p.field_type()?;
+            p.line_end(&mut doc)?;
+            fields.push(FieldAst {
+                name,
+                ranges,
+                ty,
+                doc,
+            });
+            Ok(())
+        })?;
+        Ok(LayoutAst {
+            is_format,
+            name,
+            bits,
+            fields,
+            syntax,
+            doc,
+        })
+    }
+
+    fn range(&mut self) -> PResult<RangeAst> {
+        let lo = self.int("a bit range (`LO..=HI` or a bit number)")?;
+        if *self.peek() == Tok::RangeTo {
+            self.bump();
+            let hi = self.int("the range's last bit")?;
+            if hi.value < lo.value {
+                self.diags.error(
+                    lo.span.to(hi.span),
+                    format!(
+                        "bit range {}..={} is backwards; write the low bit first",
+                        lo.value, hi.value
+                    ),
+                );
+                return Err(Reported);
+            }
+            Ok(RangeAst {
+                lo: lo.value,
+                hi: hi.value,
+                span: lo.span.to(hi.span),
+            })
+        } else {
+            Ok(RangeAst {
+                lo: lo.value,
+                hi: lo.value,
+                span: lo.span,
+            })
+        }
+    }
+
+    fn field_type(&mut self) -> PResult<TypeAst> {
+        let name = self.ident("a field type (`u`, `s`, `bool`, `f16`, `opcode`, `fixed V`, `reserved`, `unknown`, or a type name)")?;
+        if name.text == "fixed" {
+            let value = self.int("the fixed value")?;
+            return Ok(TypeAst::Fixed(name, value));
+        }
+        if *self.peek() == Tok::Punct('(') {
+            self.bump();
+            let param = self.ident("a parameter (`x_high` or `x_low`)")?;
+            self.punct(')')?;
+            return Ok(TypeAst::Param(name, param));
+        }
+        Ok(TypeAst::Named(name))
+    }
+
+    fn opcodes(&mut self, out: &mut Vec<OpAst>) -> PResult<()> {
+        self.bump();
+        self.block(|p, mut doc| {
+            let mnemonic = p.ident("a mnemonic")?;
+            let value = p.int("the opcode value")?;
+            let format = p.ident("the opcode's format")?;
+            let mut op = OpAst {
+                mnemonic,
+                value,
+                format,
+                template: None,
+                semantics: None,
+                priority: None,
+                doc: String::new(),
+            };
+            if let Tok::Str(_) = p.peek() {
+                op.template = Some(p.string("a template")?);
+            }
+            loop {
+                if p.eat_keyword("sem") {
+                    op.semantics =
+                        Some(p.string("the semantics (an AGSL expression in a string)")?);
+                } else if p.eat_keyword("prio") {
+                    let neg = *p.peek() == Tok::Punct('-');
+                    if neg {
+                        p.bump();
+                    }
+                    let v = p.int("a priority")?;
+                    let value = i64::try_from(v.value).unwrap_or(i64::MAX);
+                    op.priority = Some(Lit {
+                        value: if neg { -value } else { value },
+                        span: v.span,
+                    });
+                } else {
+                    break;
+                }
+            }
+            if !matches!(
+                p.peek(),
+                Tok::Doc(_) | Tok::Newline | Tok::Eof | Tok::Punct('}')
+            ) {
+                return p.fail("`sem`, `prio`, a `///` doc or end of line");
+            }
+            p.line_end(&mut doc)?;
+            op.doc = doc;
+            out.push(op);
+            Ok(())
+        })
+    }
+}
+
+fn push_line(doc: &mut String, line: &str) {
+    if !doc.is_empty() {
+        doc.push('\n');
+    }
+    doc.push_str(line);
+}

@@ -1,0 +1,365 @@
+//! [`SpecAst`] → [`Spec`]: bind type names, convert widths, parse templates.
+//! Problems are reported and resolution carries on with a placeholder, so
+//! later checks still run.
+
+use std::collections::HashMap;
+
+use crate::ast::*;
+use crate::diag::Diagnostics;
+use crate::model::*;
+use crate::source::Span;
+use crate::suggest::did_you_mean;
+use crate::template::parse_template;
+
+const BUILTIN_TYPES: &[&str] = &[
+    "u", "s", "bool", "f16", "opcode", "reserved", "unknown", "fixed", "mask", "swizzle",
+];
+
+#[derive(Clone, Copy)]
+enum TypeRef {
+    Enum(usize),
+    Regs(usize),
+    Layout(usize),
+}
+
+pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
+    let Some(isa) = ast.isa else {
+        diags.error(
+            Span::new(0, 0),
+            "a spec needs an `isa NAME { word BITS }` item; found none",
+        );
+        return None;
+    };
+    let (word_bits, word_span) = match &isa.word {
+        Some(w) => (small(w, diags, "word width"), w.span),
+        None => {
+            diags.error(
+                isa.name.span,
+                format!(
+                    "`isa {}` needs a `word BITS` line (32, 64 or 128)",
+                    isa.name.text
+                ),
+            );
+            (32, isa.name.span)
+        }
+    };
+
+    let mut types: HashMap<String, (TypeRef, Span)> = HashMap::new();
+    let mut declare = |name: &Name, r: TypeRef, diags: &mut Diagnostics| {
+        if BUILTIN_TYPES.contains(&name.text.as_str()) {
+            diags.error(
+                name.span,
+                format!(
+                    "`{}` is a built-in field type and cannot be redefined",
+                    name.text
+                ),
+            );
+        } else if let Some((_, first)) = types.get(&name.text) {
+            diags
+                .error(name.span, format!("duplicate type name `{}`", name.text))
+                .label("second definition")
+                .note(*first, "first defined here");
+        } else {
+            types.insert(name.text.clone(), (r, name.span));
+        }
+    };
+    for (i, e) in ast.enums.iter().enumerate() {
+        declare(&e.name, TypeRef::Enum(i), diags);
+    }
+    for (i, r) in ast.regs.iter().enumerate() {
+        declare(&r.name, TypeRef::Regs(i), diags);
+    }
+    for (i, l) in ast.layouts.iter().enumerate() {
+        declare(&l.name, TypeRef::Layout(i), diags);
+    }
+
+    let enums = ast
+        .enums
+        .into_iter()
+        .map(|e| EnumDef {
+            bits: small(&e.bits, diags, "enum width"),
+            bits_span: e.bits.span,
+            open: e.open,
+            variants: e
+                .variants
+                .into_iter()
+                .map(|v| VariantDef {
+                    value: big(&v.value, diags),
+                    value_span: v.value.span,
+                    spellings: v.spellings.into_iter().map(|s| s.value).collect(),
+                    name: v.name,
+                    doc: v.doc,
+                })
+                .collect(),
+            name: e.name,
+            doc: e.doc,
+        })
+        .collect();
+
+    let regs = ast
+        .regs
+        .into_iter()
+        .map(|r| RegsDef {
+            bits: small(&r.bits, diags, "register field width"),
+            bits_span: r.bits.span,
+            open: r.open,
+            files: r
+                .files
+                .into_iter()
+                .map(|f| RegFileDef {
+                    span: f.prefix.span.to(f.count.span),
+                    base: big(&f.base, diags),
+                    count: big(&f.count, diags),
+                    prefix: f.prefix,
+                    doc: f.doc,
+                })
+                .collect(),
+            name: r.name,
+            doc: r.doc,
+        })
+        .collect();
+
+    let mut layouts: Vec<LayoutDef> = Vec::new();
+    let mut syntaxes = Vec::new();
+    for l in ast.layouts {
+        let fields: Vec<FieldDef> = l
+            .fields
+            .into_iter()
+            .map(|f| resolve_field(f, &types, diags))
+            .collect();
+        syntaxes.push(l.syntax);
+        layouts.push(LayoutDef {
+            bits: small(&l.bits, diags, "layout width"),
+            bits_span: l.bits.span,
+            name: l.name,
+            is_format: l.is_format,
+            fields,
+            syntax: None,
+            doc: l.doc,
+        });
+    }
+    for (layout, syntax) in layouts.iter_mut().zip(syntaxes) {
+        layout.syntax = syntax.map(|s| {
+            parse_template(
+                &s.value,
+                s.span.start + 1,
+                &layout.fields,
+                &layout.name.text,
+                diags,
+            )
+        });
+    }
+
+    let mut opcodes = Vec::new();
+    for op in ast.opcodes {
+        let format = match types.get(&op.format.text) {
+            Some((TypeRef::Layout(i), _)) if layouts[*i].is_format => *i,
+            Some((TypeRef::Layout(i), _)) => {
+                diags.error(op.format.span, format!("`{}` is a layout, not a format: an opcode needs a format with an `opcode` field", layouts[*i].name.text));
+                continue;
+            }
+            _ => {
+                let names = layouts
+                    .iter()
+                    .filter(|l| l.is_format)
+                    .map(|l| l.name.text.as_str());
+                diags.error(
+                    op.format.span,
+                    format!(
+                        "unknown format `{}`{}",
+                        op.format.text,
+                        did_you_mean(&op.format.text, names)
+                    ),
+                );
+                continue;
+            }
+        };
+        let layout = &layouts[format];
+        let (template, template_source) = match (&op.template, &layout.syntax) {
+            (Some(t), _) => (
+                parse_template(
+                    &t.value,
+                    t.span.start + 1,
+                    &layout.fields,
+                    &layout.name.text,
+                    diags,
+                ),
+                t.value.clone(),
+            ),
+            (None, Some(s)) => (s.clone(), String::new()),
+            (None, None) => {
+                diags.error(
+                    op.mnemonic.span,
+                    format!(
+                        "opcode `{}` has no template, and its format `{}` has no `syntax` line",
+                        op.mnemonic.text, layout.name.text
+                    ),
+                );
+                (
+                    Template {
+                        pieces: Vec::new(),
+                        span: op.mnemonic.span,
+                    },
+                    String::new(),
+                )
+            }
+        };
+        let value = big(&op.value, diags);
+        let (mask, bits) = match layout.opcode_field() {
+            Some(f) => {
+                let mut bits = 0u128;
+                let mut shift = 0;
+                for r in &f.ranges {
+                    bits |= ((u128::from(value) >> shift) & low_mask128(r.width)) << r.lo;
+                    shift += r.width;
+                }
+                (LayoutDef::field_mask(f), bits)
+            }
+            None => (0, 0),
+        };
+        opcodes.push(OpDef {
+            value,
+            value_span: op.value.span,
+            format,
+            template,
+            template_source,
+            semantics: op.semantics.map(|s| s.value).unwrap_or_default(),
+            priority: op
+                .priority
+                .map(|p| i32::try_from(p.value).unwrap_or(i32::MAX)),
+            doc: op.doc,
+            mnemonic: op.mnemonic,
+            mask,
+            bits,
+        });
+    }
+
+    Some(Spec {
+        name: isa.name,
+        doc: if isa.doc.is_empty() {
+            ast.inner_doc
+        } else {
+            isa.doc
+        },
+        word_bits,
+        word_span,
+        fallback: isa.fallback.map(|f| f.value),
+        enums,
+        regs,
+        layouts,
+        opcodes,
+    })
+}
+
+fn resolve_field(
+    f: FieldAst,
+    types: &HashMap<String, (TypeRef, Span)>,
+    diags: &mut Diagnostics,
+) -> FieldDef {
+    let ranges: Vec<BitRange> = f
+        .ranges
+        .iter()
+        .map(|r| BitRange {
+            lo: u32::try_from(r.lo).unwrap_or(u32::MAX / 2),
+            width: u32::try_from(r.hi - r.lo + 1).unwrap_or(1),
+            span: r.span,
+        })
+        .collect();
+    let width = ranges.iter().map(|r| r.width).sum();
+    let ty_span = f.ty.span();
+    let ty = match &f.ty {
+        TypeAst::Fixed(_, v) => FieldTy::Fixed(big(v, diags)),
+        TypeAst::Param(n, p) => {
+            let x_high = match p.text.as_str() {
+                "x_high" => true,
+                "x_low" => false,
+                other => {
+                    diags.error(
+                        p.span,
+                        format!("unknown component order `{other}`: expected `x_high` or `x_low`"),
+                    );
+                    true
+                }
+            };
+            match n.text.as_str() {
+                "mask" => FieldTy::Mask(x_high),
+                "swizzle" => FieldTy::Swizzle(x_high),
+                other => {
+                    diags.error(
+                        n.span,
+                        format!("`{other}` takes no parameter; only `mask(…)` and `swizzle(…)` do"),
+                    );
+                    FieldTy::Unknown
+                }
+            }
+        }
+        TypeAst::Named(n) => match n.text.as_str() {
+            "u" => FieldTy::Unsigned,
+            "s" => FieldTy::Signed,
+            "bool" => FieldTy::Bool,
+            "f16" => FieldTy::Half,
+            "opcode" => FieldTy::Opcode,
+            "reserved" => FieldTy::Reserved,
+            "unknown" => FieldTy::Unknown,
+            "mask" | "swizzle" => {
+                diags.error(
+                    n.span,
+                    format!(
+                        "`{}` needs a component order: `{}(x_high)` or `{}(x_low)`",
+                        n.text, n.text, n.text
+                    ),
+                );
+                FieldTy::Unknown
+            }
+            other => match types.get(other) {
+                Some((TypeRef::Enum(i), _)) => FieldTy::Enum(*i),
+                Some((TypeRef::Regs(i), _)) => FieldTy::Regs(*i),
+                Some((TypeRef::Layout(i), _)) => FieldTy::Layout(*i),
+                None => {
+                    let candidates = BUILTIN_TYPES
+                        .iter()
+                        .copied()
+                        .chain(types.keys().map(String::as_str));
+                    diags.error(
+                        n.span,
+                        format!(
+                            "unknown field type `{other}`{}",
+                            did_you_mean(other, candidates)
+                        ),
+                    );
+                    FieldTy::Unknown
+                }
+            },
+        },
+    };
+    FieldDef {
+        name: f.name,
+        ranges,
+        width,
+        ty,
+        ty_span,
+        doc: f.doc,
+    }
+}
+
+/// A width or count that must fit comfortably in a `u32`.
+fn small(lit: &Lit<u128>, diags: &mut Diagnostics, what: &str) -> u32 {
+    match u32::try_from(lit.value) {
+        Ok(v) if v <= 4096 => v,
+        _ => {
+            diags.error(lit.span, format!("{what} {} is too large", lit.value));
+            32
+        }
+    }
+}
+
+/// A value that must fit in 64 bits.
+fn big(lit: &Lit<u128>, diags: &mut Diagnostics) -> u64 {
+    u64::try_from(lit.value).unwrap_or_else(|_| {
+        diags.error(
+            lit.span,
+            format!("value {:#x} does not fit in 64 bits", lit.value),
+        );
+        0
+    })
+}

@@ -1,0 +1,654 @@
+//! Every compile-time rule of the spec language. Each check reports all of
+//! its findings with the numbers involved; none stops the others.
+
+use std::collections::HashMap;
+
+use crate::diag::Diagnostics;
+use crate::model::*;
+use crate::naming::camel_case;
+
+pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
+    check_isa(spec, diags);
+    for e in &spec.enums {
+        check_enum(e, diags);
+    }
+    for r in &spec.regs {
+        check_regs(r, diags);
+    }
+    for l in &spec.layouts {
+        check_layout(spec, l, diags);
+    }
+    check_templates(spec, diags);
+    check_opcodes(spec, diags);
+}
+
+fn check_isa(spec: &Spec, diags: &mut Diagnostics) {
+    if ![32, 64, 128].contains(&spec.word_bits) {
+        diags.error(
+            spec.word_span,
+            format!(
+                "word width {} is not supported: expected 32, 64 or 128",
+                spec.word_bits
+            ),
+        );
+    }
+    if spec.opcodes.is_empty() {
+        diags.error(
+            spec.name.span,
+            format!(
+                "ISA `{}` has no opcodes: add an `opcodes {{ … }}` block",
+                spec.name.text
+            ),
+        );
+    }
+}
+
+/// `0..=max` for a width, as text.
+fn range_text(bits: u32) -> String {
+    format!("0..={:#x}", low_mask128(bits))
+}
+
+fn check_enum(e: &EnumDef, diags: &mut Diagnostics) {
+    if e.bits == 0 || e.bits > 64 {
+        diags.error(
+            e.bits_span,
+            format!(
+                "enum `{}` is {} bits wide: expected 1 to 64",
+                e.name.text, e.bits
+            ),
+        );
+        return;
+    }
+    let mut names: HashMap<String, &VariantDef> = HashMap::new();
+    let mut values: HashMap<u64, &VariantDef> = HashMap::new();
+    let mut spellings: HashMap<&str, &VariantDef> = HashMap::new();
+    for v in &e.variants {
+        if u128::from(v.value) > low_mask128(e.bits) {
+            diags
+                .error(
+                    v.value_span,
+                    format!(
+                        "value {:#x} of `{}::{}` does not fit the enum's {} bits ({})",
+                        v.value,
+                        e.name.text,
+                        v.name.text,
+                        e.bits,
+                        range_text(e.bits)
+                    ),
+                )
+                .label("too wide");
+        }
+        let rust = camel_case(&v.name.text);
+        if e.open && rust == "Raw" {
+            diags.error(
+                v.name.span,
+                format!(
+                    "`{}` clashes with the `Raw(n)` variant of open enum `{}`",
+                    v.name.text, e.name.text
+                ),
+            );
+        }
+        if let Some(first) = names.insert(rust.clone(), v) {
+            diags
+                .error(
+                    v.name.span,
+                    format!(
+                        "duplicate variant `{}` in enum `{}` (both become `{rust}`)",
+                        v.name.text, e.name.text
+                    ),
+                )
+                .note(first.name.span, "first one here");
+        }
+        if let Some(first) = values.insert(v.value, v) {
+            diags
+                .error(
+                    v.value_span,
+                    format!(
+                        "`{}` and `{}` of enum `{}` have the same value {:#x}",
+                        first.name.text, v.name.text, e.name.text, v.value
+                    ),
+                )
+                .note(first.value_span, "first one here");
+        }
+        for s in &v.spellings {
+            if let Some(first) = spellings.insert(s.as_str(), v) {
+                if first.name.text != v.name.text {
+                    diags
+                        .error(v.name.span, format!("spelling \"{s}\" of `{}` is also a spelling of `{}`: the text form would be ambiguous", v.name.text, first.name.text))
+                        .note(first.name.span, "first one here");
+                }
+            }
+        }
+    }
+}
+
+fn check_regs(r: &RegsDef, diags: &mut Diagnostics) {
+    if r.bits == 0 || r.bits > 64 {
+        diags.error(
+            r.bits_span,
+            format!(
+                "register field `{}` is {} bits wide: expected 1 to 64",
+                r.name.text, r.bits
+            ),
+        );
+        return;
+    }
+    let max = low_mask128(r.bits);
+    for (i, f) in r.files.iter().enumerate() {
+        if f.count == 0 {
+            diags.error(
+                f.span,
+                format!(
+                    "register file `{}` has no registers (count 0)",
+                    f.prefix.text
+                ),
+            );
+            continue;
+        }
+        let last = u128::from(f.base) + u128::from(f.count) - 1;
+        if last > max {
+            diags.error(f.span, format!("register file `{}` spans {:#x}..={last:#x}, which does not fit `{}`'s {} bits ({})", f.prefix.text, f.base, r.name.text, r.bits, range_text(r.bits)));
+        }
+        for g in &r.files[..i] {
+            let g_last = u128::from(g.base) + u128::from(g.count) - 1;
+            if g.count > 0 && u128::from(f.base) <= g_last && u128::from(g.base) <= last {
+                diags
+                    .error(f.span, format!("register files `{}` ({:#x}..={last:#x}) and `{}` ({:#x}..={g_last:#x}) overlap", f.prefix.text, f.base, g.prefix.text, g.base))
+                    .note(g.span, "the other one");
+            }
+            if g.prefix.text == f.prefix.text {
+                diags
+                    .error(
+                        f.prefix.span,
+                        format!("duplicate register prefix `{}`", f.prefix.text),
+                    )
+                    .note(g.prefix.span, "first one here");
+            }
+        }
+    }
+}
+
+/// The width a field type demands, if it demands one.
+fn type_width(spec: &Spec, ty: FieldTy) -> Option<(u32, String)> {
+    match ty {
+        FieldTy::Bool => Some((1, "`bool`".into())),
+        FieldTy::Half => Some((16, "`f16`".into())),
+        FieldTy::Mask(_) => Some((4, "a mask".into())),
+        FieldTy::Swizzle(_) => Some((8, "a swizzle".into())),
+        FieldTy::Enum(i) => Some((
+            spec.enums[i].bits,
+            format!("enum `{}`", spec.enums[i].name.text),
+        )),
+        FieldTy::Regs(i) => Some((
+            spec.regs[i].bits,
+            format!("register field `{}`", spec.regs[i].name.text),
+        )),
+        FieldTy::Layout(i) => Some((
+            spec.layouts[i].bits,
+            format!("layout `{}`", spec.layouts[i].name.text),
+        )),
+        _ => None,
+    }
+}
+
+fn bit_list(bits: &[u32]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < bits.len() {
+        let start = bits[i];
+        let mut end = start;
+        while i + 1 < bits.len() && bits[i + 1] == end + 1 {
+            i += 1;
+            end = bits[i];
+        }
+        parts.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}..={end}")
+        });
+        i += 1;
+    }
+    parts.join(", ")
+}
+
+fn ranges_text(f: &FieldDef) -> String {
+    f.ranges
+        .iter()
+        .map(|r| {
+            if r.width == 1 {
+                r.lo.to_string()
+            } else {
+                format!("{}..={}", r.lo, r.hi())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
+    let kind = if l.is_format { "format" } else { "layout" };
+    if l.is_format && l.bits != spec.word_bits {
+        diags.error(
+            l.bits_span,
+            format!(
+                "format `{}` is {} bits wide but the ISA's word is {} bits",
+                l.name.text, l.bits, spec.word_bits
+            ),
+        );
+    }
+    if l.bits == 0 || l.bits > 128 {
+        diags.error(
+            l.bits_span,
+            format!(
+                "{kind} `{}` is {} bits wide: expected 1 to 128",
+                l.name.text, l.bits
+            ),
+        );
+        return;
+    }
+    if !l.is_format && l.syntax.is_none() {
+        diags.error(
+            l.name.span,
+            format!(
+                "layout `{}` needs a `syntax \"…\"` line: its text form",
+                l.name.text
+            ),
+        );
+    }
+    let opcode_fields: Vec<&FieldDef> = l
+        .fields
+        .iter()
+        .filter(|f| f.ty == FieldTy::Opcode)
+        .collect();
+    match (l.is_format, opcode_fields.len()) {
+        (true, 0) => {
+            diags.error(
+                l.name.span,
+                format!("format `{}` has no `opcode` field", l.name.text),
+            );
+        }
+        (true, 1) | (false, 0) => {}
+        (true, _) => {
+            diags
+                .error(opcode_fields[1].name.span, format!("format `{}` has a second `opcode` field; split opcodes are one field with several ranges (`A..=B + C..=D`)", l.name.text))
+                .note(opcode_fields[0].name.span, "first `opcode` field here");
+        }
+        (false, _) => {
+            diags.error(
+                opcode_fields[0].ty_span,
+                format!(
+                    "layout `{}` has an `opcode` field; declare it with `format` instead",
+                    l.name.text
+                ),
+            );
+        }
+    }
+
+    let mut owner: Vec<Option<usize>> = vec![None; l.bits as usize];
+    let mut names: HashMap<&str, &FieldDef> = HashMap::new();
+    for (fi, f) in l.fields.iter().enumerate() {
+        if matches!(
+            f.name.text.as_str(),
+            "self" | "Self" | "super" | "crate" | "_"
+        ) {
+            diags.error(
+                f.name.span,
+                format!("`{}` cannot be a field name", f.name.text),
+            );
+        }
+        if let Some(first) = names.insert(&f.name.text, f) {
+            diags
+                .error(
+                    f.name.span,
+                    format!(
+                        "duplicate field `{}` in {kind} `{}`",
+                        f.name.text, l.name.text
+                    ),
+                )
+                .note(first.name.span, "first one here");
+        }
+        if f.width > 64 && !matches!(f.ty, FieldTy::Layout(_)) {
+            diags.error(
+                f.name.span,
+                format!(
+                    "field `{}` is {} bits wide: fields hold at most 64 bits",
+                    f.name.text, f.width
+                ),
+            );
+        }
+        if let Some((want, what)) = type_width(spec, f.ty) {
+            if want != f.width {
+                diags
+                    .error(
+                        f.ty_span,
+                        format!(
+                            "field `{}` is {} bits wide ({}) but {what} is {want} bits",
+                            f.name.text,
+                            f.width,
+                            ranges_text(f)
+                        ),
+                    )
+                    .label("width mismatch");
+            }
+        }
+        if let FieldTy::Fixed(v) = f.ty {
+            if u128::from(v) > low_mask128(f.width) {
+                diags.error(
+                    f.ty_span,
+                    format!(
+                        "fixed value {v:#x} does not fit field `{}`'s {} bits ({})",
+                        f.name.text,
+                        f.width,
+                        range_text(f.width)
+                    ),
+                );
+            }
+        }
+        if let FieldTy::Layout(inner) = f.ty {
+            let inner = &spec.layouts[inner];
+            if inner.is_format {
+                diags.error(
+                    f.ty_span,
+                    format!(
+                        "`{}` is a format; a field can only hold a `layout`",
+                        inner.name.text
+                    ),
+                );
+            }
+            if inner.name.text == l.name.text {
+                diags.error(
+                    f.ty_span,
+                    format!("layout `{}` contains itself", l.name.text),
+                );
+            }
+            if f.ranges.len() != 1 {
+                diags.error(
+                    f.ty_span,
+                    format!(
+                        "nested layout field `{}` must be one contiguous range",
+                        f.name.text
+                    ),
+                );
+            }
+        }
+        for r in &f.ranges {
+            if r.lo + r.width > l.bits {
+                diags
+                    .error(
+                        r.span,
+                        format!(
+                            "bits {}..={} of field `{}` lie outside the {}-bit {kind} `{}`",
+                            r.lo,
+                            r.hi(),
+                            f.name.text,
+                            l.bits,
+                            l.name.text
+                        ),
+                    )
+                    .label("out of range");
+                continue;
+            }
+            let mut clash: Option<(usize, Vec<u32>)> = None;
+            for bit in r.lo..r.lo + r.width {
+                match owner[bit as usize] {
+                    Some(other) if other != fi => match &mut clash {
+                        Some((o, bits)) if *o == other => bits.push(bit),
+                        None => clash = Some((other, vec![bit])),
+                        Some(_) => {}
+                    },
+                    _ => owner[bit as usize] = Some(fi),
+                }
+            }
+            if let Some((other, bits)) = clash {
+                let o = &l.fields[other];
+                diags
+                    .error(
+                        r.span,
+                        format!(
+                            "fields `{}` (bits {}) and `{}` (bits {}) overlap at bits {}",
+                            o.name.text,
+                            ranges_text(o),
+                            f.name.text,
+                            ranges_text(f),
+                            bit_list(&bits)
+                        ),
+                    )
+                    .label(format!("`{}` here", f.name.text))
+                    .note(o.name.span, format!("`{}` declared here", o.name.text));
+            }
+        }
+    }
+    let missing: Vec<u32> = (0..l.bits)
+        .filter(|&b| owner[b as usize].is_none())
+        .collect();
+    if !missing.is_empty() {
+        diags
+            .error(l.name.span, format!("bits {} of {kind} `{}` are not accounted for: declare them as a field, `fixed V`, `reserved` or `unknown`", bit_list(&missing), l.name.text))
+            .label(format!("{} bits missing", missing.len()));
+    }
+}
+
+fn check_templates(spec: &Spec, diags: &mut Diagnostics) {
+    for l in &spec.layouts {
+        if let Some(t) = &l.syntax {
+            check_template(
+                spec,
+                l,
+                t,
+                &format!("the syntax of `{}`", l.name.text),
+                diags,
+            );
+        }
+    }
+    for op in &spec.opcodes {
+        if !op.template_source.is_empty() {
+            let l = &spec.layouts[op.format];
+            check_template(
+                spec,
+                l,
+                &op.template,
+                &format!("the template of `{}`", op.mnemonic.text),
+                diags,
+            );
+        }
+    }
+}
+
+fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &mut Diagnostics) {
+    for (i, f) in l.fields.iter().enumerate() {
+        let named = t
+            .pieces
+            .iter()
+            .any(|p| matches!(p, TPiece::Field { index, .. } if *index == i));
+        if f.ty.is_operand() && !named {
+            diags
+                .error(t.span, format!("{what} does not name operand `{}`: its value would be lost in the text form", f.name.text))
+                .note(f.name.span, format!("`{}` declared here", f.name.text));
+        }
+        if let (true, FieldTy::Layout(inner)) = (named, f.ty) {
+            if spec.layouts[inner].syntax.is_none() {
+                diags.error(
+                    t.span,
+                    format!(
+                        "{what} prints `{}`, but layout `{}` has no `syntax`",
+                        f.name.text, spec.layouts[inner].name.text
+                    ),
+                );
+            }
+        }
+    }
+    // Two fields with nothing between them must be separable when parsing.
+    for pair in t.pieces.windows(2) {
+        if let [TPiece::Field {
+            index: a,
+            span,
+            style: sa,
+        }, TPiece::Field {
+            index: b,
+            style: sb,
+            ..
+        }] = pair
+        {
+            let (fa, fb) = (&l.fields[*a], &l.fields[*b]);
+            let numeric = |ty: FieldTy, style: &TStyle| {
+                !matches!(style, TStyle::Flag(_))
+                    && matches!(
+                        ty,
+                        FieldTy::Unsigned
+                            | FieldTy::Signed
+                            | FieldTy::Unknown
+                            | FieldTy::Half
+                            | FieldTy::Bool
+                    )
+            };
+            if numeric(fa.ty, sa) && numeric(fb.ty, sb) {
+                diags.error(
+                    *span,
+                    format!(
+                        "{what} puts numbers `{}` and `{}` side by side; separate them with text",
+                        fa.name.text, fb.name.text
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
+    let mut mnemonics: HashMap<&str, &OpDef> = HashMap::new();
+    let mut variants: HashMap<String, &OpDef> = HashMap::new();
+    let mut patterns: HashMap<(u128, u128), &OpDef> = HashMap::new();
+    for op in &spec.opcodes {
+        let l = &spec.layouts[op.format];
+        let Some(of) = l.opcode_field() else { continue };
+        if u128::from(op.value) > low_mask128(of.width) {
+            diags
+                .error(op.value_span, format!("opcode value {:#x} of `{}` does not fit the {}-bit opcode field of format `{}` ({})", op.value, op.mnemonic.text, of.width, l.name.text, range_text(of.width)))
+                .label("too wide");
+            continue;
+        }
+        if let Some(first) = mnemonics.insert(&op.mnemonic.text, op) {
+            diags
+                .error(
+                    op.mnemonic.span,
+                    format!("duplicate mnemonic `{}`", op.mnemonic.text),
+                )
+                .label("second definition")
+                .note(first.mnemonic.span, "first defined here");
+            continue;
+        }
+        let variant = camel_case(&op.mnemonic.text);
+        if spec.fallback.is_some() && variant == "Unknown" {
+            diags.error(
+                op.mnemonic.span,
+                format!(
+                    "mnemonic `{}` clashes with the `Unknown` variant that `fallback` adds",
+                    op.mnemonic.text
+                ),
+            );
+        }
+        if let Some(first) = variants.insert(variant.clone(), op) {
+            diags
+                .error(
+                    op.mnemonic.span,
+                    format!(
+                        "mnemonics `{}` and `{}` both become the Rust variant `{variant}`",
+                        first.mnemonic.text, op.mnemonic.text
+                    ),
+                )
+                .note(first.mnemonic.span, "first one here");
+        }
+        if let Some(first) = patterns.insert((op.mask, op.bits), op) {
+            diags
+                .error(
+                    op.value_span,
+                    format!(
+                        "opcode value {:#x} of `{}` is already used by `{}` (format `{}`)",
+                        op.value,
+                        op.mnemonic.text,
+                        first.mnemonic.text,
+                        spec.layouts[first.format].name.text
+                    ),
+                )
+                .label("duplicate opcode")
+                .note(
+                    first.value_span,
+                    format!("`{}` has it here", first.mnemonic.text),
+                );
+        }
+    }
+    let ops = &spec.opcodes;
+    let valid = |op: &OpDef| {
+        op.mask != 0
+            && patterns
+                .get(&(op.mask, op.bits))
+                .is_some_and(|o| std::ptr::eq(*o, op))
+    };
+    for (i, a) in ops.iter().enumerate() {
+        if !valid(a) {
+            continue;
+        }
+        for b in &ops[i + 1..] {
+            if !valid(b) || !intersects(a, b) {
+                continue;
+            }
+            if a.priority() == b.priority() {
+                let example = a.bits | b.bits;
+                diags
+                    .error(b.value_span, format!(
+                        "opcodes `{}` and `{}` can both match the same word (for example {example:#x}); declare which wins with `prio N` (higher wins)",
+                        a.mnemonic.text, b.mnemonic.text
+                    ))
+                    .label("overlapping pattern")
+                    .note(a.value_span, format!("`{}` declared here", a.mnemonic.text));
+            }
+        }
+    }
+    for op in ops.iter().filter(|o| valid(o)) {
+        let higher: Vec<&OpDef> = ops
+            .iter()
+            .filter(|o| valid(o) && o.priority() > op.priority() && intersects(o, op))
+            .collect();
+        if higher.is_empty() {
+            continue;
+        }
+        let free = higher.iter().fold(0u128, |m, o| m | o.mask) & !op.mask;
+        if free.count_ones() > 20 {
+            continue;
+        }
+        let free_bits: Vec<u32> = (0..128).filter(|b| free >> b & 1 == 1).collect();
+        let covered = (0u64..1 << free_bits.len()).all(|combo| {
+            let word = free_bits
+                .iter()
+                .enumerate()
+                .fold(op.bits, |w, (k, b)| w | (u128::from(combo >> k & 1) << b));
+            higher.iter().any(|h| word & h.mask == h.bits)
+        });
+        if covered {
+            let names: Vec<String> = higher
+                .iter()
+                .map(|h| format!("`{}`", h.mnemonic.text))
+                .collect();
+            let d = diags.error(op.mnemonic.span, format!(
+                "opcode `{}` is shadowed: every word it matches is decoded as {} (higher priority), so it can never be decoded",
+                op.mnemonic.text,
+                names.join(", ")
+            ));
+            d.label("unreachable");
+            for h in higher {
+                d.note(
+                    h.mnemonic.span,
+                    format!(
+                        "`{}` (prio {}) takes its words",
+                        h.mnemonic.text,
+                        h.priority()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn intersects(a: &OpDef, b: &OpDef) -> bool {
+    (a.bits ^ b.bits) & a.mask & b.mask == 0
+}

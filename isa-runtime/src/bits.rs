@@ -1,0 +1,123 @@
+//! Bit access over instruction words.
+//!
+//! Generated decoders and encoders call [`BitWord::get`] and [`BitWord::set`]
+//! with constant positions; for the primitive words these inline to a shift
+//! and a mask, exactly what a hand-written codec does.
+
+use alloc::vec::Vec;
+
+/// A fixed-width little-endian instruction word.
+pub trait BitWord: Copy + Eq + core::fmt::Debug + Default + 'static {
+    /// The width in bits.
+    const BITS: u32;
+    /// Reads `width` (≤ 64) bits starting at bit `lo`.
+    fn get(&self, lo: u32, width: u32) -> u64;
+    /// Writes the low `width` (≤ 64) bits of `value` at bit `lo`; other bits are kept.
+    fn set(&mut self, lo: u32, width: u32, value: u64);
+    /// Reads a word from exactly `BITS / 8` little-endian bytes.
+    fn from_le_bytes(bytes: &[u8]) -> Self;
+    /// Appends the word's little-endian bytes.
+    fn write_le_bytes(&self, out: &mut Vec<u8>);
+    /// The word as a `u128` (the low 128 bits for wider words).
+    fn to_u128(&self) -> u128;
+    /// A word from the low `BITS` bits of a `u128`.
+    fn from_u128(v: u128) -> Self;
+}
+
+/// A mask of the low `width` bits (`width` ≤ 64).
+#[inline(always)]
+pub const fn low_mask(width: u32) -> u64 {
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
+}
+
+macro_rules! impl_bitword {
+    ($t:ty) => {
+        impl BitWord for $t {
+            const BITS: u32 = <$t>::BITS;
+            #[inline(always)]
+            fn get(&self, lo: u32, width: u32) -> u64 {
+                ((*self >> lo) as u64) & low_mask(width)
+            }
+            #[inline(always)]
+            fn set(&mut self, lo: u32, width: u32, value: u64) {
+                let mask = (low_mask(width) as $t) << lo;
+                *self = (*self & !mask) | (((value as $t) << lo) & mask);
+            }
+            fn from_le_bytes(bytes: &[u8]) -> Self {
+                let mut buf = [0u8; core::mem::size_of::<$t>()];
+                buf.copy_from_slice(&bytes[..core::mem::size_of::<$t>()]);
+                <$t>::from_le_bytes(buf)
+            }
+            fn write_le_bytes(&self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+            #[inline(always)]
+            fn to_u128(&self) -> u128 {
+                *self as u128
+            }
+            #[inline(always)]
+            fn from_u128(v: u128) -> Self {
+                v as $t
+            }
+        }
+    };
+}
+
+impl_bitword!(u32);
+impl_bitword!(u64);
+impl_bitword!(u128);
+
+/// Reads a (possibly split) field: `ranges` are `(lo, width)` pairs, the first
+/// holding the least significant bits of the value.
+#[inline(always)]
+pub fn get_ranges<W: BitWord>(word: &W, ranges: &[(u32, u32)]) -> u64 {
+    let mut value = 0u64;
+    let mut shift = 0u32;
+    for &(lo, width) in ranges {
+        value |= word.get(lo, width) << shift;
+        shift += width;
+    }
+    value
+}
+
+/// Writes a (possibly split) field; the inverse of [`get_ranges`].
+#[inline(always)]
+pub fn set_ranges<W: BitWord>(word: &mut W, ranges: &[(u32, u32)], value: u64) {
+    let mut shift = 0u32;
+    for &(lo, width) in ranges {
+        word.set(lo, width, value >> shift);
+        shift += width;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn get_and_set_round_trip_at_every_position() {
+        for lo in 0..32 {
+            for width in 1..=(32 - lo) {
+                let mut w = 0xA5A5_5A5Au32;
+                let v = 0x1234_5678u64 & low_mask(width);
+                w.set(lo, width, v);
+                assert_eq!(w.get(lo, width), v, "lo={lo} width={width}");
+                // Bits outside the field are untouched.
+                let outside = !((low_mask(width) as u32) << lo);
+                assert_eq!(w & outside, 0xA5A5_5A5A & outside);
+            }
+        }
+    }
+
+    #[test]
+    fn split_fields_put_first_range_in_low_bits() {
+        let mut w = 0u128;
+        set_ranges(&mut w, &[(100, 4), (2, 3)], 0b101_0110);
+        assert_eq!(w, (0b0110u128 << 100) | (0b101 << 2));
+        assert_eq!(get_ranges(&w, &[(100, 4), (2, 3)]), 0b101_0110);
+    }
+}

@@ -1,0 +1,158 @@
+//! Error types for decoding, encoding and parsing.
+
+use alloc::string::String;
+use core::fmt;
+
+/// Why a word did not decode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeErrorKind {
+    /// The opcode bits match no opcode of the ISA.
+    UnknownOpcode {
+        /// The word's low 128 bits.
+        word: u128,
+    },
+    /// A closed enum field holds a value that has no name.
+    BadEnumValue {
+        /// The raw value.
+        value: u64,
+        /// The enum's name.
+        enum_name: &'static str,
+    },
+    /// A fixed field does not hold its fixed value.
+    FixedMismatch {
+        /// The value the spec requires.
+        expected: u64,
+        /// The value found.
+        found: u64,
+    },
+    /// A reserved field is not zero.
+    ReservedNotZero {
+        /// The value found.
+        found: u64,
+    },
+    /// A register number outside every register file of a closed `regs` type.
+    BadRegister {
+        /// The raw value.
+        value: u64,
+    },
+    /// The input ends inside a word.
+    Truncated {
+        /// Bytes needed for a whole word.
+        needed: usize,
+        /// Bytes that were left.
+        available: usize,
+    },
+}
+
+/// A decoding failure: where (byte offset, when known), which field, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodeError {
+    /// Byte offset of the word in its input, when decoding a stream.
+    pub offset: Option<usize>,
+    /// The field at fault (empty for whole-word problems).
+    pub field: &'static str,
+    /// What went wrong.
+    pub kind: DecodeErrorKind,
+}
+
+impl DecodeError {
+    /// A new error about `field`.
+    pub const fn new(field: &'static str, kind: DecodeErrorKind) -> Self {
+        DecodeError {
+            offset: None,
+            field,
+            kind,
+        }
+    }
+
+    /// The same error, located at byte `offset`.
+    #[must_use]
+    pub fn at(mut self, offset: usize) -> Self {
+        self.offset = Some(offset);
+        self
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(offset) = self.offset {
+            write!(f, "byte {offset:#x}: ")?;
+        }
+        match &self.kind {
+            DecodeErrorKind::UnknownOpcode { word } => {
+                write!(f, "no opcode matches word {word:#x}")
+            }
+            DecodeErrorKind::BadEnumValue { value, enum_name } => write!(
+                f,
+                "field `{}`: value {value:#x} is not a `{enum_name}`",
+                self.field
+            ),
+            DecodeErrorKind::FixedMismatch { expected, found } => write!(
+                f,
+                "field `{}`: expected fixed value {expected:#x}, found {found:#x}",
+                self.field
+            ),
+            DecodeErrorKind::ReservedNotZero { found } => write!(
+                f,
+                "field `{}`: reserved bits must be zero, found {found:#x}",
+                self.field
+            ),
+            DecodeErrorKind::BadRegister { value } => write!(
+                f,
+                "field `{}`: {value:#x} is not a register number",
+                self.field
+            ),
+            DecodeErrorKind::Truncated { needed, available } => write!(
+                f,
+                "input ends inside a word: {available} of {needed} bytes left"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for DecodeError {}
+
+/// An encoding failure: a field value that the word cannot hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EncodeError {
+    /// The field at fault.
+    pub field: &'static str,
+    /// What was expected.
+    pub message: String,
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "field `{}`: {}", self.field, self.message)
+    }
+}
+
+impl core::error::Error for EncodeError {}
+
+/// A text (assembly) error with its 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub col: usize,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl ParseError {
+    /// Shifts the position by whole lines (for text parsed out of a larger file).
+    #[must_use]
+    pub fn offset_lines(mut self, lines: usize) -> Self {
+        self.line += lines;
+        self
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.col, self.message)
+    }
+}
+
+impl core::error::Error for ParseError {}

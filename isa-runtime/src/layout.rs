@@ -1,0 +1,309 @@
+//! Layout metadata: the static description of an ISA that the macro generates
+//! from its spec (`pica::LAYOUT` and friends).
+//!
+//! The CLI, the docs generator and the text printer/parser read these tables;
+//! nothing downstream parses a spec file a second time.
+
+/// A whole ISA.
+#[derive(Debug)]
+pub struct IsaLayout {
+    /// The ISA's name, as in the spec's `isa` item.
+    pub name: &'static str,
+    /// The ISA's doc.
+    pub doc: &'static str,
+    /// Width of an instruction word in bits.
+    pub word_bits: u32,
+    /// The spelling that prints words no opcode matches (such as `.word`), if
+    /// the ISA keeps them.
+    pub fallback: Option<&'static str>,
+    /// Instruction formats, then free-standing layouts, in spec order.
+    pub formats: &'static [&'static Format],
+    /// Enums, in spec order.
+    pub enums: &'static [&'static Enum],
+    /// Register files, in spec order.
+    pub regs: &'static [&'static Regs],
+    /// Opcodes, in spec order.
+    pub opcodes: &'static [Opcode],
+    /// Indices into `opcodes` in decode order: highest priority first, then
+    /// spec order.
+    pub decode_order: &'static [usize],
+}
+
+impl IsaLayout {
+    /// The opcode with this mnemonic.
+    pub fn opcode(&self, mnemonic: &str) -> Option<&'static Opcode> {
+        self.opcodes.iter().find(|o| o.mnemonic == mnemonic)
+    }
+
+    /// The format or layout with this name.
+    pub fn format(&self, name: &str) -> Option<&'static Format> {
+        self.formats.iter().copied().find(|f| f.name == name)
+    }
+
+    /// The opcode whose pattern matches `word` (low 128 bits), honouring priority.
+    pub fn match_opcode(&self, word: u128) -> Option<&'static Opcode> {
+        self.decode_order
+            .iter()
+            .map(|&i| &self.opcodes[i])
+            .find(|o| word & o.mask == o.bits)
+    }
+}
+
+/// An instruction format (has an opcode field) or a free-standing layout.
+#[derive(Debug)]
+pub struct Format {
+    /// Name from the spec.
+    pub name: &'static str,
+    /// Doc.
+    pub doc: &'static str,
+    /// Width in bits.
+    pub bits: u32,
+    /// Whether this is an instruction format (it has an `opcode` field).
+    pub is_instruction: bool,
+    /// Fields in spec order; together they cover every bit exactly once.
+    pub fields: &'static [Field],
+    /// The text form (default operand template for an instruction format).
+    pub syntax: &'static [Piece],
+}
+
+impl Format {
+    /// The field with this name.
+    pub fn field(&self, name: &str) -> Option<&'static Field> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+}
+
+/// One field of a format or layout.
+#[derive(Debug)]
+pub struct Field {
+    /// Name from the spec.
+    pub name: &'static str,
+    /// Doc.
+    pub doc: &'static str,
+    /// The bit ranges, least significant part first.
+    pub ranges: &'static [BitRange],
+    /// Total width in bits.
+    pub width: u32,
+    /// What the bits mean.
+    pub kind: FieldKind,
+}
+
+impl Field {
+    /// The ranges as `(lo, width)` pairs.
+    pub fn range_pairs(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.ranges.iter().map(|r| (r.lo, r.width))
+    }
+}
+
+/// A contiguous run of bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BitRange {
+    /// First (least significant) bit.
+    pub lo: u32,
+    /// Number of bits.
+    pub width: u32,
+}
+
+impl BitRange {
+    /// The last (most significant) bit.
+    pub const fn hi(&self) -> u32 {
+        self.lo + self.width - 1
+    }
+}
+
+/// Which end of a mask or swizzle holds x.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ComponentOrder {
+    /// x in the most significant bit(s) (PICA200).
+    XHigh,
+    /// x in the least significant bit(s) (AGAL, Lima).
+    XLow,
+}
+
+/// The meaning of a field's bits.
+#[derive(Debug, Clone, Copy)]
+pub enum FieldKind {
+    /// Unsigned integer.
+    Unsigned,
+    /// Two's-complement signed integer.
+    Signed,
+    /// One bit.
+    Bool,
+    /// IEEE half float.
+    Half,
+    /// An enum.
+    Enum(&'static Enum),
+    /// A register file operand.
+    Regs(&'static Regs),
+    /// A nested layout.
+    Layout(&'static Format),
+    /// A 4-bit write mask.
+    Mask(ComponentOrder),
+    /// An 8-bit swizzle.
+    Swizzle(ComponentOrder),
+    /// The opcode bits.
+    Opcode,
+    /// Bits that must hold this value.
+    Fixed(u64),
+    /// Bits that must be zero.
+    Reserved,
+    /// Bits of unknown meaning, kept verbatim.
+    Unknown,
+}
+
+impl FieldKind {
+    /// The spec keyword or type name, for tables.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            FieldKind::Unsigned => "u",
+            FieldKind::Signed => "s",
+            FieldKind::Bool => "bool",
+            FieldKind::Half => "f16",
+            FieldKind::Enum(e) => e.name,
+            FieldKind::Regs(r) => r.name,
+            FieldKind::Layout(l) => l.name,
+            FieldKind::Mask(ComponentOrder::XHigh) => "mask(x_high)",
+            FieldKind::Mask(ComponentOrder::XLow) => "mask(x_low)",
+            FieldKind::Swizzle(ComponentOrder::XHigh) => "swizzle(x_high)",
+            FieldKind::Swizzle(ComponentOrder::XLow) => "swizzle(x_low)",
+            FieldKind::Opcode => "opcode",
+            FieldKind::Fixed(_) => "fixed",
+            FieldKind::Reserved => "reserved",
+            FieldKind::Unknown => "unknown",
+        }
+    }
+
+    /// Whether the field carries operand data (it is stored in the typed
+    /// instruction and named by templates).
+    pub fn is_operand(&self) -> bool {
+        !matches!(
+            self,
+            FieldKind::Opcode | FieldKind::Fixed(_) | FieldKind::Reserved | FieldKind::Unknown
+        )
+    }
+}
+
+/// An enum type.
+#[derive(Debug)]
+pub struct Enum {
+    /// Name.
+    pub name: &'static str,
+    /// Doc.
+    pub doc: &'static str,
+    /// Width in bits.
+    pub bits: u32,
+    /// Whether unnamed values are kept (`Raw(n)`) instead of rejected.
+    pub open: bool,
+    /// The named values.
+    pub values: &'static [EnumValue],
+}
+
+impl Enum {
+    /// The named value for `raw`.
+    pub fn value(&self, raw: u64) -> Option<&'static EnumValue> {
+        self.values.iter().find(|v| v.value == raw)
+    }
+}
+
+/// One named enum value.
+#[derive(Debug)]
+pub struct EnumValue {
+    /// Variant name.
+    pub name: &'static str,
+    /// Raw value.
+    pub value: u64,
+    /// Spellings; the first one prints, all of them parse.
+    pub spellings: &'static [&'static str],
+    /// Doc.
+    pub doc: &'static str,
+}
+
+/// A register-file operand type.
+#[derive(Debug)]
+pub struct Regs {
+    /// Name.
+    pub name: &'static str,
+    /// Doc.
+    pub doc: &'static str,
+    /// Width in bits.
+    pub bits: u32,
+    /// Whether values outside every file are kept instead of rejected.
+    pub open: bool,
+    /// The register files.
+    pub files: &'static [RegFile],
+}
+
+impl Regs {
+    /// The file and index for `raw`.
+    pub fn lookup(&self, raw: u64) -> Option<(&'static RegFile, u64)> {
+        self.files
+            .iter()
+            .find(|f| raw >= f.base && raw < f.base + f.count)
+            .map(|f| (f, raw - f.base))
+    }
+}
+
+/// One register file: `prefix` followed by `0..count`, encoded from `base`.
+#[derive(Debug)]
+pub struct RegFile {
+    /// Prefix, such as `c`.
+    pub prefix: &'static str,
+    /// Encoding of register 0.
+    pub base: u64,
+    /// Number of registers.
+    pub count: u64,
+    /// Doc.
+    pub doc: &'static str,
+}
+
+/// One opcode.
+#[derive(Debug)]
+pub struct Opcode {
+    /// Mnemonic.
+    pub mnemonic: &'static str,
+    /// Its format.
+    pub format: &'static Format,
+    /// Value of the format's opcode field.
+    pub value: u64,
+    /// Which bits of the word are opcode bits (low 128 bits).
+    pub mask: u128,
+    /// What those bits hold.
+    pub bits: u128,
+    /// Operand template (printing and parsing).
+    pub template: &'static [Piece],
+    /// The template as written in the spec.
+    pub template_source: &'static str,
+    /// What the opcode computes, as an AGSL expression.
+    pub semantics: &'static str,
+    /// Declared decode priority (higher wins).
+    pub priority: i32,
+    /// Doc.
+    pub doc: &'static str,
+}
+
+/// One piece of a template.
+#[derive(Debug, Clone, Copy)]
+pub enum Piece {
+    /// Literal text.
+    Text(&'static str),
+    /// One space when printing; optional whitespace when parsing.
+    Space,
+    /// A field, by index into the format's `fields`.
+    Field {
+        /// Index into `Format::fields`.
+        index: usize,
+        /// How it prints.
+        style: Style,
+    },
+}
+
+/// How a template prints a field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// The type's default form.
+    Default,
+    /// Hexadecimal with `0x`.
+    Hex,
+    /// A bool that prints this text when set and nothing when clear.
+    Flag(&'static str),
+}

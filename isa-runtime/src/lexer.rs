@@ -1,0 +1,270 @@
+//! A small cursor over assembly text that knows its line and column.
+//!
+//! Every assembler built on the generated tables uses it, so all of them
+//! report errors the same way: `line:col: expected …, found …`.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+
+use crate::error::ParseError;
+
+/// A position-tracking cursor over one piece of text.
+#[derive(Clone, Debug)]
+pub struct Cursor<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+    line_start: usize,
+    col_base: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor at line 1, column 1 of `text`.
+    pub fn new(text: &'a str) -> Self {
+        Self::at(text, 1, 1)
+    }
+
+    /// A cursor whose first character sits at `line:col` of a larger file.
+    pub fn at(text: &'a str, line: usize, col: usize) -> Self {
+        Cursor {
+            text,
+            pos: 0,
+            line,
+            line_start: 0,
+            col_base: col,
+        }
+    }
+
+    /// The unread text.
+    pub fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+
+    /// The byte offset into the text.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// The current 1-based line and column.
+    pub fn position(&self) -> (usize, usize) {
+        let col = self.text[self.line_start..self.pos].chars().count();
+        let base = if self.line_start == 0 {
+            self.col_base
+        } else {
+            1
+        };
+        (self.line, base + col)
+    }
+
+    /// An error at the current position.
+    pub fn error(&self, message: impl Into<String>) -> ParseError {
+        let (line, col) = self.position();
+        ParseError {
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+
+    /// An error "expected X, found Y" at the current position.
+    pub fn expected(&self, what: &str) -> ParseError {
+        self.error(format!("expected {what}, found {}", self.describe_next()))
+    }
+
+    /// A short description of what comes next, for error messages.
+    pub fn describe_next(&self) -> String {
+        let rest = self.rest();
+        match rest.chars().next() {
+            None | Some('\n') => "end of line".to_string(),
+            Some(c) if c.is_alphanumeric() || c == '_' || c == '.' => {
+                let word: String = rest
+                    .chars()
+                    .take_while(|&c| c.is_alphanumeric() || c == '_' || c == '.')
+                    .collect();
+                format!("`{word}`")
+            }
+            Some(c) => format!("`{c}`"),
+        }
+    }
+
+    fn advance(&mut self, bytes: usize) {
+        for (i, c) in self.text[self.pos..self.pos + bytes].char_indices() {
+            if c == '\n' {
+                self.line += 1;
+                self.line_start = self.pos + i + 1;
+            }
+        }
+        self.pos += bytes;
+    }
+
+    /// Skips spaces and tabs (not newlines).
+    pub fn skip_blanks(&mut self) {
+        let n = self
+            .rest()
+            .find(|c: char| c != ' ' && c != '\t' && c != '\r')
+            .unwrap_or(self.rest().len());
+        self.advance(n);
+    }
+
+    /// The next character, if any.
+    pub fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    /// Consumes `lit` if the text continues with it.
+    pub fn eat(&mut self, lit: &str) -> bool {
+        if self.rest().starts_with(lit) {
+            self.advance(lit.len());
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes `lit` or fails with "expected `lit`".
+    pub fn expect(&mut self, lit: &str) -> Result<(), ParseError> {
+        if self.eat(lit) {
+            Ok(())
+        } else {
+            Err(self.expected(&format!("`{lit}`")))
+        }
+    }
+
+    /// Consumes an identifier-like word: letters, digits, `_` and `.`, not
+    /// starting with a digit.
+    pub fn word(&mut self) -> Option<&'a str> {
+        let rest = self.rest();
+        let first = rest.chars().next()?;
+        if !(first.is_alphabetic() || first == '_' || first == '.') {
+            return None;
+        }
+        let len = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            .unwrap_or(rest.len());
+        self.advance(len);
+        Some(&rest[..len])
+    }
+
+    /// Consumes an integer: decimal, `0x` hex or `0b` binary, with an optional
+    /// leading `-` or `+`. Returns `None` (consuming nothing) if there is none.
+    pub fn integer(&mut self) -> Result<Option<i128>, ParseError> {
+        let start = self.clone();
+        let rest = self.rest();
+        let (neg, body) = match rest.as_bytes().first() {
+            Some(b'-') => (true, &rest[1..]),
+            Some(b'+') => (false, &rest[1..]),
+            _ => (false, rest),
+        };
+        let sign_len = rest.len() - body.len();
+        let (radix, digits_at) = if body.starts_with("0x") || body.starts_with("0X") {
+            (16, 2)
+        } else if body.starts_with("0b") || body.starts_with("0B") {
+            (2, 2)
+        } else {
+            (10, 0)
+        };
+        let digits = &body[digits_at..];
+        let len = digits
+            .find(|c: char| !(c.is_digit(radix) || c == '_'))
+            .unwrap_or(digits.len());
+        if len == 0 || digits.starts_with('_') {
+            if digits_at == 0 {
+                return Ok(None);
+            }
+            self.advance(sign_len + digits_at);
+            return Err(self.expected("digits"));
+        }
+        let text: String = digits[..len].chars().filter(|&c| c != '_').collect();
+        let Ok(value) = u128::from_str_radix(&text, radix) else {
+            return Err(start.error(format!(
+                "integer `{}` is too large",
+                &rest[..sign_len + digits_at + len]
+            )));
+        };
+        if value > i128::MAX as u128 {
+            return Err(start.error("integer is too large"));
+        }
+        self.advance(sign_len + digits_at + len);
+        if self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            return Err(self.error(format!(
+                "unexpected `{}` after a number",
+                self.peek().unwrap_or(' ')
+            )));
+        }
+        Ok(Some(if neg { -(value as i128) } else { value as i128 }))
+    }
+
+    /// Whether only blanks and a comment (`;`, `//` or `#`) remain on the line.
+    pub fn at_line_end(&mut self) -> bool {
+        self.skip_blanks();
+        let rest = self.rest();
+        rest.is_empty()
+            || rest.starts_with('\n')
+            || rest.starts_with(';')
+            || rest.starts_with("//")
+            || rest.starts_with('#')
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: alloc::vec::Vec<char> = b.chars().collect();
+    let mut prev: alloc::vec::Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = alloc::vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The candidate closest to `word`, if it is close enough to suggest.
+pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(word, c), c))
+        .filter(|&(d, c)| d <= 2.max(c.len() / 3) && d < c.len().max(word.len()))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_in_every_radix() {
+        for (text, want) in [
+            ("12", 12),
+            ("0x1F", 31),
+            ("0b101", 5),
+            ("-3", -3),
+            ("1_000", 1000),
+        ] {
+            assert_eq!(Cursor::new(text).integer().unwrap(), Some(want), "{text}");
+        }
+        assert_eq!(Cursor::new("abc").integer().unwrap(), None);
+        let err = Cursor::new("0x").integer().unwrap_err();
+        assert_eq!((err.line, err.col), (1, 3));
+        assert!(Cursor::new("12ab").integer().is_err());
+    }
+
+    #[test]
+    fn positions_count_lines_and_columns() {
+        let mut c = Cursor::new("ab\ncd");
+        c.word();
+        assert_eq!(c.position(), (1, 3));
+        c.eat("\n");
+        c.eat("c");
+        assert_eq!(c.position(), (2, 2));
+    }
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(closest("dp5", ["dp4", "mov", "add"]), Some("dp4"));
+        assert_eq!(closest("zzzzz", ["dp4", "mov"]), None);
+    }
+}

@@ -1,0 +1,96 @@
+//! Runtime support for isaforge-generated instruction codecs.
+//!
+//! Everything the generated code shares lives here instead of being re-emitted
+//! per opcode: bit access over words ([`BitWord`]), range-checked field types
+//! ([`UInt`], [`SInt`], [`Mask`], [`Swizzle`]), error types, the layout
+//! metadata model ([`layout`]) and a table-driven printer/parser ([`text`])
+//! that walks that metadata. The crate is `no_std` (with `alloc`).
+#![no_std]
+#![warn(missing_docs)]
+
+extern crate alloc;
+
+pub mod bits;
+pub mod error;
+pub mod explain;
+pub mod layout;
+pub mod lexer;
+pub mod text;
+pub mod types;
+
+pub use bits::BitWord;
+pub use error::{DecodeError, DecodeErrorKind, EncodeError, ParseError};
+pub use half::f16;
+pub use layout::IsaLayout;
+
+/// A free-standing layout (such as PICA's operand descriptor) with its codec.
+pub trait LayoutCodec:
+    Sized
+    + Clone
+    + PartialEq
+    + core::fmt::Debug
+    + core::fmt::Display
+    + core::str::FromStr<Err = ParseError>
+{
+    /// The word the layout occupies.
+    type Word: BitWord;
+    /// The layout metadata.
+    const FORMAT: &'static layout::Format;
+    /// Decodes the layout's bits.
+    fn decode(word: Self::Word) -> Result<Self, DecodeError>;
+    /// Encodes the layout's bits.
+    fn encode(&self) -> Result<Self::Word, EncodeError>;
+}
+pub use types::{Component, Mask, SInt, Swizzle, UInt};
+
+/// An instruction set generated from a spec: its word type, its typed
+/// instruction, the codec and the layout metadata.
+pub trait Isa: 'static {
+    /// The instruction word (`u32`, `u64` or `u128`).
+    type Word: BitWord;
+    /// The typed instruction.
+    type Instruction: Clone
+        + PartialEq
+        + core::fmt::Debug
+        + core::fmt::Display
+        + core::str::FromStr<Err = ParseError>;
+    /// The layout metadata generated from the spec.
+    const LAYOUT: &'static IsaLayout;
+    /// Decodes one instruction word.
+    fn decode(word: Self::Word) -> Result<Self::Instruction, DecodeError>;
+    /// Encodes one instruction.
+    fn encode(insn: &Self::Instruction) -> Result<Self::Word, EncodeError>;
+}
+
+/// Decodes a little-endian byte stream of fixed-width instruction words,
+/// stopping at the first error, which carries the byte offset.
+pub fn decode_stream<I: Isa>(bytes: &[u8]) -> Result<alloc::vec::Vec<I::Instruction>, DecodeError> {
+    let size = (I::Word::BITS / 8) as usize;
+    if bytes.len() % size != 0 {
+        let offset = bytes.len() - bytes.len() % size;
+        return Err(DecodeError::new(
+            "",
+            DecodeErrorKind::Truncated {
+                needed: size,
+                available: bytes.len() % size,
+            },
+        )
+        .at(offset));
+    }
+    bytes
+        .chunks_exact(size)
+        .enumerate()
+        .map(|(i, chunk)| I::decode(I::Word::from_le_bytes(chunk)).map_err(|e| e.at(i * size)))
+        .collect()
+}
+
+/// Items the generated code uses; not part of the public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use alloc::vec::Vec;
+
+    /// `to_string` without requiring callers to import `ToString`.
+    pub fn to_string(value: &impl core::fmt::Display) -> alloc::string::String {
+        alloc::string::ToString::to_string(value)
+    }
+}

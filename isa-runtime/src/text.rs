@@ -1,0 +1,548 @@
+//! The table-driven printer and parser.
+//!
+//! Both walk an opcode's template from the layout metadata over the encoded
+//! word, so the text form can never drift from the encoding: printing reads
+//! bits, parsing writes bits, and the generated decoder turns the parsed word
+//! into the typed instruction.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::{self, Write};
+
+use crate::bits::{low_mask, BitWord};
+use crate::error::ParseError;
+use crate::layout::{ComponentOrder, Field, FieldKind, Format, IsaLayout, Opcode, Piece, Style};
+use crate::lexer::{closest, Cursor};
+
+/// Reads a field of `word` for a layout that starts at bit `base`.
+fn read_field<W: BitWord>(word: &W, base: u32, field: &Field) -> u64 {
+    let mut value = 0u64;
+    let mut shift = 0;
+    for r in field.ranges {
+        value |= word.get(base + r.lo, r.width) << shift;
+        shift += r.width;
+    }
+    value
+}
+
+/// Writes a field of `word` for a layout that starts at bit `base`.
+fn write_field<W: BitWord>(word: &mut W, base: u32, field: &Field, value: u64) {
+    let mut shift = 0;
+    for r in field.ranges {
+        word.set(base + r.lo, r.width, value >> shift);
+        shift += r.width;
+    }
+}
+
+/// Prints an instruction word that is known to match `opcode`.
+pub fn write_instruction<W: BitWord>(
+    out: &mut impl Write,
+    opcode: &Opcode,
+    word: &W,
+) -> fmt::Result {
+    out.write_str(opcode.mnemonic)?;
+    if !opcode.template.is_empty() {
+        out.write_char(' ')?;
+    }
+    write_pieces(out, opcode.format, opcode.template, word, 0)?;
+    write_unknown_suffix(out, opcode.format, opcode.template, word)
+}
+
+/// Prints any word of the ISA: its opcode's text, or the fallback form.
+pub fn write_word<W: BitWord>(out: &mut impl Write, isa: &IsaLayout, word: &W) -> fmt::Result {
+    match isa.match_opcode(word.to_u128()) {
+        Some(op) => write_instruction(out, op, word),
+        None => write_fallback(out, isa, word),
+    }
+}
+
+/// Prints a word that matches no opcode, such as `.word 0x0123abcd`.
+pub fn write_fallback<W: BitWord>(out: &mut impl Write, isa: &IsaLayout, word: &W) -> fmt::Result {
+    let digits = (W::BITS / 4) as usize;
+    write!(
+        out,
+        "{} 0x{:0digits$x}",
+        isa.fallback.unwrap_or(".word"),
+        word.to_u128()
+    )
+}
+
+/// Prints a free-standing layout (such as an operand descriptor) with its syntax.
+pub fn write_layout<W: BitWord>(out: &mut impl Write, format: &Format, word: &W) -> fmt::Result {
+    write_pieces(out, format, format.syntax, word, 0)?;
+    write_unknown_suffix(out, format, format.syntax, word)
+}
+
+fn write_pieces<W: BitWord>(
+    out: &mut impl Write,
+    format: &Format,
+    pieces: &[Piece],
+    word: &W,
+    base: u32,
+) -> fmt::Result {
+    for piece in pieces {
+        match *piece {
+            Piece::Text(t) => out.write_str(t)?,
+            Piece::Space => out.write_char(' ')?,
+            Piece::Field { index, style } => {
+                write_value(out, &format.fields[index], style, word, base)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Unknown fields that the template leaves out print as ` name=0x…` when not zero.
+fn write_unknown_suffix<W: BitWord>(
+    out: &mut impl Write,
+    format: &Format,
+    pieces: &[Piece],
+    word: &W,
+) -> fmt::Result {
+    for (i, field) in format.fields.iter().enumerate() {
+        if matches!(field.kind, FieldKind::Unknown) && !names_field(pieces, i) {
+            let v = read_field(word, 0, field);
+            if v != 0 {
+                write!(out, " {}={v:#x}", field.name)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn names_field(pieces: &[Piece], index: usize) -> bool {
+    pieces
+        .iter()
+        .any(|p| matches!(p, Piece::Field { index: i, .. } if *i == index))
+}
+
+/// The meaning of a field's raw value, as text (what `explain` shows).
+pub fn describe_value(field: &Field, raw: u64) -> String {
+    let mut s = String::new();
+    let _ = write_raw(
+        &mut s,
+        field,
+        Style::Default,
+        raw,
+        &|out: &mut String, f: &Format| {
+            // Nested layouts describe themselves through their own syntax.
+            let _ = write_layout(out, f, &raw);
+            Ok(())
+        },
+    );
+    s
+}
+
+fn write_value<W: BitWord>(
+    out: &mut impl Write,
+    field: &Field,
+    style: Style,
+    word: &W,
+    base: u32,
+) -> fmt::Result {
+    let raw = read_field(word, base, field);
+    let nested_base = base + field.ranges[0].lo;
+    write_raw(out, field, style, raw, &|out, f| {
+        write_pieces(out, f, f.syntax, word, nested_base)
+    })
+}
+
+fn write_raw<O: Write>(
+    out: &mut O,
+    field: &Field,
+    style: Style,
+    raw: u64,
+    nested: &dyn Fn(&mut O, &Format) -> fmt::Result,
+) -> fmt::Result {
+    match (field.kind, style) {
+        (FieldKind::Bool, Style::Flag(text)) => {
+            if raw != 0 {
+                out.write_str(text)?;
+            }
+            Ok(())
+        }
+        (_, Style::Hex) => write!(out, "{raw:#x}"),
+        (FieldKind::Unsigned | FieldKind::Opcode | FieldKind::Reserved, _) => write!(out, "{raw}"),
+        (FieldKind::Unknown | FieldKind::Fixed(_), _) => write!(out, "{raw:#x}"),
+        (FieldKind::Signed, _) => {
+            let shift = 64 - field.width;
+            write!(out, "{}", ((raw << shift) as i64) >> shift)
+        }
+        (FieldKind::Bool, _) => write!(out, "{raw}"),
+        (FieldKind::Half, _) => {
+            let h = half::f16::from_bits(raw as u16);
+            if h.is_finite() {
+                let v = f32::from(h);
+                if v == 0.0 && v.is_sign_negative() {
+                    out.write_str("-0.0")
+                } else {
+                    write!(out, "{v:?}")
+                }
+            } else {
+                write!(out, "{raw:#06x}")
+            }
+        }
+        (FieldKind::Enum(e), _) => match e.value(raw) {
+            Some(v) => out.write_str(v.spellings.first().copied().unwrap_or("")),
+            None => write!(out, "{raw}"),
+        },
+        (FieldKind::Regs(r), _) => match r.lookup(raw) {
+            Some((file, index)) => write!(out, "{}{index}", file.prefix),
+            None => write!(out, "{raw}"),
+        },
+        (FieldKind::Layout(f), _) => nested(out, f),
+        (FieldKind::Mask(order), _) => {
+            for (i, c) in ['x', 'y', 'z', 'w'].into_iter().enumerate() {
+                let bit = match order {
+                    ComponentOrder::XHigh => 3 - i,
+                    ComponentOrder::XLow => i,
+                };
+                if raw & (1 << bit) != 0 {
+                    out.write_char(c)?;
+                }
+            }
+            Ok(())
+        }
+        (FieldKind::Swizzle(order), _) => {
+            for i in 0..4 {
+                let shift = match order {
+                    ComponentOrder::XHigh => 6 - 2 * i,
+                    ComponentOrder::XLow => 2 * i,
+                };
+                out.write_char(['x', 'y', 'z', 'w'][((raw >> shift) & 3) as usize])?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Parses one instruction (mnemonic and operands, nothing else on the line
+/// but a comment) into its word. The cursor's position gives error locations.
+pub fn parse_instruction<W: BitWord>(
+    isa: &IsaLayout,
+    cur: &mut Cursor<'_>,
+) -> Result<W, ParseError> {
+    cur.skip_blanks();
+    let at_mnemonic = cur.clone();
+    let Some(mnemonic) = cur.word() else {
+        return Err(cur.expected("a mnemonic"));
+    };
+    if Some(mnemonic) == isa.fallback {
+        cur.skip_blanks();
+        let value = parse_unsigned(cur, W::BITS.min(64), "the word")?;
+        let word = W::from_u128(value as u128);
+        expect_line_end(cur)?;
+        return Ok(word);
+    }
+    let Some(opcode) = isa.opcode(mnemonic) else {
+        let mut msg = format!("unknown mnemonic `{mnemonic}`");
+        if let Some(s) = closest(mnemonic, isa.opcodes.iter().map(|o| o.mnemonic)) {
+            msg.push_str(&format!("; did you mean `{s}`?"));
+        }
+        return Err(at_mnemonic.error(msg));
+    };
+    let mut word = W::default();
+    for field in opcode.format.fields {
+        match field.kind {
+            FieldKind::Opcode => write_field(&mut word, 0, field, opcode.value),
+            FieldKind::Fixed(v) => write_field(&mut word, 0, field, v),
+            _ => {}
+        }
+    }
+    parse_pieces(cur, opcode.format, opcode.template, &mut word, 0)?;
+    parse_unknown_suffix(cur, opcode.format, opcode.template, &mut word)?;
+    expect_line_end(cur)?;
+    Ok(word)
+}
+
+/// Parses a free-standing layout's text (its `syntax`) into its bits.
+pub fn parse_layout<W: BitWord>(format: &Format, cur: &mut Cursor<'_>) -> Result<W, ParseError> {
+    let mut word = W::default();
+    for field in format.fields {
+        if let FieldKind::Fixed(v) = field.kind {
+            write_field(&mut word, 0, field, v);
+        }
+    }
+    cur.skip_blanks();
+    parse_pieces(cur, format, format.syntax, &mut word, 0)?;
+    parse_unknown_suffix(cur, format, format.syntax, &mut word)?;
+    expect_line_end(cur)?;
+    Ok(word)
+}
+
+fn expect_line_end(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
+    if cur.at_line_end() {
+        Ok(())
+    } else {
+        Err(cur.expected("end of line"))
+    }
+}
+
+fn parse_unknown_suffix<W: BitWord>(
+    cur: &mut Cursor<'_>,
+    format: &Format,
+    pieces: &[Piece],
+    word: &mut W,
+) -> Result<(), ParseError> {
+    loop {
+        cur.skip_blanks();
+        let save = cur.clone();
+        let Some(name) = cur.word() else {
+            return Ok(());
+        };
+        let field = format.fields.iter().enumerate().find(|(i, f)| {
+            f.name == name && matches!(f.kind, FieldKind::Unknown) && !names_field(pieces, *i)
+        });
+        let Some((_, field)) = field else {
+            *cur = save;
+            return Err(cur.expected("end of line"));
+        };
+        cur.skip_blanks();
+        cur.expect("=")?;
+        cur.skip_blanks();
+        let v = parse_unsigned(cur, field.width, field.name)?;
+        write_field(word, 0, field, v);
+    }
+}
+
+fn parse_pieces<W: BitWord>(
+    cur: &mut Cursor<'_>,
+    format: &Format,
+    pieces: &[Piece],
+    word: &mut W,
+    base: u32,
+) -> Result<(), ParseError> {
+    for piece in pieces {
+        match *piece {
+            Piece::Space => cur.skip_blanks(),
+            Piece::Text(t) => {
+                cur.skip_blanks();
+                if !eat_token(cur, t) {
+                    return Err(cur.expected(&format!("`{t}`")));
+                }
+            }
+            Piece::Field { index, style } => {
+                cur.skip_blanks();
+                let field = &format.fields[index];
+                parse_value(cur, field, style, word, base)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Matches literal text; a literal ending in a word character must not be
+/// followed by another word character (so `lt` does not match `lte`).
+fn eat_token(cur: &mut Cursor<'_>, t: &str) -> bool {
+    let rest = cur.rest();
+    if !rest.starts_with(t) {
+        return false;
+    }
+    let ends_word = t.chars().last().is_some_and(is_word_char);
+    if ends_word && rest[t.len()..].chars().next().is_some_and(is_word_char) {
+        return false;
+    }
+    cur.eat(t)
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+fn parse_unsigned(cur: &mut Cursor<'_>, width: u32, what: &str) -> Result<u64, ParseError> {
+    let at = cur.clone();
+    match cur.integer()? {
+        Some(v) if v >= 0 && (v as u128) <= low_mask(width) as u128 => Ok(v as u64),
+        Some(v) => Err(at.error(format!(
+            "{v} does not fit {what} ({width} bits, 0..={})",
+            low_mask(width)
+        ))),
+        None => Err(cur.expected(&format!("a number for {what}"))),
+    }
+}
+
+fn parse_value<W: BitWord>(
+    cur: &mut Cursor<'_>,
+    field: &Field,
+    style: Style,
+    word: &mut W,
+    base: u32,
+) -> Result<(), ParseError> {
+    let at = cur.clone();
+    let what = format!("`{}`", field.name);
+    let raw: u64 = match (field.kind, style) {
+        (FieldKind::Bool, Style::Flag(text)) => u64::from(eat_token(cur, text)),
+        (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex) => {
+            parse_unsigned(cur, field.width, &what)?
+        }
+        (FieldKind::Signed, _) => {
+            let lo = -(1i128 << (field.width - 1));
+            let hi = (1i128 << (field.width - 1)) - 1;
+            match cur.integer()? {
+                Some(v) if v >= lo && v <= hi => (v as u64) & low_mask(field.width),
+                Some(v) => {
+                    return Err(at.error(format!(
+                        "{v} does not fit {what} ({} bits, {lo}..={hi})",
+                        field.width
+                    )))
+                }
+                None => return Err(cur.expected(&format!("a number for {what}"))),
+            }
+        }
+        (FieldKind::Bool, _) => {
+            if eat_token(cur, "true") {
+                1
+            } else if eat_token(cur, "false") {
+                0
+            } else {
+                parse_unsigned(cur, 1, &what)?
+            }
+        }
+        (FieldKind::Half, _) => parse_half(cur, &what)?,
+        (FieldKind::Enum(e), _) => {
+            let best = e
+                .values
+                .iter()
+                .flat_map(|v| v.spellings.iter().map(move |s| (v, *s)))
+                .filter(|(_, s)| !s.is_empty())
+                .filter(|(_, s)| {
+                    let rest = cur.rest();
+                    rest.starts_with(s)
+                        && !(s.chars().last().is_some_and(is_word_char)
+                            && rest[s.len()..].chars().next().is_some_and(is_word_char))
+                })
+                .max_by_key(|(_, s)| s.len());
+            if let Some((v, s)) = best {
+                cur.eat(s);
+                v.value
+            } else if let Some(n) = cur.integer()? {
+                let fits = n >= 0 && (n as u128) <= low_mask(field.width) as u128;
+                if !fits || !(e.open || e.value(n as u64).is_some()) {
+                    return Err(at.error(format!("{n} is not a value of `{}` for {what}", e.name)));
+                }
+                n as u64
+            } else if let Some(v) = e.values.iter().find(|v| v.spellings.contains(&"")) {
+                v.value
+            } else {
+                let names: Vec<&str> = e
+                    .values
+                    .iter()
+                    .filter_map(|v| v.spellings.first().copied())
+                    .collect();
+                return Err(cur.expected(&format!("one of {} for {what}", names.join(", "))));
+            }
+        }
+        (FieldKind::Regs(r), _) => {
+            let save = cur.clone();
+            let Some(name) = cur.word() else {
+                return Err(cur.expected(&format!("a register for {what}")));
+            };
+            let found = r
+                .files
+                .iter()
+                .filter(|f| name.starts_with(f.prefix))
+                .find_map(|f| {
+                    let digits = &name[f.prefix.len()..];
+                    (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()))
+                        .then_some((f, digits))
+                });
+            let Some((file, digits)) = found else {
+                let prefixes: Vec<&str> = r.files.iter().map(|f| f.prefix).collect();
+                return Err(save.error(format!(
+                    "expected a register ({}) for {what}, found `{name}`",
+                    prefixes
+                        .iter()
+                        .map(|p| format!("{p}N"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            };
+            let index: u64 = digits.parse().unwrap_or(u64::MAX);
+            if index >= file.count {
+                return Err(save.error(format!(
+                    "register `{name}` is out of range: {} has {}..={}",
+                    file.prefix,
+                    0,
+                    file.count - 1
+                )));
+            }
+            file.base + index
+        }
+        (FieldKind::Layout(f), _) => {
+            let nested_base = base + field.ranges[0].lo;
+            return parse_pieces(cur, f, f.syntax, word, nested_base);
+        }
+        (FieldKind::Mask(order), _) => {
+            let mut raw = 0u64;
+            let mut next = 0;
+            while let Some(c) = cur.peek() {
+                let Some(i) = "xyzw".find(c) else { break };
+                if i < next {
+                    return Err(cur.error(format!(
+                        "mask components must be in xyzw order, found `{c}` after a later one"
+                    )));
+                }
+                cur.eat(c.encode_utf8(&mut [0u8; 4]));
+                raw |= 1
+                    << match order {
+                        ComponentOrder::XHigh => 3 - i,
+                        ComponentOrder::XLow => i,
+                    };
+                next = i + 1;
+            }
+            raw
+        }
+        (FieldKind::Swizzle(order), _) => {
+            let mut sel = Vec::new();
+            while let Some(c) = cur.peek() {
+                let Some(i) = "xyzw".find(c) else { break };
+                if sel.len() == 4 {
+                    return Err(cur.error("a swizzle has at most 4 components"));
+                }
+                cur.eat(c.encode_utf8(&mut [0u8; 4]));
+                sel.push(i as u64);
+            }
+            if sel.is_empty() {
+                return Err(cur.expected(&format!("a swizzle (1 to 4 of x, y, z, w) for {what}")));
+            }
+            while sel.len() < 4 {
+                sel.push(*sel.last().unwrap_or(&3));
+            }
+            sel.iter().enumerate().fold(0, |acc, (i, &c)| {
+                acc | c
+                    << match order {
+                        ComponentOrder::XHigh => 6 - 2 * i,
+                        ComponentOrder::XLow => 2 * i,
+                    }
+            })
+        }
+        (FieldKind::Opcode | FieldKind::Fixed(_) | FieldKind::Reserved, _) => {
+            return Err(cur.error(format!("{what} cannot be written in a template")))
+        }
+    };
+    write_field(word, base, field, raw);
+    Ok(())
+}
+
+fn parse_half(cur: &mut Cursor<'_>, what: &str) -> Result<u64, ParseError> {
+    let at = cur.clone();
+    let rest = cur.rest();
+    if rest.starts_with("0x") {
+        return parse_unsigned(cur, 16, what);
+    }
+    let len = rest
+        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E')))
+        .unwrap_or(rest.len());
+    let Ok(v) = rest[..len].parse::<f32>() else {
+        return Err(cur.expected(&format!("a number for {what}")));
+    };
+    let h = half::f16::from_f32(v);
+    if f32::from(h) != v {
+        return Err(at.error(format!(
+            "{v} is not exactly representable as a half float for {what}"
+        )));
+    }
+    cur.eat(&rest[..len]);
+    Ok(u64::from(h.to_bits()))
+}
