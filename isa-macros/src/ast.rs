@@ -78,6 +78,9 @@ pub struct LayoutAst {
     pub fields: Vec<FieldAst>,
     pub syntax: Option<Lit<String>>,
     pub doc: String,
+    /// False when a line of the block failed to parse (checks that need
+    /// every field are then skipped, to avoid follow-on errors).
+    pub complete: bool,
 }
 
 #[derive(Debug)]

@@ -175,6 +175,17 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                 });
                 i = j;
             }
+            b'.' if text[i..].starts_with("..") && !text[i..].starts_with("..=") => {
+                diags.error(
+                    Span::new(i, i + 2),
+                    "bit ranges are inclusive: write `LO..=HI`, not `LO..HI`",
+                );
+                out.push(Token {
+                    tok: Tok::RangeTo,
+                    span: Span::new(i, i + 2),
+                });
+                i += 2;
+            }
             b'.' if text[i..].starts_with("..=") => {
                 out.push(Token {
                     tok: Tok::RangeTo,

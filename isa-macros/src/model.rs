@@ -81,6 +81,8 @@ pub struct LayoutDef {
     pub fields: Vec<FieldDef>,
     pub syntax: Option<Template>,
     pub doc: String,
+    /// Every line parsed (see `LayoutAst::complete`).
+    pub complete: bool,
 }
 
 impl LayoutDef {
@@ -186,6 +188,8 @@ impl OpDef {
 pub struct Template {
     pub pieces: Vec<TPiece>,
     pub span: Span,
+    /// A placeholder failed to resolve (already reported).
+    pub has_errors: bool,
 }
 
 #[derive(Clone, PartialEq, Debug)]

@@ -205,15 +205,17 @@ impl Parser<'_, '_> {
     }
 
     /// `{`, newline-separated entries parsed by `entry`, `}`.
-    fn block(&mut self, mut entry: impl FnMut(&mut Self, String) -> PResult<()>) -> PResult<()> {
+    /// Returns whether every entry parsed.
+    fn block(&mut self, mut entry: impl FnMut(&mut Self, String) -> PResult<()>) -> PResult<bool> {
         let open = self.punct('{')?;
         let mut ignored = String::new();
+        let mut complete = true;
         loop {
             let doc = self.leading_docs(&mut ignored);
             match self.peek() {
                 Tok::Punct('}') => {
                     self.bump();
-                    return Ok(());
+                    return Ok(complete);
                 }
                 Tok::Eof => {
                     self.diags
@@ -223,6 +225,7 @@ impl Parser<'_, '_> {
                 }
                 _ => {
                     if entry(self, doc).is_err() {
+                        complete = false;
                         self.skip_line();
                     }
                 }
@@ -352,7 +355,7 @@ impl Parser<'_, '_> {
         self.trailing_doc(&mut doc);
         let mut fields = Vec::new();
         let mut syntax: Option<Lit<String>> = None;
-        self.block(|p, mut doc| {
+        let complete = self.block(|p, mut doc| {
             if p.eat_keyword("syntax") {
                 let s = p.string("the syntax template (a string)")?;
                 if let Some(first) = &syntax {
@@ -386,6 +389,7 @@ impl Parser<'_, '_> {
             fields,
             syntax,
             doc,
+            complete,
         })
     }
 
@@ -481,6 +485,7 @@ impl Parser<'_, '_> {
             out.push(op);
             Ok(())
         })
+        .map(|_| ())
     }
 }
 

@@ -127,6 +127,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             .into_iter()
             .map(|f| resolve_field(f, &types, diags))
             .collect();
+        let complete = l.complete;
         syntaxes.push(l.syntax);
         layouts.push(LayoutDef {
             bits: small(&l.bits, diags, "layout width"),
@@ -136,6 +137,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             fields,
             syntax: None,
             doc: l.doc,
+            complete,
         });
     }
     for (layout, syntax) in layouts.iter_mut().zip(syntaxes) {
@@ -145,6 +147,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 s.span.start + 1,
                 &layout.fields,
                 &layout.name.text,
+                layout.complete,
                 diags,
             )
         });
@@ -182,6 +185,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                     t.span.start + 1,
                     &layout.fields,
                     &layout.name.text,
+                    layout.complete,
                     diags,
                 ),
                 t.value.clone(),
@@ -199,6 +203,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                     Template {
                         pieces: Vec::new(),
                         span: op.mnemonic.span,
+                        has_errors: true,
                     },
                     String::new(),
                 )

@@ -7,13 +7,17 @@ use crate::source::Span;
 use crate::suggest::did_you_mean;
 
 /// Parses `text`, whose first character sits at byte `start` of the spec.
+/// `complete` is false when the layout lost lines to syntax errors; unknown
+/// names are then not reported again.
 pub fn parse_template(
     text: &str,
     start: usize,
     fields: &[FieldDef],
     owner: &str,
+    complete: bool,
     diags: &mut Diagnostics,
 ) -> Template {
+    let mut has_errors = false;
     let mut pieces = Vec::new();
     let mut literal = String::new();
     let mut named: Vec<(usize, Span)> = Vec::new();
@@ -51,6 +55,10 @@ pub fn parse_template(
                     None => (inner.trim(), None),
                 };
                 let Some(index) = fields.iter().position(|f| f.name.text == name) else {
+                    has_errors = true;
+                    if !complete {
+                        continue;
+                    }
                     let names = fields
                         .iter()
                         .filter(|f| f.ty.is_stored())
@@ -114,6 +122,7 @@ pub fn parse_template(
     Template {
         pieces,
         span: Span::new(start.saturating_sub(1), start + text.len() + 1),
+        has_errors,
     }
 }
 

@@ -421,7 +421,7 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     let missing: Vec<u32> = (0..l.bits)
         .filter(|&b| owner[b as usize].is_none())
         .collect();
-    if !missing.is_empty() {
+    if !missing.is_empty() && l.complete {
         diags
             .error(l.name.span, format!("bits {} of {kind} `{}` are not accounted for: declare them as a field, `fixed V`, `reserved` or `unknown`", bit_list(&missing), l.name.text))
             .label(format!("{} bits missing", missing.len()));
@@ -460,7 +460,7 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
             .pieces
             .iter()
             .any(|p| matches!(p, TPiece::Field { index, .. } if *index == i));
-        if f.ty.is_operand() && !named {
+        if f.ty.is_operand() && !named && !t.has_errors {
             diags
                 .error(t.span, format!("{what} does not name operand `{}`: its value would be lost in the text form", f.name.text))
                 .note(f.name.span, format!("`{}` declared here", f.name.text));

@@ -435,9 +435,13 @@ fn parse_value<W: BitWord>(
         }
         (FieldKind::Regs(r), _) => {
             let save = cur.clone();
-            let Some(name) = cur.word() else {
+            let rest = cur.rest();
+            let len = rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len());
+            if len == 0 {
                 return Err(cur.expected(&format!("a register for {what}")));
-            };
+            }
+            let name = &rest[..len];
+            cur.eat(name);
             let found = r
                 .files
                 .iter()

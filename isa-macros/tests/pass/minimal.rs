@@ -1,0 +1,43 @@
+// A small spec with every field kind expands and round-trips.
+mod toy {
+    isa_macros::isa!(inline = "
+isa toy {
+    word 32
+    fallback \".word\"
+}
+enum Cond : 2 open {
+    al = 0 \"al\"
+    eq = 1 \"eq\" \"z\"
+}
+regs Reg : 4 {
+    r = 0 count 8
+    c = 8 count 8
+}
+format F : 32 {
+    dst    0..=3   Reg
+    imm    4..=7 + 12..=15  s
+    cond   8..=9   Cond
+    sat    10      bool
+    magic  11      fixed 1
+    mask   16..=19 mask(x_low)
+    pad    20..=21 reserved
+    junk   22..=25 unknown
+    opcode 26..=31 opcode
+    syntax \"{dst}.{mask}, {imm}{sat:'.sat'} if {cond}\"
+}
+opcodes {
+    addi 0x01 F sem \"dst = dst + imm\"  /// add an immediate
+}
+");
+}
+
+fn main() {
+    use toy::*;
+    let insn: Instruction = "addi c3.xw, -100.sat if z".parse().unwrap();
+    let word = insn.encode();
+    assert_eq!(Instruction::decode(word), Ok(insn));
+    assert_eq!(insn.to_string(), "addi c3.xw, -100.sat if eq");
+    assert!(Instruction::decode(word | (1 << 20)).is_err()); // reserved bits
+    assert!(Instruction::decode(word & !(1 << 11)).is_err()); // fixed bit
+    assert_eq!(LAYOUT.opcodes[0].doc, "add an immediate");
+}

@@ -1,0 +1,18 @@
+// Rule: enum values fit their enum's width.
+isa_macros::isa!(inline = "
+isa toy { word 32 }
+enum Cond : 2 {
+    always = 0 \"al\"
+    never  = 4 \"nv\"
+}
+format F : 32 {
+    cond   0..=1   Cond
+    rest   2..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{cond}\"
+}
+opcodes {
+    nop 0 F
+}
+");
+fn main() {}

@@ -1,0 +1,13 @@
+// Rule: a template names every operand, or its value would be lost in text.
+isa_macros::isa!(inline = "
+isa toy { word 32 }
+format F : 32 {
+    dst    0..=12  u
+    src    13..=25 u
+    opcode 26..=31 opcode
+}
+opcodes {
+    mov 0 F \"{dst}\"
+}
+");
+fn main() {}
