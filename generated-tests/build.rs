@@ -11,14 +11,12 @@ const EXTRA_OPCODE: &str =
 fn main() {
     let spec_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../isa-specs/specs/pica.isa");
     println!("cargo:rerun-if-changed={}", spec_path.display());
-    let spec = std::fs::read_to_string(&spec_path)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", spec_path.display()));
+    let spec = std::fs::read_to_string(&spec_path).unwrap_or_else(|e| panic!("reading {}: {e}", spec_path.display()));
     // The opcodes block is the last item of the spec: insert before its `}`.
     let close = spec
         .rfind('}')
         .unwrap_or_else(|| panic!("{} has no closing brace", spec_path.display()));
     let plus = format!("{}{EXTRA_OPCODE}{}", &spec[..close], &spec[close..]);
-    let out =
-        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("pica_plus.isa");
+    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("pica_plus.isa");
     std::fs::write(&out, plus).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
 }

@@ -58,27 +58,20 @@ pub fn round_trip_word<I: Isa>(
     expect: Option<&str>,
 ) -> Result<I::Instruction, isa_runtime::DecodeError> {
     let insn = I::decode(word)?;
-    let encoded = I::encode(&insn)
-        .unwrap_or_else(|e| panic!("{word:#x?}: decoded {insn:?} but it does not encode: {e}"));
+    let encoded =
+        I::encode(&insn).unwrap_or_else(|e| panic!("{word:#x?}: decoded {insn:?} but it does not encode: {e}"));
     assert_eq!(
         encoded, word,
         "decode → encode changed the bits of {word:#x?} ({insn:?})"
     );
     let text = insn.to_string();
     if let Some(mnemonic) = expect {
-        assert_eq!(
-            text.split(' ').next(),
-            Some(mnemonic),
-            "{word:#x?} printed as {text:?}"
-        );
+        assert_eq!(text.split(' ').next(), Some(mnemonic), "{word:#x?} printed as {text:?}");
     }
     let parsed: I::Instruction = text
         .parse()
         .unwrap_or_else(|e| panic!("{word:#x?}: cannot parse back {text:?}: {e}"));
-    assert_eq!(
-        parsed, insn,
-        "print → parse changed {word:#x?} (text {text:?})"
-    );
+    assert_eq!(parsed, insn, "print → parse changed {word:#x?} (text {text:?})");
     assert_eq!(parsed.to_string(), text);
     check_explain_covers_every_bit::<I>(word);
     Ok(insn)
@@ -101,11 +94,7 @@ pub fn check_explain_covers_every_bit<I: Isa>(word: I::Word) {
         );
         next += row.width;
     }
-    assert_eq!(
-        next,
-        I::Word::BITS,
-        "{word:#x?}: explain rows cover {next} bits"
-    );
+    assert_eq!(next, I::Word::BITS, "{word:#x?}: explain rows cover {next} bits");
 }
 
 /// Every value of every field of one opcode's format.
@@ -133,9 +122,7 @@ pub fn opcode_fields<I: Isa>(index: usize) {
                 op.mnemonic
             );
             match round_trip_word::<I>(word, Some(op.mnemonic)) {
-                Ok(_) => assert!(
-                    !may_reject(field, value) || matches!(field.kind, FieldKind::Enum(e) if e.open)
-                ),
+                Ok(_) => assert!(!may_reject(field, value) || matches!(field.kind, FieldKind::Enum(e) if e.open)),
                 Err(e) => {
                     assert!(
                         may_reject(field, value),
@@ -174,10 +161,7 @@ pub fn enum_values<I: Isa>(name: &str) {
     for value in 0..=low_mask(e.bits) {
         let mut word: I::Word = base_word(op);
         set_field(&mut word, field, value);
-        match (
-            e.value(value),
-            round_trip_word::<I>(word, Some(op.mnemonic)),
-        ) {
+        match (e.value(value), round_trip_word::<I>(word, Some(op.mnemonic))) {
             (Some(v), Ok(insn)) => {
                 let text = insn.to_string();
                 assert!(
@@ -189,16 +173,11 @@ pub fn enum_values<I: Isa>(name: &str) {
                 // Every alternative spelling parses to the same value.
                 for alt in &v.spellings[1..] {
                     let alt_text = text.replacen(v.spellings[0], alt, 1);
-                    let parsed: I::Instruction = alt_text
-                        .parse()
-                        .unwrap_or_else(|e| panic!("{alt_text:?}: {e}"));
+                    let parsed: I::Instruction = alt_text.parse().unwrap_or_else(|e| panic!("{alt_text:?}: {e}"));
                     assert_eq!(parsed, insn);
                 }
             }
-            (None, Ok(insn)) => assert!(
-                e.open,
-                "closed enum `{name}` accepted unnamed value {value:#x}: {insn}"
-            ),
+            (None, Ok(insn)) => assert!(e.open, "closed enum `{name}` accepted unnamed value {value:#x}: {insn}"),
             (None, Err(err)) => {
                 assert!(!e.open, "open enum `{name}` rejected {value:#x}: {err}");
                 assert_eq!(
@@ -254,11 +233,7 @@ pub fn layout_fields<L: LayoutCodec>() {
             let parsed: L = text
                 .parse()
                 .unwrap_or_else(|e| panic!("{}: cannot parse back {text:?}: {e}", format.name));
-            assert_eq!(
-                parsed, decoded,
-                "{}: print → parse of {text:?}",
-                format.name
-            );
+            assert_eq!(parsed, decoded, "{}: print → parse of {text:?}", format.name);
         }
     }
 }

@@ -40,10 +40,7 @@ fn made_up_opcode_encodes_and_decodes() {
 #[test]
 fn made_up_opcode_prints_and_parses() {
     assert_eq!(frob().to_string(), "frob o2, c17[a0.y], r3 (desc 5)");
-    assert_eq!(
-        "frob o2, c17[a0.y], r3 (desc 5)".parse::<Instruction>(),
-        Ok(frob())
-    );
+    assert_eq!("frob o2, c17[a0.y], r3 (desc 5)".parse::<Instruction>(), Ok(frob()));
 }
 
 #[test]
