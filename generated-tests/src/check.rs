@@ -273,3 +273,98 @@ pub fn random_words<I: Isa>(count: u64) {
     assert_eq!(ok + rejected, count);
     assert!(ok > 0, "no random word decoded at all");
 }
+
+/// `count` random lines built from the ISA's own vocabulary (mnemonics,
+/// register names, enum spellings, numbers, punctuation, stray Unicode): the
+/// parser never panics, errors point inside the line, and whatever parses
+/// prints and parses back to itself.
+pub fn random_text<I: Isa>(count: u64) {
+    let isa = I::LAYOUT;
+    let mut vocab: Vec<String> = isa.opcodes.iter().map(|o| o.mnemonic.to_string()).collect();
+    vocab.extend(isa.fallback.map(str::to_string));
+    for r in isa.regs {
+        for f in r.files {
+            vocab.extend([
+                format!("{}0", f.prefix),
+                format!("{}{}", f.prefix, f.count - 1),
+                format!("{}{}", f.prefix, f.count),
+            ]);
+        }
+    }
+    for e in isa.enums {
+        vocab.extend(
+            e.values
+                .iter()
+                .flat_map(|v| v.spellings.iter())
+                .filter(|s| !s.is_empty())
+                .map(|s| s.to_string()),
+        );
+    }
+    for op in isa.opcodes {
+        for piece in op.template {
+            if let isa_runtime::layout::Piece::Text(t) = piece {
+                vocab.push((*t).to_string());
+            }
+        }
+    }
+    vocab.extend(
+        [
+            ",",
+            " ",
+            "  ",
+            "(",
+            ")",
+            "[",
+            "]",
+            ".",
+            "=",
+            "-",
+            "0",
+            "1",
+            "-1",
+            "0x",
+            "0x7f",
+            "0b101",
+            "99999999999999999999999",
+            "255",
+            "; comment",
+            "é",
+            "\u{1F600}",
+            "\t",
+            "xyzw",
+            "x",
+            "_",
+        ]
+        .map(str::to_string),
+    );
+    let mut rng = SplitMix64::new(0x7E57);
+    for _ in 0..count {
+        let n = 1 + rng.next_u64() % 10;
+        let mut line = String::new();
+        for _ in 0..n {
+            line.push_str(&vocab[(rng.next_u64() % vocab.len() as u64) as usize]);
+            if rng.next_u64() % 3 == 0 {
+                line.push(' ');
+            }
+        }
+        match line.parse::<I::Instruction>() {
+            Ok(insn) => {
+                let text = insn.to_string();
+                let again: I::Instruction = text
+                    .parse()
+                    .unwrap_or_else(|e| panic!("{line:?} parsed, but its print {text:?} does not: {e}"));
+                assert_eq!(again, insn, "{line:?} → {text:?}");
+            }
+            Err(e) => {
+                assert_eq!(e.line, 1, "{line:?}: {e}");
+                let chars = line.chars().count();
+                assert!(
+                    e.col >= 1 && e.col <= chars + 1,
+                    "{line:?}: column {} outside the line: {e}",
+                    e.col
+                );
+                assert!(!e.message.is_empty());
+            }
+        }
+    }
+}

@@ -134,10 +134,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                 while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_') {
                     j += 1;
                 }
-                let digits: String = text[digits_start..j]
-                    .chars()
-                    .filter(|&c| c != '_')
-                    .collect();
+                let digits: String = text[digits_start..j].chars().filter(|&c| c != '_').collect();
                 let value = match u128::from_str_radix(&digits, radix) {
                     Ok(v) => v,
                     Err(_) => {
@@ -156,9 +153,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 let mut j = i + 1;
-                while j < bytes.len()
-                    && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_' || bytes[j] == b'.')
-                {
+                while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_' || bytes[j] == b'.') {
                     // A `.` must be followed by an identifier character, so `x..=` stays apart.
                     if bytes[j] == b'.'
                         && !bytes
@@ -195,9 +190,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
             }
             b'.' if bytes.get(i + 1).is_some_and(|b| b.is_ascii_alphabetic()) => {
                 let mut j = i + 1;
-                while j < bytes.len()
-                    && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_' || bytes[j] == b'.')
-                {
+                while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_' || bytes[j] == b'.') {
                     j += 1;
                 }
                 out.push(Token {
@@ -215,10 +208,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
             }
             _ => {
                 let ch = text[i..].chars().next().expect("in bounds");
-                diags.error(
-                    Span::new(i, i + ch.len_utf8()),
-                    format!("unexpected character `{ch}`"),
-                );
+                diags.error(Span::new(i, i + ch.len_utf8()), format!("unexpected character `{ch}`"));
                 i += ch.len_utf8();
             }
         }

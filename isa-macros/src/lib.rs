@@ -153,11 +153,7 @@ fn load_file(file: &syn::LitStr) -> Result<(Source, Span, Option<String>), Token
     let written = file.value();
     let path = if let Some(rest) = written.strip_prefix("$OUT_DIR/") {
         let out = std::env::var("OUT_DIR").map_err(|_| {
-            syn::Error::new(
-                file.span(),
-                "`$OUT_DIR/` needs a build script, but OUT_DIR is not set",
-            )
-            .to_compile_error()
+            syn::Error::new(file.span(), "`$OUT_DIR/` needs a build script, but OUT_DIR is not set").to_compile_error()
         })?;
         std::path::Path::new(&out).join(rest)
     } else {
@@ -171,15 +167,8 @@ fn load_file(file: &syn::LitStr) -> Result<(Source, Span, Option<String>), Token
         )
         .to_compile_error()
     })?;
-    let name = written
-        .strip_prefix("$OUT_DIR/")
-        .unwrap_or(&written)
-        .to_string();
-    Ok((
-        Source { name, text },
-        file.span(),
-        Some(path.display().to_string()),
-    ))
+    let name = written.strip_prefix("$OUT_DIR/").unwrap_or(&written).to_string();
+    Ok((Source { name, text }, file.span(), Some(path.display().to_string())))
 }
 
 /// parse → resolve → validate. On any error, every error as `compile_error!`.
@@ -203,5 +192,60 @@ fn debug_print(output: &TokenStream) {
             Ok(file) => eprintln!("{}", prettyplease::unparse(&file)),
             Err(_) => eprintln!("{output}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod snapshot_tests {
+    use super::*;
+
+    /// The expansion of `tests/expand/toy.isa`, pretty-printed, matches the
+    /// checked-in `tests/expand/toy.expanded.rs`. Set `ISAFORGE_BLESS=1` to
+    /// rewrite the snapshot after an intended codegen change.
+    #[test]
+    fn toy_expansion_matches_snapshot() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expand");
+        let text = std::fs::read_to_string(dir.join("toy.isa")).expect("toy.isa");
+        let source = Source {
+            name: "toy.isa".into(),
+            text,
+        };
+        let spec = match compile(&source, Span::call_site()) {
+            Ok(spec) => spec,
+            Err(errors) => panic!("toy.isa does not compile: {errors}"),
+        };
+        let file: syn::File = syn::parse2(expand::expand(&spec)).expect("the expansion parses as a Rust file");
+        let pretty = prettyplease::unparse(&file);
+        let snapshot = dir.join("toy.expanded.rs");
+        if std::env::var_os("ISAFORGE_BLESS").is_some() {
+            std::fs::write(&snapshot, &pretty).expect("write snapshot");
+        }
+        let expected = std::fs::read_to_string(&snapshot).expect("toy.expanded.rs (run with ISAFORGE_BLESS=1)");
+        pretty_assertions::assert_eq!(pretty, expected);
+    }
+
+    /// Every error of a file arrives in one run, sorted by position.
+    #[test]
+    fn errors_are_collected_not_stopped_at_the_first() {
+        let source = Source {
+            name: "bad.isa".into(),
+            text: "isa t { word 32 }\nformat F : 32 {\n  a 0..=3 u\n  b 2..=5 Nope\n  opcode 26..=31 opcode\n  syntax \"{a}, {b}\"\n}\nopcodes {\n  x 0 F\n  x 1 F\n}\n".into(),
+        };
+        let mut diags = Diagnostics::default();
+        let tokens = lexer::lex(&source.text, &mut diags);
+        let ast = parser::parse(&tokens, &mut diags);
+        let spec = resolve::resolve(ast, &mut diags).expect("resolves");
+        validate::validate(&spec, &mut diags);
+        let rendered = diags.render(&source);
+        let firsts: Vec<&str> = rendered.iter().map(|e| e.lines().next().unwrap_or("")).collect();
+        pretty_assertions::assert_eq!(
+            firsts,
+            [
+                "bad.isa:2:8: bits 6..=25 of format `F` are not accounted for: declare them as a field, `fixed V`, `reserved` or `unknown`",
+                "bad.isa:4:5: fields `a` (bits 0..=3) and `b` (bits 2..=5) overlap at bits 2..=3",
+                "bad.isa:4:11: unknown field type `Nope`",
+                "bad.isa:10:3: duplicate mnemonic `x`",
+            ]
+        );
     }
 }

@@ -196,11 +196,7 @@ pub struct Template {
 pub enum TPiece {
     Text(String),
     Space,
-    Field {
-        index: usize,
-        style: TStyle,
-        span: Span,
-    },
+    Field { index: usize, style: TStyle, span: Span },
 }
 
 #[derive(Clone, PartialEq, Debug)]

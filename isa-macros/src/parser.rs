@@ -49,8 +49,7 @@ impl Parser<'_, '_> {
     fn fail<T>(&mut self, expected: &str) -> PResult<T> {
         let found = self.peek().describe();
         let span = self.span();
-        self.diags
-            .error(span, format!("expected {expected}, found {found}"));
+        self.diags.error(span, format!("expected {expected}, found {found}"));
         Err(Reported)
     }
 
@@ -182,9 +181,7 @@ impl Parser<'_, '_> {
     /// After an error at item level: skip the item's line and, if it opened a
     /// block, the whole block.
     fn recover_item(&mut self, start: usize) {
-        let opened = self.toks[start..self.pos]
-            .iter()
-            .any(|t| t.tok == Tok::Punct('{'));
+        let opened = self.toks[start..self.pos].iter().any(|t| t.tok == Tok::Punct('{'));
         let mut depth = usize::from(opened);
         loop {
             match self.peek() {
@@ -256,7 +253,10 @@ impl Parser<'_, '_> {
                     push_line(&mut isa.doc, &text.value);
                 }
                 other => {
-                    p.diags.error(key.span, format!("unknown `isa` property `{other}`; expected `word`, `fallback` or `doc`"));
+                    p.diags.error(
+                        key.span,
+                        format!("unknown `isa` property `{other}`; expected `word`, `fallback` or `doc`"),
+                    );
                     return Err(Reported);
                 }
             }
@@ -347,10 +347,8 @@ impl Parser<'_, '_> {
         let (name, bits, open) = self.header(if is_format { "format" } else { "layout" })?;
         if open {
             let span = self.toks[self.pos - 1].span;
-            self.diags.error(
-                span,
-                "`open` applies to enums and register files, not layouts",
-            );
+            self.diags
+                .error(span, "`open` applies to enums and register files, not layouts");
         }
         self.trailing_doc(&mut doc);
         let mut fields = Vec::new();
@@ -374,12 +372,7 @@ impl Parser<'_, '_> {
             }
             let ty = p.field_type()?;
             p.line_end(&mut doc)?;
-            fields.push(FieldAst {
-                name,
-                ranges,
-                ty,
-                doc,
-            });
+            fields.push(FieldAst { name, ranges, ty, doc });
             Ok(())
         })?;
         Ok(LayoutAst {
@@ -423,7 +416,9 @@ impl Parser<'_, '_> {
     }
 
     fn field_type(&mut self) -> PResult<TypeAst> {
-        let name = self.ident("a field type (`u`, `s`, `bool`, `f16`, `opcode`, `fixed V`, `reserved`, `unknown`, or a type name)")?;
+        let name = self.ident(
+            "a field type (`u`, `s`, `bool`, `f16`, `opcode`, `fixed V`, `reserved`, `unknown`, or a type name)",
+        )?;
         if name.text == "fixed" {
             let value = self.int("the fixed value")?;
             return Ok(TypeAst::Fixed(name, value));
@@ -457,8 +452,7 @@ impl Parser<'_, '_> {
             }
             loop {
                 if p.eat_keyword("sem") {
-                    op.semantics =
-                        Some(p.string("the semantics (an AGSL expression in a string)")?);
+                    op.semantics = Some(p.string("the semantics (an AGSL expression in a string)")?);
                 } else if p.eat_keyword("prio") {
                     let neg = *p.peek() == Tok::Punct('-');
                     if neg {
@@ -474,10 +468,7 @@ impl Parser<'_, '_> {
                     break;
                 }
             }
-            if !matches!(
-                p.peek(),
-                Tok::Doc(_) | Tok::Newline | Tok::Eof | Tok::Punct('}')
-            ) {
+            if !matches!(p.peek(), Tok::Doc(_) | Tok::Newline | Tok::Eof | Tok::Punct('}')) {
                 return p.fail("`sem`, `prio`, a `///` doc or end of line");
             }
             p.line_end(&mut doc)?;

@@ -35,10 +35,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         None => {
             diags.error(
                 isa.name.span,
-                format!(
-                    "`isa {}` needs a `word BITS` line (32, 64 or 128)",
-                    isa.name.text
-                ),
+                format!("`isa {}` needs a `word BITS` line (32, 64 or 128)", isa.name.text),
             );
             (32, isa.name.span)
         }
@@ -49,10 +46,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         if BUILTIN_TYPES.contains(&name.text.as_str()) {
             diags.error(
                 name.span,
-                format!(
-                    "`{}` is a built-in field type and cannot be redefined",
-                    name.text
-                ),
+                format!("`{}` is a built-in field type and cannot be redefined", name.text),
             );
         } else if let Some((_, first)) = types.get(&name.text) {
             diags
@@ -122,11 +116,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
     for l in ast.layouts {
-        let fields: Vec<FieldDef> = l
-            .fields
-            .into_iter()
-            .map(|f| resolve_field(f, &types, diags))
-            .collect();
+        let fields: Vec<FieldDef> = l.fields.into_iter().map(|f| resolve_field(f, &types, diags)).collect();
         let complete = l.complete;
         syntaxes.push(l.syntax);
         layouts.push(LayoutDef {
@@ -158,14 +148,17 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         let format = match types.get(&op.format.text) {
             Some((TypeRef::Layout(i), _)) if layouts[*i].is_format => *i,
             Some((TypeRef::Layout(i), _)) => {
-                diags.error(op.format.span, format!("`{}` is a layout, not a format: an opcode needs a format with an `opcode` field", layouts[*i].name.text));
+                diags.error(
+                    op.format.span,
+                    format!(
+                        "`{}` is a layout, not a format: an opcode needs a format with an `opcode` field",
+                        layouts[*i].name.text
+                    ),
+                );
                 continue;
             }
             _ => {
-                let names = layouts
-                    .iter()
-                    .filter(|l| l.is_format)
-                    .map(|l| l.name.text.as_str());
+                let names = layouts.iter().filter(|l| l.is_format).map(|l| l.name.text.as_str());
                 diags.error(
                     op.format.span,
                     format!(
@@ -229,9 +222,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             template,
             template_source,
             semantics: op.semantics.map(|s| s.value).unwrap_or_default(),
-            priority: op
-                .priority
-                .map(|p| i32::try_from(p.value).unwrap_or(i32::MAX)),
+            priority: op.priority.map(|p| i32::try_from(p.value).unwrap_or(i32::MAX)),
             doc: op.doc,
             mnemonic: op.mnemonic,
             mask,
@@ -241,11 +232,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
 
     Some(Spec {
         name: isa.name,
-        doc: if isa.doc.is_empty() {
-            ast.inner_doc
-        } else {
-            isa.doc
-        },
+        doc: if isa.doc.is_empty() { ast.inner_doc } else { isa.doc },
         word_bits,
         word_span,
         fallback: isa.fallback.map(|f| f.value),
@@ -256,11 +243,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     })
 }
 
-fn resolve_field(
-    f: FieldAst,
-    types: &HashMap<String, (TypeRef, Span)>,
-    diags: &mut Diagnostics,
-) -> FieldDef {
+fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &mut Diagnostics) -> FieldDef {
     let ranges: Vec<BitRange> = f
         .ranges
         .iter()
@@ -321,16 +304,10 @@ fn resolve_field(
                 Some((TypeRef::Regs(i), _)) => FieldTy::Regs(*i),
                 Some((TypeRef::Layout(i), _)) => FieldTy::Layout(*i),
                 None => {
-                    let candidates = BUILTIN_TYPES
-                        .iter()
-                        .copied()
-                        .chain(types.keys().map(String::as_str));
+                    let candidates = BUILTIN_TYPES.iter().copied().chain(types.keys().map(String::as_str));
                     diags.error(
                         n.span,
-                        format!(
-                            "unknown field type `{other}`{}",
-                            did_you_mean(other, candidates)
-                        ),
+                        format!("unknown field type `{other}`{}", did_you_mean(other, candidates)),
                     );
                     FieldTy::Unknown
                 }
@@ -361,10 +338,7 @@ fn small(lit: &Lit<u128>, diags: &mut Diagnostics, what: &str) -> u32 {
 /// A value that must fit in 64 bits.
 fn big(lit: &Lit<u128>, diags: &mut Diagnostics) -> u64 {
     u64::try_from(lit.value).unwrap_or_else(|_| {
-        diags.error(
-            lit.span,
-            format!("value {:#x} does not fit in 64 bits", lit.value),
-        );
+        diags.error(lit.span, format!("value {:#x} does not fit in 64 bits", lit.value));
         0
     })
 }

@@ -46,11 +46,7 @@ impl Source {
         let text = self.text.lines().nth(line - 1).unwrap_or("");
         let line_end_col = text.chars().count() + 1;
         let (end_line, end_col) = self.line_col(span.end.max(span.start + 1));
-        let end_col = if end_line == line {
-            end_col
-        } else {
-            line_end_col
-        };
+        let end_col = if end_line == line { end_col } else { line_end_col };
         let carets = "^".repeat(end_col.saturating_sub(col).max(1));
         let gutter = line.to_string().len();
         let pad = " ".repeat(gutter);

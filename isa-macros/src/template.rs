@@ -59,10 +59,7 @@ pub fn parse_template(
                     if !complete {
                         continue;
                     }
-                    let names = fields
-                        .iter()
-                        .filter(|f| f.ty.is_stored())
-                        .map(|f| f.name.text.as_str());
+                    let names = fields.iter().filter(|f| f.ty.is_stored()).map(|f| f.name.text.as_str());
                     let d = diags.error(
                         span,
                         format!(
@@ -83,7 +80,13 @@ pub fn parse_template(
                 }
                 named.push((index, span));
                 if !field.ty.is_stored() {
-                    diags.error(span, format!("`{name}` is a {} field; templates can only name operand and unknown fields", kind_word(field.ty)));
+                    diags.error(
+                        span,
+                        format!(
+                            "`{name}` is a {} field; templates can only name operand and unknown fields",
+                            kind_word(field.ty)
+                        ),
+                    );
                     continue;
                 }
                 let style = match style_text {
@@ -91,22 +94,25 @@ pub fn parse_template(
                     Some("x") => TStyle::Hex,
                     Some(s) if s.len() >= 2 && s.starts_with('\'') && s.ends_with('\'') => {
                         if field.ty != FieldTy::Bool {
-                            diags.error(span, format!("the flag form `{{{name}:'…'}}` needs a bool field; `{name}` is not one"));
+                            diags.error(
+                                span,
+                                format!("the flag form `{{{name}:'…'}}` needs a bool field; `{name}` is not one"),
+                            );
                         }
                         TStyle::Flag(s[1..s.len() - 1].to_string())
                     }
                     Some(other) => {
-                        diags.error(span, format!("unknown template style `{other}`: expected `x` (hex) or `'text'` (bool flag)"));
+                        diags.error(
+                            span,
+                            format!("unknown template style `{other}`: expected `x` (hex) or `'text'` (bool flag)"),
+                        );
                         TStyle::Default
                     }
                 };
                 pieces.push(TPiece::Field { index, style, span });
             }
             '}' => {
-                diags.error(
-                    Span::new(start + i, start + i + 1),
-                    "unmatched `}` in template",
-                );
+                diags.error(Span::new(start + i, start + i + 1), "unmatched `}` in template");
             }
             _ => literal.push(c),
         }

@@ -26,10 +26,7 @@ fn check_isa(spec: &Spec, diags: &mut Diagnostics) {
     if ![32, 64, 128].contains(&spec.word_bits) {
         diags.error(
             spec.word_span,
-            format!(
-                "word width {} is not supported: expected 32, 64 or 128",
-                spec.word_bits
-            ),
+            format!("word width {} is not supported: expected 32, 64 or 128", spec.word_bits),
         );
     }
     if spec.opcodes.is_empty() {
@@ -52,10 +49,7 @@ fn check_enum(e: &EnumDef, diags: &mut Diagnostics) {
     if e.bits == 0 || e.bits > 64 {
         diags.error(
             e.bits_span,
-            format!(
-                "enum `{}` is {} bits wide: expected 1 to 64",
-                e.name.text, e.bits
-            ),
+            format!("enum `{}` is {} bits wide: expected 1 to 64", e.name.text, e.bits),
         );
         return;
     }
@@ -114,7 +108,13 @@ fn check_enum(e: &EnumDef, diags: &mut Diagnostics) {
             if let Some(first) = spellings.insert(s.as_str(), v) {
                 if first.name.text != v.name.text {
                     diags
-                        .error(v.name.span, format!("spelling \"{s}\" of `{}` is also a spelling of `{}`: the text form would be ambiguous", v.name.text, first.name.text))
+                        .error(
+                            v.name.span,
+                            format!(
+                                "spelling \"{s}\" of `{}` is also a spelling of `{}`: the text form would be ambiguous",
+                                v.name.text, first.name.text
+                            ),
+                        )
                         .note(first.name.span, "first one here");
                 }
             }
@@ -138,30 +138,40 @@ fn check_regs(r: &RegsDef, diags: &mut Diagnostics) {
         if f.count == 0 {
             diags.error(
                 f.span,
-                format!(
-                    "register file `{}` has no registers (count 0)",
-                    f.prefix.text
-                ),
+                format!("register file `{}` has no registers (count 0)", f.prefix.text),
             );
             continue;
         }
         let last = u128::from(f.base) + u128::from(f.count) - 1;
         if last > max {
-            diags.error(f.span, format!("register file `{}` spans {:#x}..={last:#x}, which does not fit `{}`'s {} bits ({})", f.prefix.text, f.base, r.name.text, r.bits, range_text(r.bits)));
+            diags.error(
+                f.span,
+                format!(
+                    "register file `{}` spans {:#x}..={last:#x}, which does not fit `{}`'s {} bits ({})",
+                    f.prefix.text,
+                    f.base,
+                    r.name.text,
+                    r.bits,
+                    range_text(r.bits)
+                ),
+            );
         }
         for g in &r.files[..i] {
             let g_last = u128::from(g.base) + u128::from(g.count) - 1;
             if g.count > 0 && u128::from(f.base) <= g_last && u128::from(g.base) <= last {
                 diags
-                    .error(f.span, format!("register files `{}` ({:#x}..={last:#x}) and `{}` ({:#x}..={g_last:#x}) overlap", f.prefix.text, f.base, g.prefix.text, g.base))
+                    .error(
+                        f.span,
+                        format!(
+                            "register files `{}` ({:#x}..={last:#x}) and `{}` ({:#x}..={g_last:#x}) overlap",
+                            f.prefix.text, f.base, g.prefix.text, g.base
+                        ),
+                    )
                     .note(g.span, "the other one");
             }
             if g.prefix.text == f.prefix.text {
                 diags
-                    .error(
-                        f.prefix.span,
-                        format!("duplicate register prefix `{}`", f.prefix.text),
-                    )
+                    .error(f.prefix.span, format!("duplicate register prefix `{}`", f.prefix.text))
                     .note(g.prefix.span, "first one here");
             }
         }
@@ -175,18 +185,12 @@ fn type_width(spec: &Spec, ty: FieldTy) -> Option<(u32, String)> {
         FieldTy::Half => Some((16, "`f16`".into())),
         FieldTy::Mask(_) => Some((4, "a mask".into())),
         FieldTy::Swizzle(_) => Some((8, "a swizzle".into())),
-        FieldTy::Enum(i) => Some((
-            spec.enums[i].bits,
-            format!("enum `{}`", spec.enums[i].name.text),
-        )),
+        FieldTy::Enum(i) => Some((spec.enums[i].bits, format!("enum `{}`", spec.enums[i].name.text))),
         FieldTy::Regs(i) => Some((
             spec.regs[i].bits,
             format!("register field `{}`", spec.regs[i].name.text),
         )),
-        FieldTy::Layout(i) => Some((
-            spec.layouts[i].bits,
-            format!("layout `{}`", spec.layouts[i].name.text),
-        )),
+        FieldTy::Layout(i) => Some((spec.layouts[i].bits, format!("layout `{}`", spec.layouts[i].name.text))),
         _ => None,
     }
 }
@@ -239,33 +243,20 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     if l.bits == 0 || l.bits > 128 {
         diags.error(
             l.bits_span,
-            format!(
-                "{kind} `{}` is {} bits wide: expected 1 to 128",
-                l.name.text, l.bits
-            ),
+            format!("{kind} `{}` is {} bits wide: expected 1 to 128", l.name.text, l.bits),
         );
         return;
     }
     if !l.is_format && l.syntax.is_none() {
         diags.error(
             l.name.span,
-            format!(
-                "layout `{}` needs a `syntax \"…\"` line: its text form",
-                l.name.text
-            ),
+            format!("layout `{}` needs a `syntax \"…\"` line: its text form", l.name.text),
         );
     }
-    let opcode_fields: Vec<&FieldDef> = l
-        .fields
-        .iter()
-        .filter(|f| f.ty == FieldTy::Opcode)
-        .collect();
+    let opcode_fields: Vec<&FieldDef> = l.fields.iter().filter(|f| f.ty == FieldTy::Opcode).collect();
     match (l.is_format, opcode_fields.len()) {
         (true, 0) => {
-            diags.error(
-                l.name.span,
-                format!("format `{}` has no `opcode` field", l.name.text),
-            );
+            diags.error(l.name.span, format!("format `{}` has no `opcode` field", l.name.text));
         }
         (true, 1) | (false, 0) => {}
         (true, _) => {
@@ -287,23 +278,14 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     let mut owner: Vec<Option<usize>> = vec![None; l.bits as usize];
     let mut names: HashMap<&str, &FieldDef> = HashMap::new();
     for (fi, f) in l.fields.iter().enumerate() {
-        if matches!(
-            f.name.text.as_str(),
-            "self" | "Self" | "super" | "crate" | "_"
-        ) {
-            diags.error(
-                f.name.span,
-                format!("`{}` cannot be a field name", f.name.text),
-            );
+        if matches!(f.name.text.as_str(), "self" | "Self" | "super" | "crate" | "_") {
+            diags.error(f.name.span, format!("`{}` cannot be a field name", f.name.text));
         }
         if let Some(first) = names.insert(&f.name.text, f) {
             diags
                 .error(
                     f.name.span,
-                    format!(
-                        "duplicate field `{}` in {kind} `{}`",
-                        f.name.text, l.name.text
-                    ),
+                    format!("duplicate field `{}` in {kind} `{}`", f.name.text, l.name.text),
                 )
                 .note(first.name.span, "first one here");
         }
@@ -349,25 +331,16 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
             if inner.is_format {
                 diags.error(
                     f.ty_span,
-                    format!(
-                        "`{}` is a format; a field can only hold a `layout`",
-                        inner.name.text
-                    ),
+                    format!("`{}` is a format; a field can only hold a `layout`", inner.name.text),
                 );
             }
             if inner.name.text == l.name.text {
-                diags.error(
-                    f.ty_span,
-                    format!("layout `{}` contains itself", l.name.text),
-                );
+                diags.error(f.ty_span, format!("layout `{}` contains itself", l.name.text));
             }
             if f.ranges.len() != 1 {
                 diags.error(
                     f.ty_span,
-                    format!(
-                        "nested layout field `{}` must be one contiguous range",
-                        f.name.text
-                    ),
+                    format!("nested layout field `{}` must be one contiguous range", f.name.text),
                 );
             }
         }
@@ -418,9 +391,7 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
             }
         }
     }
-    let missing: Vec<u32> = (0..l.bits)
-        .filter(|&b| owner[b as usize].is_none())
-        .collect();
+    let missing: Vec<u32> = (0..l.bits).filter(|&b| owner[b as usize].is_none()).collect();
     if !missing.is_empty() && l.complete {
         diags
             .error(l.name.span, format!("bits {} of {kind} `{}` are not accounted for: declare them as a field, `fixed V`, `reserved` or `unknown`", bit_list(&missing), l.name.text))
@@ -431,13 +402,7 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
 fn check_templates(spec: &Spec, diags: &mut Diagnostics) {
     for l in &spec.layouts {
         if let Some(t) = &l.syntax {
-            check_template(
-                spec,
-                l,
-                t,
-                &format!("the syntax of `{}`", l.name.text),
-                diags,
-            );
+            check_template(spec, l, t, &format!("the syntax of `{}`", l.name.text), diags);
         }
     }
     for op in &spec.opcodes {
@@ -462,7 +427,13 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
             .any(|p| matches!(p, TPiece::Field { index, .. } if *index == i));
         if f.ty.is_operand() && !named && !t.has_errors {
             diags
-                .error(t.span, format!("{what} does not name operand `{}`: its value would be lost in the text form", f.name.text))
+                .error(
+                    t.span,
+                    format!(
+                        "{what} does not name operand `{}`: its value would be lost in the text form",
+                        f.name.text
+                    ),
+                )
                 .note(f.name.span, format!("`{}` declared here", f.name.text));
         }
         if let (true, FieldTy::Layout(inner)) = (named, f.ty) {
@@ -484,9 +455,7 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
             span,
             style: sa,
         }, TPiece::Field {
-            index: b,
-            style: sb,
-            ..
+            index: b, style: sb, ..
         }] = pair
         {
             let (fa, fb) = (&l.fields[*a], &l.fields[*b]);
@@ -494,11 +463,7 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
                 !matches!(style, TStyle::Flag(_))
                     && matches!(
                         ty,
-                        FieldTy::Unsigned
-                            | FieldTy::Signed
-                            | FieldTy::Unknown
-                            | FieldTy::Half
-                            | FieldTy::Bool
+                        FieldTy::Unsigned | FieldTy::Signed | FieldTy::Unknown | FieldTy::Half | FieldTy::Bool
                     )
             };
             if numeric(fa.ty, sa) && numeric(fb.ty, sb) {
@@ -523,16 +488,23 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
         let Some(of) = l.opcode_field() else { continue };
         if u128::from(op.value) > low_mask128(of.width) {
             diags
-                .error(op.value_span, format!("opcode value {:#x} of `{}` does not fit the {}-bit opcode field of format `{}` ({})", op.value, op.mnemonic.text, of.width, l.name.text, range_text(of.width)))
+                .error(
+                    op.value_span,
+                    format!(
+                        "opcode value {:#x} of `{}` does not fit the {}-bit opcode field of format `{}` ({})",
+                        op.value,
+                        op.mnemonic.text,
+                        of.width,
+                        l.name.text,
+                        range_text(of.width)
+                    ),
+                )
                 .label("too wide");
             continue;
         }
         if let Some(first) = mnemonics.insert(&op.mnemonic.text, op) {
             diags
-                .error(
-                    op.mnemonic.span,
-                    format!("duplicate mnemonic `{}`", op.mnemonic.text),
-                )
+                .error(op.mnemonic.span, format!("duplicate mnemonic `{}`", op.mnemonic.text))
                 .label("second definition")
                 .note(first.mnemonic.span, "first defined here");
             continue;
@@ -564,26 +536,15 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
                     op.value_span,
                     format!(
                         "opcode value {:#x} of `{}` is already used by `{}` (format `{}`)",
-                        op.value,
-                        op.mnemonic.text,
-                        first.mnemonic.text,
-                        spec.layouts[first.format].name.text
+                        op.value, op.mnemonic.text, first.mnemonic.text, spec.layouts[first.format].name.text
                     ),
                 )
                 .label("duplicate opcode")
-                .note(
-                    first.value_span,
-                    format!("`{}` has it here", first.mnemonic.text),
-                );
+                .note(first.value_span, format!("`{}` has it here", first.mnemonic.text));
         }
     }
     let ops = &spec.opcodes;
-    let valid = |op: &OpDef| {
-        op.mask != 0
-            && patterns
-                .get(&(op.mask, op.bits))
-                .is_some_and(|o| std::ptr::eq(*o, op))
-    };
+    let valid = |op: &OpDef| op.mask != 0 && patterns.get(&(op.mask, op.bits)).is_some_and(|o| std::ptr::eq(*o, op));
     for (i, a) in ops.iter().enumerate() {
         if !valid(a) {
             continue;
@@ -625,10 +586,7 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
             higher.iter().any(|h| word & h.mask == h.bits)
         });
         if covered {
-            let names: Vec<String> = higher
-                .iter()
-                .map(|h| format!("`{}`", h.mnemonic.text))
-                .collect();
+            let names: Vec<String> = higher.iter().map(|h| format!("`{}`", h.mnemonic.text)).collect();
             let d = diags.error(op.mnemonic.span, format!(
                 "opcode `{}` is shadowed: every word it matches is decoded as {} (higher priority), so it can never be decoded",
                 op.mnemonic.text,
@@ -638,11 +596,7 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
             for h in higher {
                 d.note(
                     h.mnemonic.span,
-                    format!(
-                        "`{}` (prio {}) takes its words",
-                        h.mnemonic.text,
-                        h.priority()
-                    ),
+                    format!("`{}` (prio {}) takes its words", h.mnemonic.text, h.priority()),
                 );
             }
         }

@@ -254,14 +254,12 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
     let no_match = if spec.fallback.is_some() {
         quote!(::core::result::Result::Ok(Instruction::Unknown(word)))
     } else {
-        quote!(::core::result::Result::Err(
-            ::isa_runtime::DecodeError::new(
-                "opcode",
-                ::isa_runtime::DecodeErrorKind::UnknownOpcode {
-                    word: ::isa_runtime::BitWord::to_u128(&word)
-                },
-            )
-        ))
+        quote!(::core::result::Result::Err(::isa_runtime::DecodeError::new(
+            "opcode",
+            ::isa_runtime::DecodeErrorKind::UnknownOpcode {
+                word: ::isa_runtime::BitWord::to_u128(&word)
+            },
+        )))
     };
 
     let union = spec.opcodes.iter().fold(0u128, |m, o| m | o.mask);
@@ -315,10 +313,7 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
         let v = variant(i);
         quote!(Instruction::#v(_) => ::core::option::Option::Some(#i),)
     });
-    let unknown_encode = spec
-        .fallback
-        .as_ref()
-        .map(|_| quote!(Instruction::Unknown(w) => *w,));
+    let unknown_encode = spec.fallback.as_ref().map(|_| quote!(Instruction::Unknown(w) => *w,));
     let unknown_index = spec
         .fallback
         .as_ref()

@@ -51,7 +51,11 @@ pub fn expand(spec: &Spec) -> TokenStream {
         let (mnemonic, value, mask, bits) = (&op.mnemonic.text, op.value, op.mask, op.bits);
         let template = pieces(Some(&op.template));
         let source = if op.template_source.is_empty() {
-            spec.layouts[op.format].syntax.as_ref().map(|_| source_text(spec, op.format)).unwrap_or_default()
+            spec.layouts[op.format]
+                .syntax
+                .as_ref()
+                .map(|_| source_text(spec, op.format))
+                .unwrap_or_default()
         } else {
             op.template_source.clone()
         };
@@ -63,10 +67,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
             }
         }
     });
-    let format_refs = spec
-        .layouts
-        .iter()
-        .map(|l| upper_ident("LAYOUT", &l.name.text));
+    let format_refs = spec.layouts.iter().map(|l| upper_ident("LAYOUT", &l.name.text));
     let enum_refs = spec.enums.iter().map(|e| upper_ident("ENUM", &e.name.text));
     let regs_refs = spec.regs.iter().map(|r| upper_ident("REGS", &r.name.text));
     let (name, doc, word_bits) = (&spec.name.text, &spec.doc, spec.word_bits);
@@ -76,7 +77,9 @@ pub fn expand(spec: &Spec) -> TokenStream {
     };
     let order = decode_order(spec);
     let n = spec.opcodes.len();
-    let layout_doc = format!("Layout metadata of `{name}`, generated from its spec: formats, fields, enums, register files and opcodes.");
+    let layout_doc = format!(
+        "Layout metadata of `{name}`, generated from its spec: formats, fields, enums, register files and opcodes."
+    );
     quote! {
         /// Layout statics generated from the spec; use [`LAYOUT`].
         #[doc(hidden)]

@@ -84,6 +84,13 @@ pub fn expand_tests(spec: &Spec, opts: &TestOptions) -> TokenStream {
             #checker::layout_lists::<#isa>(&[#(#mnemonics),*], &[#(#formats),*]);
         }
 
+        /// Random lines of the ISA's vocabulary: the parser never panics and
+        /// its errors point inside the line.
+        #[test]
+        fn random_text_never_panics() {
+            #checker::random_text::<#isa>(20_000);
+        }
+
         /// Random words: whatever decodes re-encodes bit-identically and
         /// survives print → parse; nothing panics.
         #[test]

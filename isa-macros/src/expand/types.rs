@@ -32,31 +32,16 @@ fn doc_or(doc: &str, fallback: String) -> String {
 fn expand_enum(e: &EnumDef) -> TokenStream {
     let name = type_ident(&e.name.text);
     let bits = e.bits;
-    let doc = doc_or(
-        &e.doc,
-        format!("The `{}` enum ({} bits).", e.name.text, e.bits),
-    );
-    let variants: Vec<_> = e
-        .variants
-        .iter()
-        .map(|v| ident(&camel_case(&v.name.text)))
-        .collect();
-    let values: Vec<_> = e
-        .variants
-        .iter()
-        .map(|v| Literal::u64_unsuffixed(v.value))
-        .collect();
+    let doc = doc_or(&e.doc, format!("The `{}` enum ({} bits).", e.name.text, e.bits));
+    let variants: Vec<_> = e.variants.iter().map(|v| ident(&camel_case(&v.name.text))).collect();
+    let values: Vec<_> = e.variants.iter().map(|v| Literal::u64_unsuffixed(v.value)).collect();
     let docs: Vec<_> = e
         .variants
         .iter()
         .map(|v| {
             doc_or(
                 &v.doc,
-                format!(
-                    "`{}` = {:#x}",
-                    v.spellings.first().map_or("", String::as_str),
-                    v.value
-                ),
+                format!("`{}` = {:#x}", v.spellings.first().map_or("", String::as_str), v.value),
             )
         })
         .collect();
@@ -208,10 +193,7 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
 fn expand_struct(spec: &Spec, l: &LayoutDef) -> TokenStream {
     let name = type_ident(&l.name.text);
     let kind = if l.is_format { "Format" } else { "Layout" };
-    let doc = doc_or(
-        &l.doc,
-        format!("{kind} `{}` ({} bits).", l.name.text, l.bits),
-    );
+    let doc = doc_or(&l.doc, format!("{kind} `{}` ({} bits).", l.name.text, l.bits));
     let fields = l.fields.iter().filter(|f| f.ty.is_stored()).map(|f| {
         let id = field_ident(f);
         let ty = field_type(spec, f);

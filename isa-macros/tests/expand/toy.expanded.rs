@@ -1,0 +1,529 @@
+///A condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cond {
+    ///always
+    Al,
+    ///equal
+    Eq,
+    /// A value the spec does not name, kept verbatim.
+    Raw(::isa_runtime::UInt<2u32>),
+}
+#[automatically_derived]
+impl Cond {
+    /// The named variant with this value, if any.
+    #[inline]
+    pub const fn from_raw(raw: u64) -> ::core::option::Option<Self> {
+        match raw {
+            0 => ::core::option::Option::Some(Cond::Al),
+            1 => ::core::option::Option::Some(Cond::Eq),
+            _ => ::core::option::Option::None,
+        }
+    }
+    /// The variant for the field's bits (`Raw` for unnamed values).
+    #[inline]
+    pub const fn from_bits(raw: u64) -> Self {
+        match Cond::from_raw(raw) {
+            ::core::option::Option::Some(v) => v,
+            ::core::option::Option::None => {
+                Cond::Raw(::isa_runtime::UInt::<2u32>::from_bits(raw))
+            }
+        }
+    }
+    /// The value's bits.
+    #[inline]
+    pub const fn raw(self) -> u64 {
+        match self {
+            Cond::Al => 0,
+            Cond::Eq => 1,
+            Cond::Raw(v) => v.get(),
+        }
+    }
+}
+///Registers.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Reg(u64);
+#[automatically_derived]
+impl Reg {
+    ///Register `rN` (N < 8), encoded as 0x0 + N.
+    #[inline]
+    pub const fn r(index: u64) -> ::core::option::Option<Self> {
+        if index < 8u64 {
+            ::core::option::Option::Some(Reg(0u64 + index))
+        } else {
+            ::core::option::Option::None
+        }
+    }
+    ///Register `cN` (N < 8), encoded as 0x8 + N.
+    #[inline]
+    pub const fn c(index: u64) -> ::core::option::Option<Self> {
+        if index < 8u64 {
+            ::core::option::Option::Some(Reg(8u64 + index))
+        } else {
+            ::core::option::Option::None
+        }
+    }
+    /// From the raw encoding, if it names a register.
+    #[inline]
+    pub const fn from_raw(raw: u64) -> ::core::option::Option<Self> {
+        if false || (raw >= 0u64 && raw - 0u64 < 8u64)
+            || (raw >= 8u64 && raw - 8u64 < 8u64)
+        {
+            ::core::option::Option::Some(Reg(raw))
+        } else {
+            ::core::option::Option::None
+        }
+    }
+    /// From the field's bits (every value is kept).
+    #[inline]
+    pub const fn from_bits(raw: u64) -> Self {
+        Reg(raw & ::isa_runtime::UInt::<4u32>::MAX)
+    }
+    /// The raw encoding.
+    #[inline]
+    pub const fn raw(self) -> u64 {
+        self.0
+    }
+    /// The register file's prefix and the index within it.
+    pub fn file_and_index(self) -> ::core::option::Option<(&'static str, u64)> {
+        __layout::REGS_REG.lookup(self.0).map(|(f, i)| (f.prefix, i))
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Reg {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        match self.file_and_index() {
+            ::core::option::Option::Some((p, i)) => ::core::write!(f, "{}{}", p, i),
+            ::core::option::Option::None => ::core::write!(f, "{:#x}", self.0),
+        }
+    }
+}
+///The one format.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct F {
+    ///(bits 0..=3).
+    pub dst: Reg,
+    ///split immediate (bits 4..=7 + 12..=15).
+    pub imm: ::isa_runtime::SInt<8u32>,
+    ///(bits 8..=9).
+    pub cond: Cond,
+    ///(bits 10).
+    pub sat: bool,
+    ///(bits 16..=19).
+    pub mask: ::isa_runtime::Mask<false>,
+    ///(bits 22..=25).
+    pub junk: ::isa_runtime::UInt<4u32>,
+}
+///One `toy` instruction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Instruction {
+    ///add an immediate
+    Addi(F),
+    ///A word that matches no opcode, kept verbatim (printed as `.word 0x…`).
+    Unknown(u32),
+}
+#[automatically_derived]
+impl F {
+    /// Decodes the operand fields of a word of this format (the opcode is not checked).
+    #[inline(always)]
+    pub fn decode_fields(
+        word: u32,
+    ) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+        let found = ::isa_runtime::BitWord::get(&word, 11u32, 1u32);
+        if found != 1u64 {
+            return ::core::result::Result::Err(
+                ::isa_runtime::DecodeError::new(
+                    "magic",
+                    ::isa_runtime::DecodeErrorKind::FixedMismatch {
+                        expected: 1u64,
+                        found,
+                    },
+                ),
+            );
+        }
+        let found = ::isa_runtime::BitWord::get(&word, 20u32, 2u32);
+        if found != 0 {
+            return ::core::result::Result::Err(
+                ::isa_runtime::DecodeError::new(
+                    "pad",
+                    ::isa_runtime::DecodeErrorKind::ReservedNotZero {
+                        found,
+                    },
+                ),
+            );
+        }
+        ::core::result::Result::Ok(F {
+            dst: Reg::from_bits(::isa_runtime::BitWord::get(&word, 0u32, 4u32)),
+            imm: ::isa_runtime::SInt::<
+                8u32,
+            >::from_bits(
+                ::isa_runtime::bits::get_ranges(&word, &[(4u32, 4u32), (12u32, 4u32)]),
+            ),
+            cond: Cond::from_bits(::isa_runtime::BitWord::get(&word, 8u32, 2u32)),
+            sat: ::isa_runtime::BitWord::get(&word, 10u32, 1u32) != 0,
+            mask: ::isa_runtime::Mask::<
+                false,
+            >::from_bits(::isa_runtime::BitWord::get(&word, 16u32, 4u32)),
+            junk: ::isa_runtime::UInt::<
+                4u32,
+            >::from_bits(::isa_runtime::BitWord::get(&word, 22u32, 4u32)),
+        })
+    }
+    /// Encodes the operand and fixed fields (the opcode bits are left zero).
+    #[inline(always)]
+    pub fn encode_fields(&self) -> u32 {
+        let mut word: u32 = 0u32;
+        ::isa_runtime::BitWord::set(&mut word, 11u32, 1u32, 1u64);
+        ::isa_runtime::BitWord::set(&mut word, 0u32, 4u32, self.dst.raw());
+        ::isa_runtime::bits::set_ranges(
+            &mut word,
+            &[(4u32, 4u32), (12u32, 4u32)],
+            self.imm.bits(),
+        );
+        ::isa_runtime::BitWord::set(&mut word, 8u32, 2u32, self.cond.raw());
+        ::isa_runtime::BitWord::set(&mut word, 10u32, 1u32, self.sat as u64);
+        ::isa_runtime::BitWord::set(&mut word, 16u32, 4u32, self.mask.bits());
+        ::isa_runtime::BitWord::set(&mut word, 22u32, 4u32, self.junk.get());
+        word
+    }
+}
+#[automatically_derived]
+impl Instruction {
+    /// Decodes one instruction word. Never panics.
+    #[inline]
+    pub fn decode(
+        word: u32,
+    ) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+        match ::isa_runtime::BitWord::get(&word, 26u32, 6u32) {
+            1 => ::core::result::Result::Ok(Instruction::Addi(F::decode_fields(word)?)),
+            _ => ::core::result::Result::Ok(Instruction::Unknown(word)),
+        }
+    }
+    /// Encodes the instruction; decoding the result gives `self` back.
+    #[inline]
+    pub fn encode(&self) -> u32 {
+        match self {
+            Instruction::Addi(f) => f.encode_fields() | 67108864u32,
+            Instruction::Unknown(w) => *w,
+        }
+    }
+    /// Index of the opcode in `LAYOUT.opcodes` (`None` for unknown words).
+    #[inline]
+    pub fn opcode_index(&self) -> ::core::option::Option<usize> {
+        match self {
+            Instruction::Addi(_) => ::core::option::Option::Some(0usize),
+            Instruction::Unknown(_) => ::core::option::Option::None,
+        }
+    }
+    /// The opcode's metadata (`None` for unknown words).
+    pub fn opcode(
+        &self,
+    ) -> ::core::option::Option<&'static ::isa_runtime::layout::Opcode> {
+        self.opcode_index().map(|i| &LAYOUT.opcodes[i])
+    }
+    /// Decodes little-endian bytes; errors carry the byte offset.
+    pub fn decode_bytes(
+        bytes: &[u8],
+    ) -> ::core::result::Result<
+        ::isa_runtime::__private::Vec<Self>,
+        ::isa_runtime::DecodeError,
+    > {
+        ::isa_runtime::decode_stream::<Toy>(bytes)
+    }
+    /// Parses one instruction at a cursor (the rest of the line may hold a comment).
+    pub fn parse_at(
+        cursor: &mut ::isa_runtime::lexer::Cursor<'_>,
+    ) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
+        let at = cursor.clone();
+        let word: u32 = ::isa_runtime::text::parse_instruction(&LAYOUT, cursor)?;
+        Self::decode(word).map_err(|e| at.error(::isa_runtime::__private::to_string(&e)))
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Display for Instruction {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        let word = self.encode();
+        match self.opcode() {
+            ::core::option::Option::Some(op) => {
+                ::isa_runtime::text::write_instruction(f, op, &word)
+            }
+            ::core::option::Option::None => {
+                ::isa_runtime::text::write_fallback(f, &LAYOUT, &word)
+            }
+        }
+    }
+}
+#[automatically_derived]
+impl ::core::str::FromStr for Instruction {
+    type Err = ::isa_runtime::ParseError;
+    fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
+        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+    }
+}
+/// Layout statics generated from the spec; use [`LAYOUT`].
+#[doc(hidden)]
+pub mod __layout {
+    pub static ENUM_COND: ::isa_runtime::layout::Enum = ::isa_runtime::layout::Enum {
+        name: "Cond",
+        doc: "A condition.",
+        bits: 2u32,
+        open: true,
+        values: &[
+            ::isa_runtime::layout::EnumValue {
+                name: "al",
+                value: 0u64,
+                spellings: &["al"],
+                doc: "always",
+            },
+            ::isa_runtime::layout::EnumValue {
+                name: "eq",
+                value: 1u64,
+                spellings: &["eq", "z"],
+                doc: "equal",
+            },
+        ],
+    };
+    pub static REGS_REG: ::isa_runtime::layout::Regs = ::isa_runtime::layout::Regs {
+        name: "Reg",
+        doc: "Registers.",
+        bits: 4u32,
+        open: false,
+        files: &[
+            ::isa_runtime::layout::RegFile {
+                prefix: "r",
+                base: 0u64,
+                count: 8u64,
+                doc: "",
+            },
+            ::isa_runtime::layout::RegFile {
+                prefix: "c",
+                base: 8u64,
+                count: 8u64,
+                doc: "",
+            },
+        ],
+    };
+    pub static LAYOUT_F: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
+        name: "F",
+        doc: "The one format.",
+        bits: 32u32,
+        is_instruction: true,
+        fields: &[
+            ::isa_runtime::layout::Field {
+                name: "dst",
+                doc: "",
+                ranges: &[
+                    ::isa_runtime::layout::BitRange {
+                        lo: 0u32,
+                        width: 4u32,
+                    },
+                ],
+                width: 4u32,
+                kind: ::isa_runtime::layout::FieldKind::Regs(&REGS_REG),
+            },
+            ::isa_runtime::layout::Field {
+                name: "imm",
+                doc: "split immediate",
+                ranges: &[
+                    ::isa_runtime::layout::BitRange {
+                        lo: 4u32,
+                        width: 4u32,
+                    },
+                    ::isa_runtime::layout::BitRange {
+                        lo: 12u32,
+                        width: 4u32,
+                    },
+                ],
+                width: 8u32,
+                kind: ::isa_runtime::layout::FieldKind::Signed,
+            },
+            ::isa_runtime::layout::Field {
+                name: "cond",
+                doc: "",
+                ranges: &[
+                    ::isa_runtime::layout::BitRange {
+                        lo: 8u32,
+                        width: 2u32,
+                    },
+                ],
+                width: 2u32,
+                kind: ::isa_runtime::layout::FieldKind::Enum(&ENUM_COND),
+            },
+            ::isa_runtime::layout::Field {
+                name: "sat",
+                doc: "",
+                ranges: &[
+                    ::isa_runtime::layout::BitRange {
+                        lo: 10u32,
+                        width: 1u32,
+                    },
+                ],
+                width: 1u32,
+                kind: ::isa_runtime::layout::FieldKind::Bool,
+            },
+            ::isa_runtime::layout::Field {
+                name: "magic",
+                doc: "",
+                ranges: &[
+                    ::isa_runtime::layout::BitRange {
+                        lo: 11u32,
+                        width: 1u32,
+                    },
+                ],
+                width: 1u32,
+                kind: ::isa_runtime::layout::FieldKind::Fixed(1u64),
+            },
+            ::isa_runtime::layout::Field {
+                name: "mask",
+                doc: "",
+                ranges: &[
+                    ::isa_runtime::layout::BitRange {
+                        lo: 16u32,
+                        width: 4u32,
+                    },
+                ],
+                width: 4u32,
+                kind: ::isa_runtime::layout::FieldKind::Mask(
+                    ::isa_runtime::layout::ComponentOrder::XLow,
+                ),
+            },
+            ::isa_runtime::layout::Field {
+                name: "pad",
+                doc: "",
+                ranges: &[
+                    ::isa_runtime::layout::BitRange {
+                        lo: 20u32,
+                        width: 2u32,
+                    },
+                ],
+                width: 2u32,
+                kind: ::isa_runtime::layout::FieldKind::Reserved,
+            },
+            ::isa_runtime::layout::Field {
+                name: "junk",
+                doc: "",
+                ranges: &[
+                    ::isa_runtime::layout::BitRange {
+                        lo: 22u32,
+                        width: 4u32,
+                    },
+                ],
+                width: 4u32,
+                kind: ::isa_runtime::layout::FieldKind::Unknown,
+            },
+            ::isa_runtime::layout::Field {
+                name: "opcode",
+                doc: "",
+                ranges: &[
+                    ::isa_runtime::layout::BitRange {
+                        lo: 26u32,
+                        width: 6u32,
+                    },
+                ],
+                width: 6u32,
+                kind: ::isa_runtime::layout::FieldKind::Opcode,
+            },
+        ],
+        syntax: &[
+            ::isa_runtime::layout::Piece::Field {
+                index: 0usize,
+                style: ::isa_runtime::layout::Style::Default,
+            },
+            ::isa_runtime::layout::Piece::Text("."),
+            ::isa_runtime::layout::Piece::Field {
+                index: 5usize,
+                style: ::isa_runtime::layout::Style::Default,
+            },
+            ::isa_runtime::layout::Piece::Text(","),
+            ::isa_runtime::layout::Piece::Space,
+            ::isa_runtime::layout::Piece::Field {
+                index: 1usize,
+                style: ::isa_runtime::layout::Style::Default,
+            },
+            ::isa_runtime::layout::Piece::Field {
+                index: 3usize,
+                style: ::isa_runtime::layout::Style::Flag(".sat"),
+            },
+            ::isa_runtime::layout::Piece::Space,
+            ::isa_runtime::layout::Piece::Text("if"),
+            ::isa_runtime::layout::Piece::Space,
+            ::isa_runtime::layout::Piece::Field {
+                index: 2usize,
+                style: ::isa_runtime::layout::Style::Default,
+            },
+        ],
+    };
+    pub static OPCODES: [::isa_runtime::layout::Opcode; 1usize] = [
+        ::isa_runtime::layout::Opcode {
+            mnemonic: "addi",
+            format: &LAYOUT_F,
+            value: 1u64,
+            mask: 4227858432u128,
+            bits: 67108864u128,
+            template: &[
+                ::isa_runtime::layout::Piece::Field {
+                    index: 0usize,
+                    style: ::isa_runtime::layout::Style::Default,
+                },
+                ::isa_runtime::layout::Piece::Text("."),
+                ::isa_runtime::layout::Piece::Field {
+                    index: 5usize,
+                    style: ::isa_runtime::layout::Style::Default,
+                },
+                ::isa_runtime::layout::Piece::Text(","),
+                ::isa_runtime::layout::Piece::Space,
+                ::isa_runtime::layout::Piece::Field {
+                    index: 1usize,
+                    style: ::isa_runtime::layout::Style::Default,
+                },
+                ::isa_runtime::layout::Piece::Field {
+                    index: 3usize,
+                    style: ::isa_runtime::layout::Style::Flag(".sat"),
+                },
+                ::isa_runtime::layout::Piece::Space,
+                ::isa_runtime::layout::Piece::Text("if"),
+                ::isa_runtime::layout::Piece::Space,
+                ::isa_runtime::layout::Piece::Field {
+                    index: 2usize,
+                    style: ::isa_runtime::layout::Style::Default,
+                },
+            ],
+            template_source: "{dst}.{mask}, {imm}{sat:'.sat'} if {cond}",
+            semantics: "dst = dst + imm",
+            priority: 0i32,
+            doc: "add an immediate",
+        },
+    ];
+}
+///Layout metadata of `toy`, generated from its spec: formats, fields, enums, register files and opcodes.
+pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
+    name: "toy",
+    doc: "A small ISA whose expansion is kept as a snapshot (toy.expanded.rs).",
+    word_bits: 32u32,
+    fallback: ::core::option::Option::Some(".word"),
+    formats: &[&__layout::LAYOUT_F],
+    enums: &[&__layout::ENUM_COND],
+    regs: &[&__layout::REGS_REG],
+    opcodes: &__layout::OPCODES,
+    decode_order: &[0usize],
+};
+///The `toy` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Toy {}
+#[automatically_derived]
+impl ::isa_runtime::Isa for Toy {
+    type Word = u32;
+    type Instruction = Instruction;
+    const LAYOUT: &'static ::isa_runtime::IsaLayout = &LAYOUT;
+    #[inline]
+    fn decode(
+        word: u32,
+    ) -> ::core::result::Result<Instruction, ::isa_runtime::DecodeError> {
+        Instruction::decode(word)
+    }
+    #[inline]
+    fn encode(
+        insn: &Instruction,
+    ) -> ::core::result::Result<u32, ::isa_runtime::EncodeError> {
+        ::core::result::Result::Ok(insn.encode())
+    }
+}
