@@ -9,6 +9,8 @@ use clap::ValueEnum;
 use isa_runtime::layout::Format;
 use isa_runtime::{BitWord, DecodeError, Isa, LayoutCodec};
 
+use crate::failure::Failure;
+
 /// An ISA name as written on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum IsaName {
@@ -103,9 +105,9 @@ pub fn word_bytes<I: Isa>() -> usize {
 
 /// Fails unless the file holds raw words: either `--raw` was given or the
 /// ISA has no container format.
-pub fn require_raw<I: CliIsa>(raw: bool) -> Result<(), crate::failure::Failure> {
+pub fn require_raw<I: CliIsa>(raw: bool) -> Result<(), Failure> {
     match I::CONTAINER {
-        Some(container) if !raw => Err(crate::failure::Failure::usage(format!(
+        Some(container) if !raw => Err(Failure::usage(format!(
             "{container} support for `{}` is not implemented yet; pass --raw for a file of \
              little-endian {}-bit words",
             I::NAME,
@@ -116,9 +118,9 @@ pub fn require_raw<I: CliIsa>(raw: bool) -> Result<(), crate::failure::Failure> 
 }
 
 /// The ISA's auxiliary layout, or a usage error naming `flag`.
-pub fn aux<I: CliIsa>(flag: &str) -> Result<AuxLayout, crate::failure::Failure> {
+pub fn aux<I: CliIsa>(flag: &str) -> Result<AuxLayout, Failure> {
     I::AUX.ok_or_else(|| {
-        crate::failure::Failure::usage(format!(
+        Failure::usage(format!(
             "{flag} does not apply to `{}`: it has no operand descriptors",
             I::NAME
         ))

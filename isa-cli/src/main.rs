@@ -1,1 +1,97 @@
-fn main() {}
+//! `isa`: disassemble, assemble, explain and decode instruction words of the
+//! isaforge ISAs (see DESIGN.md, "The command line").
+//!
+//! Exit codes: 0 on success, 1 when the input is bad (every problem is
+//! reported on stderr as `file:line:col: …` or `file: byte 0x…: …`), 2 when
+//! the command cannot run as asked (usage errors, ISAs or containers that are
+//! not implemented yet).
+
+mod commands;
+mod failure;
+mod input;
+mod isas;
+mod output;
+mod table;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use commands::{asm::AsmArgs, decode::DecodeArgs, disasm::DisasmArgs, explain::ExplainArgs};
+use failure::Failure;
+use isas::{CliIsa, IsaName};
+
+/// Disassemble, assemble, explain and decode GPU shader instruction words.
+#[derive(Parser, Debug)]
+#[command(name = "isa", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print a binary as assembly text, one instruction per line.
+    Disasm(DisasmArgs),
+    /// Assemble text into a binary.
+    Asm(AsmArgs),
+    /// Break words given in hex down field by field.
+    Explain(ExplainArgs),
+    /// Decode a binary field by field (text tables, or JSON with --json).
+    Decode(DecodeArgs),
+}
+
+impl Command {
+    /// The ISA the command is about.
+    fn isa(&self) -> IsaName {
+        match self {
+            Command::Disasm(a) => a.isa,
+            Command::Asm(a) => a.isa,
+            Command::Explain(a) => a.isa,
+            Command::Decode(a) => a.isa,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with exit code 0; errors to stderr.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(failure::EXIT_USAGE));
+        }
+    };
+    match dispatch(&cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            let mut stderr = std::io::stderr().lock();
+            for message in &failure.messages {
+                let _ = writeln!(stderr, "{message}");
+            }
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+/// Picks the ISA: adding one is an `impl CliIsa` and one arm here.
+fn dispatch(command: &Command) -> Result<(), Failure> {
+    match command.isa() {
+        IsaName::Pica => run::<isa_specs::pica::Pica>(command),
+        isa @ (IsaName::Agal | IsaName::LimaPp | IsaName::LimaGp) => {
+            Err(Failure::usage(format!("ISA `{isa}` is not implemented yet")))
+        }
+    }
+}
+
+/// Runs a command for ISA `I`.
+fn run<I: CliIsa>(command: &Command) -> Result<(), Failure> {
+    match command {
+        Command::Disasm(args) => commands::disasm::run::<I>(args),
+        Command::Asm(args) => commands::asm::run::<I>(args),
+        Command::Explain(args) => commands::explain::run::<I>(args),
+        Command::Decode(args) => commands::decode::run::<I>(args),
+    }
+}

@@ -43,8 +43,7 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         out.bytes(bytes)?;
         return out.flush();
     }
-    std::fs::write(path, bytes)
-        .map_err(|e| Failure::input_one(format!("{}: {e}", path.display())))
+    std::fs::write(path, bytes).map_err(|e| Failure::input_one(format!("{}: {e}", path.display())))
 }
 
 fn write_failure(e: io::Error) -> Failure {

@@ -24,14 +24,14 @@ pub fn render(fields: &[FieldReport], indent: &str) -> Vec<String> {
     let header = ["field", "bits", "raw", "value", "doc"].map(String::from);
     let mut rows = vec![header];
     let mut sorted: Vec<&FieldReport> = fields.iter().collect();
-    sorted.sort_by(|a, b| b.lo.cmp(&a.lo));
+    sorted.sort_by_key(|f| std::cmp::Reverse(f.lo));
     for f in sorted {
         rows.push([
             f.name.clone(),
             bit_range(f.lo, f.width),
             raw_hex(f.raw, f.width),
             if f.value.is_empty() {
-                "-".into()
+                "(none)".into()
             } else {
                 f.value.clone()
             },

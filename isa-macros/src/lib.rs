@@ -249,3 +249,63 @@ mod snapshot_tests {
         );
     }
 }
+
+#[cfg(test)]
+mod robustness_tests {
+    use super::*;
+
+    /// Random edits of the real PICA spec (deleted, duplicated and replaced
+    /// characters and lines) never panic the macro: each ends in a spec or in
+    /// positioned errors.
+    #[test]
+    fn mutated_specs_never_panic() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let original = std::fs::read_to_string(dir.join("../isa-specs/specs/pica.isa")).expect("pica.isa");
+        let alphabet: Vec<char> = "{}()=+:,.\"/ \n\tx0123456789abcfu_-é\\".chars().collect();
+        let mut state = 0x5EED_u64;
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) as usize) % n.max(1)
+        };
+        let (mut ok, mut failed) = (0, 0);
+        for _ in 0..600 {
+            let mut chars: Vec<char> = original.chars().collect();
+            for _ in 0..1 + next(4) {
+                let at = next(chars.len());
+                match next(4) {
+                    0 => {
+                        chars.remove(at);
+                    }
+                    1 => chars.insert(at, alphabet[next(alphabet.len())]),
+                    2 => chars[at] = alphabet[next(alphabet.len())],
+                    _ => {
+                        let end = (at + next(40)).min(chars.len());
+                        let copy: Vec<char> = chars[at..end].to_vec();
+                        let to = next(chars.len());
+                        chars.splice(to..to, copy);
+                    }
+                }
+            }
+            let source = Source {
+                name: "mutant.isa".into(),
+                text: chars.into_iter().collect(),
+            };
+            match compile(&source, Span::call_site()) {
+                Ok(spec) => {
+                    let _ = expand::expand(&spec);
+                    ok += 1;
+                }
+                Err(errors) => {
+                    assert!(errors.to_string().contains("mutant.isa:"), "errors carry a location");
+                    failed += 1;
+                }
+            }
+        }
+        assert!(
+            ok > 0 && failed > 0,
+            "mutations should both keep and break the spec ({ok} ok, {failed} failed)"
+        );
+    }
+}

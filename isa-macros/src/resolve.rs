@@ -11,6 +11,9 @@ use crate::source::Span;
 use crate::suggest::did_you_mean;
 use crate::template::parse_template;
 
+/// Bit numbers must stay below this (the widest word is far narrower).
+const MAX_BIT: u128 = 4096;
+
 const BUILTIN_TYPES: &[&str] = &[
     "u", "s", "bool", "f16", "opcode", "reserved", "unknown", "fixed", "mask", "swizzle",
 ];
@@ -247,10 +250,27 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
     let ranges: Vec<BitRange> = f
         .ranges
         .iter()
-        .map(|r| BitRange {
-            lo: u32::try_from(r.lo).unwrap_or(u32::MAX / 2),
-            width: u32::try_from(r.hi - r.lo + 1).unwrap_or(1),
-            span: r.span,
+        .map(|r| {
+            if r.hi >= MAX_BIT {
+                diags.error(
+                    r.span,
+                    format!(
+                        "bit {} is beyond any supported width (bits are 0..={})",
+                        r.hi,
+                        MAX_BIT - 1
+                    ),
+                );
+                return BitRange {
+                    lo: 0,
+                    width: 1,
+                    span: r.span,
+                };
+            }
+            BitRange {
+                lo: r.lo as u32,
+                width: (r.hi - r.lo + 1) as u32,
+                span: r.span,
+            }
         })
         .collect();
     let width = ranges.iter().map(|r| r.width).sum();

@@ -82,11 +82,9 @@ impl fmt::Display for DecodeError {
             DecodeErrorKind::UnknownOpcode { word } => {
                 write!(f, "no opcode matches word {word:#x}")
             }
-            DecodeErrorKind::BadEnumValue { value, enum_name } => write!(
-                f,
-                "field `{}`: value {value:#x} is not a `{enum_name}`",
-                self.field
-            ),
+            DecodeErrorKind::BadEnumValue { value, enum_name } => {
+                write!(f, "field `{}`: value {value:#x} is not a `{enum_name}`", self.field)
+            }
             DecodeErrorKind::FixedMismatch { expected, found } => write!(
                 f,
                 "field `{}`: expected fixed value {expected:#x}, found {found:#x}",
@@ -97,15 +95,12 @@ impl fmt::Display for DecodeError {
                 "field `{}`: reserved bits must be zero, found {found:#x}",
                 self.field
             ),
-            DecodeErrorKind::BadRegister { value } => write!(
-                f,
-                "field `{}`: {value:#x} is not a register number",
-                self.field
-            ),
-            DecodeErrorKind::Truncated { needed, available } => write!(
-                f,
-                "input ends inside a word: {available} of {needed} bytes left"
-            ),
+            DecodeErrorKind::BadRegister { value } => {
+                write!(f, "field `{}`: {value:#x} is not a register number", self.field)
+            }
+            DecodeErrorKind::Truncated { needed, available } => {
+                write!(f, "input ends inside a word: {available} of {needed} bytes left")
+            }
         }
     }
 }

@@ -28,10 +28,7 @@ pub struct FieldReport {
 }
 
 /// The breakdown of one instruction word: every bit appears in exactly one row.
-pub fn explain_word<W: BitWord>(
-    isa: &IsaLayout,
-    word: &W,
-) -> (Option<&'static Opcode>, Vec<FieldReport>) {
+pub fn explain_word<W: BitWord>(isa: &IsaLayout, word: &W) -> (Option<&'static Opcode>, Vec<FieldReport>) {
     match isa.match_opcode(word.to_u128()) {
         Some(op) => (Some(op), explain_format(op.format, word, Some(op))),
         None => {
@@ -64,11 +61,7 @@ pub fn explain_word<W: BitWord>(
 
 /// The breakdown of a word laid out as `format` (an instruction format or a
 /// free-standing layout such as an operand descriptor).
-pub fn explain_format<W: BitWord>(
-    format: &Format,
-    word: &W,
-    opcode: Option<&Opcode>,
-) -> Vec<FieldReport> {
+pub fn explain_format<W: BitWord>(format: &Format, word: &W, opcode: Option<&Opcode>) -> Vec<FieldReport> {
     let mut rows = Vec::new();
     push_rows(&mut rows, "", format, word, 0, opcode);
     rows.sort_by_key(|r| r.lo);
@@ -86,14 +79,7 @@ fn push_rows<W: BitWord>(
     for field in format.fields {
         let name = format!("{prefix}{}", field.name);
         if let FieldKind::Layout(inner) = field.kind {
-            push_rows(
-                rows,
-                &format!("{name}."),
-                inner,
-                word,
-                base + field.ranges[0].lo,
-                None,
-            );
+            push_rows(rows, &format!("{name}."), inner, word, base + field.ranges[0].lo, None);
             continue;
         }
         let raw = read(word, base, field);
@@ -104,11 +90,7 @@ fn push_rows<W: BitWord>(
         let split = field.ranges.len() > 1;
         for (i, r) in field.ranges.iter().enumerate() {
             rows.push(FieldReport {
-                name: if split {
-                    format!("{name}[{i}]")
-                } else {
-                    name.clone()
-                },
+                name: if split { format!("{name}[{i}]") } else { name.clone() },
                 lo: base + r.lo,
                 width: r.width,
                 raw: word.get(base + r.lo, r.width),

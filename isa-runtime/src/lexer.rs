@@ -48,11 +48,7 @@ impl<'a> Cursor<'a> {
     /// The current 1-based line and column.
     pub fn position(&self) -> (usize, usize) {
         let col = self.text[self.line_start..self.pos].chars().count();
-        let base = if self.line_start == 0 {
-            self.col_base
-        } else {
-            1
-        };
+        let base = if self.line_start == 0 { self.col_base } else { 1 };
         (self.line, base + col)
     }
 
@@ -186,10 +182,7 @@ impl<'a> Cursor<'a> {
         }
         self.advance(sign_len + digits_at + len);
         if self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
-            return Err(self.error(format!(
-                "unexpected `{}` after a number",
-                self.peek().unwrap_or(' ')
-            )));
+            return Err(self.error(format!("unexpected `{}` after a number", self.peek().unwrap_or(' '))));
         }
         Ok(Some(if neg { -(value as i128) } else { value as i128 }))
     }
@@ -237,13 +230,7 @@ mod tests {
 
     #[test]
     fn integers_in_every_radix() {
-        for (text, want) in [
-            ("12", 12),
-            ("0x1F", 31),
-            ("0b101", 5),
-            ("-3", -3),
-            ("1_000", 1000),
-        ] {
+        for (text, want) in [("12", 12), ("0x1F", 31), ("0b101", 5), ("-3", -3), ("1_000", 1000)] {
             assert_eq!(Cursor::new(text).integer().unwrap(), Some(want), "{text}");
         }
         assert_eq!(Cursor::new("abc").integer().unwrap(), None);

@@ -25,12 +25,7 @@ pub use layout::IsaLayout;
 
 /// A free-standing layout (such as PICA's operand descriptor) with its codec.
 pub trait LayoutCodec:
-    Sized
-    + Clone
-    + PartialEq
-    + core::fmt::Debug
-    + core::fmt::Display
-    + core::str::FromStr<Err = ParseError>
+    Sized + Clone + PartialEq + core::fmt::Debug + core::fmt::Display + core::str::FromStr<Err = ParseError>
 {
     /// The word the layout occupies.
     type Word: BitWord;
@@ -49,11 +44,7 @@ pub trait Isa: 'static {
     /// The instruction word (`u32`, `u64` or `u128`).
     type Word: BitWord;
     /// The typed instruction.
-    type Instruction: Clone
-        + PartialEq
-        + core::fmt::Debug
-        + core::fmt::Display
-        + core::str::FromStr<Err = ParseError>;
+    type Instruction: Clone + PartialEq + core::fmt::Debug + core::fmt::Display + core::str::FromStr<Err = ParseError>;
     /// The layout metadata generated from the spec.
     const LAYOUT: &'static IsaLayout;
     /// Decodes one instruction word.

@@ -36,11 +36,7 @@ fn write_field<W: BitWord>(word: &mut W, base: u32, field: &Field, value: u64) {
 }
 
 /// Prints an instruction word that is known to match `opcode`.
-pub fn write_instruction<W: BitWord>(
-    out: &mut impl Write,
-    opcode: &Opcode,
-    word: &W,
-) -> fmt::Result {
+pub fn write_instruction<W: BitWord>(out: &mut impl Write, opcode: &Opcode, word: &W) -> fmt::Result {
     out.write_str(opcode.mnemonic)?;
     if !opcode.template.is_empty() {
         out.write_char(' ')?;
@@ -94,12 +90,7 @@ fn write_pieces<W: BitWord>(
 }
 
 /// Unknown fields that the template leaves out print as ` name=0x…` when not zero.
-fn write_unknown_suffix<W: BitWord>(
-    out: &mut impl Write,
-    format: &Format,
-    pieces: &[Piece],
-    word: &W,
-) -> fmt::Result {
+fn write_unknown_suffix<W: BitWord>(out: &mut impl Write, format: &Format, pieces: &[Piece], word: &W) -> fmt::Result {
     for (i, field) in format.fields.iter().enumerate() {
         if matches!(field.kind, FieldKind::Unknown) && !names_field(pieces, i) {
             let v = read_field(word, 0, field);
@@ -120,27 +111,15 @@ fn names_field(pieces: &[Piece], index: usize) -> bool {
 /// The meaning of a field's raw value, as text (what `explain` shows).
 pub fn describe_value(field: &Field, raw: u64) -> String {
     let mut s = String::new();
-    let _ = write_raw(
-        &mut s,
-        field,
-        Style::Default,
-        raw,
-        &|out: &mut String, f: &Format| {
-            // Nested layouts describe themselves through their own syntax.
-            let _ = write_layout(out, f, &raw);
-            Ok(())
-        },
-    );
+    let _ = write_raw(&mut s, field, Style::Default, raw, &|out: &mut String, f: &Format| {
+        // Nested layouts describe themselves through their own syntax.
+        let _ = write_layout(out, f, &raw);
+        Ok(())
+    });
     s
 }
 
-fn write_value<W: BitWord>(
-    out: &mut impl Write,
-    field: &Field,
-    style: Style,
-    word: &W,
-    base: u32,
-) -> fmt::Result {
+fn write_value<W: BitWord>(out: &mut impl Write, field: &Field, style: Style, word: &W, base: u32) -> fmt::Result {
     let raw = read_field(word, base, field);
     let nested_base = base + field.ranges[0].lo;
     write_raw(out, field, style, raw, &|out, f| {
@@ -219,10 +198,7 @@ fn write_raw<O: Write>(
 
 /// Parses one instruction (mnemonic and operands, nothing else on the line
 /// but a comment) into its word. The cursor's position gives error locations.
-pub fn parse_instruction<W: BitWord>(
-    isa: &IsaLayout,
-    cur: &mut Cursor<'_>,
-) -> Result<W, ParseError> {
+pub fn parse_instruction<W: BitWord>(isa: &IsaLayout, cur: &mut Cursor<'_>) -> Result<W, ParseError> {
     cur.skip_blanks();
     let at_mnemonic = cur.clone();
     let Some(mnemonic) = cur.word() else {
@@ -291,9 +267,11 @@ fn parse_unknown_suffix<W: BitWord>(
         let Some(name) = cur.word() else {
             return Ok(());
         };
-        let field = format.fields.iter().enumerate().find(|(i, f)| {
-            f.name == name && matches!(f.kind, FieldKind::Unknown) && !names_field(pieces, *i)
-        });
+        let field = format
+            .fields
+            .iter()
+            .enumerate()
+            .find(|(i, f)| f.name == name && matches!(f.kind, FieldKind::Unknown) && !names_field(pieces, *i));
         let Some((_, field)) = field else {
             *cur = save;
             return Err(cur.expected("end of line"));
@@ -373,20 +351,13 @@ fn parse_value<W: BitWord>(
     let what = format!("`{}`", field.name);
     let raw: u64 = match (field.kind, style) {
         (FieldKind::Bool, Style::Flag(text)) => u64::from(eat_token(cur, text)),
-        (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex) => {
-            parse_unsigned(cur, field.width, &what)?
-        }
+        (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex) => parse_unsigned(cur, field.width, &what)?,
         (FieldKind::Signed, _) => {
             let lo = -(1i128 << (field.width - 1));
             let hi = (1i128 << (field.width - 1)) - 1;
             match cur.integer()? {
                 Some(v) if v >= lo && v <= hi => (v as u64) & low_mask(field.width),
-                Some(v) => {
-                    return Err(at.error(format!(
-                        "{v} does not fit {what} ({} bits, {lo}..={hi})",
-                        field.width
-                    )))
-                }
+                Some(v) => return Err(at.error(format!("{v} does not fit {what} ({} bits, {lo}..={hi})", field.width))),
                 None => return Err(cur.expected(&format!("a number for {what}"))),
             }
         }
@@ -425,11 +396,7 @@ fn parse_value<W: BitWord>(
             } else if let Some(v) = e.values.iter().find(|v| v.spellings.contains(&"")) {
                 v.value
             } else {
-                let names: Vec<&str> = e
-                    .values
-                    .iter()
-                    .filter_map(|v| v.spellings.first().copied())
-                    .collect();
+                let names: Vec<&str> = e.values.iter().filter_map(|v| v.spellings.first().copied()).collect();
                 return Err(cur.expected(&format!("one of {} for {what}", names.join(", "))));
             }
         }
@@ -442,24 +409,15 @@ fn parse_value<W: BitWord>(
             }
             let name = &rest[..len];
             cur.eat(name);
-            let found = r
-                .files
-                .iter()
-                .filter(|f| name.starts_with(f.prefix))
-                .find_map(|f| {
-                    let digits = &name[f.prefix.len()..];
-                    (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()))
-                        .then_some((f, digits))
-                });
+            let found = r.files.iter().filter(|f| name.starts_with(f.prefix)).find_map(|f| {
+                let digits = &name[f.prefix.len()..];
+                (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())).then_some((f, digits))
+            });
             let Some((file, digits)) = found else {
                 let prefixes: Vec<&str> = r.files.iter().map(|f| f.prefix).collect();
                 return Err(save.error(format!(
                     "expected a register ({}) for {what}, found `{name}`",
-                    prefixes
-                        .iter()
-                        .map(|p| format!("{p}N"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    prefixes.iter().map(|p| format!("{p}N")).collect::<Vec<_>>().join(", ")
                 )));
             };
             let index: u64 = digits.parse().unwrap_or(u64::MAX);
@@ -543,9 +501,7 @@ fn parse_half(cur: &mut Cursor<'_>, what: &str) -> Result<u64, ParseError> {
     };
     let h = half::f16::from_f32(v);
     if f32::from(h) != v {
-        return Err(at.error(format!(
-            "{v} is not exactly representable as a half float for {what}"
-        )));
+        return Err(at.error(format!("{v} is not exactly representable as a half float for {what}")));
     }
     cur.eat(&rest[..len]);
     Ok(u64::from(h.to_bits()))

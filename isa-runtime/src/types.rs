@@ -147,11 +147,7 @@ impl<const X_HIGH: bool> Mask<X_HIGH> {
 
     /// A mask writing exactly `components`.
     pub fn from_components(components: &[Component]) -> Self {
-        Mask(
-            components
-                .iter()
-                .fold(0, |m, &c| m | (1 << Self::bit_of(c))),
-        )
+        Mask(components.iter().fold(0, |m, &c| m | (1 << Self::bit_of(c))))
     }
 }
 
@@ -246,10 +242,7 @@ mod tests {
     #[test]
     fn pica_selector_0x1b_is_identity() {
         assert_eq!(Swizzle::<true>::identity().bits(), 0x1B);
-        assert_eq!(
-            alloc::format!("{}", Swizzle::<true>::from_bits(0x55)),
-            "yyyy"
-        );
+        assert_eq!(alloc::format!("{}", Swizzle::<true>::from_bits(0x55)), "yyyy");
     }
 
     #[test]
@@ -259,14 +252,8 @@ mod tests {
 
     #[test]
     fn mask_orders() {
-        assert_eq!(
-            Mask::<true>::from_components(&[Component::X]).bits(),
-            0b1000
-        );
-        assert_eq!(
-            Mask::<false>::from_components(&[Component::X]).bits(),
-            0b0001
-        );
+        assert_eq!(Mask::<true>::from_components(&[Component::X]).bits(), 0b1000);
+        assert_eq!(Mask::<false>::from_components(&[Component::X]).bits(), 0b0001);
         assert_eq!(alloc::format!("{}", Mask::<true>::from_bits(0b1001)), "xw");
     }
 
