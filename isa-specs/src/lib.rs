@@ -5,4 +5,7 @@
 /// from `specs/pica.isa`.
 pub mod pica {
     isa_macros::isa!(file = "specs/pica.isa");
+
+    pub mod float24;
+    pub mod shbin;
 }
