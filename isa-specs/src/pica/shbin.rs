@@ -246,7 +246,7 @@ impl Reader<'_> {
 
     /// A table of `count` entries of `size` bytes at `offset`, checked to fit.
     fn table(&self, offset: usize, count: u32, size: usize, what: &str) -> Result<usize, ShbinError> {
-        let len = (count as usize).checked_mul(size).unwrap_or(usize::MAX);
+        let len = (count as usize).saturating_mul(size);
         self.slice(offset, len, &format!("{what} ({count} entries of {size} bytes)"))?;
         Ok(offset)
     }
