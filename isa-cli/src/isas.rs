@@ -87,7 +87,37 @@ pub trait CliIsa: Isa {
     const CONTAINER: Option<&'static str>;
     /// A free-standing layout that instructions refer to, if any.
     const AUX: Option<AuxLayout>;
+    /// Assembles source files into the container (`isa asm` without
+    /// `--raw`), if the ISA has an assembler for it.
+    const CONTAINER_ASM: Option<ContainerAssembler> = None;
+    /// Reads container files (`isa disasm`/`isa decode` without `--raw`),
+    /// if the ISA has a reader for them.
+    const CONTAINER_READ: Option<ContainerReader> = None;
 }
+
+/// A container file's words, each with its byte offset in the file.
+#[derive(Debug, Default)]
+pub struct ContainerWords {
+    /// The instruction words.
+    pub code: Vec<(usize, u128)>,
+    /// The words of the ISA's auxiliary layout ([`CliIsa::AUX`]), such as
+    /// PICA's operand descriptors.
+    pub aux: Vec<(usize, u128)>,
+}
+
+/// What the command line does with a container file. Errors are
+/// `byte 0x…: message`, to be prefixed with the file name.
+#[derive(Clone, Copy, Debug)]
+pub struct ContainerReader {
+    /// The whole file as assembly text that `isa asm` turns back into it.
+    pub disassemble: fn(&[u8]) -> Result<String, String>,
+    /// The file's words and their offsets.
+    pub words: fn(&[u8]) -> Result<ContainerWords, String>,
+}
+
+/// Source files (as read) and whether to insert padding NOPs → the
+/// container's bytes, or every error as `file:line:col: message`.
+pub type ContainerAssembler = fn(&[crate::input::Input], bool) -> Result<Vec<u8>, Failure>;
 
 impl CliIsa for isa_specs::pica::Pica {
     const NAME: IsaName = IsaName::Pica;
@@ -96,6 +126,11 @@ impl CliIsa for isa_specs::pica::Pica {
         "opdescs",
         "operand descriptor",
     ));
+    const CONTAINER_ASM: Option<ContainerAssembler> = Some(crate::commands::asm::pica_shbin);
+    const CONTAINER_READ: Option<ContainerReader> = Some(ContainerReader {
+        disassemble: crate::commands::disasm::pica_shbin,
+        words: crate::input::shbin_words,
+    });
 }
 
 /// Bytes per instruction word of `I`.

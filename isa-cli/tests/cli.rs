@@ -339,19 +339,3 @@ fn isas_that_do_not_exist_yet_fail_cleanly() {
     assert!(run.stderr.contains("invalid value 'mips'"), "{}", run.stderr);
     assert!(run.stderr.contains("agal, pica, lima-pp, lima-gp"), "{}", run.stderr);
 }
-
-#[test]
-fn shbin_is_not_implemented_yet() {
-    let dir = scratch("shbin");
-    let bin = write(&dir, "a.shbin", [0u8; 4]);
-    for args in [
-        vec!["disasm", "pica", &bin],
-        vec!["decode", "pica", &bin, "--json"],
-        vec!["asm", "pica", &bin, "-o", "-"],
-    ] {
-        let run = isa(&args);
-        assert_eq!(run.code, Some(2), "{args:?}");
-        assert!(run.stderr.contains("SHBIN support"), "{}", run.stderr);
-        assert!(run.stderr.contains("--raw"), "{}", run.stderr);
-    }
-}

@@ -6,6 +6,8 @@
 pub mod pica {
     isa_macros::isa!(file = "specs/pica.isa");
 
+    pub mod asm;
+    pub mod disasm;
     pub mod float24;
     pub mod shbin;
 }

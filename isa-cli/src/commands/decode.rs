@@ -29,8 +29,8 @@ pub struct DecodeArgs {
     /// Print one JSON object instead of text tables.
     #[arg(long)]
     pub json: bool,
-    /// Also decode this file of little-endian operand descriptor words (PICA);
-    /// they come out under `"opdescs"`.
+    /// With --raw: also decode this file of little-endian operand descriptor
+    /// words (PICA); they come out under `"opdescs"`. A .shbin brings its own.
     #[arg(long, value_name = "FILE")]
     pub opdescs: Option<PathBuf>,
 }
@@ -51,25 +51,13 @@ pub struct Decoded {
 
 /// Decodes the file(s) and prints them. All words that do not decode are
 /// reported (`FILE: byte 0x…: message`) and nothing is printed on stdout then.
+/// A container (PICA: `.shbin`, unless `--raw`) brings its own auxiliary
+/// words (operand descriptors), reported at their offsets in the file.
 pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
-    isas::require_raw::<I>(args.raw)?;
-    let aux = match &args.opdescs {
-        Some(path) => Some((isas::aux::<I>("--opdescs")?, path)),
-        None => None,
+    let (instructions, aux) = match I::CONTAINER_READ.filter(|_| !args.raw) {
+        Some(reader) => decode_container::<I>(args, reader)?,
+        None => decode_raw::<I>(args)?,
     };
-    let file = input::read(&args.file)?;
-    let mut errors = Vec::new();
-    let instructions = decode_instructions::<I>(&file, &mut errors);
-    let aux = match aux {
-        Some((layout, path)) => {
-            let aux_file = input::read(path)?;
-            Some((layout, decode_aux(layout, &aux_file, &mut errors)))
-        }
-        None => None,
-    };
-    if !errors.is_empty() {
-        return Err(Failure::input(errors));
-    }
     let mut out = Stdout::new();
     if args.json {
         // `preserve_order` keeps the keys in DESIGN.md's order.
@@ -89,6 +77,88 @@ pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
         }
     }
     out.flush()
+}
+
+/// Instructions and, if any, auxiliary words.
+type DecodedFile = (Vec<Decoded>, Option<(AuxLayout, Vec<Decoded>)>);
+
+/// `--raw` words, with auxiliary words from `--opdescs FILE`.
+fn decode_raw<I: CliIsa>(args: &DecodeArgs) -> Result<DecodedFile, Failure> {
+    isas::require_raw::<I>(args.raw)?;
+    let aux = match &args.opdescs {
+        Some(path) => Some((isas::aux::<I>("--opdescs")?, path)),
+        None => None,
+    };
+    let file = input::read(&args.file)?;
+    let mut errors = Vec::new();
+    let instructions = decode_instructions::<I>(&file, &mut errors);
+    let aux = match aux {
+        Some((layout, path)) => {
+            let aux_file = input::read(path)?;
+            Some((layout, decode_aux(layout, &aux_file, &mut errors)))
+        }
+        None => None,
+    };
+    if !errors.is_empty() {
+        return Err(Failure::input(errors));
+    }
+    Ok((instructions, aux))
+}
+
+/// A container's instruction words and auxiliary words, at their offsets.
+fn decode_container<I: CliIsa>(args: &DecodeArgs, reader: isas::ContainerReader) -> Result<DecodedFile, Failure> {
+    if args.opdescs.is_some() {
+        return Err(Failure::usage(format!(
+            "--opdescs applies to --raw input; a {} file has its own",
+            I::CONTAINER.unwrap_or("container")
+        )));
+    }
+    let file = input::read(&args.file)?;
+    let words = (reader.words)(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
+    let mut errors = Vec::new();
+    let mut instructions = Vec::with_capacity(words.code.len());
+    for &(offset, value) in &words.code {
+        let word = I::Word::from_u128(value);
+        match super::instruction_text::<I>(word) {
+            Ok(text) => instructions.push(Decoded {
+                offset,
+                bits: I::Word::BITS,
+                hex: super::word_hex(&word),
+                text,
+                fields: super::instruction_fields::<I>(&word),
+            }),
+            Err(e) => errors.push(format!("{}: {}", file.name, e.at(offset))),
+        }
+    }
+    let aux = I::AUX.map(|layout| {
+        let items = words
+            .aux
+            .iter()
+            .filter_map(|&(offset, word)| aux_entry(layout, offset, word, &file.name, &mut errors))
+            .collect();
+        (layout, items)
+    });
+    if !errors.is_empty() {
+        return Err(Failure::input(errors));
+    }
+    Ok((instructions, aux))
+}
+
+/// One auxiliary word, or an error about it in `errors`.
+fn aux_entry(layout: AuxLayout, offset: usize, word: u128, name: &str, errors: &mut Vec<String>) -> Option<Decoded> {
+    match (layout.text)(word) {
+        Ok(text) => Some(Decoded {
+            offset,
+            bits: layout.format.bits,
+            hex: format!("0x{word:0width$x}", width = layout.format.bits.div_ceil(4) as usize),
+            text,
+            fields: explain_format(layout.format, &word, None),
+        }),
+        Err(e) => {
+            errors.push(format!("{name}: {}", e.at(offset)));
+            None
+        }
+    }
 }
 
 fn decode_instructions<I: Isa>(file: &input::Input, errors: &mut Vec<String>) -> Vec<Decoded> {
@@ -123,21 +193,10 @@ fn decode_aux(layout: AuxLayout, file: &input::Input, errors: &mut Vec<String>) 
             return Vec::new();
         }
     };
-    let mut decoded = Vec::with_capacity(chunks.len());
-    for (offset, chunk) in chunks {
-        let word = input::le_u128(chunk);
-        match (layout.text)(word) {
-            Ok(text) => decoded.push(Decoded {
-                offset,
-                bits: layout.format.bits,
-                hex: format!("0x{word:0width$x}", width = layout.format.bits.div_ceil(4) as usize),
-                text,
-                fields: explain_format(layout.format, &word, None),
-            }),
-            Err(e) => errors.push(format!("{}: {}", file.name, e.at(offset))),
-        }
-    }
-    decoded
+    chunks
+        .into_iter()
+        .filter_map(|(offset, chunk)| aux_entry(layout, offset, input::le_u128(chunk), &file.name, errors))
+        .collect()
 }
 
 fn print_text(out: &mut Stdout, items: &[Decoded]) -> Result<(), Failure> {

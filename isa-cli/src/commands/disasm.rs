@@ -1,4 +1,6 @@
-//! `isa disasm`: binary words to assembly text, one instruction per line.
+//! `isa disasm`: a container (PICA: `.shbin`) to assembly text that `isa asm`
+//! turns back into the same bytes, or with `--raw` binary words to text, one
+//! instruction per line.
 
 use std::path::PathBuf;
 
@@ -22,10 +24,21 @@ pub struct DisasmArgs {
     pub raw: bool,
 }
 
-/// Prints every word of the file as text. Words that do not decode are
-/// reported as `FILE: byte 0x…: message` (all of them) and make the command
-/// fail; the others are still printed.
+/// Prints the file as text. A container that does not parse is reported as
+/// `FILE: byte 0x…: message`. With `--raw`, words that do not decode are
+/// reported the same way (all of them) and make the command fail; the others
+/// are still printed.
 pub fn run<I: CliIsa>(args: &DisasmArgs) -> Result<(), Failure> {
+    if !args.raw {
+        if let Some(reader) = I::CONTAINER_READ {
+            let file = input::read(&args.file)?;
+            let text =
+                (reader.disassemble)(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
+            let mut out = Stdout::new();
+            out.bytes(text.as_bytes())?;
+            return out.flush();
+        }
+    }
     isas::require_raw::<I>(args.raw)?;
     let file = input::read(&args.file)?;
     let words = input::words::<I::Word>(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
@@ -43,4 +56,10 @@ pub fn run<I: CliIsa>(args: &DisasmArgs) -> Result<(), Failure> {
     } else {
         Err(Failure::input(errors))
     }
+}
+
+/// A PICA `.shbin` → picasso-syntax text (the PICA [`isas::ContainerReader`]).
+pub fn pica_shbin(bytes: &[u8]) -> Result<String, String> {
+    let shbin = isa_specs::pica::shbin::Shbin::parse(bytes).map_err(|e| e.to_string())?;
+    Ok(isa_specs::pica::disasm::disassemble(&shbin))
 }

@@ -1,0 +1,336 @@
+//! `.shbin` → picasso assembly text.
+//!
+//! [`disassemble`] writes one text for the whole file: each DVLE's
+//! declarations (uniform and constant names from its tables, `.out`, `.in`,
+//! `.gsh`), then its code as procedures with labels and structured
+//! `ifc`/`ifu`/`.else`/`.end` and `for`/`.end` blocks. DVLEs after the first
+//! start with isaforge's `.dvle`. The text is written so that assembling it
+//! with picasso's rules gives back the file byte for byte: where picasso's
+//! syntax cannot say something (an unusual header field, a table picasso
+//! would lay out differently, a word no instruction text encodes), it uses
+//! isaforge's `.dvle_override`, `.raw_*`, `.layout` and `.word` directives,
+//! with a comment giving the instruction in isaforge's one-line form.
+//!
+//! Two things no directive can say: non-zero DVLP version and reserved words
+//! (a comment warns about them), and a DVLE text whose last word is a jump or
+//! call (picasso pads every block that ends so).
+
+mod flow;
+mod names;
+mod opdesc;
+mod operands;
+mod tables;
+mod values;
+
+use std::fmt::Write as _;
+
+use super::shbin::{Layout, ShaderKind, Shbin};
+use super::Instruction;
+use flow::{Block, Flow, FlowInput, Proc};
+use names::{source_name, Names};
+use opdesc::{picasso_replay, picasso_reproduces, pinned_pick_is, tidy, OpdescUse};
+use operands::{Ctx, RegNames};
+use tables::DvlePlan;
+
+/// Disassembles a whole `.shbin` into picasso-syntax text. Total: any
+/// [`Shbin`], however odd, gives a text and never a panic.
+pub fn disassemble(shbin: &Shbin) -> String {
+    let insns: Vec<Option<Instruction>> = shbin.code.iter().map(|&w| Instruction::decode(w).ok()).collect();
+    let mut names = Names::default();
+    for dvle in &shbin.dvles {
+        for u in &dvle.uniforms {
+            if let Some(name) = dvle.symbol(u.symbol).and_then(source_name) {
+                names.reserve(&name);
+            }
+        }
+    }
+    let flow = Flow::build(FlowInput {
+        shbin,
+        insns: &insns,
+        names: &mut names,
+    });
+    let mut state = tables::State::default();
+    let plans: Vec<DvlePlan> = shbin
+        .dvles
+        .iter()
+        .map(|dvle| {
+            let entry = entry_proc(&flow.procs, dvle.main as usize, dvle.endmain as usize);
+            // Aliases are per source file in picasso.
+            tables::plan(dvle, entry, &mut state, names.scope())
+        })
+        .collect();
+    let (items, pinned) = render_all(shbin, &insns, &flow, &plans);
+    Writer {
+        shbin,
+        insns: &insns,
+        flow: &flow,
+        plans: &plans,
+        items: &items,
+        pinned,
+        out: String::new(),
+    }
+    .write()
+}
+
+/// The procedure a DVLE's entry point names: the one spanning exactly
+/// `main..endmain`, else the one starting at `main`, else the first.
+fn entry_proc(procs: &[Proc], main: usize, endmain: usize) -> Option<&Proc> {
+    procs
+        .iter()
+        .find(|p| p.range.start == main && p.range.end == endmain)
+        .or_else(|| procs.iter().find(|p| p.range.start == main))
+        .or_else(|| procs.first())
+}
+
+/// How one code word is written.
+#[derive(Debug)]
+enum Item {
+    /// picasso syntax, with the descriptor the text asks for.
+    Text(String, Option<OpdescUse>),
+    /// The opening line of a structured block.
+    Opener(String),
+    /// `.word`.
+    Word,
+}
+
+/// Renders every word, then checks the descriptor table: if replaying
+/// picasso's allocation gives back the file's table, instructions that did
+/// not create their entry print tidy swizzles (their unread components are
+/// free); otherwise the table is pinned with `.raw_opdesc` and instructions
+/// that would pick a different entry become `.word`.
+fn render_all(shbin: &Shbin, insns: &[Option<Instruction>], flow: &Flow, plans: &[DvlePlan]) -> (Vec<Item>, bool) {
+    let no_names = RegNames::default();
+    let ctx_at = |p: usize, desc_override: Option<u32>| {
+        let section = flow.section_of(p).unwrap_or(0);
+        let plan = plans.get(section);
+        Ctx {
+            opdescs: &shbin.opdescs,
+            names: plan.map_or(&no_names, |pl| &pl.names),
+            geometry: plan.is_some_and(|pl| pl.geometry),
+            section,
+            flow,
+            desc_override,
+        }
+    };
+    let mut items: Vec<Item> = Vec::with_capacity(insns.len());
+    for (p, insn) in insns.iter().enumerate() {
+        let ctx = ctx_at(p, None);
+        let item = match insn {
+            Some(insn) if flow.blocks.contains_key(&p) => ctx.opener(insn).map_or(Item::Word, Item::Opener),
+            Some(insn) => ctx.render(insn).map_or(Item::Word, |r| Item::Text(r.text, r.opdesc)),
+            None => Item::Word,
+        };
+        items.push(item);
+    }
+    let uses: Vec<Option<OpdescUse>> = items
+        .iter()
+        .map(|i| match i {
+            Item::Text(_, u) => *u,
+            _ => None,
+        })
+        .collect();
+    match picasso_replay(&shbin.code, &uses, &shbin.opdescs) {
+        Some(keep) => {
+            let mut tidied = Vec::with_capacity(items.len());
+            for (p, item) in items.iter().enumerate() {
+                let tidy_item = match (item, keep.get(p), insns.get(p)) {
+                    (Item::Text(_, Some(want)), Some(&keep), Some(Some(insn))) => {
+                        let ctx = ctx_at(p, Some(tidy(want.value, keep)));
+                        ctx.render(insn)
+                            .filter(|r| {
+                                r.opdesc
+                                    .is_some_and(|u| (u.value ^ want.value) & keep == 0 && u.mask == want.mask)
+                            })
+                            .map(|r| Item::Text(r.text, r.opdesc))
+                    }
+                    _ => None,
+                };
+                tidied.push(tidy_item);
+            }
+            let candidate: Vec<Option<OpdescUse>> = items
+                .iter()
+                .zip(&tidied)
+                .map(|(item, t)| match t.as_ref().unwrap_or(item) {
+                    Item::Text(_, u) => *u,
+                    _ => None,
+                })
+                .collect();
+            // Tidying never changes what the allocation sees; checked anyway.
+            if picasso_reproduces(&shbin.code, &candidate, &shbin.opdescs) {
+                for (item, t) in items.iter_mut().zip(tidied) {
+                    if let Some(t) = t {
+                        *item = t;
+                    }
+                }
+            }
+            (items, false)
+        }
+        None => {
+            for (p, item) in items.iter_mut().enumerate() {
+                let (Item::Text(_, Some(want)), Some(&word), Some(Some(insn))) =
+                    (&*item, shbin.code.get(p), insns.get(p))
+                else {
+                    continue;
+                };
+                let index = (word & if word >> 29 >= 6 { 0x1F } else { 0x7F }) as usize;
+                if !pinned_pick_is(&shbin.opdescs, want, index) {
+                    *item = Item::Word;
+                    continue;
+                }
+                // Only the bits it reads decide the pick: print those tidily.
+                let ctx = ctx_at(p, Some(tidy(want.value, want.mask)));
+                if let Some(r) = ctx.render(insn) {
+                    if r.opdesc.is_some_and(|u| pinned_pick_is(&shbin.opdescs, &u, index)) {
+                        *item = Item::Text(r.text, r.opdesc);
+                    }
+                }
+            }
+            (items, true)
+        }
+    }
+}
+
+/// Builds the text.
+struct Writer<'a> {
+    shbin: &'a Shbin,
+    insns: &'a [Option<Instruction>],
+    flow: &'a Flow,
+    plans: &'a [DvlePlan],
+    items: &'a [Item],
+    /// Whether the descriptor table is written with `.raw_opdesc`.
+    pinned: bool,
+    out: String,
+}
+
+impl Writer<'_> {
+    fn write(mut self) -> String {
+        let shbin = self.shbin;
+        let _ = writeln!(
+            self.out,
+            "; {} DVLE(s), {} instruction word(s), {} operand descriptor(s)",
+            shbin.dvles.len(),
+            shbin.code.len(),
+            shbin.opdescs.len()
+        );
+        if shbin.dvlp_version != 0 || shbin.dvlp_reserved != [0; 3] {
+            let [a, b, c] = shbin.dvlp_reserved;
+            let _ = writeln!(
+                self.out,
+                "; warning: the DVLP version {:#x} and header words {a:#x} {b:#x} {c:#x} are not 0; \
+                 no directive sets them",
+                shbin.dvlp_version
+            );
+        }
+        if shbin.layout == Layout::Nihstro {
+            self.out.push_str(".layout nihstro\n");
+        }
+        if self.pinned {
+            for e in &shbin.opdescs {
+                let _ = writeln!(self.out, ".raw_opdesc {:#010x} {:#x}", e.desc, e.extra);
+            }
+        }
+        for (i, section) in self.flow.sections.clone().into_iter().enumerate() {
+            self.section(i, section);
+        }
+        self.out
+    }
+
+    fn section(&mut self, i: usize, range: std::ops::Range<usize>) {
+        let shbin = self.shbin;
+        self.out.push('\n');
+        match shbin.dvles.get(i) {
+            Some(dvle) => {
+                if i > 0 {
+                    self.out.push_str(".dvle\n");
+                }
+                let kind = match dvle.kind {
+                    ShaderKind::Vertex => "vertex shader".to_owned(),
+                    ShaderKind::Geometry => "geometry shader".to_owned(),
+                    ShaderKind::Other(k) => format!("program of kind {k}"),
+                };
+                let _ = writeln!(self.out, "; DVLE {i}: {kind}");
+            }
+            None => self.out.push_str("; no DVLE: the code alone\n.nodvle\n"),
+        }
+        if let Some(plan) = self.plans.get(i) {
+            for line in &plan.lines {
+                self.out.push_str(line);
+                self.out.push('\n');
+            }
+        }
+        let procs: Vec<Proc> = self.flow.procs_of(i).to_vec();
+        for proc in procs {
+            let _ = write!(self.out, "\n.proc {}\n", proc.name);
+            self.range(i, proc.range.start, proc.range.end, 1);
+            self.out.push_str(".end\n");
+        }
+        if let Some(name) = self.flow.labels.get(&(i, range.end)) {
+            let _ = writeln!(self.out, "{name}:");
+        }
+    }
+
+    fn line(&mut self, depth: usize, text: &str) {
+        for _ in 0..depth {
+            self.out.push('\t');
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn labels(&mut self, section: usize, p: usize) {
+        if let Some(name) = self.flow.labels.get(&(section, p)) {
+            let _ = writeln!(self.out, "{name}:");
+        }
+    }
+
+    /// Writes the words `start..end` at nesting `depth`.
+    fn range(&mut self, section: usize, start: usize, end: usize, depth: usize) {
+        let mut p = start;
+        while p < end {
+            let block = self.flow.blocks.get(&p).copied();
+            if let (Some(block), Some(Item::Opener(text))) = (block, self.items.get(p)) {
+                self.labels(section, p);
+                self.line(depth, text);
+                match block {
+                    Block::If { at, else_at, end } => {
+                        self.range(section, at + 1, else_at, depth + 1);
+                        if end > else_at {
+                            self.line(depth, ".else");
+                            self.range(section, else_at, end, depth + 1);
+                        }
+                        self.line(depth, ".end");
+                        p = end;
+                    }
+                    Block::For { at, end } => {
+                        self.range(section, at + 1, end, depth + 1);
+                        self.line(depth, ".end");
+                        p = end;
+                    }
+                }
+                continue;
+            }
+            if !self.flow.omitted.contains(&p) {
+                self.labels(section, p);
+                let text = self.word_text(p);
+                self.line(depth, &text);
+            }
+            p += 1;
+        }
+    }
+
+    /// The line for a word that is not a block opener.
+    fn word_text(&self, p: usize) -> String {
+        match self.items.get(p) {
+            Some(Item::Text(text, _)) => text.clone(),
+            _ => {
+                let word = self.shbin.code.get(p).copied().unwrap_or(0);
+                match self.insns.get(p) {
+                    Some(Some(insn)) if !matches!(insn, Instruction::Unknown(_)) => {
+                        format!(".word {word:#010x} ; {insn}")
+                    }
+                    _ => format!(".word {word:#010x}"),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,529 @@
+//! One instruction in picasso's syntax: registers by their DVLE names,
+//! swizzles and negation from the operand descriptor, conditions, and the
+//! targets of jumps and calls. `None` means picasso's syntax cannot give
+//! back this exact word; the caller writes it as `.word`.
+
+use std::collections::HashMap;
+
+use super::super::shbin::OpdescEntry;
+use super::super::{CondOp, Idx, Instruction};
+use super::flow::{call_target, jump_target, Flow};
+use super::opdesc::{base, fields, OpdescUse};
+
+/// Names the DVLE declarations give registers: (file letter, index) →
+/// (alias, offset within it when it is an array).
+#[derive(Clone, Debug, Default)]
+pub(super) struct RegNames {
+    map: HashMap<(char, u32), (String, Option<u32>)>,
+}
+
+impl RegNames {
+    /// Names `count` registers of `file` from `first` after `alias`
+    /// (`alias[k]` when `array`), unless they already have a name.
+    pub(super) fn add(&mut self, file: char, first: u32, count: u32, alias: &str, array: bool) {
+        for k in 0..count {
+            self.map
+                .entry((file, first + k))
+                .or_insert_with(|| (alias.to_owned(), array.then_some(k)));
+        }
+    }
+
+    /// A register as an operand, without swizzle.
+    pub(super) fn reg(&self, file: char, index: u32) -> String {
+        match self.map.get(&(file, index)) {
+            Some((alias, None)) => alias.clone(),
+            Some((alias, Some(k))) => format!("{alias}[{k}]"),
+            None => format!("{file}{index}"),
+        }
+    }
+
+    /// A float uniform addressed relative to an index register.
+    fn relative(&self, index: u32, idx: &str) -> String {
+        match self.map.get(&('c', index)) {
+            Some((alias, Some(k))) if *k > 0 => format!("{alias}[{idx}+{k}]"),
+            Some((alias, _)) => format!("{alias}[{idx}]"),
+            None => format!("c{index}[{idx}]"),
+        }
+    }
+}
+
+/// What rendering needs to know about the surroundings.
+pub(super) struct Ctx<'a> {
+    /// The file's descriptor table.
+    pub opdescs: &'a [OpdescEntry],
+    /// Register names of this DVLE.
+    pub names: &'a RegNames,
+    /// Whether this text is a geometry shader (`setemit`; only `o0`–`o6`).
+    pub geometry: bool,
+    /// The text (section) the instruction is written in.
+    pub section: usize,
+    /// Procedures and labels.
+    pub flow: &'a Flow,
+    /// A descriptor to print instead of the table entry (one that agrees
+    /// with it on every bit the instruction reads).
+    pub desc_override: Option<u32>,
+}
+
+/// An instruction's text and the descriptor it asks for.
+#[derive(Debug)]
+pub(super) struct Rendered {
+    /// picasso syntax.
+    pub text: String,
+    /// The descriptor the text builds, for instructions that have one.
+    pub opdesc: Option<OpdescUse>,
+}
+
+/// A condition on the `cmp` flags (`cmp.x && !cmp.y`), if picasso's syntax
+/// can write it: a single flag leaves the other reference bit set.
+pub(super) fn condition(op: CondOp, refx: bool, refy: bool) -> Option<String> {
+    let flag = |name: &str, want: bool| format!("{}cmp.{name}", if want { "" } else { "!" });
+    match op {
+        CondOp::Or => Some(format!("{} || {}", flag("x", refx), flag("y", refy))),
+        CondOp::And => Some(format!("{} && {}", flag("x", refx), flag("y", refy))),
+        CondOp::X => refy.then(|| flag("x", refx)),
+        CondOp::Y => refx.then(|| flag("y", refy)),
+    }
+}
+
+/// picasso rejects two different input registers among an instruction's sources.
+fn mixed_inputs(regs: &[u64]) -> bool {
+    regs.iter()
+        .enumerate()
+        .any(|(i, &a)| regs[i + 1..].iter().any(|&b| a < 0x10 && b < 0x10 && a != b))
+}
+
+/// A swizzle as a suffix: a short form repeats its last letter, and `xyzw`
+/// is the default.
+fn swizzle(sel: u32) -> String {
+    let letters: Vec<char> = (0..4)
+        .map(|i| ['x', 'y', 'z', 'w'][((sel >> (6 - 2 * i)) & 3) as usize])
+        .collect();
+    let mut len = 4;
+    while len > 1 && letters[len - 1] == letters[len - 2] {
+        len -= 1;
+    }
+    let text: String = letters[..len].iter().collect();
+    if text == "xyzw" {
+        String::new()
+    } else {
+        format!(".{text}")
+    }
+}
+
+/// The index register of `idx`, if any.
+fn index_register(idx: Idx) -> Option<&'static str> {
+    match idx {
+        Idx::None => None,
+        Idx::A0x => Some("a0.x"),
+        Idx::A0y => Some("a0.y"),
+        Idx::Al => Some("aL"),
+    }
+}
+
+/// One source operand of a descriptor (1, 2 or 3).
+struct Source {
+    reg: u64,
+    idx: Idx,
+    which: u32,
+}
+
+impl Ctx<'_> {
+    /// A source register with negation and swizzle from `desc`. Index
+    /// registers apply to float uniforms only.
+    fn source(&self, src: Source, desc: u32) -> Option<String> {
+        let (neg_bit, sel_shift) = match src.which {
+            1 => (4, 5),
+            2 => (13, 14),
+            _ => (22, 23),
+        };
+        let neg = if desc >> neg_bit & 1 != 0 { "-" } else { "" };
+        let sel = swizzle(desc >> sel_shift & 0xFF);
+        let reg = src.reg as u32;
+        let base = match (reg, index_register(src.idx)) {
+            (0x20..=0x7F, Some(idx)) => self.names.relative(reg - 0x20, idx),
+            (_, Some(_)) => return None,
+            (0x00..=0x0F, None) => self.names.reg('v', reg),
+            (0x10..=0x1F, None) => format!("r{}", reg - 0x10),
+            (_, None) => self.names.reg('c', reg - 0x20),
+        };
+        Some(format!("{neg}{base}{sel}"))
+    }
+
+    /// A destination register with its write mask from `desc`.
+    fn destination(&self, dst: u64, desc: u32) -> Option<String> {
+        let mask = desc & 0xF;
+        if mask == 0 {
+            return None;
+        }
+        let suffix = if mask == 0xF {
+            String::new()
+        } else {
+            let comps: String = ['x', 'y', 'z', 'w']
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask & (8 >> i) != 0)
+                .map(|(_, c)| c)
+                .collect();
+            format!(".{comps}")
+        };
+        let outputs = if self.geometry { 7 } else { 16 };
+        let reg = dst as u32;
+        let name = match reg {
+            r if r < outputs => self.names.reg('o', r),
+            0x10..=0x1F => format!("r{}", reg - 0x10),
+            _ => return None,
+        };
+        Some(format!("{name}{suffix}"))
+    }
+
+    /// The descriptor entry `desc` indexes.
+    fn entry(&self, desc: u64) -> Option<u32> {
+        let entry = self.opdescs.get(desc as usize)?.desc;
+        Some(self.desc_override.unwrap_or(entry))
+    }
+
+    fn bool_reg(&self, index: u64) -> String {
+        self.names.reg('b', index as u32)
+    }
+
+    fn label(&self, target: usize) -> Option<&str> {
+        self.flow.labels.get(&(self.section, target)).map(String::as_str)
+    }
+
+    fn proc_name(&self, insn: &Instruction) -> Option<&str> {
+        let target = call_target(insn)?;
+        self.flow.proc_names.get(&target).map(String::as_str)
+    }
+
+    /// The opening line of an accepted block (`ifc`, `ifu`, `for`).
+    pub(super) fn opener(&self, insn: &Instruction) -> Option<String> {
+        match insn {
+            Instruction::Ifc(f) => Some(format!("ifc {}", condition(f.condop, f.refx, f.refy)?)),
+            Instruction::Ifu(f) => Some(format!("ifu {}", self.bool_reg(f.bool.raw()))),
+            Instruction::Loop(f) => Some(format!("for {}", self.names.reg('i', f.int.raw() as u32))),
+            _ => None,
+        }
+    }
+
+    /// An instruction that is not a block opener.
+    pub(super) fn render(&self, insn: &Instruction) -> Option<Rendered> {
+        use Instruction as I;
+        let plain = |text: String| Some(Rendered { text, opdesc: None });
+        match insn {
+            I::Add(f)
+            | I::Dp3(f)
+            | I::Dp4(f)
+            | I::Dph(f)
+            | I::Dst(f)
+            | I::Mul(f)
+            | I::Sge(f)
+            | I::Slt(f)
+            | I::Max(f)
+            | I::Min(f) => {
+                let (name, op) = two_source_name(insn);
+                if mixed_inputs(&[f.src1.raw(), f.src2.raw()]) {
+                    return None;
+                }
+                let desc = self.entry(f.desc.get())?;
+                let text = format!(
+                    "{name} {}, {}, {}",
+                    self.destination(f.dst.raw(), desc)?,
+                    self.source(
+                        Source {
+                            reg: f.src1.raw(),
+                            idx: f.idx,
+                            which: 1
+                        },
+                        desc
+                    )?,
+                    self.source(
+                        Source {
+                            reg: f.src2.raw(),
+                            idx: Idx::None,
+                            which: 2
+                        },
+                        desc
+                    )?,
+                );
+                Some(with_opdesc(text, op, desc, fields::D12))
+            }
+            I::Dphi(f) | I::Dsti(f) | I::Sgei(f) | I::Slti(f) => {
+                let (name, op) = two_source_name(insn);
+                // picasso picks the inverted form only for a float uniform in src2.
+                if f.src2.raw() < 0x20 {
+                    return None;
+                }
+                let desc = self.entry(f.desc.get())?;
+                let text = format!(
+                    "{name} {}, {}, {}",
+                    self.destination(f.dst.raw(), desc)?,
+                    self.source(
+                        Source {
+                            reg: f.src1.raw(),
+                            idx: Idx::None,
+                            which: 1
+                        },
+                        desc
+                    )?,
+                    self.source(
+                        Source {
+                            reg: f.src2.raw(),
+                            idx: f.idx,
+                            which: 2
+                        },
+                        desc
+                    )?,
+                );
+                Some(with_opdesc(text, op, desc, fields::D12))
+            }
+            I::Ex2(f) | I::Lg2(f) | I::Litp(f) | I::Flr(f) | I::Rcp(f) | I::Rsq(f) | I::Mov(f) => {
+                let (name, op) = one_source_name(insn);
+                if f.src2.get() != 0 {
+                    return None;
+                }
+                let desc = self.entry(f.desc.get())?;
+                let text = format!(
+                    "{name} {}, {}",
+                    self.destination(f.dst.raw(), desc)?,
+                    self.source(
+                        Source {
+                            reg: f.src1.raw(),
+                            idx: f.idx,
+                            which: 1
+                        },
+                        desc
+                    )?,
+                );
+                Some(with_opdesc(text, op, desc, fields::D1))
+            }
+            I::Mova(f) => {
+                if f.src2.get() != 0 || f.dst.get() != 0 {
+                    return None;
+                }
+                let desc = self.entry(f.desc.get())?;
+                let target = match desc & 0xF {
+                    0x8 => "a0.x",
+                    0x4 => "a0.y",
+                    0xC => "a0.xy",
+                    _ => return None,
+                };
+                let src = self.source(
+                    Source {
+                        reg: f.src1.raw(),
+                        idx: f.idx,
+                        which: 1,
+                    },
+                    desc,
+                )?;
+                Some(with_opdesc(
+                    format!("mova {target}, {src}"),
+                    base::MOVA,
+                    desc,
+                    fields::D1,
+                ))
+            }
+            I::Cmp(f) => {
+                let (Some(x), Some(y)) = (cmp_op(f.cmpx.raw()), cmp_op(f.cmpy.raw())) else {
+                    return None;
+                };
+                let desc = self.entry(f.desc.get())?;
+                let text = format!(
+                    "cmp {}, {x}, {y}, {}",
+                    self.source(
+                        Source {
+                            reg: f.src1.raw(),
+                            idx: f.idx,
+                            which: 1
+                        },
+                        desc
+                    )?,
+                    self.source(
+                        Source {
+                            reg: f.src2.raw(),
+                            idx: Idx::None,
+                            which: 2
+                        },
+                        desc
+                    )?,
+                );
+                Some(with_opdesc(text, base::CMP, desc, fields::S12))
+            }
+            I::Mad(f) => {
+                if mixed_inputs(&[f.src1.raw(), f.src2.raw(), f.src3.raw()]) {
+                    return None;
+                }
+                let desc = self.entry(f.desc.get())?;
+                let text = format!(
+                    "mad {}, {}, {}, {}",
+                    self.destination(f.dst.raw(), desc)?,
+                    self.source(
+                        Source {
+                            reg: f.src1.raw(),
+                            idx: Idx::None,
+                            which: 1
+                        },
+                        desc
+                    )?,
+                    self.source(
+                        Source {
+                            reg: f.src2.raw(),
+                            idx: f.idx,
+                            which: 2
+                        },
+                        desc
+                    )?,
+                    self.source(
+                        Source {
+                            reg: f.src3.raw(),
+                            idx: Idx::None,
+                            which: 3
+                        },
+                        desc
+                    )?,
+                );
+                Some(with_opdesc(text, base::MAD, desc, fields::D123))
+            }
+            I::Madi(f) => {
+                if f.src3.raw() < 0x20 || mixed_inputs(&[f.src1.raw(), f.src2.raw()]) {
+                    return None;
+                }
+                let desc = self.entry(f.desc.get())?;
+                let text = format!(
+                    "mad {}, {}, {}, {}",
+                    self.destination(f.dst.raw(), desc)?,
+                    self.source(
+                        Source {
+                            reg: f.src1.raw(),
+                            idx: Idx::None,
+                            which: 1
+                        },
+                        desc
+                    )?,
+                    self.source(
+                        Source {
+                            reg: f.src2.raw(),
+                            idx: Idx::None,
+                            which: 2
+                        },
+                        desc
+                    )?,
+                    self.source(
+                        Source {
+                            reg: f.src3.raw(),
+                            idx: f.idx,
+                            which: 3
+                        },
+                        desc
+                    )?,
+                );
+                Some(with_opdesc(text, base::MAD, desc, fields::D123))
+            }
+            I::Break(f) | I::Nop(f) | I::End(f) | I::Emit(f) if f.unused.get() == 0 => {
+                let name = match insn {
+                    I::Break(_) => "break",
+                    I::Nop(_) => "nop",
+                    I::End(_) => "end",
+                    _ => "emit",
+                };
+                plain(name.to_owned())
+            }
+            I::Setemit(f) if f.unused.get() == 0 && f.vertex.get() <= 2 && self.geometry => {
+                let flags = match (f.primitive, f.winding) {
+                    (false, false) => "",
+                    (true, false) => ", prim",
+                    (false, true) => ", inv",
+                    (true, true) => ", prim inv",
+                };
+                plain(format!("setemit {}{flags}", f.vertex.get()))
+            }
+            I::Breakc(f) if f.unused.get() == 0 && f.dst.get() == 0 && f.num.get() == 0 => {
+                plain(format!("breakc {}", condition(f.condop, f.refx, f.refy)?))
+            }
+            I::Call(_) => plain(format!("call {}", self.proc_name(insn)?)),
+            I::Callc(f) => plain(format!(
+                "callc {}, {}",
+                condition(f.condop, f.refx, f.refy)?,
+                self.proc_name(insn)?
+            )),
+            I::Callu(f) => plain(format!(
+                "callu {}, {}",
+                self.bool_reg(f.bool.raw()),
+                self.proc_name(insn)?
+            )),
+            I::Jmpc(f) => {
+                let label = self.label(jump_target(insn)?)?;
+                plain(format!("jmpc {}, {label}", condition(f.condop, f.refx, f.refy)?))
+            }
+            I::Jmpu(f) => {
+                let label = self.label(jump_target(insn)?)?;
+                let not = if f.num.get() & 1 != 0 { "!" } else { "" };
+                plain(format!("jmpu {not}{}, {label}", self.bool_reg(f.bool.raw())))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn with_opdesc(text: String, op: u32, desc: u32, fields: u32) -> Rendered {
+    Rendered {
+        text,
+        opdesc: Some(OpdescUse::new(op, desc & fields, fields)),
+    }
+}
+
+/// The comparison's spelling (picasso knows 0–5 only).
+fn cmp_op(raw: u64) -> Option<&'static str> {
+    ["eq", "ne", "lt", "le", "gt", "ge"].get(raw as usize).copied()
+}
+
+/// Mnemonic and picasso opcode of a two-source instruction.
+fn two_source_name(insn: &Instruction) -> (&'static str, u32) {
+    use Instruction as I;
+    match insn {
+        I::Add(_) => ("add", base::ADD),
+        I::Dp3(_) => ("dp3", base::DP3),
+        I::Dp4(_) => ("dp4", base::DP4),
+        I::Dph(_) | I::Dphi(_) => ("dph", base::DPH),
+        I::Dst(_) | I::Dsti(_) => ("dst", base::DST),
+        I::Mul(_) => ("mul", base::MUL),
+        I::Sge(_) | I::Sgei(_) => ("sge", base::SGE),
+        I::Slt(_) | I::Slti(_) => ("slt", base::SLT),
+        I::Max(_) => ("max", base::MAX),
+        _ => ("min", base::MIN),
+    }
+}
+
+/// Mnemonic and picasso opcode of a one-source instruction.
+fn one_source_name(insn: &Instruction) -> (&'static str, u32) {
+    use Instruction as I;
+    match insn {
+        I::Ex2(_) => ("ex2", base::EX2),
+        I::Lg2(_) => ("lg2", base::LG2),
+        I::Litp(_) => ("litp", base::LITP),
+        I::Flr(_) => ("flr", base::FLR),
+        I::Rcp(_) => ("rcp", base::RCP),
+        I::Rsq(_) => ("rsq", base::RSQ),
+        _ => ("mov", base::MOV),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swizzles_shorten() {
+        assert_eq!(swizzle(0b00_01_10_11), "");
+        assert_eq!(swizzle(0b01_01_01_01), ".y");
+        assert_eq!(swizzle(0b00_01_10_10), ".xyz");
+        assert_eq!(swizzle(0b00_00_00_01), ".xxxy");
+    }
+
+    #[test]
+    fn conditions() {
+        assert_eq!(condition(CondOp::X, false, true).as_deref(), Some("!cmp.x"));
+        assert_eq!(condition(CondOp::X, true, false), None);
+        assert_eq!(condition(CondOp::And, true, false).as_deref(), Some("cmp.x && !cmp.y"));
+        assert_eq!(condition(CondOp::Or, true, true).as_deref(), Some("cmp.x || cmp.y"));
+    }
+}
