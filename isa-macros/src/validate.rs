@@ -297,13 +297,11 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                 )
                 .note(first.name.span, "first one here");
         }
-        if f.width > 64 && !matches!(f.ty, FieldTy::Layout(_)) {
+        if f.width > 64 {
+            // Nested layouts too: their bits travel through a u64.
             diags.error(
                 f.name.span,
-                format!(
-                    "field `{}` is {} bits wide: fields hold at most 64 bits",
-                    f.name.text, f.width
-                ),
+                format!("field `{}` is {} bits wide: fields (nested layouts included) hold at most 64 bits", f.name.text, f.width),
             );
         }
         if let Some((want, what)) = type_width(spec, f.ty) {
