@@ -301,7 +301,10 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
             // Nested layouts too: their bits travel through a u64.
             diags.error(
                 f.name.span,
-                format!("field `{}` is {} bits wide: fields (nested layouts included) hold at most 64 bits", f.name.text, f.width),
+                format!(
+                    "field `{}` is {} bits wide: fields (nested layouts included) hold at most 64 bits",
+                    f.name.text, f.width
+                ),
             );
         }
         if let Some((want, what)) = type_width(spec, f.ty) {
