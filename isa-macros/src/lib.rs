@@ -163,7 +163,7 @@ fn load_file(file: &syn::LitStr) -> Result<(Source, Span, Option<String>), Token
     let text = std::fs::read_to_string(&path).map_err(|e| {
         syn::Error::new(
             file.span(),
-            format!("cannot read spec `{written}` ({}): {e}", path.display()),
+            format!("cannot read spec `{written}` (paths are relative to the crate's CARGO_MANIFEST_DIR): {e}"),
         )
         .to_compile_error()
     })?;
