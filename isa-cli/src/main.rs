@@ -79,10 +79,9 @@ fn main() -> ExitCode {
 /// Picks the ISA: adding one is an `impl CliIsa` and one arm here.
 fn dispatch(command: &Command) -> Result<(), Failure> {
     match command.isa() {
+        IsaName::Agal => run::<isa_specs::agal::Agal>(command),
         IsaName::Pica => run::<isa_specs::pica::Pica>(command),
-        isa @ (IsaName::Agal | IsaName::LimaPp | IsaName::LimaGp) => {
-            Err(Failure::usage(format!("ISA `{isa}` is not implemented yet")))
-        }
+        isa @ (IsaName::LimaPp | IsaName::LimaGp) => Err(Failure::usage(format!("ISA `{isa}` is not implemented yet"))),
     }
 }
 

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use isa_runtime::IsaLayout;
 
 /// Every ISA with docs: file stem and metadata.
-const ISAS: &[(&str, &IsaLayout)] = &[("pica", &isa_specs::pica::LAYOUT)];
+const ISAS: &[(&str, &IsaLayout)] = &[("agal", &isa_specs::agal::LAYOUT), ("pica", &isa_specs::pica::LAYOUT)];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

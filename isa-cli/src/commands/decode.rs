@@ -10,7 +10,7 @@ use serde_json::json;
 
 use crate::failure::Failure;
 use crate::input;
-use crate::isas::{self, AuxLayout, CliIsa, IsaName};
+use crate::isas::{self, AuxLayout, CliIsa, IsaName, OpenFn};
 
 use crate::output::Stdout;
 use crate::table;
@@ -23,7 +23,8 @@ pub struct DecodeArgs {
     pub isa: IsaName,
     /// The binary to decode (`-` for stdin).
     pub file: PathBuf,
-    /// The file holds bare little-endian words, not a container (PICA: .shbin).
+    /// The file holds bare little-endian words, not a container (PICA:
+    /// .shbin; AGAL: the 7-byte header and its tokens).
     #[arg(long)]
     pub raw: bool,
     /// Print one JSON object instead of text tables.
@@ -51,15 +52,29 @@ pub struct Decoded {
 
 /// Decodes the file(s) and prints them. All words that do not decode are
 /// reported (`FILE: byte 0x…: message`) and nothing is printed on stdout then.
+///
+/// A container file (AGAL: the header and its tokens) gives its header
+/// first (`"header"` in JSON, before `"instructions"`), and each word's
+/// offset counts from the start of the file and its text is the line that
+/// `disasm` prints for it.
 pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
-    isas::require_raw::<I>(args.raw)?;
+    let open = match (args.raw, I::OPEN_CONTAINER) {
+        (false, Some(open)) => Some(open),
+        _ => {
+            isas::require_raw::<I>(args.raw)?;
+            None
+        }
+    };
     let aux = match &args.opdescs {
         Some(path) => Some((isas::aux::<I>("--opdescs")?, path)),
         None => None,
     };
     let file = input::read(&args.file)?;
     let mut errors = Vec::new();
-    let instructions = decode_instructions::<I>(&file, &mut errors);
+    let (header, instructions) = match open {
+        Some(open) => decode_container::<I>(open, &file, &mut errors),
+        None => (None, decode_instructions::<I>(&file, &mut errors)),
+    };
     let aux = match aux {
         Some((layout, path)) => {
             let aux_file = input::read(path)?;
@@ -75,12 +90,19 @@ pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
         // `preserve_order` keeps the keys in DESIGN.md's order.
         let mut object = serde_json::Map::new();
         object.insert("isa".into(), json!(I::NAME.as_str()));
+        if let Some(header) = &header {
+            object.insert("header".into(), json_entry(header));
+        }
         object.insert("instructions".into(), json_list(&instructions));
         if let Some((layout, items)) = &aux {
             object.insert(layout.key.into(), json_list(items));
         }
         out.line(&serde_json::Value::Object(object).to_string())?;
     } else {
+        if let Some(header) = &header {
+            print_text(&mut out, std::slice::from_ref(header))?;
+            out.line("")?;
+        }
         print_text(&mut out, &instructions)?;
         if let Some((layout, items)) = &aux {
             out.line("")?;
@@ -113,6 +135,39 @@ fn decode_instructions<I: Isa>(file: &input::Input, errors: &mut Vec<String>) ->
         }
     }
     decoded
+}
+
+fn decode_container<I: Isa>(
+    open: OpenFn<I::Word>,
+    file: &input::Input,
+    errors: &mut Vec<String>,
+) -> (Option<Decoded>, Vec<Decoded>) {
+    let opened = match open(&file.bytes) {
+        Ok(opened) => opened,
+        Err(e) => {
+            errors.push(format!("{}: {e}", file.name));
+            return (None, Vec::new());
+        }
+    };
+    let header = opened.header.map(|h| Decoded {
+        offset: 0,
+        bits: h.bits,
+        hex: h.hex,
+        text: h.text,
+        fields: h.fields,
+    });
+    let words = opened
+        .words
+        .into_iter()
+        .map(|(offset, word, text)| Decoded {
+            offset,
+            bits: I::Word::BITS,
+            hex: super::word_hex(&word),
+            text,
+            fields: super::instruction_fields::<I>(&word),
+        })
+        .collect();
+    (header, words)
 }
 
 fn decode_aux(layout: AuxLayout, file: &input::Input, errors: &mut Vec<String>) -> Vec<Decoded> {
@@ -154,15 +209,14 @@ fn print_text(out: &mut Stdout, items: &[Decoded]) -> Result<(), Failure> {
 }
 
 fn json_list(items: &[Decoded]) -> serde_json::Value {
-    items
+    items.iter().map(json_entry).collect()
+}
+
+fn json_entry(item: &Decoded) -> serde_json::Value {
+    let fields: Vec<serde_json::Value> = item
+        .fields
         .iter()
-        .map(|item| {
-            let fields: Vec<serde_json::Value> = item
-                .fields
-                .iter()
-                .map(|f| json!({"name": f.name, "lo": f.lo, "width": f.width, "raw": f.raw, "value": f.value}))
-                .collect();
-            json!({"offset": item.offset, "bits": item.bits, "text": item.text, "fields": fields})
-        })
-        .collect()
+        .map(|f| json!({"name": f.name, "lo": f.lo, "width": f.width, "raw": f.raw, "value": f.value}))
+        .collect();
+    json!({"offset": item.offset, "bits": item.bits, "text": item.text, "fields": fields})
 }
