@@ -14,6 +14,13 @@ pub trait BitWord: Copy + Eq + core::fmt::Debug + Default + 'static {
     fn get(&self, lo: u32, width: u32) -> u64;
     /// Writes the low `width` (≤ 64) bits of `value` at bit `lo`; other bits are kept.
     fn set(&mut self, lo: u32, width: u32, value: u64);
+    /// ORs the low `width` (≤ 64) bits of `value` in at bit `lo`. Encoders use
+    /// it on a zeroed word whose fields are disjoint, where it equals `set`
+    /// and costs one shift, mask and OR.
+    #[inline(always)]
+    fn or_bits(&mut self, lo: u32, width: u32, value: u64) {
+        self.set(lo, width, value);
+    }
     /// Reads a word from exactly `BITS / 8` little-endian bytes.
     fn from_le_bytes(bytes: &[u8]) -> Self;
     /// Appends the word's little-endian bytes.
@@ -46,6 +53,10 @@ macro_rules! impl_bitword {
             fn set(&mut self, lo: u32, width: u32, value: u64) {
                 let mask = (low_mask(width) as $t) << lo;
                 *self = (*self & !mask) | (((value as $t) << lo) & mask);
+            }
+            #[inline(always)]
+            fn or_bits(&mut self, lo: u32, width: u32, value: u64) {
+                *self |= ((value & low_mask(width)) as $t) << lo;
             }
             fn from_le_bytes(bytes: &[u8]) -> Self {
                 let mut buf = [0u8; core::mem::size_of::<$t>()];

@@ -31,11 +31,12 @@ fn read_bits(f: &FieldDef) -> TokenStream {
     }
 }
 
-/// Writes `value` (a `u64`) into a field's bits of `word`.
+/// ORs `value` (a `u64`) into a field's bits of a word that starts zeroed
+/// (fields are disjoint, so this is a plain shift-mask-or).
 fn write_bits(f: &FieldDef, value: TokenStream) -> TokenStream {
     if let [r] = f.ranges.as_slice() {
         let (lo, w) = (r.lo, r.width);
-        quote!(::isa_runtime::BitWord::set(&mut word, #lo, #w, #value);)
+        quote!(::isa_runtime::BitWord::or_bits(&mut word, #lo, #w, #value);)
     } else {
         let pairs = f.ranges.iter().map(|r| {
             let (lo, w) = (r.lo, r.width);
