@@ -31,8 +31,8 @@ impl Failure {
         Self::input(vec![message.to_string()])
     }
 
-    /// A request the tool cannot carry out (such as an ISA or container that
-    /// is not implemented yet): exit code 2.
+    /// A request the tool cannot carry out (such as an option that does not
+    /// apply, or an ISA that is not implemented yet): exit code 2.
     pub fn usage(message: impl Display) -> Self {
         Failure {
             code: EXIT_USAGE,

@@ -73,29 +73,6 @@ pub fn le_u128(chunk: &[u8]) -> u128 {
         .fold(0u128, |acc, &b| (acc << 8) | u128::from(b))
 }
 
-/// The code words and operand descriptors of a PICA `.shbin`, each with its
-/// byte offset in the file. Errors are `byte 0x…: message`.
-pub fn shbin_words(bytes: &[u8]) -> Result<crate::isas::ContainerWords, String> {
-    let shbin = isa_specs::pica::shbin::Shbin::parse(bytes).map_err(|e| e.to_string())?;
-    // The parse checked the header; its offsets are read again here.
-    let u32_at = |at: usize| {
-        bytes
-            .get(at..at.saturating_add(4))
-            .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
-    };
-    let dvlp = 8 + 4 * shbin.dvles.len();
-    let code_at = dvlp.saturating_add(u32_at(dvlp + 8));
-    let desc_at = dvlp.saturating_add(u32_at(dvlp + 16));
-    Ok(crate::isas::ContainerWords {
-        code: (shbin.code.iter().enumerate())
-            .map(|(i, &w)| (code_at + 4 * i, u128::from(w)))
-            .collect(),
-        aux: (shbin.opdescs.iter().enumerate())
-            .map(|(i, e)| (desc_at + 8 * i, u128::from(e.desc)))
-            .collect(),
-    })
-}
-
 /// The lines of a text file, each with its 1-based number. Lines that are not
 /// valid UTF-8 come back as `Err(column)`: the 1-based column of the first bad
 /// byte. A leading byte-order mark and trailing `\r` are dropped.

@@ -1,7 +1,13 @@
 //! The ISAs the command line knows, and what each one needs beyond
 //! [`isa_runtime::Isa`].
 //!
-//! Adding an ISA takes an `impl CliIsa` here and one match arm in `main.rs`.
+//! Adding an ISA takes an `impl CliIsa` (in a module under `isas/`) and one
+//! match arm in `main.rs`. An ISA whose files have a container (a header
+//! around the words) describes it as a [`Container`]: how to open a file and
+//! how to assemble one.
+
+mod agal;
+mod pica;
 
 use std::fmt;
 
@@ -9,12 +15,14 @@ use clap::ValueEnum;
 use isa_runtime::layout::Format;
 use isa_runtime::{BitWord, DecodeError, Isa, LayoutCodec};
 
+use crate::commands::decode::Decoded;
 use crate::failure::Failure;
+use crate::input::Input;
 
 /// An ISA name as written on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum IsaName {
-    /// Adobe AGAL (Stage3D) bytecode (not implemented yet).
+    /// Adobe AGAL (Stage3D) bytecode.
     Agal,
     /// Nintendo 3DS PICA200 shaders.
     Pica,
@@ -82,74 +90,123 @@ fn aux_text<L: LayoutCodec>(word: u128) -> Result<String, DecodeError> {
 pub trait CliIsa: Isa {
     /// The name on the command line.
     const NAME: IsaName;
-    /// The container that files hold unless `--raw` is given, if there is one
-    /// (`None`: files are raw little-endian words).
-    const CONTAINER: Option<&'static str>;
     /// A free-standing layout that instructions refer to, if any.
     const AUX: Option<AuxLayout>;
-    /// Assembles source files into the container (`isa asm` without
-    /// `--raw`), if the ISA has an assembler for it.
-    const CONTAINER_ASM: Option<ContainerAssembler> = None;
-    /// Reads container files (`isa disasm`/`isa decode` without `--raw`),
-    /// if the ISA has a reader for them.
-    const CONTAINER_READ: Option<ContainerReader> = None;
+    /// The container that files hold unless `--raw` is given (`None`: files
+    /// are raw little-endian words, as Lima's are).
+    const CONTAINER: Option<Container<Self::Word>>;
 }
 
-/// A container file's words, each with its byte offset in the file.
-#[derive(Debug, Default)]
-pub struct ContainerWords {
-    /// The instruction words.
-    pub code: Vec<(usize, u128)>,
+/// A file format around an ISA's words: what `disasm`, `decode` and `asm` do
+/// without `--raw`.
+pub struct Container<W> {
+    /// What a file is called in messages (`SHBIN`, `AGAL program`).
+    pub name: &'static str,
+    /// Reads a file. Errors are located (`byte 0x…: message`), to be prefixed
+    /// with the file name.
+    pub open: fn(&[u8]) -> Result<Opened<W>, String>,
+    /// Assembles source files (as read, in command-line order) into a file.
+    /// Errors are final: `FILE:line:col: message` (exit 1) or usage (exit 2).
+    pub assemble: fn(&[Input], &AsmOptions) -> Result<Vec<u8>, Failure>,
+    /// The `asm` options that `assemble` takes; the others are usage errors.
+    pub options: &'static [AsmOptionGroup],
+}
+
+/// A container file, opened: what `disasm` prints and what `decode` shows.
+pub struct Opened<W> {
+    /// The whole text `disasm` prints, which `asm` turns back into the file.
+    pub listing: String,
+    /// The header, decoded at offset 0, if it is worth a breakdown (AGAL).
+    pub header: Option<Decoded>,
+    /// Every instruction word, in file order.
+    pub words: Vec<ContainerWord<W>>,
     /// The words of the ISA's auxiliary layout ([`CliIsa::AUX`]), such as
-    /// PICA's operand descriptors.
+    /// PICA's operand descriptors, each with its byte offset in the file.
     pub aux: Vec<(usize, u128)>,
 }
 
-/// What the command line does with a container file. Errors are
-/// `byte 0x…: message`, to be prefixed with the file name.
-#[derive(Clone, Copy, Debug)]
-pub struct ContainerReader {
-    /// The whole file as assembly text that `isa asm` turns back into it.
-    pub disassemble: fn(&[u8]) -> Result<String, String>,
-    /// The file's words and their offsets.
-    pub words: fn(&[u8]) -> Result<ContainerWords, String>,
+/// One instruction word of a file.
+pub struct ContainerWord<W> {
+    /// Byte offset in the file.
+    pub offset: usize,
+    /// The word.
+    pub word: W,
+    /// The text `decode` shows for it: the word's line of the listing when the
+    /// listing has one per word (AGAL); `None` for the spec's text form (PICA,
+    /// whose listing has labels and directives, and `--raw` words).
+    pub text: Option<String>,
 }
 
-/// Source files (as read) and whether to insert padding NOPs → the
-/// container's bytes, or every error as `file:line:col: message`.
-pub type ContainerAssembler = fn(&[crate::input::Input], bool) -> Result<Vec<u8>, Failure>;
+/// The program type of `asm --type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ProgramKind {
+    /// A vertex program.
+    Vertex,
+    /// A fragment program.
+    Fragment,
+}
 
-impl CliIsa for isa_specs::pica::Pica {
-    const NAME: IsaName = IsaName::Pica;
-    const CONTAINER: Option<&'static str> = Some("SHBIN");
-    const AUX: Option<AuxLayout> = Some(AuxLayout::of::<isa_specs::pica::OpDesc>(
-        "opdescs",
-        "operand descriptor",
-    ));
-    const CONTAINER_ASM: Option<ContainerAssembler> = Some(crate::commands::asm::pica_shbin);
-    const CONTAINER_READ: Option<ContainerReader> = Some(ContainerReader {
-        disassemble: crate::commands::disasm::pica_shbin,
-        words: crate::input::shbin_words,
-    });
+/// The options of `asm` beyond its files, which only some containers take.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AsmOptions {
+    /// `--no-nop` (PICA).
+    pub no_nop: bool,
+    /// `--type` (AGAL).
+    pub kind: Option<ProgramKind>,
+    /// `--version` (AGAL).
+    pub version: Option<u32>,
+    /// `--ignore-limits` (AGAL).
+    pub ignore_limits: bool,
+}
+
+/// The `asm` options, in the groups that containers take or refuse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AsmOptionGroup {
+    /// `--no-nop`: PICA's padding NOPs.
+    Padding,
+    /// `--type`, `--version` and `--ignore-limits`: an AGAL program header.
+    AgalHeader,
+}
+
+impl AsmOptionGroup {
+    const ALL: [AsmOptionGroup; 2] = [AsmOptionGroup::Padding, AsmOptionGroup::AgalHeader];
+
+    /// Whether `options` sets any option of the group.
+    fn given(self, options: &AsmOptions) -> bool {
+        match self {
+            AsmOptionGroup::Padding => options.no_nop,
+            AsmOptionGroup::AgalHeader => options.kind.is_some() || options.version.is_some() || options.ignore_limits,
+        }
+    }
+
+    /// The group's options and what they are for, up to "do not apply".
+    fn what(self) -> &'static str {
+        match self {
+            AsmOptionGroup::Padding => "--no-nop leaves out the padding NOPs of PICA flow control; it does",
+            AsmOptionGroup::AgalHeader => {
+                "--type, --version and --ignore-limits describe an AGAL program header; they do"
+            }
+        }
+    }
+}
+
+impl AsmOptions {
+    /// A usage error (exit 2) for the first option given outside `allowed`;
+    /// `context` ends the message: `to` and the ISA's name, or `with --raw`.
+    pub fn allow_only(&self, allowed: &[AsmOptionGroup], context: &str) -> Result<(), Failure> {
+        match AsmOptionGroup::ALL
+            .into_iter()
+            .find(|group| group.given(self) && !allowed.contains(group))
+        {
+            Some(group) => Err(Failure::usage(format!("{} not apply {context}", group.what()))),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Bytes per instruction word of `I`.
 pub fn word_bytes<I: Isa>() -> usize {
     (I::Word::BITS / 8) as usize
-}
-
-/// Fails unless the file holds raw words: either `--raw` was given or the
-/// ISA has no container format.
-pub fn require_raw<I: CliIsa>(raw: bool) -> Result<(), Failure> {
-    match I::CONTAINER {
-        Some(container) if !raw => Err(Failure::usage(format!(
-            "{container} support for `{}` is not implemented yet; pass --raw for a file of \
-             little-endian {}-bit words",
-            I::NAME,
-            I::Word::BITS
-        ))),
-        _ => Ok(()),
-    }
 }
 
 /// The ISA's auxiliary layout, or a usage error naming `flag`.

@@ -3,8 +3,8 @@
 //!
 //! Exit codes: 0 on success, 1 when the input is bad (every problem is
 //! reported on stderr as `file:line:col: …` or `file: byte 0x…: …`), 2 when
-//! the command cannot run as asked (usage errors, ISAs or containers that are
-//! not implemented yet).
+//! the command cannot run as asked (usage errors such as options that do not
+//! apply to the ISA, ISAs that are not implemented yet).
 
 mod commands;
 mod failure;
@@ -79,10 +79,9 @@ fn main() -> ExitCode {
 /// Picks the ISA: adding one is an `impl CliIsa` and one arm here.
 fn dispatch(command: &Command) -> Result<(), Failure> {
     match command.isa() {
+        IsaName::Agal => run::<isa_specs::agal::Agal>(command),
         IsaName::Pica => run::<isa_specs::pica::Pica>(command),
-        isa @ (IsaName::Agal | IsaName::LimaPp | IsaName::LimaGp) => {
-            Err(Failure::usage(format!("ISA `{isa}` is not implemented yet")))
-        }
+        isa @ (IsaName::LimaPp | IsaName::LimaGp) => Err(Failure::usage(format!("ISA `{isa}` is not implemented yet"))),
     }
 }
 

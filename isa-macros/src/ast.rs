@@ -74,7 +74,10 @@ pub struct RegFileAst {
 pub struct LayoutAst {
     pub is_format: bool,
     pub name: Name,
+    /// Width; for a derived format, taken from its base.
     pub bits: Lit<u128>,
+    /// `format NAME : BASE`: fields not overridden come from BASE.
+    pub base: Option<Name>,
     pub fields: Vec<FieldAst>,
     pub syntax: Option<Lit<String>>,
     pub doc: String,
@@ -83,7 +86,7 @@ pub struct LayoutAst {
     pub complete: bool,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct FieldAst {
     pub name: Name,
     pub ranges: Vec<RangeAst>,
@@ -99,7 +102,7 @@ pub struct RangeAst {
     pub span: Span,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum TypeAst {
     /// `u`, `bool`, an enum name, …
     Named(Name),

@@ -163,7 +163,7 @@ fn load_file(file: &syn::LitStr) -> Result<(Source, Span, Option<String>), Token
     let text = std::fs::read_to_string(&path).map_err(|e| {
         syn::Error::new(
             file.span(),
-            format!("cannot read spec `{written}` ({}): {e}", path.display()),
+            format!("cannot read spec `{written}` (paths are relative to the crate's CARGO_MANIFEST_DIR): {e}"),
         )
         .to_compile_error()
     })?;
@@ -307,5 +307,21 @@ mod robustness_tests {
             ok > 0 && failed > 0,
             "mutations should both keep and break the spec ({ok} ok, {failed} failed)"
         );
+    }
+}
+
+#[cfg(test)]
+mod regression_tests {
+    use super::*;
+
+    /// An opcode field above bit 127 of a wide word is an error, not a panic.
+    #[test]
+    fn opcode_above_bit_127_is_an_error() {
+        let source = Source {
+            name: "wide.isa".into(),
+            text: "isa toy { word 192 }\nformat T : 192 {\n  a 0..=63 unknown\n  b 64..=127 unknown\n  c 128..=159 unknown\n  opcode 160..=191 opcode\n  syntax \"\"\n}\nopcodes {\n  nop 0 T\n}\n".into(),
+        };
+        let errors = compile(&source, Span::call_site()).err().expect("rejected").to_string();
+        assert!(errors.contains("must lie in bits 0..=127"), "{errors}");
     }
 }

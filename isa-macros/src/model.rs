@@ -95,7 +95,7 @@ impl LayoutDef {
         field
             .ranges
             .iter()
-            .fold(0u128, |m, r| m | (low_mask128(r.width) << r.lo))
+            .fold(0u128, |m, r| m | low_mask128(r.width).checked_shl(r.lo).unwrap_or(0))
     }
 }
 

@@ -344,12 +344,25 @@ impl Parser<'_, '_> {
 
     fn layout(&mut self, mut doc: String) -> PResult<LayoutAst> {
         let is_format = matches!(self.peek(), Tok::Ident(s) if s == "format");
-        let (name, bits, open) = self.header(if is_format { "format" } else { "layout" })?;
-        if open {
-            let span = self.toks[self.pos - 1].span;
-            self.diags
-                .error(span, "`open` applies to enums and register files, not layouts");
-        }
+        let what = if is_format { "format" } else { "layout" };
+        self.bump();
+        let name = self.ident(&format!("the {what}'s name"))?;
+        self.punct(':')?;
+        // `format NAME : BITS` or `format NAME : BASE` (inherit BASE's fields).
+        let (bits, base) = match self.peek().clone() {
+            Tok::Ident(base) if is_format => {
+                let span = self.bump().span;
+                (Lit { value: 0, span }, Some(Name { text: base, span }))
+            }
+            _ => (
+                self.int(if is_format {
+                    "a width in bits or a base format"
+                } else {
+                    "a width in bits"
+                })?,
+                None,
+            ),
+        };
         self.trailing_doc(&mut doc);
         let mut fields = Vec::new();
         let mut syntax: Option<Lit<String>> = None;
@@ -379,6 +392,7 @@ impl Parser<'_, '_> {
             is_format,
             name,
             bits,
+            base,
             fields,
             syntax,
             doc,

@@ -118,7 +118,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
 
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
-    for l in ast.layouts {
+    for l in inherit(ast.layouts, diags) {
         let fields: Vec<FieldDef> = l.fields.into_iter().map(|f| resolve_field(f, &types, diags)).collect();
         let complete = l.complete;
         syntaxes.push(l.syntax);
@@ -187,6 +187,17 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 t.value.clone(),
             ),
             (None, Some(s)) => (s.clone(), String::new()),
+            (None, None) if !layout.complete => {
+                // The format lost lines to earlier errors; do not pile on.
+                (
+                    Template {
+                        pieces: Vec::new(),
+                        span: op.mnemonic.span,
+                        has_errors: true,
+                    },
+                    String::new(),
+                )
+            }
             (None, None) => {
                 diags.error(
                     op.mnemonic.span,
@@ -211,7 +222,9 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 let mut bits = 0u128;
                 let mut shift = 0;
                 for r in &f.ranges {
-                    bits |= ((u128::from(value) >> shift) & low_mask128(r.width)) << r.lo;
+                    bits |= (u128::from(value).checked_shr(shift).unwrap_or(0) & low_mask128(r.width))
+                        .checked_shl(r.lo)
+                        .unwrap_or(0);
                     shift += r.width;
                 }
                 (LayoutDef::field_mask(f), bits)
@@ -244,6 +257,84 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         layouts,
         opcodes,
     })
+}
+
+/// Expands `format NAME : BASE { … }`: the base's fields in order, each
+/// replaced by the derived format's field that overlaps its bits (or kept),
+/// plus the derived format's remaining fields at the end. Width and syntax
+/// come from the base unless given. The base must be defined earlier.
+fn inherit(layouts: Vec<LayoutAst>, diags: &mut Diagnostics) -> Vec<LayoutAst> {
+    let mut done: Vec<LayoutAst> = Vec::new();
+    for mut l in layouts {
+        if let Some(base_name) = l.base.take() {
+            let Some(base) = done.iter().find(|b| b.name.text == base_name.text) else {
+                let names = done.iter().filter(|b| b.is_format).map(|b| b.name.text.as_str());
+                diags.error(
+                    base_name.span,
+                    format!(
+                        "unknown base format `{}` (a base must be defined above the format that extends it){}",
+                        base_name.text,
+                        did_you_mean(&base_name.text, names)
+                    ),
+                );
+                l.bits = Lit {
+                    value: 32,
+                    span: l.bits.span,
+                };
+                l.complete = false;
+                done.push(l);
+                continue;
+            };
+            if !base.is_format {
+                diags.error(
+                    base_name.span,
+                    format!("`{}` is a layout; only formats can be extended", base.name.text),
+                );
+                l.bits = Lit {
+                    value: base.bits.value,
+                    span: l.bits.span,
+                };
+                l.complete = false;
+                done.push(l);
+                continue;
+            }
+            let bits_of = |f: &FieldAst| -> Vec<(u128, u128)> { f.ranges.iter().map(|r| (r.lo, r.hi)).collect() };
+            let overlaps =
+                |a: &[(u128, u128)], b: &[(u128, u128)]| a.iter().any(|x| b.iter().any(|y| x.0 <= y.1 && y.0 <= x.1));
+            let mut fields: Vec<Option<FieldAst>> = base.fields.iter().cloned().map(Some).collect();
+            let mut extra = Vec::new();
+            for own in std::mem::take(&mut l.fields) {
+                let own_bits = bits_of(&own);
+                let mut slot = None;
+                for f in fields.iter_mut() {
+                    if f.as_ref()
+                        .is_some_and(|f| overlaps(&bits_of(f), &own_bits) || f.name.text == own.name.text)
+                    {
+                        if slot.is_none() {
+                            slot = Some(f);
+                        } else {
+                            *f = None;
+                        }
+                    }
+                }
+                match slot {
+                    Some(f) => *f = Some(own),
+                    None => extra.push(own),
+                }
+            }
+            l.fields = fields.into_iter().flatten().chain(extra).collect();
+            l.bits = Lit {
+                value: base.bits.value,
+                span: l.bits.span,
+            };
+            if l.syntax.is_none() {
+                l.syntax = base.syntax.clone();
+            }
+            l.complete &= base.complete;
+        }
+        done.push(l);
+    }
+    done
 }
 
 fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &mut Diagnostics) -> FieldDef {

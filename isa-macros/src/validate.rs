@@ -23,10 +23,14 @@ pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
 }
 
 fn check_isa(spec: &Spec, diags: &mut Diagnostics) {
-    if ![32, 64, 128].contains(&spec.word_bits) {
+    let wide_ok = spec.word_bits > 128 && spec.word_bits % 64 == 0 && spec.word_bits <= 512;
+    if ![32, 64, 128].contains(&spec.word_bits) && !wide_ok {
         diags.error(
             spec.word_span,
-            format!("word width {} is not supported: expected 32, 64 or 128", spec.word_bits),
+            format!(
+                "word width {} is not supported: expected 32, 64, 128, or a multiple of 64 up to 512",
+                spec.word_bits
+            ),
         );
     }
     if spec.opcodes.is_empty() {
@@ -231,7 +235,7 @@ fn ranges_text(f: &FieldDef) -> String {
 
 fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     let kind = if l.is_format { "format" } else { "layout" };
-    if l.is_format && l.bits != spec.word_bits {
+    if l.is_format && l.bits != spec.word_bits && l.complete {
         diags.error(
             l.bits_span,
             format!(
@@ -240,10 +244,13 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
             ),
         );
     }
-    if l.bits == 0 || l.bits > 128 {
+    if l.bits == 0 || (l.bits > 128 && !l.is_format) || l.bits > 512 {
         diags.error(
             l.bits_span,
-            format!("{kind} `{}` is {} bits wide: expected 1 to 128", l.name.text, l.bits),
+            format!(
+                "{kind} `{}` is {} bits wide: expected 1 to 128 (formats: the word width)",
+                l.name.text, l.bits
+            ),
         );
         return;
     }
@@ -255,6 +262,7 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     }
     let opcode_fields: Vec<&FieldDef> = l.fields.iter().filter(|f| f.ty == FieldTy::Opcode).collect();
     match (l.is_format, opcode_fields.len()) {
+        (true, 0) if !l.complete => {}
         (true, 0) => {
             diags.error(l.name.span, format!("format `{}` has no `opcode` field", l.name.text));
         }
@@ -289,11 +297,12 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                 )
                 .note(first.name.span, "first one here");
         }
-        if f.width > 64 && !matches!(f.ty, FieldTy::Layout(_)) {
+        if f.width > 64 {
+            // Nested layouts too: their bits travel through a u64.
             diags.error(
                 f.name.span,
                 format!(
-                    "field `{}` is {} bits wide: fields hold at most 64 bits",
+                    "field `{}` is {} bits wide: fields (nested layouts included) hold at most 64 bits",
                     f.name.text, f.width
                 ),
             );
@@ -486,6 +495,13 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
     for op in &spec.opcodes {
         let l = &spec.layouts[op.format];
         let Some(of) = l.opcode_field() else { continue };
+        if of.ranges.iter().any(|r| r.lo + r.width > 128) {
+            diags.error(
+                of.ty_span,
+                format!("the opcode field of format `{}` must lie in bits 0..=127", l.name.text),
+            );
+            continue;
+        }
         if u128::from(op.value) > low_mask128(of.width) {
             diags
                 .error(

@@ -14,6 +14,13 @@ pub trait BitWord: Copy + Eq + core::fmt::Debug + Default + 'static {
     fn get(&self, lo: u32, width: u32) -> u64;
     /// Writes the low `width` (≤ 64) bits of `value` at bit `lo`; other bits are kept.
     fn set(&mut self, lo: u32, width: u32, value: u64);
+    /// ORs the low `width` (≤ 64) bits of `value` in at bit `lo`. Encoders use
+    /// it on a zeroed word whose fields are disjoint, where it equals `set`
+    /// and costs one shift, mask and OR.
+    #[inline(always)]
+    fn or_bits(&mut self, lo: u32, width: u32, value: u64) {
+        self.set(lo, width, value);
+    }
     /// Reads a word from exactly `BITS / 8` little-endian bytes.
     fn from_le_bytes(bytes: &[u8]) -> Self;
     /// Appends the word's little-endian bytes.
@@ -47,6 +54,10 @@ macro_rules! impl_bitword {
                 let mask = (low_mask(width) as $t) << lo;
                 *self = (*self & !mask) | (((value as $t) << lo) & mask);
             }
+            #[inline(always)]
+            fn or_bits(&mut self, lo: u32, width: u32, value: u64) {
+                *self |= ((value & low_mask(width)) as $t) << lo;
+            }
             fn from_le_bytes(bytes: &[u8]) -> Self {
                 let mut buf = [0u8; core::mem::size_of::<$t>()];
                 buf.copy_from_slice(&bytes[..core::mem::size_of::<$t>()]);
@@ -70,6 +81,73 @@ macro_rules! impl_bitword {
 impl_bitword!(u32);
 impl_bitword!(u64);
 impl_bitword!(u128);
+
+/// Words wider than 128 bits (AGAL's 192-bit tokens) are arrays of `u64`,
+/// element 0 holding bits 0..=63. Fields never exceed 64 bits but may
+/// straddle two elements.
+impl<const N: usize> BitWord for [u64; N]
+where
+    [u64; N]: Default,
+{
+    const BITS: u32 = 64 * N as u32;
+    #[inline(always)]
+    fn get(&self, lo: u32, width: u32) -> u64 {
+        let (i, shift) = ((lo / 64) as usize, lo % 64);
+        let mut v = self[i] >> shift;
+        if shift != 0 && shift + width > 64 && i + 1 < N {
+            v |= self[i + 1] << (64 - shift);
+        }
+        v & low_mask(width)
+    }
+    #[inline(always)]
+    fn set(&mut self, lo: u32, width: u32, value: u64) {
+        let (i, shift) = ((lo / 64) as usize, lo % 64);
+        let mask = low_mask(width);
+        let value = value & mask;
+        self[i] = (self[i] & !(mask << shift)) | (value << shift);
+        if shift != 0 && shift + width > 64 && i + 1 < N {
+            let spill = 64 - shift;
+            self[i + 1] = (self[i + 1] & !(mask >> spill)) | (value >> spill);
+        }
+    }
+    fn from_le_bytes(bytes: &[u8]) -> Self {
+        let mut out = [0u64; N];
+        for (i, chunk) in bytes.chunks_exact(8).take(N).enumerate() {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(chunk);
+            out[i] = u64::from_le_bytes(b);
+        }
+        out
+    }
+    fn write_le_bytes(&self, out: &mut Vec<u8>) {
+        for v in self {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    fn to_u128(&self) -> u128 {
+        u128::from(self[0]) | (u128::from(self.get(64, 64)) << 64)
+    }
+    fn from_u128(v: u128) -> Self {
+        let mut out = [0u64; N];
+        out[0] = v as u64;
+        if N > 1 {
+            out[1] = (v >> 64) as u64;
+        }
+        out
+    }
+}
+
+/// The word as `0x…` hex with every digit of its width (most significant first).
+pub fn to_hex<W: BitWord>(word: &W) -> alloc::string::String {
+    use core::fmt::Write;
+    let mut bytes = Vec::new();
+    word.write_le_bytes(&mut bytes);
+    let mut s = alloc::string::String::from("0x");
+    for b in bytes.iter().rev() {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
 
 /// Reads a (possibly split) field: `ranges` are `(lo, width)` pairs, the first
 /// holding the least significant bits of the value.
@@ -111,6 +189,21 @@ mod tests {
                 assert_eq!(w & outside, 0xA5A5_5A5A & outside);
             }
         }
+    }
+
+    #[test]
+    fn wide_words_straddle_elements() {
+        let mut w = [0u64; 3];
+        w.set(60, 8, 0xAB);
+        assert_eq!(w, [0xB << 60, 0xA, 0]);
+        assert_eq!(w.get(60, 8), 0xAB);
+        w.set(128, 64, u64::MAX);
+        assert_eq!(w.get(128, 64), u64::MAX);
+        assert_eq!(w.get(120, 16), 0xFF00);
+        let mut bytes = Vec::new();
+        w.write_le_bytes(&mut bytes);
+        assert_eq!(<[u64; 3]>::from_le_bytes(&bytes), w);
+        assert_eq!(to_hex(&0x1234u32), "0x00001234");
     }
 
     #[test]

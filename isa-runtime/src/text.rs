@@ -55,13 +55,7 @@ pub fn write_word<W: BitWord>(out: &mut impl Write, isa: &IsaLayout, word: &W) -
 
 /// Prints a word that matches no opcode, such as `.word 0x0123abcd`.
 pub fn write_fallback<W: BitWord>(out: &mut impl Write, isa: &IsaLayout, word: &W) -> fmt::Result {
-    let digits = (W::BITS / 4) as usize;
-    write!(
-        out,
-        "{} 0x{:0digits$x}",
-        isa.fallback.unwrap_or(".word"),
-        word.to_u128()
-    )
+    write!(out, "{} {}", isa.fallback.unwrap_or(".word"), crate::bits::to_hex(word))
 }
 
 /// Prints a free-standing layout (such as an operand descriptor) with its syntax.
@@ -91,15 +85,36 @@ fn write_pieces<W: BitWord>(
 
 /// Unknown fields that the template leaves out print as ` name=0x…` when not zero.
 fn write_unknown_suffix<W: BitWord>(out: &mut impl Write, format: &Format, pieces: &[Piece], word: &W) -> fmt::Result {
-    for (i, field) in format.fields.iter().enumerate() {
-        if matches!(field.kind, FieldKind::Unknown) && !names_field(pieces, i) {
-            let v = read_field(word, 0, field);
-            if v != 0 {
-                write!(out, " {}={v:#x}", field.name)?;
-            }
+    let mut fields = Vec::new();
+    suffix_fields(format, pieces, "", 0, &mut fields);
+    for (name, field, base) in fields {
+        let v = read_field(word, base, field);
+        if v != 0 {
+            write!(out, " {name}={v:#x}")?;
         }
     }
     Ok(())
+}
+
+/// The unknown fields a template leaves out, which print as `name=0x…`
+/// suffixes: the format's own, and those of nested layouts (`src1.undef1`).
+fn suffix_fields<'a>(
+    format: &'a Format,
+    pieces: &[Piece],
+    prefix: &str,
+    base: u32,
+    out: &mut Vec<(String, &'a Field, u32)>,
+) {
+    for (i, field) in format.fields.iter().enumerate() {
+        match field.kind {
+            FieldKind::Unknown if !names_field(pieces, i) => out.push((format!("{prefix}{}", field.name), field, base)),
+            FieldKind::Layout(inner) => {
+                let nested = format!("{prefix}{}.", field.name);
+                suffix_fields(inner, inner.syntax, &nested, base + field.ranges[0].lo, out);
+            }
+            _ => {}
+        }
+    }
 }
 
 fn names_field(pieces: &[Piece], index: usize) -> bool {
@@ -206,8 +221,7 @@ pub fn parse_instruction<W: BitWord>(isa: &IsaLayout, cur: &mut Cursor<'_>) -> R
     };
     if Some(mnemonic) == isa.fallback {
         cur.skip_blanks();
-        let value = parse_unsigned(cur, W::BITS.min(64), "the word")?;
-        let word = W::from_u128(value as u128);
+        let word = parse_wide_hex::<W>(cur)?;
         expect_line_end(cur)?;
         return Ok(word);
     }
@@ -247,6 +261,37 @@ pub fn parse_layout<W: BitWord>(format: &Format, cur: &mut Cursor<'_>) -> Result
     Ok(word)
 }
 
+/// A whole word as a number (decimal, or hex of any width up to the word's).
+fn parse_wide_hex<W: BitWord>(cur: &mut Cursor<'_>) -> Result<W, ParseError> {
+    let at = cur.clone();
+    let rest = cur.rest();
+    if let Some(hex) = rest.strip_prefix("0x").or_else(|| rest.strip_prefix("0X")) {
+        let len = hex
+            .find(|c: char| !(c.is_ascii_hexdigit() || c == '_'))
+            .unwrap_or(hex.len());
+        if len == 0 {
+            cur.eat(&rest[..2]);
+            return Err(cur.expected("hex digits"));
+        }
+        let digits: String = hex[..len].chars().filter(|&c| c != '_').collect();
+        let digits = digits.trim_start_matches('0');
+        if digits.len() > (W::BITS / 4) as usize {
+            return Err(at.error(format!("0x{digits} does not fit a {}-bit word", W::BITS)));
+        }
+        let mut word = W::default();
+        for (i, c) in digits.chars().rev().enumerate() {
+            word.set(4 * i as u32, 4, u64::from(c.to_digit(16).unwrap_or(0)));
+        }
+        cur.eat(&rest[..2 + len]);
+        if cur.peek().is_some_and(is_word_char) {
+            return Err(cur.error(format!("unexpected `{}` after a number", cur.peek().unwrap_or(' '))));
+        }
+        return Ok(word);
+    }
+    let value = parse_unsigned(cur, W::BITS.min(64), "the word")?;
+    Ok(W::from_u128(u128::from(value)))
+}
+
 fn expect_line_end(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
     if cur.at_line_end() {
         Ok(())
@@ -261,18 +306,15 @@ fn parse_unknown_suffix<W: BitWord>(
     pieces: &[Piece],
     word: &mut W,
 ) -> Result<(), ParseError> {
+    let mut fields = Vec::new();
+    suffix_fields(format, pieces, "", 0, &mut fields);
     loop {
         cur.skip_blanks();
         let save = cur.clone();
         let Some(name) = cur.word() else {
             return Ok(());
         };
-        let field = format
-            .fields
-            .iter()
-            .enumerate()
-            .find(|(i, f)| f.name == name && matches!(f.kind, FieldKind::Unknown) && !names_field(pieces, *i));
-        let Some((_, field)) = field else {
+        let Some((_, field, base)) = fields.iter().find(|(n, _, _)| n == name) else {
             *cur = save;
             return Err(cur.expected("end of line"));
         };
@@ -280,7 +322,7 @@ fn parse_unknown_suffix<W: BitWord>(
         cur.expect("=")?;
         cur.skip_blanks();
         let v = parse_unsigned(cur, field.width, field.name)?;
-        write_field(word, 0, field, v);
+        write_field(word, *base, field, v);
     }
 }
 
@@ -317,8 +359,14 @@ fn eat_token(cur: &mut Cursor<'_>, t: &str) -> bool {
     if !rest.starts_with(t) {
         return false;
     }
+    // Digits may follow (`fs0`), letters may not (`lt` is not `lte`).
     let ends_word = t.chars().last().is_some_and(is_word_char);
-    if ends_word && rest[t.len()..].chars().next().is_some_and(is_word_char) {
+    if ends_word
+        && rest[t.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+    {
         return false;
     }
     cur.eat(t)
@@ -378,10 +426,15 @@ fn parse_value<W: BitWord>(
                 .flat_map(|v| v.spellings.iter().map(move |s| (v, *s)))
                 .filter(|(_, s)| !s.is_empty())
                 .filter(|(_, s)| {
+                    // A spelling ending in a letter must not run into another
+                    // letter (`lt` is not `lte`); digits may follow (`vc0`).
                     let rest = cur.rest();
                     rest.starts_with(s)
                         && !(s.chars().last().is_some_and(is_word_char)
-                            && rest[s.len()..].chars().next().is_some_and(is_word_char))
+                            && rest[s.len()..]
+                                .chars()
+                                .next()
+                                .is_some_and(|c| c.is_alphabetic() || c == '_'))
                 })
                 .max_by_key(|(_, s)| s.len());
             if let Some((v, s)) = best {
@@ -433,6 +486,11 @@ fn parse_value<W: BitWord>(
         }
         (FieldKind::Layout(f), _) => {
             let nested_base = base + field.ranges[0].lo;
+            for inner in f.fields {
+                if let FieldKind::Fixed(v) = inner.kind {
+                    write_field(word, nested_base, inner, v);
+                }
+            }
             return parse_pieces(cur, f, f.syntax, word, nested_base);
         }
         (FieldKind::Mask(order), _) => {

@@ -1,5 +1,23 @@
 //! The isaforge ISAs. Each module is generated from one spec file in
-//! `isa-specs/specs/`; nothing in them is written by hand.
+//! `isa-specs/specs/`; the small submodules next to the generated code are
+//! the hand-written glue that a spec cannot say (containers, assemblers).
+
+/// Adobe Stage3D AGAL tokens, header and operand layouts, from
+/// `specs/agal.isa`; whole programs ([`agal::AgalProgram`]), the
+/// AGALMiniAssembler-compatible assembler ([`agal::assemble`]) and the
+/// disassembler ([`agal::disassemble`]).
+pub mod agal {
+    isa_macros::isa!(file = "specs/agal.isa");
+
+    pub mod asm;
+    pub mod disasm;
+    pub mod program;
+    pub mod table;
+
+    pub use asm::{assemble, AsmError};
+    pub use disasm::disassemble;
+    pub use program::{AgalError, AgalProgram};
+}
 
 /// Nintendo 3DS PICA200 shader instructions and operand descriptors,
 /// from `specs/pica.isa`.

@@ -2,8 +2,10 @@
 //!
 //! `cargo xtask docs` regenerates `docs/isa/<isa>.md` from the generated
 //! `LAYOUT` metadata (never from a second parse of the spec files);
-//! `cargo xtask docs --check` fails when a checked-in file is stale.
+//! `cargo xtask docs --check` fails when a checked-in file is stale;
+//! `cargo xtask exhaustive pica` sweeps all 2^32 words (see `exhaustive`).
 
+mod exhaustive;
 mod markdown;
 
 use std::path::{Path, PathBuf};
@@ -12,7 +14,7 @@ use std::process::ExitCode;
 use isa_runtime::IsaLayout;
 
 /// Every ISA with docs: file stem and metadata.
-const ISAS: &[(&str, &IsaLayout)] = &[("pica", &isa_specs::pica::LAYOUT)];
+const ISAS: &[(&str, &IsaLayout)] = &[("agal", &isa_specs::agal::LAYOUT), ("pica", &isa_specs::pica::LAYOUT)];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,8 +22,15 @@ fn main() -> ExitCode {
     match args.as_slice() {
         ["docs"] => docs(false),
         ["docs", "--check"] => docs(true),
+        ["exhaustive", isa] => {
+            if exhaustive::run(isa) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
         _ => {
-            eprintln!("usage: cargo xtask docs [--check]");
+            eprintln!("usage: cargo xtask docs [--check] | cargo xtask exhaustive pica");
             ExitCode::from(2)
         }
     }

@@ -1,16 +1,16 @@
-//! `isa asm`: assembly text to a container (PICA: `.shbin`, from picasso
-//! syntax, one DVLE per file) or, with `--raw`, to bare little-endian words.
+//! `isa asm`: assembly text to the ISA's container (PICA: `.shbin` from
+//! picasso syntax, one DVLE per file; AGAL: a program with its header) or,
+//! with `--raw`, to bare little-endian words.
 
 use std::path::PathBuf;
 
 use clap::Args;
 use isa_runtime::lexer::Cursor;
 use isa_runtime::{text, BitWord, Isa, ParseError};
-use isa_specs::pica::asm::{self as pica_asm, SourceFile};
 
 use crate::failure::Failure;
-use crate::input::{self, Input};
-use crate::isas::{self, CliIsa, IsaName};
+use crate::input;
+use crate::isas::{self, AsmOptions, CliIsa, IsaName, ProgramKind};
 use crate::output;
 
 /// Arguments of `isa asm`.
@@ -20,37 +20,65 @@ pub struct AsmArgs {
     #[arg(value_enum)]
     pub isa: IsaName,
     /// The source files (`-` for stdin). PICA: picasso syntax, one DVLE per
-    /// file in order (`A.v.pica B.g.pica`). With `--raw`: one file of one
-    /// instruction per line, where `;`, `//` and `#` start comments.
+    /// file in order (`A.v.pica B.g.pica`). AGAL: one file of
+    /// AGALMiniAssembler text, where `//` starts comments. With `--raw`: one
+    /// file of one instruction per line, where `;`, `//` and `#` start
+    /// comments.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Where to write the binary (`-` for stdout).
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
-    /// Write bare little-endian words, not a container (PICA: .shbin).
+    /// Write bare little-endian words, not a container (PICA: .shbin; AGAL:
+    /// a program with its header). With `--raw`, each line is one word in
+    /// the spec's field-explicit form.
     #[arg(long)]
     pub raw: bool,
-    /// Do not insert the padding NOPs that flow-control errata need at the
-    /// ends of blocks (picasso's `--no-nop`).
+    /// PICA: do not insert the padding NOPs that flow-control errata need at
+    /// the ends of blocks (picasso's `--no-nop`).
     #[arg(long)]
     pub no_nop: bool,
+    /// AGAL: the program type written in the header.
+    #[arg(long = "type", value_enum, value_name = "TYPE")]
+    pub kind: Option<ProgramKind>,
+    /// AGAL: the version written in the header (1, 2 or 3); it sets the
+    /// register limits and allows AGAL2's opcodes.
+    #[arg(long, value_name = "N")]
+    pub version: Option<u32>,
+    /// AGAL: raise every register limit to 1024, as AGALMiniAssembler's
+    /// `ignorelimits` does.
+    #[arg(long)]
+    pub ignore_limits: bool,
+}
+
+impl AsmArgs {
+    /// The options that go to the container's assembler.
+    fn options(&self) -> AsmOptions {
+        AsmOptions {
+            no_nop: self.no_nop,
+            kind: self.kind,
+            version: self.version,
+            ignore_limits: self.ignore_limits,
+        }
+    }
 }
 
 /// Assembles the files. Every problem is reported as `FILE:line:col:
-/// message`, and nothing is written unless everything assembles.
+/// message`, and nothing is written unless everything assembles. Options
+/// that the ISA's container does not take, or that `--raw` makes pointless,
+/// are usage errors.
 pub fn run<I: CliIsa>(args: &AsmArgs) -> Result<(), Failure> {
-    if !args.raw {
-        if let Some(assemble_container) = I::CONTAINER_ASM {
-            let files = args
-                .files
-                .iter()
-                .map(|f| input::read(f))
-                .collect::<Result<Vec<_>, _>>()?;
-            let bytes = assemble_container(&files, !args.no_nop)?;
-            return output::write_file(&args.output, &bytes);
-        }
+    let options = args.options();
+    let taken = I::CONTAINER.map_or(&[][..], |c| c.options);
+    options.allow_only(taken, &format!("to `{}`", I::NAME))?;
+    if let Some(container) = I::CONTAINER.filter(|_| !args.raw) {
+        let files = (args.files.iter())
+            .map(|f| input::read(f))
+            .collect::<Result<Vec<_>, _>>()?;
+        let bytes = (container.assemble)(&files, &options)?;
+        return output::write_file(&args.output, &bytes);
     }
-    isas::require_raw::<I>(args.raw)?;
+    options.allow_only(&[], "with --raw")?;
     let [path] = args.files.as_slice() else {
         return Err(Failure::usage("--raw takes exactly one input file"));
     };
@@ -66,34 +94,6 @@ pub fn run<I: CliIsa>(args: &AsmArgs) -> Result<(), Failure> {
         word.write_le_bytes(&mut bytes);
     }
     output::write_file(&args.output, &bytes)
-}
-
-/// picasso-syntax files → `.shbin` bytes (the PICA [`isas::ContainerAssembler`]).
-pub fn pica_shbin(files: &[Input], auto_nop: bool) -> Result<Vec<u8>, Failure> {
-    let mut sources = Vec::new();
-    let mut problems = Vec::new();
-    for file in files {
-        match String::from_utf8(file.bytes.clone()) {
-            Ok(text) => sources.push(SourceFile {
-                name: file.name.clone(),
-                text,
-            }),
-            Err(e) => {
-                let good = &file.bytes[..e.utf8_error().valid_up_to()];
-                let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-                let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-                let col = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
-                problems.push(format!("{}:{line}:{col}: invalid UTF-8", file.name));
-            }
-        }
-    }
-    if !problems.is_empty() {
-        return Err(Failure::input(problems));
-    }
-    match pica_asm::assemble(&sources, &pica_asm::Options { auto_nop }) {
-        Ok(shbin) => Ok(shbin.to_bytes()),
-        Err(errors) => Err(Failure::input(errors.iter().map(|e| e.to_string()).collect())),
-    }
 }
 
 /// Assembles text into words, collecting one error per bad line.

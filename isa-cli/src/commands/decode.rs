@@ -10,8 +10,7 @@ use serde_json::json;
 
 use crate::failure::Failure;
 use crate::input;
-use crate::isas::{self, AuxLayout, CliIsa, IsaName};
-
+use crate::isas::{self, AuxLayout, CliIsa, ContainerWord, IsaName};
 use crate::output::Stdout;
 use crate::table;
 
@@ -23,7 +22,8 @@ pub struct DecodeArgs {
     pub isa: IsaName,
     /// The binary to decode (`-` for stdin).
     pub file: PathBuf,
-    /// The file holds bare little-endian words, not a container (PICA: .shbin).
+    /// The file holds bare little-endian words, not a container (PICA:
+    /// .shbin; AGAL: the 7-byte header and its tokens).
     #[arg(long)]
     pub raw: bool,
     /// Print one JSON object instead of text tables.
@@ -35,7 +35,8 @@ pub struct DecodeArgs {
     pub opdescs: Option<PathBuf>,
 }
 
-/// One decoded word: where it is, how wide, its text and its fields.
+/// One decoded word (or a container's header): where it is, how wide, its
+/// text and its fields.
 pub struct Decoded {
     /// Byte offset in its file.
     pub offset: usize,
@@ -43,7 +44,8 @@ pub struct Decoded {
     pub bits: u32,
     /// The word as hex.
     pub hex: String,
-    /// The text `disasm` prints.
+    /// Its text: what `disasm --raw` prints for the word, or its line of a
+    /// container's listing (see [`ContainerWord::text`]).
     pub text: String,
     /// Fields covering every bit once.
     pub fields: Vec<FieldReport>,
@@ -51,24 +53,68 @@ pub struct Decoded {
 
 /// Decodes the file(s) and prints them. All words that do not decode are
 /// reported (`FILE: byte 0x…: message`) and nothing is printed on stdout then.
-/// A container (PICA: `.shbin`, unless `--raw`) brings its own auxiliary
-/// words (operand descriptors), reported at their offsets in the file.
+///
+/// A container file (unless `--raw`) is read by the ISA's
+/// [`Container`](crate::isas::Container): offsets count from the start of
+/// the file, a header (AGAL) comes first (`"header"` in JSON, before
+/// `"instructions"`), and auxiliary words (PICA's operand descriptors) come
+/// from the file itself.
 pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
-    let (instructions, aux) = match I::CONTAINER_READ.filter(|_| !args.raw) {
-        Some(reader) => decode_container::<I>(args, reader)?,
-        None => decode_raw::<I>(args)?,
+    let aux_path = match &args.opdescs {
+        Some(path) => Some((isas::aux::<I>("--opdescs")?, path)),
+        None => None,
     };
+    let container = I::CONTAINER.filter(|_| !args.raw);
+    if let (Some(container), Some(_)) = (&container, &aux_path) {
+        return Err(Failure::usage(format!(
+            "--opdescs applies to --raw input; a {} file has its own",
+            container.name
+        )));
+    }
+    let file = input::read(&args.file)?;
+    let mut errors = Vec::new();
+    let (header, words, aux) = match container {
+        Some(container) => {
+            let opened =
+                (container.open)(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
+            (opened.header, opened.words, I::AUX.map(|layout| (layout, opened.aux)))
+        }
+        None => (None, raw_words::<I>(&file, &mut errors), None),
+    };
+    let instructions = words
+        .into_iter()
+        .filter_map(|word| instruction::<I>(word, &file.name, &mut errors))
+        .collect::<Vec<_>>();
+    let aux = match (aux, aux_path) {
+        (Some((layout, words)), _) => Some((layout, aux_entries(layout, words, &file.name, &mut errors))),
+        (None, Some((layout, path))) => {
+            let aux_file = input::read(path)?;
+            let words = raw_aux(layout, &aux_file, &mut errors);
+            Some((layout, aux_entries(layout, words, &aux_file.name, &mut errors)))
+        }
+        (None, None) => None,
+    };
+    if !errors.is_empty() {
+        return Err(Failure::input(errors));
+    }
     let mut out = Stdout::new();
     if args.json {
         // `preserve_order` keeps the keys in DESIGN.md's order.
         let mut object = serde_json::Map::new();
         object.insert("isa".into(), json!(I::NAME.as_str()));
+        if let Some(header) = &header {
+            object.insert("header".into(), json_entry(header));
+        }
         object.insert("instructions".into(), json_list(&instructions));
         if let Some((layout, items)) = &aux {
             object.insert(layout.key.into(), json_list(items));
         }
         out.line(&serde_json::Value::Object(object).to_string())?;
     } else {
+        if let Some(header) = &header {
+            print_text(&mut out, std::slice::from_ref(header))?;
+            out.line("")?;
+        }
         print_text(&mut out, &instructions)?;
         if let Some((layout, items)) = &aux {
             out.line("")?;
@@ -79,124 +125,72 @@ pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
     out.flush()
 }
 
-/// Instructions and, if any, auxiliary words.
-type DecodedFile = (Vec<Decoded>, Option<(AuxLayout, Vec<Decoded>)>);
-
-/// `--raw` words, with auxiliary words from `--opdescs FILE`.
-fn decode_raw<I: CliIsa>(args: &DecodeArgs) -> Result<DecodedFile, Failure> {
-    isas::require_raw::<I>(args.raw)?;
-    let aux = match &args.opdescs {
-        Some(path) => Some((isas::aux::<I>("--opdescs")?, path)),
-        None => None,
-    };
-    let file = input::read(&args.file)?;
-    let mut errors = Vec::new();
-    let instructions = decode_instructions::<I>(&file, &mut errors);
-    let aux = match aux {
-        Some((layout, path)) => {
-            let aux_file = input::read(path)?;
-            Some((layout, decode_aux(layout, &aux_file, &mut errors)))
-        }
-        None => None,
-    };
-    if !errors.is_empty() {
-        return Err(Failure::input(errors));
-    }
-    Ok((instructions, aux))
-}
-
-/// A container's instruction words and auxiliary words, at their offsets.
-fn decode_container<I: CliIsa>(args: &DecodeArgs, reader: isas::ContainerReader) -> Result<DecodedFile, Failure> {
-    if args.opdescs.is_some() {
-        return Err(Failure::usage(format!(
-            "--opdescs applies to --raw input; a {} file has its own",
-            I::CONTAINER.unwrap_or("container")
-        )));
-    }
-    let file = input::read(&args.file)?;
-    let words = (reader.words)(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
-    let mut errors = Vec::new();
-    let mut instructions = Vec::with_capacity(words.code.len());
-    for &(offset, value) in &words.code {
-        let word = I::Word::from_u128(value);
-        match super::instruction_text::<I>(word) {
-            Ok(text) => instructions.push(Decoded {
+/// A `--raw` file's words, with the spec's text form to come.
+fn raw_words<I: Isa>(file: &input::Input, errors: &mut Vec<String>) -> Vec<ContainerWord<I::Word>> {
+    match input::words::<I::Word>(&file.bytes) {
+        Ok(words) => words
+            .into_iter()
+            .map(|(offset, word)| ContainerWord {
                 offset,
-                bits: I::Word::BITS,
-                hex: super::word_hex(&word),
-                text,
-                fields: super::instruction_fields::<I>(&word),
-            }),
-            Err(e) => errors.push(format!("{}: {}", file.name, e.at(offset))),
-        }
-    }
-    let aux = I::AUX.map(|layout| {
-        let items = words
-            .aux
-            .iter()
-            .filter_map(|&(offset, word)| aux_entry(layout, offset, word, &file.name, &mut errors))
-            .collect();
-        (layout, items)
-    });
-    if !errors.is_empty() {
-        return Err(Failure::input(errors));
-    }
-    Ok((instructions, aux))
-}
-
-/// One auxiliary word, or an error about it in `errors`.
-fn aux_entry(layout: AuxLayout, offset: usize, word: u128, name: &str, errors: &mut Vec<String>) -> Option<Decoded> {
-    match (layout.text)(word) {
-        Ok(text) => Some(Decoded {
-            offset,
-            bits: layout.format.bits,
-            hex: format!("0x{word:0width$x}", width = layout.format.bits.div_ceil(4) as usize),
-            text,
-            fields: explain_format(layout.format, &word, None),
-        }),
-        Err(e) => {
-            errors.push(format!("{name}: {}", e.at(offset)));
-            None
-        }
-    }
-}
-
-fn decode_instructions<I: Isa>(file: &input::Input, errors: &mut Vec<String>) -> Vec<Decoded> {
-    let words = match input::words::<I::Word>(&file.bytes) {
-        Ok(words) => words,
+                word,
+                text: None,
+            })
+            .collect(),
         Err(e) => {
             errors.push(format!("{}: {e}", file.name));
-            return Vec::new();
+            Vec::new()
+        }
+    }
+}
+
+/// One instruction word with its fields, or an error about it in `errors`.
+fn instruction<I: Isa>(word: ContainerWord<I::Word>, name: &str, errors: &mut Vec<String>) -> Option<Decoded> {
+    let ContainerWord { offset, word, text } = word;
+    let text = match text.map_or_else(|| super::instruction_text::<I>(word), Ok) {
+        Ok(text) => text,
+        Err(e) => {
+            errors.push(format!("{name}: {}", e.at(offset)));
+            return None;
         }
     };
+    Some(Decoded {
+        offset,
+        bits: I::Word::BITS,
+        hex: super::word_hex(&word),
+        text,
+        fields: super::instruction_fields::<I>(&word),
+    })
+}
+
+/// The words of a file of auxiliary words (`--opdescs FILE`).
+fn raw_aux(layout: AuxLayout, file: &input::Input, errors: &mut Vec<String>) -> Vec<(usize, u128)> {
+    match input::chunks(&file.bytes, layout.word_bytes()) {
+        Ok(chunks) => (chunks.into_iter())
+            .map(|(offset, chunk)| (offset, input::le_u128(chunk)))
+            .collect(),
+        Err(e) => {
+            errors.push(format!("{}: {e}", file.name));
+            Vec::new()
+        }
+    }
+}
+
+/// Auxiliary words with their fields; those that do not decode go to `errors`.
+fn aux_entries(layout: AuxLayout, words: Vec<(usize, u128)>, name: &str, errors: &mut Vec<String>) -> Vec<Decoded> {
     let mut decoded = Vec::with_capacity(words.len());
     for (offset, word) in words {
-        match super::instruction_text::<I>(word) {
+        match (layout.text)(word) {
             Ok(text) => decoded.push(Decoded {
                 offset,
-                bits: I::Word::BITS,
-                hex: super::word_hex(&word),
+                bits: layout.format.bits,
+                hex: format!("0x{word:0width$x}", width = layout.format.bits.div_ceil(4) as usize),
                 text,
-                fields: super::instruction_fields::<I>(&word),
+                fields: explain_format(layout.format, &word, None),
             }),
-            Err(e) => errors.push(format!("{}: {}", file.name, e.at(offset))),
+            Err(e) => errors.push(format!("{name}: {}", e.at(offset))),
         }
     }
     decoded
-}
-
-fn decode_aux(layout: AuxLayout, file: &input::Input, errors: &mut Vec<String>) -> Vec<Decoded> {
-    let chunks = match input::chunks(&file.bytes, layout.word_bytes()) {
-        Ok(chunks) => chunks,
-        Err(e) => {
-            errors.push(format!("{}: {e}", file.name));
-            return Vec::new();
-        }
-    };
-    chunks
-        .into_iter()
-        .filter_map(|(offset, chunk)| aux_entry(layout, offset, input::le_u128(chunk), &file.name, errors))
-        .collect()
 }
 
 fn print_text(out: &mut Stdout, items: &[Decoded]) -> Result<(), Failure> {
@@ -213,15 +207,14 @@ fn print_text(out: &mut Stdout, items: &[Decoded]) -> Result<(), Failure> {
 }
 
 fn json_list(items: &[Decoded]) -> serde_json::Value {
-    items
+    items.iter().map(json_entry).collect()
+}
+
+fn json_entry(item: &Decoded) -> serde_json::Value {
+    let fields: Vec<serde_json::Value> = item
+        .fields
         .iter()
-        .map(|item| {
-            let fields: Vec<serde_json::Value> = item
-                .fields
-                .iter()
-                .map(|f| json!({"name": f.name, "lo": f.lo, "width": f.width, "raw": f.raw, "value": f.value}))
-                .collect();
-            json!({"offset": item.offset, "bits": item.bits, "text": item.text, "fields": fields})
-        })
-        .collect()
+        .map(|f| json!({"name": f.name, "lo": f.lo, "width": f.width, "raw": f.raw, "value": f.value}))
+        .collect();
+    json!({"offset": item.offset, "bits": item.bits, "text": item.text, "fields": fields})
 }

@@ -42,7 +42,7 @@ pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
         .flat_map(|a| a.split(|c: char| c == ',' || c.is_whitespace()))
         .filter(|t| !t.is_empty())
     {
-        match parse_word(token, bits) {
+        match parse_word_bytes(token, bits) {
             Ok(word) => words.push(word),
             Err(e) => errors.push(format!("error: word `{token}`: {e}")),
         }
@@ -51,12 +51,13 @@ pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
         return Err(Failure::usage("no words to explain"));
     }
     let mut out = Stdout::new();
-    for (i, &value) in words.iter().enumerate() {
+    for (i, bytes) in words.iter().enumerate() {
         if i > 0 {
             out.line("")?;
         }
         let (header, fields, problem) = match aux {
             Some(aux) => {
+                let value = crate::input::le_u128(bytes);
                 let fields = explain_format(aux.format, &value, None);
                 let hex = format!("0x{value:0width$x}", width = bits.div_ceil(4) as usize);
                 match (aux.text)(value) {
@@ -69,7 +70,7 @@ pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
                 }
             }
             None => {
-                let word = I::Word::from_u128(value);
+                let word = I::Word::from_le_bytes(bytes);
                 let fields = super::instruction_fields::<I>(&word);
                 let hex = super::word_hex(&word);
                 match super::instruction_text::<I>(word) {
@@ -96,29 +97,57 @@ pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
     }
 }
 
-/// Parses a hex word (optional `0x`, `_` separators) that must fit `bits` bits.
-pub fn parse_word(token: &str, bits: u32) -> Result<u128, String> {
+/// Parses a hex word (optional `0x`, `_` separators) that must fit `bits`
+/// bits, as `bits / 8` (rounded up) little-endian bytes. The digits are the
+/// word's value, most significant first, even for words wider than 128 bits
+/// (AGAL's 192-bit tokens), as `decode` prints them.
+pub fn parse_word_bytes(token: &str, bits: u32) -> Result<Vec<u8>, String> {
     let digits = token
         .strip_prefix("0x")
         .or_else(|| token.strip_prefix("0X"))
         .unwrap_or(token);
-    let clean: String = digits.chars().filter(|&c| c != '_').collect();
+    let clean: Vec<u8> = digits.bytes().filter(|&c| c != b'_').collect();
     if clean.is_empty() {
         return Err("expected hex digits".into());
     }
-    if let Some(bad) = clean.chars().find(|c| !c.is_ascii_hexdigit()) {
-        return Err(format!("`{bad}` is not a hex digit"));
+    let mut nibbles = Vec::with_capacity(clean.len());
+    for &c in &clean {
+        match (c as char).to_digit(16) {
+            Some(d) => nibbles.push(d as u8),
+            None => {
+                let bad = digits
+                    .chars()
+                    .find(|c| *c != '_' && !c.is_ascii_hexdigit())
+                    .unwrap_or('?');
+                return Err(format!("`{bad}` is not a hex digit"));
+            }
+        }
     }
-    let value = u128::from_str_radix(&clean, 16).map_err(|_| format!("does not fit in {bits} bits"))?;
-    if bits < 128 && value >> bits != 0 {
+    let first = nibbles.iter().position(|&d| d != 0).unwrap_or(nibbles.len());
+    let significant = &nibbles[first..];
+    let width = match significant.first() {
+        None => 0,
+        Some(&top) => 4 * (significant.len() as u32 - 1) + (8 - top.leading_zeros()),
+    };
+    if width > bits {
         return Err(format!("does not fit in {bits} bits"));
     }
-    Ok(value)
+    let mut bytes = vec![0u8; bits.div_ceil(8) as usize];
+    for (i, &d) in significant.iter().rev().enumerate() {
+        bytes[i / 2] |= d << (4 * (i % 2));
+    }
+    Ok(bytes)
+}
+
+/// Parses a hex word of up to 128 bits (see [`parse_word_bytes`]).
+#[cfg(test)]
+pub fn parse_word(token: &str, bits: u32) -> Result<u128, String> {
+    parse_word_bytes(token, bits).map(|b| crate::input::le_u128(&b))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parse_word;
+    use super::{parse_word, parse_word_bytes};
 
     #[test]
     fn words_with_and_without_prefix() {
@@ -128,5 +157,10 @@ mod tests {
         assert!(parse_word("0x", 32).is_err());
         assert!(parse_word("12g", 32).is_err());
         assert!(parse_word(&"f".repeat(40), 128).is_err());
+        assert_eq!(parse_word(&format!("0{}", "f".repeat(32)), 128), Ok(u128::MAX));
+        let wide = parse_word_bytes(&format!("0x1_{}ff", "0".repeat(30)), 192).unwrap();
+        assert_eq!(wide.len(), 24);
+        assert_eq!((wide[0], wide[1], wide[16], wide[23]), (0xff, 0, 1, 0));
+        assert!(parse_word_bytes(&"1".repeat(49), 192).is_err());
     }
 }

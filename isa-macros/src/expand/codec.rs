@@ -4,7 +4,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{field_ident, word_literal, word_type};
+use super::{field_ident, is_wide, word_literal, word_type};
 use crate::model::{FieldDef, FieldTy, LayoutDef, Spec};
 use crate::naming::{camel_case, ident, type_ident, upper_ident};
 
@@ -31,11 +31,12 @@ fn read_bits(f: &FieldDef) -> TokenStream {
     }
 }
 
-/// Writes `value` (a `u64`) into a field's bits of `word`.
+/// ORs `value` (a `u64`) into a field's bits of a word that starts zeroed
+/// (fields are disjoint, so this is a plain shift-mask-or).
 fn write_bits(f: &FieldDef, value: TokenStream) -> TokenStream {
     if let [r] = f.ranges.as_slice() {
         let (lo, w) = (r.lo, r.width);
-        quote!(::isa_runtime::BitWord::set(&mut word, #lo, #w, #value);)
+        quote!(::isa_runtime::BitWord::or_bits(&mut word, #lo, #w, #value);)
     } else {
         let pairs = f.ranges.iter().map(|r| {
             let (lo, w) = (r.lo, r.width);
@@ -291,12 +292,17 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
     } else {
         let tests = order.iter().map(|&i| {
             let op = &spec.opcodes[i];
-            let (mask, bits) = (
-                word_literal(spec.word_bits, op.mask),
-                word_literal(spec.word_bits, op.bits),
-            );
             let arm = arm_for(i);
-            quote!(if word & #mask == #bits { return #arm; })
+            if is_wide(spec.word_bits) {
+                let (mask, bits) = (op.mask, op.bits);
+                quote!(if ::isa_runtime::BitWord::to_u128(&word) & #mask == #bits { return #arm; })
+            } else {
+                let (mask, bits) = (
+                    word_literal(spec.word_bits, op.mask),
+                    word_literal(spec.word_bits, op.bits),
+                );
+                quote!(if word & #mask == #bits { return #arm; })
+            }
         });
         quote! {
             #(#tests)*
@@ -306,8 +312,24 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
 
     let encode_arms = (0..spec.opcodes.len()).map(|i| {
         let v = variant(i);
-        let bits = word_literal(spec.word_bits, spec.opcodes[i].bits);
-        quote!(Instruction::#v(f) => f.encode_fields() | #bits,)
+        let op = &spec.opcodes[i];
+        if is_wide(spec.word_bits) {
+            // Arrays have no `|`: write the opcode field's ranges.
+            let field = spec.layouts[op.format]
+                .opcode_field()
+                .expect("validated: formats have an opcode field");
+            let mut shift = 0;
+            let sets = field.ranges.iter().map(|r| {
+                let (lo, w) = (r.lo, r.width);
+                let value = (op.value >> shift) & crate::model::low_mask128(w) as u64;
+                shift += w;
+                quote!(::isa_runtime::BitWord::set(&mut word, #lo, #w, #value);)
+            });
+            quote!(Instruction::#v(f) => { let mut word = f.encode_fields(); #(#sets)* word })
+        } else {
+            let bits = word_literal(spec.word_bits, op.bits);
+            quote!(Instruction::#v(f) => f.encode_fields() | #bits,)
+        }
     });
     let index_arms = (0..spec.opcodes.len()).map(|i| {
         let v = variant(i);

@@ -58,16 +58,33 @@ pub fn word_type(bits: u32) -> TokenStream {
     match bits {
         0..=32 => quote!(u32),
         33..=64 => quote!(u64),
-        _ => quote!(u128),
+        65..=128 => quote!(u128),
+        _ => {
+            let n = bits.div_ceil(64) as usize;
+            quote!([u64; #n])
+        }
     }
 }
 
+/// Whether the word type is a `u64` array (wider than 128 bits).
+pub fn is_wide(bits: u32) -> bool {
+    bits > 128
+}
+
 /// A literal of the word type for `bits`.
-pub fn word_literal(bits: u32, value: u128) -> Literal {
+pub fn word_literal(bits: u32, value: u128) -> TokenStream {
     match bits {
-        0..=32 => Literal::u32_suffixed(value as u32),
-        33..=64 => Literal::u64_suffixed(value as u64),
-        _ => Literal::u128_suffixed(value),
+        0..=32 => Literal::u32_suffixed(value as u32).into_token_stream(),
+        33..=64 => Literal::u64_suffixed(value as u64).into_token_stream(),
+        65..=128 => Literal::u128_suffixed(value).into_token_stream(),
+        _ => {
+            let n = bits.div_ceil(64) as usize;
+            let limbs = (0..n).map(|i| {
+                let limb = if i < 2 { (value >> (64 * i)) as u64 } else { 0 };
+                Literal::u64_suffixed(limb)
+            });
+            quote!([#(#limbs),*])
+        }
     }
 }
 

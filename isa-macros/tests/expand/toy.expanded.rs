@@ -172,17 +172,17 @@ impl F {
     #[inline(always)]
     pub fn encode_fields(&self) -> u32 {
         let mut word: u32 = 0u32;
-        ::isa_runtime::BitWord::set(&mut word, 11u32, 1u32, 1u64);
-        ::isa_runtime::BitWord::set(&mut word, 0u32, 4u32, self.dst.raw());
+        ::isa_runtime::BitWord::or_bits(&mut word, 11u32, 1u32, 1u64);
+        ::isa_runtime::BitWord::or_bits(&mut word, 0u32, 4u32, self.dst.raw());
         ::isa_runtime::bits::set_ranges(
             &mut word,
             &[(4u32, 4u32), (12u32, 4u32)],
             self.imm.bits(),
         );
-        ::isa_runtime::BitWord::set(&mut word, 8u32, 2u32, self.cond.raw());
-        ::isa_runtime::BitWord::set(&mut word, 10u32, 1u32, self.sat as u64);
-        ::isa_runtime::BitWord::set(&mut word, 16u32, 4u32, self.mask.bits());
-        ::isa_runtime::BitWord::set(&mut word, 22u32, 4u32, self.junk.get());
+        ::isa_runtime::BitWord::or_bits(&mut word, 8u32, 2u32, self.cond.raw());
+        ::isa_runtime::BitWord::or_bits(&mut word, 10u32, 1u32, self.sat as u64);
+        ::isa_runtime::BitWord::or_bits(&mut word, 16u32, 4u32, self.mask.bits());
+        ::isa_runtime::BitWord::or_bits(&mut word, 22u32, 4u32, self.junk.get());
         word
     }
 }

@@ -1,0 +1,107 @@
+//! AGAL: programs (a 7-byte header and 192-bit tokens) in AGALMiniAssembler
+//! syntax.
+
+use isa_runtime::explain::explain_format;
+use isa_runtime::LayoutCodec;
+use isa_specs::agal::{asm, disasm, Agal, AgalProgram, Header, ProgramType, Version};
+
+use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, Opened, ProgramKind};
+use crate::commands::decode::Decoded;
+use crate::failure::Failure;
+use crate::input::Input;
+
+impl CliIsa for Agal {
+    const NAME: IsaName = IsaName::Agal;
+    const AUX: Option<AuxLayout> = None;
+    const CONTAINER: Option<Container<[u64; 3]>> = Some(Container {
+        name: "AGAL program",
+        open,
+        assemble,
+        options: &[AsmOptionGroup::AgalHeader],
+    });
+}
+
+/// An AGAL program: the header, then tokens that print in mini-assembler syntax.
+fn open(bytes: &[u8]) -> Result<Opened<[u64; 3]>, String> {
+    let program = AgalProgram::parse(bytes).map_err(|e| e.to_string())?;
+    let listing = disasm::listing(&program);
+    let word = program.header.encode();
+    let header = Decoded {
+        offset: 0,
+        bits: 56,
+        hex: format!("0x{word:014x}"),
+        text: program.header.to_string(),
+        fields: explain_format(<Header as LayoutCodec>::FORMAT, &word, None),
+    };
+    let words = (program.tokens.iter().zip(&listing.tokens))
+        .map(|(token, line)| ContainerWord {
+            offset: line.offset,
+            word: token.encode(),
+            text: Some(line.text.clone()),
+        })
+        .collect();
+    Ok(Opened {
+        listing: listing.to_string(),
+        header: Some(header),
+        words,
+        aux: Vec::new(),
+    })
+}
+
+/// AGALMiniAssembler text (one file) to an AGAL program; `--type` and
+/// `--version` are required.
+fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
+    let [file] = files else {
+        return Err(Failure::usage(format!(
+            "an AGAL program is assembled from one file, not {}",
+            files.len()
+        )));
+    };
+    let kind = match options.kind {
+        Some(ProgramKind::Vertex) => ProgramType::Vertex,
+        Some(ProgramKind::Fragment) => ProgramType::Fragment,
+        None => return Err(Failure::usage("an AGAL program needs --type vertex or --type fragment")),
+    };
+    let version = match options.version {
+        Some(1) => Version::V1,
+        Some(2) => Version::V2,
+        Some(3) => Version::V3,
+        Some(n) => {
+            return Err(Failure::usage(format!(
+                "AGAL version {n} does not exist; it is 1, 2 or 3"
+            )))
+        }
+        None => return Err(Failure::usage("an AGAL program needs --version 1, 2 or 3")),
+    };
+    let located = |errors: Vec<String>| Failure::input(errors.iter().map(|e| format!("{}:{e}", file.name)).collect());
+    // Lines that are not UTF-8 are reported as such (at their first bad
+    // byte) instead of whatever else is wrong with them; the others assemble.
+    let lossy = String::from_utf8_lossy(&file.bytes);
+    let bad_lines: Vec<(usize, usize)> = if std::str::from_utf8(&file.bytes).is_ok() {
+        Vec::new()
+    } else {
+        asm::lines(&lossy)
+            .enumerate()
+            .filter_map(|(i, line)| line.chars().position(|c| c == '\u{FFFD}').map(|col| (i + 1, col + 1)))
+            .collect()
+    };
+    let text: &str = &lossy;
+    if !bad_lines.is_empty() {
+        let mut errors: Vec<(usize, String)> = bad_lines
+            .iter()
+            .map(|&(line, col)| (line, format!("{line}:{col}: invalid UTF-8")))
+            .collect();
+        if let Err(asm) = asm::assemble(text, kind, version, options.ignore_limits) {
+            errors.extend(
+                asm.iter()
+                    .filter(|e| !bad_lines.iter().any(|&(line, _)| line == e.line))
+                    .map(|e| (e.line, e.to_string())),
+            );
+        }
+        errors.sort_by_key(|&(line, _)| line);
+        return Err(located(errors.into_iter().map(|(_, e)| e).collect()));
+    }
+    asm::assemble(text, kind, version, options.ignore_limits)
+        .map(|p| p.to_bytes())
+        .map_err(|errors| located(errors.iter().map(ToString::to_string).collect()))
+}

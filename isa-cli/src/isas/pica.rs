@@ -1,0 +1,80 @@
+//! PICA200: `.shbin` files (DVLB), picasso syntax, operand descriptors.
+
+use isa_specs::pica::asm::{self as pica_asm, SourceFile};
+use isa_specs::pica::shbin::Shbin;
+use isa_specs::pica::{OpDesc, Pica};
+
+use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, Opened};
+use crate::failure::Failure;
+use crate::input::Input;
+
+impl CliIsa for Pica {
+    const NAME: IsaName = IsaName::Pica;
+    const AUX: Option<AuxLayout> = Some(AuxLayout::of::<OpDesc>("opdescs", "operand descriptor"));
+    const CONTAINER: Option<Container<u32>> = Some(Container {
+        name: "SHBIN",
+        open,
+        assemble,
+        options: &[AsmOptionGroup::Padding],
+    });
+}
+
+/// A `.shbin`: picasso-syntax text, and its code words and operand
+/// descriptors at their byte offsets in the file.
+fn open(bytes: &[u8]) -> Result<Opened<u32>, String> {
+    let shbin = Shbin::parse(bytes).map_err(|e| e.to_string())?;
+    // The parse checked the header; its offsets are read again here.
+    let u32_at = |at: usize| {
+        bytes
+            .get(at..at.saturating_add(4))
+            .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+    };
+    let dvlp = 8 + 4 * shbin.dvles.len();
+    let code_at = dvlp.saturating_add(u32_at(dvlp + 8));
+    let desc_at = dvlp.saturating_add(u32_at(dvlp + 16));
+    Ok(Opened {
+        listing: isa_specs::pica::disasm::disassemble(&shbin),
+        header: None,
+        words: (shbin.code.iter().enumerate())
+            .map(|(i, &word)| ContainerWord {
+                offset: code_at + 4 * i,
+                word,
+                text: None,
+            })
+            .collect(),
+        aux: (shbin.opdescs.iter().enumerate())
+            .map(|(i, e)| (desc_at + 8 * i, u128::from(e.desc)))
+            .collect(),
+    })
+}
+
+/// picasso-syntax files → `.shbin` bytes, one DVLE per file in order.
+fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
+    let mut sources = Vec::new();
+    let mut problems = Vec::new();
+    for file in files {
+        match String::from_utf8(file.bytes.clone()) {
+            Ok(text) => sources.push(SourceFile {
+                name: file.name.clone(),
+                text,
+            }),
+            Err(e) => {
+                let good = &file.bytes[..e.utf8_error().valid_up_to()];
+                let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+                let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+                let col = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+                problems.push(format!("{}:{line}:{col}: invalid UTF-8", file.name));
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Failure::input(problems));
+    }
+    let options = pica_asm::Options {
+        auto_nop: !options.no_nop,
+    };
+    match pica_asm::assemble(&sources, &options) {
+        Ok(shbin) => Ok(shbin.to_bytes()),
+        Err(errors) => Err(Failure::input(errors.iter().map(|e| e.to_string()).collect())),
+    }
+}

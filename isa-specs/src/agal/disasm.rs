@@ -1,0 +1,371 @@
+//! A disassembler that prints AGALMiniAssembler syntax which [`super::asm`]
+//! reassembles to the very same bytes.
+//!
+//! Register names follow the program type in the header: vertex programs
+//! say `va`, `vc`, `vt`, `op`, `v` (and `iid` in AGAL3), fragment programs
+//! `v`, `fc`, `ft`, `fs`, `oc`, `fd`. Output registers numbered 0 print
+//! without their number (`op`, `oc`), masks and swizzles only when they are
+//! not the defaults, short swizzles drop repeated trailing letters (`.xyy`
+//! becomes `.xy`), and a sampler spells out every option:
+//! `<dimension,filter,mipmap,wrap,format[,special flags][,bias]>`, the bias
+//! (when not 0) as the decimal number whose × 8 is the bias byte.
+//!
+//! Every line is checked by assembling it again. A token that mini-assembler
+//! syntax cannot spell (nonzero undefined bits, index fields in a direct
+//! source, an empty write mask, a sampler nibble with no name, a register the
+//! program type does not have, …) is never silently changed: it is printed as
+//! a comment that says why, followed by isaforge's `.token` line holding the
+//! token in the spec's field-explicit form, which [`super::asm`] reads back
+//! bit for bit (Adobe's assembler would skip that line). When registers are
+//! beyond the version's limits, the first line says to assemble with
+//! `--ignore-limits`.
+
+use std::fmt;
+
+use super::asm::Assembler;
+use super::program::{form_of, slots, token_bytes, AgalProgram};
+use super::table::{canonical_name, option_spelling, version_number, Form, OptionClass, OPTION_ORDER, SPECIAL_FLAGS};
+use super::{Dest, Instruction, ProgramType, RegType, Sampler, Source, Version};
+
+/// One token of a listing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenLine {
+    /// Byte offset of the token in the program.
+    pub offset: usize,
+    /// The line that assembles to the token: mini-assembler syntax, or a
+    /// `.token` line when `raw_reason` is set.
+    pub text: String,
+    /// Why the token could not be written in mini-assembler syntax.
+    pub raw_reason: Option<String>,
+}
+
+/// A disassembled program: what the header says and one line per token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing {
+    /// The program type.
+    pub kind: ProgramType,
+    /// The version.
+    pub version: Version,
+    /// Whether some register is beyond the version's limits, so that the text
+    /// assembles only with `--ignore-limits`.
+    pub needs_ignore_limits: bool,
+    /// The tokens.
+    pub tokens: Vec<TokenLine>,
+}
+
+impl Listing {
+    /// The command-line options that assemble the listing back.
+    pub fn asm_options(&self) -> String {
+        let kind = match self.kind {
+            ProgramType::Vertex => "vertex",
+            ProgramType::Fragment => "fragment",
+        };
+        let mut s = format!("--type {kind} --version {}", version_number(self.version));
+        if self.needs_ignore_limits {
+            s.push_str(" --ignore-limits");
+        }
+        s
+    }
+}
+
+impl fmt::Display for Listing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count = self.tokens.len();
+        let s = if count == 1 { "" } else { "s" };
+        writeln!(
+            f,
+            "// AGAL program, {count} token{s}; assemble with {}",
+            self.asm_options()
+        )?;
+        for (i, line) in self.tokens.iter().enumerate() {
+            if let Some(reason) = &line.raw_reason {
+                writeln!(
+                    f,
+                    "// token {i} (byte {:#x}) cannot be written in mini-assembler syntax: {reason}; \
+                     kept as a raw isaforge `.token` line",
+                    line.offset
+                )?;
+            }
+            writeln!(f, "{}", line.text)?;
+        }
+        Ok(())
+    }
+}
+
+/// Disassembles a program into text that reassembles to the same bytes.
+pub fn disassemble(program: &AgalProgram) -> String {
+    listing(program).to_string()
+}
+
+/// Disassembles a program line by line.
+pub fn listing(program: &AgalProgram) -> Listing {
+    let kind = program.header.kind;
+    let version = program.header.version;
+    let strict = Assembler {
+        kind,
+        version,
+        ignore_limits: false,
+    };
+    let loose = Assembler {
+        ignore_limits: true,
+        ..strict
+    };
+    let mut needs_ignore_limits = false;
+    let mut tokens = Vec::with_capacity(program.tokens.len());
+    for (i, token) in program.tokens.iter().enumerate() {
+        let offset = AgalProgram::token_offset(i);
+        let same =
+            |r: Result<Option<Instruction>, _>| matches!(r, Ok(Some(t)) if token_bytes(&t) == token_bytes(token));
+        let checked = match mini(token, kind) {
+            Err(reason) => Err(reason),
+            Ok(text) => match strict.line(&text, 1) {
+                Ok(Some(t)) if token_bytes(&t) == token_bytes(token) => Ok(text),
+                Ok(_) => Err(format!("`{text}` would assemble to different bytes")),
+                Err(_) if same(loose.line(&text, 1)) => {
+                    needs_ignore_limits = true;
+                    Ok(text)
+                }
+                Err(e) => Err(format!("`{text}` is rejected: {}", e.message)),
+            },
+        };
+        tokens.push(match checked {
+            Ok(text) => TokenLine {
+                offset,
+                text,
+                raw_reason: None,
+            },
+            Err(reason) => TokenLine {
+                offset,
+                text: format!(".token {token}"),
+                raw_reason: Some(reason),
+            },
+        });
+    }
+    Listing {
+        kind,
+        version,
+        needs_ignore_limits,
+        tokens,
+    }
+}
+
+/// The mini-assembler line for a token, or why there is none.
+pub fn mini(token: &Instruction, kind: ProgramType) -> Result<String, String> {
+    let Some(op) = token.opcode() else {
+        return Err("it matches no opcode".into());
+    };
+    let form = form_of(token);
+    let s = slots(token);
+    let mut operands = Vec::new();
+    if form.has_dest() {
+        let dst = s.dst.ok_or("its destination does not decode")?;
+        operands.push(dest(&dst, kind)?);
+    }
+    for (n, src) in [(1, s.src1), (2, s.src2)] {
+        if let Some(src) = src {
+            operands.push(source(&src, kind, n)?);
+        }
+    }
+    let mut text = op.mnemonic.to_string();
+    if !operands.is_empty() {
+        text.push(' ');
+        text.push_str(&operands.join(", "));
+    }
+    if form == Form::Tex {
+        let sampler = s.sampler.ok_or("its sampler does not decode")?;
+        text.push_str(", ");
+        text.push_str(&sampler_text(&sampler)?);
+    }
+    Ok(text)
+}
+
+fn name(code: RegType, num: u64, kind: ProgramType) -> String {
+    let (name, _) = canonical_name(code, kind);
+    if code == RegType::Op && num == 0 {
+        name.to_string()
+    } else {
+        format!("{name}{num}")
+    }
+}
+
+/// "bits 20..=23 hold 0x1, bits 28..=31 hold 0x2" for the nonzero ones.
+fn undefined(fields: &[(&str, u64)]) -> Option<String> {
+    let set: Vec<String> = fields
+        .iter()
+        .filter(|(_, v)| *v != 0)
+        .map(|(bits, v)| format!("bits {bits} hold {v:#x}"))
+        .collect();
+    (!set.is_empty()).then(|| set.join(", "))
+}
+
+fn dest(d: &Dest, kind: ProgramType) -> Result<String, String> {
+    if let Some(set) = undefined(&[("20..=23", d.undef1.get()), ("28..=31", d.undef2.get())]) {
+        return Err(format!("its destination has undefined bits set: {set}"));
+    }
+    let mask = d.mask.bits();
+    if mask == 0 {
+        return Err("its destination has an empty write mask".into());
+    }
+    let mut text = name(d.r#type, d.num.get(), kind);
+    if mask != 0xF {
+        text.push('.');
+        text.push_str(&d.mask.to_string());
+    }
+    Ok(text)
+}
+
+fn source(s: &Source, kind: ProgramType, n: usize) -> Result<String, String> {
+    if let Some(set) = undefined(&[
+        ("36..=39", s.undef1.get()),
+        ("44..=47", s.undef2.get()),
+        ("50..=62", s.undef3.get()),
+    ]) {
+        return Err(format!("source {n} has undefined bits set: {set}"));
+    }
+    let mut text = if s.indirect {
+        let offset = s.offset.get();
+        let plus = if offset == 0 {
+            String::new()
+        } else {
+            format!("+{offset}")
+        };
+        format!(
+            "{}[{}.{}{plus}]",
+            canonical_name(s.r#type, kind).0,
+            name(s.itype, s.num.get(), kind),
+            ['x', 'y', 'z', 'w'][s.icomp.raw() as usize]
+        )
+    } else {
+        if s.offset.get() != 0 || s.itype.raw() != 0 || s.icomp.raw() != 0 {
+            return Err(format!(
+                "source {n} is direct, but its index fields are not zero (offset {}, index type {}, \
+                 index component {})",
+                s.offset.get(),
+                s.itype.raw(),
+                s.icomp.raw()
+            ));
+        }
+        name(s.r#type, s.num.get(), kind)
+    };
+    if s.swizzle.bits() != 0xE4 {
+        let mut letters: Vec<char> = s.swizzle.to_string().chars().collect();
+        while letters.len() > 1 && letters[letters.len() - 1] == letters[letters.len() - 2] {
+            letters.pop();
+        }
+        text.push('.');
+        text.extend(letters);
+    }
+    Ok(text)
+}
+
+fn sampler_text(s: &Sampler) -> Result<String, String> {
+    if let Some(set) = undefined(&[("24..=31", s.undef1.get()), ("36..=39", s.undef2.get())]) {
+        return Err(format!("its sampler has undefined bits set: {set}"));
+    }
+    let mut options = Vec::new();
+    for class in OPTION_ORDER {
+        let value = match class {
+            OptionClass::Dim => s.dim.raw(),
+            OptionClass::Filter => s.filter.raw(),
+            OptionClass::Mip => s.mip.raw(),
+            OptionClass::Wrap => s.wrap.raw(),
+            OptionClass::Format => s.format.raw(),
+            OptionClass::Special => s.special.get(),
+        };
+        let spelling = option_spelling(class, value)
+            .ok_or_else(|| format!("its sampler's {} value {value} has no name", class.noun()))?;
+        options.push(spelling.to_string());
+    }
+    let mut special = s.special.get();
+    for (word, bit) in SPECIAL_FLAGS {
+        if special & bit != 0 {
+            options.push(word.to_string());
+            special &= !bit;
+        }
+    }
+    if special != 0 {
+        return Err(format!(
+            "its sampler sets special flag bit {special:#x}, which has no name"
+        ));
+    }
+    let bias = s.bias.get();
+    if bias != 0 {
+        // Exact: a multiple of 1/8 has a short decimal form, and × 8 gives it back.
+        options.push(format!("{}", bias as f64 / 8.0));
+    }
+    Ok(format!("fs{} <{}>", s.num.get(), options.join(",")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agal::asm::assemble;
+
+    fn round_trip(kind: ProgramType, version: Version, text: &str) -> String {
+        let program = assemble(text, kind, version, false).unwrap();
+        let listing = listing(&program);
+        let out = listing.to_string();
+        let again = assemble(&out, kind, version, listing.needs_ignore_limits).unwrap();
+        assert_eq!(again.to_bytes(), program.to_bytes(), "{out}");
+        out
+    }
+
+    #[test]
+    fn spells_everything_out() {
+        let out = round_trip(
+            ProgramType::Fragment,
+            Version::V2,
+            "tex ft0, v0, fs1 <cube, linear, single, 1.5>\nmov oc1, ft0.xyzz\nmov oc, ft0.yx\nmov fd.x, ft0",
+        );
+        let body: Vec<&str> = out.lines().skip(1).collect();
+        assert_eq!(
+            body,
+            [
+                "tex ft0, v0, fs1 <cube,linear,mipnone,clamp,rgba,single,1.5>",
+                "mov oc1, ft0.xyz",
+                "mov oc, ft0.yx",
+                "mov fd0.x, ft0",
+            ]
+        );
+    }
+
+    #[test]
+    fn relative_sources() {
+        let out = round_trip(
+            ProgramType::Vertex,
+            Version::V1,
+            "mov vt0, vc[va1.y+4].wz\nmov vt1, vc[op.x]",
+        );
+        assert!(out.contains("mov vt0, vc[va1.y+4].wz\n"), "{out}");
+        assert!(out.contains("mov vt1, vc[op.x]\n"), "{out}");
+    }
+
+    #[test]
+    fn what_the_syntax_cannot_spell_stays_raw() {
+        let mut program = assemble("mov vt0, va0\nmov vt1, va1", ProgramType::Vertex, Version::V1, false).unwrap();
+        let mut words = program.tokens[1].encode();
+        words[1] |= 1 << 36; // src1.undef1
+        program.tokens[1] = Instruction::decode(words).unwrap();
+        let listing = listing(&program);
+        assert_eq!(listing.tokens[0].raw_reason, None);
+        let reason = listing.tokens[1].raw_reason.as_deref().unwrap();
+        assert!(reason.contains("undefined bits"), "{reason}");
+        assert!(
+            listing.tokens[1].text.starts_with(".token mov "),
+            "{}",
+            listing.tokens[1].text
+        );
+        let again = assemble(&listing.to_string(), ProgramType::Vertex, Version::V1, false).unwrap();
+        assert_eq!(again, program);
+    }
+
+    #[test]
+    fn limits_beyond_the_version_ask_for_ignore_limits() {
+        let program = assemble("mov ft30, fc300", ProgramType::Fragment, Version::V2, true).unwrap();
+        let listing = listing(&program);
+        assert!(listing.needs_ignore_limits);
+        assert!(listing
+            .to_string()
+            .starts_with("// AGAL program, 1 token; assemble with --type fragment --version 2 --ignore-limits\n"));
+    }
+}

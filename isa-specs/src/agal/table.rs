@@ -1,0 +1,407 @@
+//! What the AGAL assembler and disassembler know beyond the spec: the
+//! operand shape of each opcode (taken from its spec format), which opcodes
+//! need AGAL2 or a fragment program, the register names with their limits per
+//! version, and the sampler option words (taken from the spec's enums).
+//!
+//! Facts about names, limits and flags follow Adobe's 2015 AGALMiniAssembler
+//! (OpenFL port); the deviations are listed on [`REGS`].
+
+use isa_runtime::layout::Opcode;
+
+use super::{ProgramType, RegType, Version, LAYOUT};
+
+/// Which slots of a token an opcode uses, from its spec format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// `Token`: destination and two sources.
+    Full,
+    /// `Token1`: destination and one source; the second slot is zero.
+    One,
+    /// `TokenTex`: destination, source and sampler.
+    Tex,
+    /// `TokenCond`: two sources, zero destination.
+    Cond,
+    /// `TokenKil`: one source, zero destination and second slot.
+    Kil,
+    /// `TokenNone`: no operands, every slot zero.
+    None,
+}
+
+impl Form {
+    /// The form of a spec format, by its name.
+    pub fn of_format(name: &str) -> Option<Form> {
+        Some(match name {
+            "Token" => Form::Full,
+            "Token1" => Form::One,
+            "TokenTex" => Form::Tex,
+            "TokenCond" => Form::Cond,
+            "TokenKil" => Form::Kil,
+            "TokenNone" => Form::None,
+            _ => return None,
+        })
+    }
+
+    /// Whether the token has a destination.
+    pub fn has_dest(self) -> bool {
+        matches!(self, Form::Full | Form::One | Form::Tex)
+    }
+
+    /// The operands written in assembly, in order.
+    pub fn operands(self) -> &'static [Role] {
+        match self {
+            Form::Full => &[Role::Dest, Role::Source, Role::Source],
+            Form::One => &[Role::Dest, Role::Source],
+            Form::Tex => &[Role::Dest, Role::Source, Role::Sampler],
+            Form::Cond => &[Role::Source, Role::Source],
+            Form::Kil => &[Role::Source],
+            Form::None => &[],
+        }
+    }
+}
+
+/// What an operand is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A destination register with a write mask.
+    Dest,
+    /// A source register with a swizzle, possibly relative.
+    Source,
+    /// A texture sampler (`fs0 <…>`).
+    Sampler,
+}
+
+impl Role {
+    /// The role's name in messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Role::Dest => "destination",
+            Role::Source => "source",
+            Role::Sampler => "sampler",
+        }
+    }
+}
+
+/// An opcode as the assembler sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Op {
+    /// The spec's opcode.
+    pub spec: &'static Opcode,
+    /// The opcode value.
+    pub code: u32,
+    /// Its operands.
+    pub form: Form,
+    /// Only allowed in fragment programs (`ddx`, `ddy`, `kil`, `tex`, `tld`).
+    pub fragment_only: bool,
+    /// The lowest AGAL version that has it (2 for `ddx`, `ddy` and the if-family).
+    pub min_version: u32,
+}
+
+/// Opcodes that only fragment programs may use. `tld` follows `tex`.
+const FRAGMENT_ONLY: &[&str] = &["ddx", "ddy", "kil", "tex", "tld"];
+/// Opcodes that need AGAL version 2.
+const VERSION_2: &[&str] = &["ddx", "ddy", "ife", "ine", "ifg", "ifl", "els", "eif"];
+
+fn op(spec: &'static Opcode) -> Option<Op> {
+    Some(Op {
+        spec,
+        code: u32::try_from(spec.value).ok()?,
+        form: Form::of_format(spec.format.name)?,
+        fragment_only: FRAGMENT_ONLY.contains(&spec.mnemonic),
+        min_version: if VERSION_2.contains(&spec.mnemonic) { 2 } else { 1 },
+    })
+}
+
+/// The opcode with this (exact, lowercase) mnemonic.
+pub fn op_by_mnemonic(mnemonic: &str) -> Option<Op> {
+    LAYOUT.opcode(mnemonic).and_then(op)
+}
+
+/// The opcode with this value.
+pub fn op_by_code(code: u32) -> Option<Op> {
+    LAYOUT.opcodes.iter().find(|o| o.value == u64::from(code)).and_then(op)
+}
+
+/// Every mnemonic, for suggestions.
+pub fn mnemonics() -> impl Iterator<Item = &'static str> {
+    LAYOUT.opcodes.iter().map(|o| o.mnemonic)
+}
+
+/// A register name of the mini-assembler.
+#[derive(Clone, Copy, Debug)]
+pub struct Reg {
+    /// The name as written.
+    pub name: &'static str,
+    /// Its register type code.
+    pub code: RegType,
+    /// Allowed in vertex programs.
+    pub vertex: bool,
+    /// Allowed in fragment programs.
+    pub fragment: bool,
+    /// May be read (a source).
+    pub read: bool,
+    /// May be written (a destination).
+    pub write: bool,
+    /// The highest register number in AGAL versions 1, 2 and 3; `None` where
+    /// the register does not exist in that version.
+    pub limits: [Option<u32>; 3],
+}
+
+/// The limit every register gets with `--ignore-limits`, as in the reference.
+pub const IGNORED_LIMIT: u32 = 1024;
+
+const fn reg(
+    name: &'static str,
+    code: RegType,
+    (vertex, fragment): (bool, bool),
+    (read, write): (bool, bool),
+    limits: [Option<u32>; 3],
+) -> Reg {
+    Reg {
+        name,
+        code,
+        vertex,
+        fragment,
+        read,
+        write,
+        limits,
+    }
+}
+
+const V: (bool, bool) = (true, false);
+const F: (bool, bool) = (false, true);
+const VF: (bool, bool) = (true, true);
+const R: (bool, bool) = (true, false);
+const W: (bool, bool) = (false, true);
+const RW: (bool, bool) = (true, true);
+
+/// Every register name the assembler accepts, with the reference's flags and
+/// limits. Two deviations from the reference, both stricter: `fd`/`od` do not
+/// exist in AGAL1 (the reference's limit is -1 there, which its unsigned
+/// comparison lets through), and `iid` exists only in AGAL3 (the reference
+/// accepts it in every version, but type 7 is AGAL3's instance id, and
+/// [`super::program::AgalProgram::parse`] rejects it below version 3).
+pub const REGS: &[Reg] = &[
+    reg("va", RegType::Va, V, R, [Some(7), Some(7), Some(15)]),
+    reg("vc", RegType::Vc, V, R, [Some(127), Some(249), Some(249)]),
+    reg("vt", RegType::Vt, V, RW, [Some(7), Some(25), Some(25)]),
+    reg("vo", RegType::Op, V, W, [Some(0), Some(0), Some(0)]),
+    reg("op", RegType::Op, V, W, [Some(0), Some(0), Some(0)]),
+    reg("vi", RegType::V, VF, RW, [Some(7), Some(9), Some(9)]),
+    reg("v", RegType::V, VF, RW, [Some(7), Some(9), Some(9)]),
+    reg("i", RegType::V, VF, RW, [Some(7), Some(9), Some(9)]),
+    reg("fi", RegType::V, VF, RW, [Some(7), Some(9), Some(9)]),
+    reg("fc", RegType::Vc, F, R, [Some(27), Some(63), Some(199)]),
+    reg("ft", RegType::Vt, F, RW, [Some(7), Some(25), Some(25)]),
+    reg("fs", RegType::Fs, F, R, [Some(7), Some(7), Some(7)]),
+    reg("fo", RegType::Op, F, W, [Some(0), Some(3), Some(3)]),
+    reg("oc", RegType::Op, F, W, [Some(0), Some(3), Some(3)]),
+    reg("fd", RegType::Fd, F, W, [None, Some(0), Some(0)]),
+    reg("od", RegType::Fd, F, W, [None, Some(0), Some(0)]),
+    reg("iid", RegType::Iid, V, R, [None, None, Some(0)]),
+];
+
+/// The register with this (exact) name.
+pub fn reg_by_name(name: &str) -> Option<&'static Reg> {
+    REGS.iter().find(|r| r.name == name)
+}
+
+impl Reg {
+    /// Whether programs of `kind` may use it.
+    pub fn allowed_in(&self, kind: ProgramType) -> bool {
+        match kind {
+            ProgramType::Vertex => self.vertex,
+            ProgramType::Fragment => self.fragment,
+        }
+    }
+
+    /// The highest register number in `version`: `None` if the register does
+    /// not exist there. `ignore_limits` raises every limit to 1024, but does
+    /// not make `iid` exist before AGAL3.
+    pub fn limit(&self, version: Version, ignore_limits: bool) -> Option<u32> {
+        let limit = self.limits[version_index(version)];
+        if self.code == RegType::Iid && limit.is_none() {
+            return None;
+        }
+        if ignore_limits {
+            Some(IGNORED_LIMIT)
+        } else {
+            limit
+        }
+    }
+}
+
+/// 0, 1 or 2 for AGAL 1, 2 or 3.
+pub fn version_index(version: Version) -> usize {
+    match version {
+        Version::V1 => 0,
+        Version::V2 => 1,
+        Version::V3 => 2,
+    }
+}
+
+/// The version as a number.
+pub fn version_number(version: Version) -> u32 {
+    version_index(version) as u32 + 1
+}
+
+/// The name the disassembler prints for a register type in a program of
+/// `kind`, and whether that register exists there. Types with no name in
+/// that kind of program print with the other kind's name (and the token is
+/// then kept in its raw form, because the assembler rejects it).
+pub fn canonical_name(code: RegType, kind: ProgramType) -> (&'static str, bool) {
+    let vertex = kind == ProgramType::Vertex;
+    match code {
+        RegType::Va => ("va", vertex),
+        RegType::Vc => (if vertex { "vc" } else { "fc" }, true),
+        RegType::Vt => (if vertex { "vt" } else { "ft" }, true),
+        RegType::Op => (if vertex { "op" } else { "oc" }, true),
+        RegType::V => ("v", true),
+        RegType::Fs => ("fs", !vertex),
+        RegType::Fd => ("fd", !vertex),
+        RegType::Iid => ("iid", vertex),
+    }
+}
+
+/// A class of sampler options: each sets one nibble of the sampler's flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionClass {
+    /// Texture format (bits 40..=43 of the sampler).
+    Format,
+    /// Dimension (44..=47).
+    Dim,
+    /// Special flags, OR'd together (48..=51).
+    Special,
+    /// Wrapping (52..=55).
+    Wrap,
+    /// Mipmapping (56..=59).
+    Mip,
+    /// Filter (60..=63).
+    Filter,
+}
+
+impl OptionClass {
+    /// The spec enum that spells this class, if it has one.
+    pub fn enum_name(self) -> Option<&'static str> {
+        Some(match self {
+            OptionClass::Format => "TexFormat",
+            OptionClass::Dim => "Dim",
+            OptionClass::Wrap => "Wrap",
+            OptionClass::Mip => "Mip",
+            OptionClass::Filter => "Filter",
+            OptionClass::Special => return None,
+        })
+    }
+
+    /// The bit of the sampler word where the nibble starts.
+    pub fn shift(self) -> u32 {
+        match self {
+            OptionClass::Format => 40,
+            OptionClass::Dim => 44,
+            OptionClass::Special => 48,
+            OptionClass::Wrap => 52,
+            OptionClass::Mip => 56,
+            OptionClass::Filter => 60,
+        }
+    }
+
+    /// The class's name in messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            OptionClass::Format => "texture format",
+            OptionClass::Dim => "dimension",
+            OptionClass::Special => "special flag",
+            OptionClass::Wrap => "wrap mode",
+            OptionClass::Mip => "mipmap mode",
+            OptionClass::Filter => "filter",
+        }
+    }
+}
+
+/// The classes in the order the disassembler prints them.
+pub const OPTION_ORDER: [OptionClass; 5] = [
+    OptionClass::Dim,
+    OptionClass::Filter,
+    OptionClass::Mip,
+    OptionClass::Wrap,
+    OptionClass::Format,
+];
+
+/// The special flags (no spec enum: they are OR'd bits).
+pub const SPECIAL_FLAGS: [(&str, u64); 3] = [("centroid", 1), ("single", 2), ("ignoresampler", 4)];
+
+/// The class and value of a sampler option word (exact spelling).
+pub fn sampler_option(word: &str) -> Option<(OptionClass, u64)> {
+    if let Some(&(_, bit)) = SPECIAL_FLAGS.iter().find(|(name, _)| *name == word) {
+        return Some((OptionClass::Special, bit));
+    }
+    for class in OPTION_ORDER {
+        let e = spec_enum(class)?;
+        if let Some(v) = e.values.iter().find(|v| v.spellings.contains(&word)) {
+            return Some((class, v.value));
+        }
+    }
+    None
+}
+
+/// The spelling the disassembler prints for a value of a class (`None` for
+/// values the spec does not name).
+pub fn option_spelling(class: OptionClass, value: u64) -> Option<&'static str> {
+    spec_enum(class)?.value(value)?.spellings.first().copied()
+}
+
+/// Every option word, for suggestions.
+pub fn option_words() -> impl Iterator<Item = &'static str> {
+    let enums = OPTION_ORDER.iter().filter_map(|&c| spec_enum(c));
+    SPECIAL_FLAGS
+        .iter()
+        .map(|(n, _)| *n)
+        .chain(enums.flat_map(|e| e.values.iter().flat_map(|v| v.spellings.iter().copied())))
+}
+
+fn spec_enum(class: OptionClass) -> Option<&'static isa_runtime::layout::Enum> {
+    let name = class.enum_name()?;
+    LAYOUT.enums.iter().copied().find(|e| e.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_spec_opcode_has_a_form() {
+        for spec in LAYOUT.opcodes {
+            let op = op_by_mnemonic(spec.mnemonic).unwrap_or_else(|| panic!("{}", spec.mnemonic));
+            assert_eq!(u64::from(op.code), spec.value);
+            assert_eq!(op_by_code(op.code).map(|o| o.spec.mnemonic), Some(spec.mnemonic));
+        }
+        for name in FRAGMENT_ONLY.iter().chain(VERSION_2) {
+            assert!(op_by_mnemonic(name).is_some(), "{name}");
+        }
+    }
+
+    #[test]
+    fn every_option_class_has_its_enum() {
+        for class in OPTION_ORDER {
+            assert!(spec_enum(class).is_some(), "{class:?}");
+        }
+        assert_eq!(sampler_option("nomip"), Some((OptionClass::Mip, 0)));
+        assert_eq!(sampler_option("anisotropic16x"), Some((OptionClass::Filter, 5)));
+        assert_eq!(sampler_option("compressedalpha"), Some((OptionClass::Format, 2)));
+        assert_eq!(sampler_option("single"), Some((OptionClass::Special, 2)));
+        assert_eq!(sampler_option("Linear"), None);
+        assert_eq!(option_spelling(OptionClass::Wrap, 1), Some("repeat"));
+    }
+
+    #[test]
+    fn canonical_names_parse_back_to_their_type() {
+        for kind in [ProgramType::Vertex, ProgramType::Fragment] {
+            for raw in 0..8 {
+                let code = RegType::from_raw(raw).unwrap();
+                let (name, exists) = canonical_name(code, kind);
+                let reg = reg_by_name(name).unwrap();
+                assert_eq!(reg.code, code);
+                assert_eq!(reg.allowed_in(kind), exists, "{name} in {kind:?}");
+            }
+        }
+    }
+}
