@@ -30,6 +30,8 @@ pub struct SpecAst {
 #[derive(Debug)]
 pub struct IsaAst {
     pub name: Name,
+    /// `state NAME…`: implicit machine state that semantics may name.
+    pub state: Vec<Name>,
     pub word: Option<Lit<u128>>,
     pub fallback: Option<Lit<String>>,
     pub doc: String,

@@ -19,6 +19,7 @@ mod model;
 mod naming;
 mod parser;
 mod resolve;
+mod semantics;
 mod source;
 mod suggest;
 mod template;

@@ -7,6 +7,8 @@ use crate::source::Span;
 
 pub struct Spec {
     pub name: Name,
+    /// Implicit machine state that semantics may name (`state` in `isa`).
+    pub state: Vec<String>,
     pub doc: String,
     pub word_bits: u32,
     pub word_span: Span,
@@ -171,6 +173,8 @@ pub struct OpDef {
     pub template: Template,
     pub template_source: String,
     pub semantics: String,
+    /// Where the semantics string starts (its first character) in the spec.
+    pub semantics_at: usize,
     pub priority: Option<i32>,
     pub doc: String,
     /// Opcode bits of the word (low 128 bits) and their required values.

@@ -239,15 +239,22 @@ impl Parser<'_, '_> {
         }
         let mut isa = IsaAst {
             name,
+            state: Vec::new(),
             word: None,
             fallback: None,
             doc: std::mem::take(doc),
         };
         self.block(|p, mut doc| {
-            let key = p.ident("`word`, `fallback` or `doc`")?;
+            let key = p.ident("`word`, `fallback`, `state` or `doc`")?;
             match key.text.as_str() {
                 "word" => isa.word = Some(p.int("the word width in bits")?),
                 "fallback" => isa.fallback = Some(p.string("the fallback spelling, such as \".word\"")?),
+                "state" => {
+                    while let Tok::Ident(_) = p.peek() {
+                        let n = p.ident("a state name")?;
+                        isa.state.push(n);
+                    }
+                }
                 "doc" => {
                     let text = p.string("a doc string")?;
                     push_line(&mut isa.doc, &text.value);
@@ -255,7 +262,7 @@ impl Parser<'_, '_> {
                 other => {
                     p.diags.error(
                         key.span,
-                        format!("unknown `isa` property `{other}`; expected `word`, `fallback` or `doc`"),
+                        format!("unknown `isa` property `{other}`; expected `word`, `fallback`, `state` or `doc`"),
                     );
                     return Err(Reported);
                 }

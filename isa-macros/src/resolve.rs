@@ -237,6 +237,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             format,
             template,
             template_source,
+            semantics_at: op.semantics.as_ref().map_or(0, |s| s.span.start + 1),
             semantics: op.semantics.map(|s| s.value).unwrap_or_default(),
             priority: op.priority.map(|p| i32::try_from(p.value).unwrap_or(i32::MAX)),
             doc: op.doc,
@@ -247,6 +248,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     }
 
     Some(Spec {
+        state: isa.state.iter().map(|n| n.text.clone()).collect(),
         name: isa.name,
         doc: if isa.doc.is_empty() { ast.inner_doc } else { isa.doc },
         word_bits,

@@ -20,6 +20,24 @@ pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
     }
     check_templates(spec, diags);
     check_opcodes(spec, diags);
+    check_semantics(spec, diags);
+}
+
+/// Each opcode's `sem` parses as AGSL over its operands (see `semantics`).
+fn check_semantics(spec: &Spec, diags: &mut Diagnostics) {
+    for op in spec.opcodes.iter().filter(|o| !o.semantics.is_empty()) {
+        let operands: Vec<String> = spec.layouts[op.format]
+            .fields
+            .iter()
+            .filter(|f| f.ty.is_operand())
+            .map(|f| f.name.text.clone())
+            .collect();
+        let scope = crate::semantics::Scope {
+            operands: &operands,
+            state: &spec.state,
+        };
+        crate::semantics::check(&op.semantics, op.semantics_at, &op.mnemonic.text, &scope, diags);
+    }
 }
 
 fn check_isa(spec: &Spec, diags: &mut Diagnostics) {

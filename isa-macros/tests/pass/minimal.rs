@@ -4,6 +4,7 @@ mod toy {
 isa toy {
     word 32
     fallback \".word\"
+    state flags
 }
 enum Cond : 2 open {
     al = 0 \"al\"
@@ -26,7 +27,7 @@ format F : 32 {
     syntax \"{dst}.{mask}, {imm}{sat:'.sat'} if {cond}\"
 }
 opcodes {
-    addi 0x01 F sem \"dst = dst + imm\"  /// add an immediate
+    addi 0x01 F sem \"flags = float(imm > 0.0); dst = dst + imm\"  /// add an immediate
 }
 ");
 }
