@@ -36,7 +36,7 @@ pub trait LayoutCodec:
     /// Encodes the layout's bits.
     fn encode(&self) -> Result<Self::Word, EncodeError>;
 }
-pub use types::{Component, Mask, SInt, Swizzle, UInt};
+pub use types::{Component, Mask, SInt, SInt64, Swizzle, UInt, UInt64};
 
 /// An instruction set generated from a spec: its word type, its typed
 /// instruction, the codec and the layout metadata.

@@ -4,91 +4,128 @@ use core::fmt;
 
 use crate::bits::low_mask;
 
-/// An unsigned integer that fits in `BITS` bits.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct UInt<const BITS: u32>(u64);
+/// Defines an unsigned integer type of up to `$max` bits, stored as `$store`.
+macro_rules! uint_type {
+    ($(#[$doc:meta])* $name:ident, $store:ty, $max:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+        pub struct $name<const BITS: u32>($store);
 
-impl<const BITS: u32> UInt<BITS> {
-    /// The largest value.
-    pub const MAX: u64 = low_mask(BITS);
+        impl<const BITS: u32> $name<BITS> {
+            /// The largest value.
+            pub const MAX: u64 = {
+                assert!(BITS >= 1 && BITS <= $max, "width out of range for this type");
+                low_mask(BITS)
+            };
 
-    /// `Some` when `value` fits in `BITS` bits.
-    pub const fn new(value: u64) -> Option<Self> {
-        if value <= Self::MAX {
-            Some(UInt(value))
-        } else {
-            None
+            /// `Some` when `value` fits in `BITS` bits.
+            #[inline]
+            pub const fn new(value: u64) -> Option<Self> {
+                if value <= Self::MAX {
+                    Some($name(value as $store))
+                } else {
+                    None
+                }
+            }
+
+            /// Keeps the low `BITS` bits of `value` (what a decoder reads).
+            #[inline(always)]
+            pub const fn from_bits(value: u64) -> Self {
+                $name((value & Self::MAX) as $store)
+            }
+
+            /// The value.
+            #[inline(always)]
+            pub const fn get(self) -> u64 {
+                self.0 as u64
+            }
         }
-    }
 
-    /// Keeps the low `BITS` bits of `value` (what a decoder reads).
-    #[inline(always)]
-    pub const fn from_bits(value: u64) -> Self {
-        UInt(value & Self::MAX)
-    }
-
-    /// The value.
-    #[inline(always)]
-    pub const fn get(self) -> u64 {
-        self.0
-    }
-}
-
-impl<const BITS: u32> fmt::Debug for UInt<BITS> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:#x}", self.0)
-    }
-}
-
-impl<const BITS: u32> fmt::Display for UInt<BITS> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
-    }
-}
-
-/// A two's-complement signed integer that fits in `BITS` bits.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Debug)]
-pub struct SInt<const BITS: u32>(i64);
-
-impl<const BITS: u32> SInt<BITS> {
-    /// The smallest value.
-    pub const MIN: i64 = -(1i64 << (BITS - 1));
-    /// The largest value.
-    pub const MAX: i64 = (1i64 << (BITS - 1)) - 1;
-
-    /// `Some` when `value` fits.
-    pub const fn new(value: i64) -> Option<Self> {
-        if value >= Self::MIN && value <= Self::MAX {
-            Some(SInt(value))
-        } else {
-            None
+        impl<const BITS: u32> fmt::Debug for $name<BITS> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{:#x}", self.0)
+            }
         }
-    }
 
-    /// Sign-extends the low `BITS` bits.
-    #[inline(always)]
-    pub const fn from_bits(bits: u64) -> Self {
-        let shift = 64 - BITS;
-        SInt(((bits << shift) as i64) >> shift)
-    }
-
-    /// The value.
-    pub const fn get(self) -> i64 {
-        self.0
-    }
-
-    /// The two's-complement bits (the low `BITS` bits).
-    #[inline(always)]
-    pub const fn bits(self) -> u64 {
-        (self.0 as u64) & low_mask(BITS)
-    }
+        impl<const BITS: u32> fmt::Display for $name<BITS> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.0, f)
+            }
+        }
+    };
 }
 
-impl<const BITS: u32> fmt::Display for SInt<BITS> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
-    }
+uint_type!(
+    /// An unsigned integer of 1 to 32 bits (generated fields of up to 32 bits).
+    UInt, u32, 32
+);
+uint_type!(
+    /// An unsigned integer of 33 to 64 bits (wider generated fields).
+    UInt64, u64, 64
+);
+
+/// Defines a two's-complement signed integer of up to `$max` bits.
+macro_rules! sint_type {
+    ($(#[$doc:meta])* $name:ident, $store:ty, $max:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Debug)]
+        pub struct $name<const BITS: u32>($store);
+
+        impl<const BITS: u32> $name<BITS> {
+            /// The smallest value.
+            pub const MIN: i64 = {
+                assert!(BITS >= 1 && BITS <= $max, "width out of range for this type");
+                -(1i64 << (BITS - 1))
+            };
+            /// The largest value.
+            pub const MAX: i64 = (1i64 << (BITS - 1)) - 1;
+
+            /// `Some` when `value` fits.
+            #[inline]
+            pub const fn new(value: i64) -> Option<Self> {
+                if value >= Self::MIN && value <= Self::MAX {
+                    Some($name(value as $store))
+                } else {
+                    None
+                }
+            }
+
+            /// Sign-extends the low `BITS` bits.
+            #[inline(always)]
+            pub const fn from_bits(bits: u64) -> Self {
+                let shift = 64 - BITS;
+                $name((((bits << shift) as i64) >> shift) as $store)
+            }
+
+            /// The value.
+            #[inline(always)]
+            pub const fn get(self) -> i64 {
+                self.0 as i64
+            }
+
+            /// The two's-complement bits (the low `BITS` bits).
+            #[inline(always)]
+            pub const fn bits(self) -> u64 {
+                (self.0 as i64 as u64) & low_mask(BITS)
+            }
+        }
+
+        impl<const BITS: u32> fmt::Display for $name<BITS> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.0, f)
+            }
+        }
+    };
 }
+
+sint_type!(
+    /// A signed integer of 1 to 32 bits.
+    SInt, i32, 32
+);
+sint_type!(
+    /// A signed integer of 33 to 64 bits.
+    SInt64, i64, 64
+);
 
 /// A vector component.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -266,5 +303,8 @@ mod tests {
         }
         assert_eq!(SInt::<8>::new(128), None);
         assert_eq!(UInt::<7>::new(128), None);
+        assert_eq!(UInt64::<40>::new(1 << 39).map(UInt64::get), Some(1 << 39));
+        assert_eq!(SInt64::<40>::from_bits(1 << 39).get(), -(1 << 39));
+        assert_eq!(core::mem::size_of::<UInt<7>>(), 4);
     }
 }

@@ -52,8 +52,14 @@ fn decode_field(spec: &Spec, f: &FieldDef) -> TokenStream {
     let w = f.width;
     let fname = &f.name.text;
     match f.ty {
-        FieldTy::Unsigned | FieldTy::Unknown => quote!(::isa_runtime::UInt::<#w>::from_bits(#raw)),
-        FieldTy::Signed => quote!(::isa_runtime::SInt::<#w>::from_bits(#raw)),
+        FieldTy::Unsigned | FieldTy::Unknown => {
+            let t = super::uint_type(w);
+            quote!(#t::<#w>::from_bits(#raw))
+        }
+        FieldTy::Signed => {
+            let t = super::sint_type(w);
+            quote!(#t::<#w>::from_bits(#raw))
+        }
         FieldTy::Bool => quote!(#raw != 0),
         FieldTy::Half => quote!(::isa_runtime::f16::from_bits(#raw as u16)),
         FieldTy::Mask(x) => quote!(::isa_runtime::Mask::<#x>::from_bits(#raw)),
@@ -310,25 +316,48 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
         }
     };
 
-    let encode_arms = (0..spec.opcodes.len()).map(|i| {
-        let v = variant(i);
-        let op = &spec.opcodes[i];
+    // One arm per format (opcodes sharing a format share the arm), with the
+    // opcode bits chosen by a value-only `match` that compiles to a table:
+    // far fewer indirect branches than one arm per opcode.
+    let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (i, op) in spec.opcodes.iter().enumerate() {
+        match groups.iter_mut().find(|(f, _)| *f == op.format) {
+            Some((_, members)) => members.push(i),
+            None => groups.push((op.format, vec![i])),
+        }
+    }
+    let encode_arms = groups.iter().map(|(format, members)| {
+        let variants: Vec<_> = members.iter().map(|&i| variant(i)).collect();
+        let pattern = quote!(#(Instruction::#variants(f))|*);
+        let field = spec.layouts[*format]
+            .opcode_field()
+            .expect("validated: formats have an opcode field");
+        let values = members.iter().map(|&i| spec.opcodes[i].value);
+        let choose = quote! {
+            match self {
+                #(Instruction::#variants(_) => #values,)*
+                _ => 0,
+            }
+        };
         if is_wide(spec.word_bits) {
             // Arrays have no `|`: write the opcode field's ranges.
-            let field = spec.layouts[op.format]
-                .opcode_field()
-                .expect("validated: formats have an opcode field");
-            let mut shift = 0;
+            let mut shift = 0u32;
             let sets = field.ranges.iter().map(|r| {
                 let (lo, w) = (r.lo, r.width);
-                let value = (op.value >> shift) & crate::model::low_mask128(w) as u64;
+                let s = shift;
                 shift += w;
-                quote!(::isa_runtime::BitWord::set(&mut word, #lo, #w, #value);)
+                quote!(::isa_runtime::BitWord::or_bits(&mut word, #lo, #w, value >> #s);)
             });
-            quote!(Instruction::#v(f) => { let mut word = f.encode_fields(); #(#sets)* word })
+            quote!(#pattern => { let value: u64 = #choose; let mut word = f.encode_fields(); #(#sets)* word })
         } else {
-            let bits = word_literal(spec.word_bits, op.bits);
-            quote!(Instruction::#v(f) => f.encode_fields() | #bits,)
+            let mut shift = 0u32;
+            let ors = field.ranges.iter().map(|r| {
+                let (lo, w) = (r.lo, r.width);
+                let s = shift;
+                shift += w;
+                quote!(::isa_runtime::BitWord::or_bits(&mut word, #lo, #w, value >> #s);)
+            });
+            quote!(#pattern => { let value: u64 = #choose; let mut word = f.encode_fields(); #(#ors)* word })
         }
     });
     let index_arms = (0..spec.opcodes.len()).map(|i| {

@@ -92,8 +92,14 @@ pub fn word_literal(bits: u32, value: u128) -> TokenStream {
 pub fn field_type(spec: &Spec, f: &FieldDef) -> TokenStream {
     let w = f.width;
     match f.ty {
-        FieldTy::Unsigned | FieldTy::Unknown => quote!(::isa_runtime::UInt<#w>),
-        FieldTy::Signed => quote!(::isa_runtime::SInt<#w>),
+        FieldTy::Unsigned | FieldTy::Unknown => {
+            let t = uint_type(w);
+            quote!(#t<#w>)
+        }
+        FieldTy::Signed => {
+            let t = sint_type(w);
+            quote!(#t<#w>)
+        }
         FieldTy::Bool => quote!(bool),
         FieldTy::Half => quote!(::isa_runtime::f16),
         FieldTy::Enum(i) => type_ident(&spec.enums[i].name.text).into_token_stream(),
@@ -102,6 +108,34 @@ pub fn field_type(spec: &Spec, f: &FieldDef) -> TokenStream {
         FieldTy::Mask(x_high) => quote!(::isa_runtime::Mask<#x_high>),
         FieldTy::Swizzle(x_high) => quote!(::isa_runtime::Swizzle<#x_high>),
         FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved => quote!(()),
+    }
+}
+
+/// The runtime unsigned type for a width: 32-bit storage up to 32 bits.
+pub fn uint_type(width: u32) -> TokenStream {
+    if width <= 32 {
+        quote!(::isa_runtime::UInt)
+    } else {
+        quote!(::isa_runtime::UInt64)
+    }
+}
+
+/// The runtime signed type for a width.
+pub fn sint_type(width: u32) -> TokenStream {
+    if width <= 32 {
+        quote!(::isa_runtime::SInt)
+    } else {
+        quote!(::isa_runtime::SInt64)
+    }
+}
+
+/// The smallest primitive that holds `bits` bits (register newtypes).
+pub fn store_type(bits: u32) -> TokenStream {
+    match bits {
+        0..=8 => quote!(u8),
+        9..=16 => quote!(u16),
+        17..=32 => quote!(u32),
+        _ => quote!(u64),
     }
 }
 

@@ -32,6 +32,7 @@ fn doc_or(doc: &str, fallback: String) -> String {
 fn expand_enum(e: &EnumDef) -> TokenStream {
     let name = type_ident(&e.name.text);
     let bits = e.bits;
+    let raw_ty = super::uint_type(bits);
     let doc = doc_or(&e.doc, format!("The `{}` enum ({} bits).", e.name.text, e.bits));
     let variants: Vec<_> = e.variants.iter().map(|v| ident(&camel_case(&v.name.text))).collect();
     let values: Vec<_> = e.variants.iter().map(|v| Literal::u64_unsuffixed(v.value)).collect();
@@ -48,7 +49,7 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
     let raw_variant = e.open.then(|| {
         quote! {
             /// A value the spec does not name, kept verbatim.
-            Raw(::isa_runtime::UInt<#bits>),
+            Raw(#raw_ty<#bits>),
         }
     });
     let raw_arm = e.open.then(|| quote!(#name::Raw(v) => v.get(),));
@@ -59,7 +60,7 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
             pub const fn from_bits(raw: u64) -> Self {
                 match #name::from_raw(raw) {
                     ::core::option::Option::Some(v) => v,
-                    ::core::option::Option::None => #name::Raw(::isa_runtime::UInt::<#bits>::from_bits(raw)),
+                    ::core::option::Option::None => #name::Raw(#raw_ty::<#bits>::from_bits(raw)),
                 }
             }
         })
@@ -69,7 +70,7 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
             /// The variant for the field's bits (every value is named).
             #[inline]
             pub const fn from_bits(raw: u64) -> Self {
-                match #name::from_raw(raw & ::isa_runtime::UInt::<#bits>::MAX) {
+                match #name::from_raw(raw & ::isa_runtime::bits::low_mask(#bits)) {
                     ::core::option::Option::Some(v) => v,
                     ::core::option::Option::None => #name::#last,
                 }
@@ -112,6 +113,7 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
 fn expand_regs(r: &RegsDef) -> TokenStream {
     let name = type_ident(&r.name.text);
     let bits = r.bits;
+    let store = super::store_type(bits);
     let doc = doc_or(
         &r.doc,
         format!("The `{}` register operand ({} bits).", r.name.text, r.bits),
@@ -128,7 +130,7 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
             #[inline]
             pub const fn #ctor(index: u64) -> ::core::option::Option<Self> {
                 if index < #count {
-                    ::core::option::Option::Some(#name(#base + index))
+                    ::core::option::Option::Some(#name((#base + index) as #store))
                 } else {
                     ::core::option::Option::None
                 }
@@ -144,7 +146,7 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
             /// From the field's bits (every value is kept).
             #[inline]
             pub const fn from_bits(raw: u64) -> Self {
-                #name(raw & ::isa_runtime::UInt::<#bits>::MAX)
+                #name((raw & ::isa_runtime::bits::low_mask(#bits)) as #store)
             }
         }
     });
@@ -152,7 +154,7 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-        pub struct #name(u64);
+        pub struct #name(#store);
 
         #[automatically_derived]
         impl #name {
@@ -161,7 +163,7 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
             #[inline]
             pub const fn from_raw(raw: u64) -> ::core::option::Option<Self> {
                 if false #( || #checks )* {
-                    ::core::option::Option::Some(#name(raw))
+                    ::core::option::Option::Some(#name(raw as #store))
                 } else {
                     ::core::option::Option::None
                 }
@@ -170,11 +172,11 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
             /// The raw encoding.
             #[inline]
             pub const fn raw(self) -> u64 {
-                self.0
+                self.0 as u64
             }
             /// The register file's prefix and the index within it.
             pub fn file_and_index(self) -> ::core::option::Option<(&'static str, u64)> {
-                __layout::#layout_ident.lookup(self.0).map(|(f, i)| (f.prefix, i))
+                __layout::#layout_ident.lookup(self.0 as u64).map(|(f, i)| (f.prefix, i))
             }
         }
 

@@ -41,14 +41,14 @@ impl Cond {
 }
 ///Registers.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Reg(u64);
+pub struct Reg(u8);
 #[automatically_derived]
 impl Reg {
     ///Register `rN` (N < 8), encoded as 0x0 + N.
     #[inline]
     pub const fn r(index: u64) -> ::core::option::Option<Self> {
         if index < 8u64 {
-            ::core::option::Option::Some(Reg(0u64 + index))
+            ::core::option::Option::Some(Reg((0u64 + index) as u8))
         } else {
             ::core::option::Option::None
         }
@@ -57,7 +57,7 @@ impl Reg {
     #[inline]
     pub const fn c(index: u64) -> ::core::option::Option<Self> {
         if index < 8u64 {
-            ::core::option::Option::Some(Reg(8u64 + index))
+            ::core::option::Option::Some(Reg((8u64 + index) as u8))
         } else {
             ::core::option::Option::None
         }
@@ -68,7 +68,7 @@ impl Reg {
         if false || (raw >= 0u64 && raw - 0u64 < 8u64)
             || (raw >= 8u64 && raw - 8u64 < 8u64)
         {
-            ::core::option::Option::Some(Reg(raw))
+            ::core::option::Option::Some(Reg(raw as u8))
         } else {
             ::core::option::Option::None
         }
@@ -76,16 +76,16 @@ impl Reg {
     /// From the field's bits (every value is kept).
     #[inline]
     pub const fn from_bits(raw: u64) -> Self {
-        Reg(raw & ::isa_runtime::UInt::<4u32>::MAX)
+        Reg((raw & ::isa_runtime::bits::low_mask(4u32)) as u8)
     }
     /// The raw encoding.
     #[inline]
     pub const fn raw(self) -> u64 {
-        self.0
+        self.0 as u64
     }
     /// The register file's prefix and the index within it.
     pub fn file_and_index(self) -> ::core::option::Option<(&'static str, u64)> {
-        __layout::REGS_REG.lookup(self.0).map(|(f, i)| (f.prefix, i))
+        __layout::REGS_REG.lookup(self.0 as u64).map(|(f, i)| (f.prefix, i))
     }
 }
 #[automatically_derived]
@@ -202,7 +202,15 @@ impl Instruction {
     #[inline]
     pub fn encode(&self) -> u32 {
         match self {
-            Instruction::Addi(f) => f.encode_fields() | 67108864u32,
+            Instruction::Addi(f) => {
+                let value: u64 = match self {
+                    Instruction::Addi(_) => 1u64,
+                    _ => 0,
+                };
+                let mut word = f.encode_fields();
+                ::isa_runtime::BitWord::or_bits(&mut word, 26u32, 6u32, value >> 0u32);
+                word
+            }
             Instruction::Unknown(w) => *w,
         }
     }
