@@ -375,13 +375,13 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
         #[automatically_derived]
         impl Instruction {
             /// Decodes one instruction word. Never panics.
-            #[inline]
+            #[inline(always)]
             pub fn decode(word: #word) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
                 #dispatch
             }
 
             /// Encodes the instruction; decoding the result gives `self` back.
-            #[inline]
+            #[inline(always)]
             pub fn encode(&self) -> #word {
                 match self {
                     #(#encode_arms)*

@@ -189,7 +189,7 @@ impl F {
 #[automatically_derived]
 impl Instruction {
     /// Decodes one instruction word. Never panics.
-    #[inline]
+    #[inline(always)]
     pub fn decode(
         word: u32,
     ) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
@@ -199,7 +199,7 @@ impl Instruction {
         }
     }
     /// Encodes the instruction; decoding the result gives `self` back.
-    #[inline]
+    #[inline(always)]
     pub fn encode(&self) -> u32 {
         match self {
             Instruction::Addi(f) => {
