@@ -60,3 +60,73 @@ fn without_the_line_the_word_is_unknown() {
     assert_eq!(plain, isa_specs::pica::Instruction::Unknown(word));
     assert_eq!(plain.to_string(), format!(".word 0x{word:08x}"));
 }
+
+/// The docs of one ISA as `(path, contents)`.
+fn docs_of(layout: &'static isa_runtime::IsaLayout) -> Vec<(String, String)> {
+    xtask::docs::generate_for(&[("pica", layout)])
+        .into_iter()
+        .map(|g| (g.path, g.contents))
+        .collect()
+}
+
+/// Lines of `after` that are not in `before` and the other way round.
+fn line_diff(before: &str, after: &str) -> (Vec<String>, Vec<String>) {
+    let b: Vec<&str> = before.lines().collect();
+    let a: Vec<&str> = after.lines().collect();
+    let added = a.iter().filter(|l| !b.contains(l)).map(|l| l.to_string()).collect();
+    let removed = b.iter().filter(|l| !a.contains(l)).map(|l| l.to_string()).collect();
+    (added, removed)
+}
+
+#[test]
+fn the_line_changes_exactly_its_doc_lines_and_pictures() {
+    let before = docs_of(&isa_specs::pica::LAYOUT);
+    let after = docs_of(&LAYOUT);
+    assert_eq!(
+        before.iter().map(|(p, _)| p).collect::<Vec<_>>(),
+        after.iter().map(|(p, _)| p).collect::<Vec<_>>(),
+        "the same files"
+    );
+    let changed: Vec<&str> = before
+        .iter()
+        .zip(&after)
+        .filter(|(b, a)| b.1 != a.1)
+        .map(|(b, _)| b.0.as_str())
+        .collect();
+    // The page and the JSON gain the opcode; Fmt1's diagram lists it. Nothing
+    // else moves: no other diagram, not the WaveDrom layouts, not the index.
+    assert_eq!(
+        changed,
+        ["docs/isa/pica.md", "docs/isa/pica.json", "docs/isa/pica-fmt1.svg"]
+    );
+    let contents = |docs: &[(String, String)], path: &str| docs.iter().find(|(p, _)| p == path).unwrap().1.clone();
+
+    let (added, removed) = line_diff(
+        &contents(&before, "docs/isa/pica.md"),
+        &contents(&after, "docs/isa/pica.md"),
+    );
+    assert_eq!(
+        added,
+        ["| `frob` | `31..=26` = `0x10` (`010000`) | [`Fmt1`](#fmt1) | `frob {dst}, {src1}{idx}, {src2} (desc {desc})` \
+          | `dst = src1 - src2` | made-up opcode: componentwise subtract |"]
+    );
+    assert!(removed.is_empty(), "{removed:?}");
+
+    let (added, removed) = line_diff(
+        &contents(&before, "docs/isa/pica-fmt1.svg"),
+        &contents(&after, "docs/isa/pica-fmt1.svg"),
+    );
+    assert_eq!(added.len(), 1, "{added:?}");
+    assert!(added[0].contains("Opcodes: add, dp3, dp4, dph, dst, mul, sge, slt, max, min, frob"));
+    assert_eq!(removed.len(), 1, "{removed:?}");
+
+    let (added, removed) = line_diff(
+        &contents(&before, "docs/isa/pica.json"),
+        &contents(&after, "docs/isa/pica.json"),
+    );
+    assert!(added.iter().any(|l| l.contains("\"mnemonic\": \"frob\"")), "{added:?}");
+    // Only the last array items before the new ones gain a comma.
+    for line in &removed {
+        assert!(added.contains(&format!("{line},")), "{line} went away");
+    }
+}

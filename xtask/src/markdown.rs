@@ -4,6 +4,8 @@ use std::fmt::Write;
 
 use isa_runtime::layout::{Field, FieldKind, Format, IsaLayout, Opcode, Piece, Style};
 
+use crate::diagram_file;
+
 /// Escapes text for a table cell.
 fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
@@ -36,7 +38,7 @@ fn kind(field: &Field) -> String {
 }
 
 /// The template as the spec writes it.
-fn template(format: &Format, pieces: &[Piece]) -> String {
+pub fn template(format: &Format, pieces: &[Piece]) -> String {
     pieces
         .iter()
         .map(|p| match p {
@@ -68,10 +70,11 @@ fn encoding(op: &Opcode) -> String {
     }
 }
 
-fn format_section(out: &mut String, format: &Format) {
+fn format_section(out: &mut String, stem: &str, format: &Format) {
     let kind_word = if format.is_instruction { "format" } else { "layout" };
     let _ = writeln!(out, "### {}\n", format.name);
     let _ = writeln!(out, "{} {kind_word}, {} bits.\n", cell(format.doc), format.bits);
+    let _ = writeln!(out, "![{} bit layout]({})\n", format.name, diagram_file(stem, format));
     if !format.syntax.is_empty() || !format.is_instruction {
         let _ = writeln!(out, "Syntax: `{}`\n", template(format, format.syntax));
     }
@@ -95,8 +98,8 @@ fn format_section(out: &mut String, format: &Format) {
     out.push('\n');
 }
 
-/// One ISA's reference page.
-pub fn isa_page(isa: &IsaLayout) -> String {
+/// One ISA's reference page; `stem` names its files (`docs/isa/<stem>…`).
+pub fn isa_page(stem: &str, isa: &IsaLayout) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -115,6 +118,12 @@ pub fn isa_page(isa: &IsaLayout) -> String {
         );
     }
     out.push('\n');
+    let _ = writeln!(
+        out,
+        "Also generated from the same metadata: one [bit-layout diagram](#formats-and-layouts) per format, \
+         the layouts in WaveDrom `reg` JSON ([`{stem}.wavedrom.json`]({stem}.wavedrom.json)) and the whole \
+         resolved spec as JSON ([`{stem}.json`]({stem}.json)). [All generated docs](../index.md).\n"
+    );
 
     let _ = writeln!(out, "## Opcodes\n");
     let _ = writeln!(
@@ -144,7 +153,7 @@ pub fn isa_page(isa: &IsaLayout) -> String {
 
     let _ = writeln!(out, "## Formats and layouts\n");
     for format in isa.formats {
-        format_section(&mut out, format);
+        format_section(&mut out, stem, format);
     }
 
     if !isa.enums.is_empty() {

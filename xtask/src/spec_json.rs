@@ -1,0 +1,201 @@
+//! `docs/isa/<isa>.json`: the resolved spec as JSON, for other tools.
+//!
+//! Objects keep a fixed key order (xtask turns on serde_json's
+//! `preserve_order`, and every object is built key by key below); arrays keep
+//! spec order. Values wider than 53 bits that a JSON reader could round
+//! (opcode masks and patterns, which cover up to 128 bits) are hex strings.
+
+use serde_json::{json, Map, Value};
+
+use isa_runtime::layout::{ComponentOrder, Field, FieldKind, Format, IsaLayout, Opcode};
+
+use crate::diagram_file;
+use crate::markdown::template;
+
+/// Version of this file's shape; bump it when a key changes meaning or goes away.
+pub const SCHEMA_VERSION: u32 = 1;
+
+fn object(pairs: Vec<(&str, Value)>) -> Value {
+    let mut map = Map::new();
+    for (key, value) in pairs {
+        map.insert(key.to_string(), value);
+    }
+    Value::Object(map)
+}
+
+fn text_or_null(text: &str) -> Value {
+    if text.is_empty() {
+        Value::Null
+    } else {
+        json!(text)
+    }
+}
+
+fn order(order: ComponentOrder) -> &'static str {
+    match order {
+        ComponentOrder::XHigh => "x_high",
+        ComponentOrder::XLow => "x_low",
+    }
+}
+
+/// The kind of a field: `{"kind": ...}` plus what the kind refers to.
+fn kind(kind: FieldKind) -> Vec<(&'static str, Value)> {
+    match kind {
+        FieldKind::Unsigned => vec![("kind", json!("unsigned"))],
+        FieldKind::Signed => vec![("kind", json!("signed"))],
+        FieldKind::Bool => vec![("kind", json!("bool"))],
+        FieldKind::Half => vec![("kind", json!("half"))],
+        FieldKind::Enum(e) => vec![("kind", json!("enum")), ("enum", json!(e.name))],
+        FieldKind::Regs(r) => vec![("kind", json!("regs")), ("regs", json!(r.name))],
+        FieldKind::Layout(l) => vec![("kind", json!("layout")), ("layout", json!(l.name))],
+        FieldKind::Mask(o) => vec![("kind", json!("mask")), ("order", json!(order(o)))],
+        FieldKind::Swizzle(o) => vec![("kind", json!("swizzle")), ("order", json!(order(o)))],
+        FieldKind::Opcode => vec![("kind", json!("opcode"))],
+        FieldKind::Fixed(v) => vec![("kind", json!("fixed")), ("value", json!(v))],
+        FieldKind::Reserved => vec![("kind", json!("reserved"))],
+        FieldKind::Unknown => vec![("kind", json!("unknown"))],
+    }
+}
+
+fn field(f: &Field) -> Value {
+    let ranges: Vec<Value> = f
+        .ranges
+        .iter()
+        .map(|r| {
+            object(vec![
+                ("lo", json!(r.lo)),
+                ("hi", json!(r.hi())),
+                ("width", json!(r.width)),
+            ])
+        })
+        .collect();
+    let mut pairs = vec![
+        ("name", json!(f.name)),
+        ("width", json!(f.width)),
+        ("ranges", Value::Array(ranges)),
+    ];
+    pairs.extend(kind(f.kind));
+    pairs.push(("doc", text_or_null(f.doc)));
+    object(pairs)
+}
+
+fn format(stem: &str, f: &Format) -> Value {
+    object(vec![
+        ("name", json!(f.name)),
+        ("bits", json!(f.bits)),
+        ("instruction", json!(f.is_instruction)),
+        (
+            "syntax",
+            if f.syntax.is_empty() {
+                Value::Null
+            } else {
+                json!(template(f, f.syntax))
+            },
+        ),
+        ("diagram", json!(diagram_file(stem, f))),
+        ("doc", text_or_null(f.doc)),
+        ("fields", Value::Array(f.fields.iter().map(field).collect())),
+    ])
+}
+
+/// `0x…` with at least `digits` hex digits.
+fn hex(value: u128, digits: usize) -> String {
+    format!("{value:#0w$x}", w = digits + 2)
+}
+
+fn opcode(isa: &IsaLayout, op: &Opcode) -> Value {
+    let digits = (isa.word_bits.min(128) as usize).div_ceil(4);
+    object(vec![
+        ("mnemonic", json!(op.mnemonic)),
+        ("format", json!(op.format.name)),
+        ("value", json!(op.value)),
+        ("mask", json!(hex(op.mask, digits))),
+        ("bits", json!(hex(op.bits, digits))),
+        ("priority", json!(op.priority)),
+        ("template", json!(template(op.format, op.template))),
+        ("template_source", json!(op.template_source)),
+        ("semantics", text_or_null(op.semantics)),
+        ("doc", text_or_null(op.doc)),
+    ])
+}
+
+/// The whole file for one ISA.
+pub fn isa_json(stem: &str, isa: &IsaLayout) -> String {
+    let enums: Vec<Value> = isa
+        .enums
+        .iter()
+        .map(|e| {
+            let values: Vec<Value> = e
+                .values
+                .iter()
+                .map(|v| {
+                    object(vec![
+                        ("name", json!(v.name)),
+                        ("value", json!(v.value)),
+                        ("spellings", json!(v.spellings)),
+                        ("doc", text_or_null(v.doc)),
+                    ])
+                })
+                .collect();
+            object(vec![
+                ("name", json!(e.name)),
+                ("bits", json!(e.bits)),
+                ("open", json!(e.open)),
+                ("doc", text_or_null(e.doc)),
+                ("values", Value::Array(values)),
+            ])
+        })
+        .collect();
+    let regs: Vec<Value> = isa
+        .regs
+        .iter()
+        .map(|r| {
+            let files: Vec<Value> = r
+                .files
+                .iter()
+                .map(|f| {
+                    object(vec![
+                        ("prefix", json!(f.prefix)),
+                        ("base", json!(f.base)),
+                        ("count", json!(f.count)),
+                        ("doc", text_or_null(f.doc)),
+                    ])
+                })
+                .collect();
+            object(vec![
+                ("name", json!(r.name)),
+                ("bits", json!(r.bits)),
+                ("open", json!(r.open)),
+                ("doc", text_or_null(r.doc)),
+                ("files", Value::Array(files)),
+            ])
+        })
+        .collect();
+    let decode_order: Vec<Value> = isa
+        .decode_order
+        .iter()
+        .map(|&i| json!(isa.opcodes[i].mnemonic))
+        .collect();
+    let root = object(vec![
+        ("schema_version", json!(SCHEMA_VERSION)),
+        ("generator", json!("cargo xtask docs")),
+        ("isa", json!(isa.name)),
+        ("doc", text_or_null(isa.doc)),
+        ("word_bits", json!(isa.word_bits)),
+        ("fallback", isa.fallback.map_or(Value::Null, |f| json!(f))),
+        (
+            "formats",
+            Value::Array(isa.formats.iter().map(|f| format(stem, f)).collect()),
+        ),
+        ("enums", Value::Array(enums)),
+        ("regs", Value::Array(regs)),
+        (
+            "opcodes",
+            Value::Array(isa.opcodes.iter().map(|o| opcode(isa, o)).collect()),
+        ),
+        ("decode_order", Value::Array(decode_order)),
+    ]);
+    let mut out = serde_json::to_string_pretty(&root).expect("a JSON value always serialises");
+    out.push('\n');
+    out
+}

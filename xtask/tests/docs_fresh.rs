@@ -1,0 +1,174 @@
+//! The freshness gate inside `cargo test --workspace`: the checked-in docs are
+//! exactly what `cargo xtask docs` would write, so CI catches stale docs even
+//! without the separate `cargo xtask docs --check` step.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use xtask::docs::{self, Generated};
+
+#[test]
+fn checked_in_docs_are_fresh() {
+    let root = docs::workspace_root();
+    let fresh = docs::check(&root, &docs::generate()).expect("reading docs/");
+    assert!(
+        fresh.is_fresh(),
+        "the checked-in docs are out of date; run `cargo xtask docs` and commit the result:\n{}",
+        fresh.report().join("\n")
+    );
+}
+
+#[test]
+fn generation_is_deterministic() {
+    let a = docs::generate();
+    let b = docs::generate();
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.path, y.path);
+        assert!(x.contents == y.contents, "{} differs between two runs", x.path);
+    }
+}
+
+#[test]
+fn every_format_has_a_diagram_and_every_isa_its_files() {
+    let paths: BTreeSet<String> = docs::generate().into_iter().map(|g| g.path).collect();
+    for &(stem, isa) in xtask::ISAS {
+        for suffix in [".md", ".json", ".wavedrom.json"] {
+            assert!(paths.contains(&format!("docs/isa/{stem}{suffix}")), "{stem}{suffix}");
+        }
+        for format in isa.formats {
+            let file = format!("docs/isa/{}", xtask::diagram_file(stem, format));
+            assert!(paths.contains(&file), "{file}");
+        }
+    }
+    assert!(paths.contains(docs::INDEX));
+}
+
+/// A scratch directory under the system temp dir, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn check_names_stale_missing_and_orphaned_files_and_write_repairs_them() {
+    let scratch = Scratch::new("freshness");
+    let root = scratch.0.as_path();
+    let generated = docs::generate();
+    let actions = docs::write(root, &generated).unwrap();
+    assert_eq!(actions.len(), generated.len(), "a fresh tree gets every file");
+    assert!(docs::check(root, &generated).unwrap().is_fresh());
+
+    let stale = "docs/isa/pica-fmt1.svg";
+    let missing = "docs/isa/agal.json";
+    let orphan = "docs/isa/pica-fmt9.svg";
+    std::fs::write(root.join(stale), "<svg/>").unwrap();
+    std::fs::remove_file(root.join(missing)).unwrap();
+    std::fs::write(root.join(orphan), "<svg/>").unwrap();
+    // Hand-written pages beside docs/isa are none of the check's business.
+    std::fs::write(root.join("docs/handwritten.md"), "# notes\n").unwrap();
+
+    let fresh = docs::check(root, &generated).unwrap();
+    assert_eq!(fresh.stale, [stale]);
+    assert_eq!(fresh.missing, [missing]);
+    assert_eq!(fresh.orphans, [orphan]);
+    let report = fresh.report().join("\n");
+    for name in [stale, missing, orphan] {
+        assert!(report.contains(name), "{report}");
+    }
+
+    let actions = docs::write(root, &generated).unwrap();
+    assert_eq!(actions.len(), 3, "{actions:?}");
+    assert!(docs::check(root, &generated).unwrap().is_fresh());
+    assert!(!root.join(orphan).exists());
+    assert!(root.join("docs/handwritten.md").exists());
+}
+
+/// Relative link targets in Markdown: `](target)`, without `#anchor`.
+fn links(markdown: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = markdown;
+    while let Some(i) = rest.find("](") {
+        rest = &rest[i + 2..];
+        let Some(end) = rest.find(')') else { break };
+        let target = &rest[..end];
+        rest = &rest[end..];
+        if target.starts_with('#') || target.contains("://") {
+            continue;
+        }
+        out.push(target.split('#').next().unwrap_or_default().to_string());
+    }
+    out
+}
+
+/// Resolves `target` against the directory of `from` (both `/` paths).
+fn resolve(from: &str, target: &str) -> String {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for piece in target.split('/') {
+        match piece {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    parts.join("/")
+}
+
+#[test]
+fn every_markdown_link_resolves() {
+    let generated = docs::generate();
+    let root = docs::workspace_root();
+    let paths: BTreeSet<&str> = generated.iter().map(|g| g.path.as_str()).collect();
+    let mut checked = 0;
+    for Generated { path, contents } in generated.iter().filter(|g| g.path.ends_with(".md")) {
+        for target in links(contents) {
+            let resolved = resolve(path, &target);
+            let exists = paths.contains(resolved.as_str())
+                || Path::new(&root).join(&resolved).exists()
+                || paths
+                    .iter()
+                    .any(|p| p.starts_with(&format!("{}/", resolved.trim_end_matches('/'))));
+            assert!(exists, "{path}: link to {target} ({resolved}) goes nowhere");
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "only {checked} links found");
+}
+
+#[test]
+fn index_links_every_generated_file() {
+    let generated = docs::generate();
+    let index = &generated.iter().find(|g| g.path == docs::INDEX).unwrap().contents;
+    let linked: BTreeSet<String> = links(index).iter().map(|t| resolve(docs::INDEX, t)).collect();
+    for g in &generated {
+        if g.path != docs::INDEX {
+            assert!(linked.contains(&g.path), "docs/index.md does not link {}", g.path);
+        }
+    }
+}
+
+#[test]
+fn each_isa_page_shows_each_diagram() {
+    for &(stem, isa) in xtask::ISAS {
+        let page = xtask::markdown::isa_page(stem, isa);
+        for format in isa.formats {
+            let image = format!("![{} bit layout]({})", format.name, xtask::diagram_file(stem, format));
+            assert!(page.contains(&image), "{stem}.md lacks {image}");
+        }
+    }
+}
