@@ -192,10 +192,61 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
     }
 }
 
+/// The layout's bit table as Markdown, for rustdoc: every field from the
+/// most significant bit down, so `cargo doc` shows the layout with the API.
+fn bit_table(spec: &Spec, l: &LayoutDef) -> String {
+    use crate::model::FieldTy;
+    let mut rows: Vec<(u32, String)> = Vec::new();
+    for f in &l.fields {
+        let bits = f
+            .ranges
+            .iter()
+            .rev()
+            .map(|r| {
+                if r.width == 1 {
+                    r.lo.to_string()
+                } else {
+                    format!("{}..={}", r.hi(), r.lo)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let kind = match f.ty {
+            FieldTy::Unsigned => "u".to_string(),
+            FieldTy::Signed => "s".to_string(),
+            FieldTy::Bool => "bool".to_string(),
+            FieldTy::Half => "f16".to_string(),
+            FieldTy::Enum(i) => format!("[`{}`]", spec.enums[i].name.text),
+            FieldTy::Regs(i) => format!("[`{}`]", spec.regs[i].name.text),
+            FieldTy::Layout(i) => format!("[`{}`]", spec.layouts[i].name.text),
+            FieldTy::Mask(h) => format!("mask (x {})", if h { "high" } else { "low" }),
+            FieldTy::Swizzle(h) => format!("swizzle (x {})", if h { "high" } else { "low" }),
+            FieldTy::Opcode => "opcode".to_string(),
+            FieldTy::Fixed(v) => format!("fixed `{v:#x}`"),
+            FieldTy::Reserved => "reserved (0)".to_string(),
+            FieldTy::Unknown => "unknown (kept)".to_string(),
+        };
+        let top = f.ranges.iter().map(|r| r.hi()).max().unwrap_or(0);
+        let doc = f.doc.replace('\n', " ").replace('|', "\\|");
+        rows.push((
+            top,
+            format!("| {bits} | `{}` | {} | {kind} | {doc} |", f.name.text, f.width),
+        ));
+    }
+    rows.sort_by_key(|(top, _)| std::cmp::Reverse(*top));
+    let mut table = String::from("| bits | field | width | kind | doc |\n| --- | --- | --- | --- | --- |\n");
+    for (_, row) in rows {
+        table.push_str(&row);
+        table.push('\n');
+    }
+    table
+}
+
 fn expand_struct(spec: &Spec, l: &LayoutDef) -> TokenStream {
     let name = type_ident(&l.name.text);
     let kind = if l.is_format { "Format" } else { "Layout" };
     let doc = doc_or(&l.doc, format!("{kind} `{}` ({} bits).", l.name.text, l.bits));
+    let doc = format!("{doc}\n\n{}", bit_table(spec, l));
     let fields = l.fields.iter().filter(|f| f.ty.is_stored()).map(|f| {
         let id = field_ident(f);
         let ty = field_type(spec, f);

@@ -97,7 +97,20 @@ impl ::core::fmt::Debug for Reg {
         }
     }
 }
-///The one format.
+/**The one format.
+
+| bits | field | width | kind | doc |
+| --- | --- | --- | --- | --- |
+| 31..=26 | `opcode` | 6 | opcode |  |
+| 25..=22 | `junk` | 4 | unknown (kept) |  |
+| 21..=20 | `pad` | 2 | reserved (0) |  |
+| 19..=16 | `mask` | 4 | mask (x low) |  |
+| 15..=12, 7..=4 | `imm` | 8 | s | split immediate |
+| 11 | `magic` | 1 | fixed `0x1` |  |
+| 10 | `sat` | 1 | bool |  |
+| 9..=8 | `cond` | 2 | [`Cond`] |  |
+| 3..=0 | `dst` | 4 | [`Reg`] |  |
+*/
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct F {
     ///(bits 0..=3).
