@@ -152,10 +152,7 @@ impl BinaryOp {
 
     /// The operator as written.
     pub fn symbol(self) -> &'static str {
-        BinaryOp::ALL
-            .iter()
-            .find(|(op, _)| *op == self)
-            .map_or("?", |(_, s)| s)
+        BinaryOp::ALL.iter().find(|(op, _)| *op == self).map_or("?", |(_, s)| s)
     }
 
     /// The operator written `symbol`.
@@ -231,9 +228,12 @@ pub fn swizzle_components(text: &str) -> Option<Vec<usize>> {
     if text.is_empty() || text.len() > 4 {
         return None;
     }
-    ["xyzw", "rgba"].iter().find_map(|set| {
-        text.chars()
-            .map(|c| set.find(c))
-            .collect::<Option<Vec<usize>>>()
-    })
+    ["xyzw", "rgba"]
+        .iter()
+        .find_map(|set| text.chars().map(|c| set.find(c)).collect::<Option<Vec<usize>>>())
+}
+
+/// `xyzw` letters for component indices (0 = x).
+pub fn letters(components: &[usize]) -> String {
+    components.iter().map(|&c| ['x', 'y', 'z', 'w'][c & 3]).collect()
 }

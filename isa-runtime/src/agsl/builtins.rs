@@ -4,8 +4,12 @@
 /// What a built-in returns, in terms of its arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
-    /// A float vector as wide as the widest argument (`sin`, `mix`, `step`).
+    /// A float vector as wide as the widest argument, each component from
+    /// the same component of the arguments (`sin`, `mix`, `step`).
     Componentwise,
+    /// A float vector as wide as the widest argument, computed from all of
+    /// its components (`normalize`, `reflect`).
+    Vector,
     /// One float (`dot`, `length`, `distance`).
     Scalar,
     /// Three floats (`cross`, the colour-space conversions).
@@ -31,7 +35,7 @@ const fn f(name: &'static str, arities: &'static [usize], shape: Shape) -> Built
     Builtin { name, arities, shape }
 }
 
-use Shape::{BoolComponentwise as BC, BoolScalar as BS, Componentwise as CW, Scalar as S1, Vec3 as V3};
+use Shape::{BoolComponentwise as BC, BoolScalar as BS, Componentwise as CW, Scalar as S1, Vec3 as V3, Vector as VW};
 
 /// AGSL built-in functions, in the seed's order.
 pub const BUILTINS: &[Builtin] = &[
@@ -67,12 +71,12 @@ pub const BUILTINS: &[Builtin] = &[
     f("distance", &[2], S1),
     f("dot", &[2], S1),
     f("cross", &[2], V3),
-    f("normalize", &[1], CW),
-    f("faceforward", &[3], CW),
-    f("reflect", &[2], CW),
-    f("refract", &[3], CW),
-    f("matrixCompMult", &[2], CW),
-    f("inverse", &[1], CW),
+    f("normalize", &[1], VW),
+    f("faceforward", &[3], VW),
+    f("reflect", &[2], VW),
+    f("refract", &[3], VW),
+    f("matrixCompMult", &[2], VW),
+    f("inverse", &[1], VW),
     f("lessThan", &[2], BC),
     f("lessThanEqual", &[2], BC),
     f("greaterThan", &[2], BC),
@@ -82,7 +86,7 @@ pub const BUILTINS: &[Builtin] = &[
     f("any", &[1], BS),
     f("all", &[1], BS),
     f("not", &[1], BC),
-    f("unpremul", &[1], CW),
+    f("unpremul", &[1], VW),
     f("toLinearSrgb", &[1], V3),
     f("fromLinearSrgb", &[1], V3),
 ];

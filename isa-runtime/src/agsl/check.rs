@@ -55,7 +55,10 @@ impl fmt::Display for CheckErrorKind {
             }
             CheckErrorKind::EmptyConstructor(name) => write!(f, "constructor `{name}` needs at least one argument"),
             CheckErrorKind::UnknownMethod(name) => {
-                write!(f, "`.{name}(…)` is not an AGSL method: the only one is a shader's `.{EVAL}(coord)`")
+                write!(
+                    f,
+                    "`.{name}(…)` is not an AGSL method: the only one is a shader's `.{EVAL}(coord)`"
+                )
             }
         }
     }

@@ -12,13 +12,15 @@
 mod ast;
 mod builtins;
 mod check;
+mod narrow;
 mod parse;
 mod print;
 mod types;
 
-pub use ast::{swizzle_components, BinaryOp, Expr, ExprKind, Ident, Span, Statement, UnaryOp};
+pub use ast::{letters, swizzle_components, BinaryOp, Expr, ExprKind, Ident, Span, Statement, UnaryOp};
 pub use builtins::{builtin, constructor, Builtin, Shape, BUILTINS, CONSTRUCTORS, EVAL};
 pub use check::{check, CheckError, CheckErrorKind};
+pub use narrow::narrow;
 pub use parse::{parse, parse_expr, SyntaxError};
 pub use types::{infer, Ty};
 

@@ -87,7 +87,10 @@ fn lex(text: &str) -> Result<Vec<Lexed>, SyntaxError> {
 /// Parses one or more `target[.swizzle] = expression` statements separated
 /// by `;` (a trailing `;` is allowed).
 pub fn parse(text: &str) -> Result<Vec<Statement>, SyntaxError> {
-    let mut p = Parser { tokens: lex(text)?, pos: 0 };
+    let mut p = Parser {
+        tokens: lex(text)?,
+        pos: 0,
+    };
     let mut statements = Vec::new();
     loop {
         statements.push(p.statement()?);
@@ -109,7 +112,10 @@ pub fn parse(text: &str) -> Result<Vec<Statement>, SyntaxError> {
 
 /// Parses one expression (the whole text).
 pub fn parse_expr(text: &str) -> Result<Expr, SyntaxError> {
-    let mut p = Parser { tokens: lex(text)?, pos: 0 };
+    let mut p = Parser {
+        tokens: lex(text)?,
+        pos: 0,
+    };
     let e = p.expr()?;
     match p.peek() {
         Tok::End => Ok(e),
@@ -213,7 +219,10 @@ impl Parser {
         self.expect(":")?;
         let b = self.expr()?;
         let span = cond.span.to(b.span);
-        Ok(Expr::new(ExprKind::Select(Box::new(cond), Box::new(a), Box::new(b)), span))
+        Ok(Expr::new(
+            ExprKind::Select(Box::new(cond), Box::new(a), Box::new(b)),
+            span,
+        ))
     }
 
     /// Operators of precedence `level` and tighter (see [`BinaryOp::precedence`]).

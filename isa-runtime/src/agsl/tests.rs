@@ -33,7 +33,10 @@ fn prints_what_it_parses() {
 #[test]
 fn syntax_errors_have_spans() {
     let e = parse("dst = (src + 1").unwrap_err();
-    assert_eq!((e.span, e.message.as_str()), (Span::new(14, 15), "expected `)`, found the end of the expression"));
+    assert_eq!(
+        (e.span, e.message.as_str()),
+        (Span::new(14, 15), "expected `)`, found the end of the expression")
+    );
     let e = parse("dst = src $").unwrap_err();
     assert_eq!(e.span, Span::new(10, 11));
     assert!(parse("= src").is_err());
@@ -45,13 +48,28 @@ fn syntax_errors_have_spans() {
 fn checks_in_source_order() {
     let known = |n: &str| ["dst", "src"].contains(&n);
     let first = |t: &str| check(&parse(t).unwrap(), &known).unwrap_err();
-    assert_eq!(first("dst = clamp(scr, 0.0)").kind, CheckErrorKind::UnknownName("scr".into()));
+    assert_eq!(
+        first("dst = clamp(scr, 0.0)").kind,
+        CheckErrorKind::UnknownName("scr".into())
+    );
     let e = first("dst = clamp(src, 0.0)");
-    assert_eq!((e.span, e.kind.to_string()), (Span::new(6, 11), "`clamp` takes 3 argument(s), found 2".into()));
+    assert_eq!(
+        (e.span, e.kind.to_string()),
+        (Span::new(6, 11), "`clamp` takes 3 argument(s), found 2".into())
+    );
     assert_eq!(first("dst = src.xyzq").kind, CheckErrorKind::BadSwizzle("xyzq".into()));
-    assert_eq!(first("dst = dFdx(src)").kind, CheckErrorKind::UnknownFunction("dFdx".into()));
-    assert_eq!(first("dst = float4()").kind, CheckErrorKind::EmptyConstructor("float4".into()));
-    assert_eq!(first("dst = src.sample(src)").kind, CheckErrorKind::UnknownMethod("sample".into()));
+    assert_eq!(
+        first("dst = dFdx(src)").kind,
+        CheckErrorKind::UnknownFunction("dFdx".into())
+    );
+    assert_eq!(
+        first("dst = float4()").kind,
+        CheckErrorKind::EmptyConstructor("float4".into())
+    );
+    assert_eq!(
+        first("dst = src.sample(src)").kind,
+        CheckErrorKind::UnknownMethod("sample".into())
+    );
     assert!(check(&parse("dst = src.eval(src.xy).rgba").unwrap(), &known).is_ok());
 }
 
@@ -70,4 +88,22 @@ fn types() {
     assert!(ty("a.xyz + b").is_err());
     assert!(ty("none").is_err());
     assert!(ty("a.xyz.w").is_err());
+}
+
+#[test]
+fn narrowing_pushes_swizzles_inside() {
+    let names = |n: &str| Some(if n == "s" { Ty::FLOAT } else { Ty::float(4) });
+    let n = |t: &str, c: &[usize]| narrow(&parse_expr(t).unwrap(), c, &names).to_string();
+    assert_eq!(n("min(a, b)", &[0, 1, 2]), "min(a.xyz, b.xyz)");
+    assert_eq!(n("a.wzyx * 2.0 - b", &[0, 2]), "a.wy * 2.0 - b.xz");
+    assert_eq!(n("1.0 - step(b, a)", &[1]), "1.0 - step(b.y, a.y)");
+    assert_eq!(n("float4(dot(a, b), dot(a, c), s, s)", &[1, 3]), "float2(dot(a, c), s)");
+    assert_eq!(n("float4(equal(a, b))", &[0, 3]), "float2(equal(a.xw, b.xw))");
+    assert_eq!(n("float4(s)", &[0, 3]), "float2(s)");
+    assert_eq!(n("float4(dot(a, b), s, s, s)", &[0]), "dot(a, b)");
+    assert_eq!(n("normalize(a.xyz)", &[0, 1]), "normalize(a.xyz).xy");
+    assert_eq!(n("a + s", &[0, 1, 2, 3]), "a + s");
+    assert_eq!(n("-a", &[2]), "-a.z");
+    assert_eq!(n("float4(equal(a, b))", &[1]), "float(a.y == b.y)");
+    assert_eq!(n("float4(not(lessThan(a, b)))", &[1]), "float(!(a.y < b.y))");
 }

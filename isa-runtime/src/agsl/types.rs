@@ -72,7 +72,7 @@ pub fn infer(e: &Expr, names: &dyn Fn(&str) -> Option<Ty>) -> Result<Ty, String>
             }
             let b = builtin(&f.name).ok_or_else(|| format!("`{}` has no type here", f.name))?;
             Ok(match b.shape {
-                Shape::Componentwise => Ty::float(widest(&tys)?),
+                Shape::Componentwise | Shape::Vector => Ty::float(widest(&tys)?),
                 Shape::Scalar => Ty::FLOAT,
                 Shape::Vec3 => Ty::float(3),
                 Shape::BoolComponentwise => Ty::bool(widest(&tys)?),
