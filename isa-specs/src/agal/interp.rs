@@ -74,8 +74,9 @@ pub fn run(program: &AgalProgram, inputs: &Inputs<'_>) -> Result<Outcome, LiftEr
                                 in_else: false,
                             });
                         }
-                        KILL if active => {
-                            if eval(&s.value, &env).map_err(at)?.v[0] != 0.0 {
+                        KILL => {
+                            let kill = active && eval(&s.value, &env).map_err(at)?.v[0] != 0.0;
+                            if kill {
                                 return Ok(Outcome::Killed);
                             }
                         }

@@ -12,7 +12,8 @@ Reads one JSON object on stdin:
 Writes one JSON object on stdout:
   {"skia": version, "results": [{"name": str, "ok": bool, "error": str,
                                   "pixels": [[r, g, b, a], ...]}]}
-where "pixels" (row-major, RGBA floats) is present when "render" was given.
+where "pixels" (row-major, RGBA floats as stored in a premultiplied F32
+canvas, which is what the shader returned) is present when "render" was given.
 Exits with status 3 when skia cannot be imported.
 """
 
@@ -34,7 +35,9 @@ def render(effect, job):
         skia.RuntimeEffectChildPtr(skia.Shaders.Color(skia.Color4f(*rgba)))
         for rgba in job.get("inputs", [])
     ]
-    span = skia.SpanRuntimeEffectChildPtr(skia.VectorRuntimeEffectChildPtr(children))
+    # The span points into the vector: keep both alive until the draw is done.
+    vector = skia.VectorRuntimeEffectChildPtr(children)
+    span = skia.SpanRuntimeEffectChildPtr(vector)
     shader = effect.makeShader(data, span)
     if shader is None:
         raise RuntimeError("makeShader failed (uniform size or inputs do not match)")
@@ -45,7 +48,11 @@ def render(effect, job):
     paint = skia.Paint()
     paint.setShader(shader)
     surface.getCanvas().drawPaint(paint)
-    pixels = surface.makeImageSnapshot().toarray()
+    # As stored (premultiplied): what the shader returned, not divided by alpha.
+    pixels = surface.makeImageSnapshot().toarray(
+        colorType=skia.kRGBA_F32_ColorType, alphaType=skia.kPremul_AlphaType
+    )
+    del span, vector, children
     return [[float(c) for c in px] for row in pixels for px in row]
 
 

@@ -10,7 +10,6 @@ use crate::agal::sem::{self, Meaning, Special, COND, KILL};
 use crate::agal::Instruction;
 
 /// The body being built.
-#[derive(Default)]
 pub struct Body {
     /// Lines, indented.
     pub lines: Vec<String>,
@@ -22,6 +21,15 @@ pub struct Body {
 }
 
 impl Body {
+    /// An empty body for a program of `version`.
+    pub fn new(version: crate::agal::Version) -> Self {
+        Body {
+            lines: Vec::new(),
+            usage: Usage::new(version),
+            blocks: Vec::new(),
+        }
+    }
+
     fn line(&mut self, text: impl AsRef<str>) {
         let indent = "    ".repeat(1 + self.blocks.len());
         self.lines.push(format!("{indent}{}", text.as_ref()));
@@ -34,7 +42,7 @@ impl Body {
             let options = text
                 .find('<')
                 .map_or_else(|| text.to_string(), |i| text[i..].to_string());
-            self.usage.sampler(s, options);
+            self.usage.sampler(s, options)?;
         }
         let meaning = sem::meaning(token)?;
         if let Meaning::Special(Special::Else | Special::EndIf) = meaning {

@@ -28,6 +28,9 @@
 //!   holds; `main` returns `half4(oc)`.
 //! - `ddx`/`ddy` are zero: with uniform varyings every value is the same at
 //!   every pixel. The depth output `fd` is computed but not returned.
+//! - Register numbers may exceed the version's limits up to what the
+//!   assembler takes with `--ignore-limits` (1024); beyond that they are
+//!   errors.
 //! - A program that ends inside an if-block (a piece of a larger program)
 //!   has the block closed at its end, with a warning.
 //!
@@ -96,7 +99,7 @@ pub fn lift(program: &AgalProgram) -> Result<Lifted, LiftError> {
         });
     }
     let lines = listing(program);
-    let mut body = body::Body::default();
+    let mut body = body::Body::new(program.header.version);
     for (i, (token, line)) in program.tokens.iter().zip(&lines.tokens).enumerate() {
         let text = line.text.lines().last().unwrap_or_default();
         body.token(i, token, text).map_err(|message| LiftError {

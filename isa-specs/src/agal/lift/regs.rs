@@ -9,8 +9,9 @@ use super::super::table::{canonical_name, reg_by_name};
 use super::super::{Comp, Dim, ProgramType, RegType, Sampler, Source, Version};
 
 /// What the program reads and writes.
-#[derive(Default)]
 pub struct Usage {
+    /// The program's version (its register limits).
+    pub version: Version,
     /// How many `fc` registers the shader declares.
     pub constants: u64,
     /// Whether a source addresses `fc` indirectly (needs `agal_fc`).
@@ -48,6 +49,33 @@ impl Local {
 }
 
 impl Usage {
+    /// Nothing used yet, in a program of `version`.
+    pub fn new(version: Version) -> Self {
+        Usage {
+            version,
+            constants: 0,
+            indirect: false,
+            varyings: BTreeSet::new(),
+            locals: BTreeSet::new(),
+            samplers: BTreeMap::new(),
+        }
+    }
+
+    /// An error for a register number beyond what the assembler accepts
+    /// even with `--ignore-limits` (1024; a program beyond its version's
+    /// own limits still lifts).
+    pub fn check_number(&self, ty: RegType, num: u64) -> Result<(), String> {
+        let (name, _) = canonical_name(ty, ProgramType::Fragment);
+        let limit = reg_by_name(name).and_then(|r| r.limit(self.version, true));
+        match limit {
+            Some(l) if num <= u64::from(l) => Ok(()),
+            _ => Err(format!(
+                "`{name}{num}` is beyond the highest register number the assembler accepts ({name}{})",
+                limit.unwrap_or(0)
+            )),
+        }
+    }
+
     /// The fc count for indirect addressing: every register the version has.
     pub fn all_constants(version: Version) -> u64 {
         reg_by_name("fc")
@@ -57,6 +85,9 @@ impl Usage {
 
     /// The register a direct source or a destination names.
     fn register(&mut self, ty: RegType, num: u64, write: bool) -> Result<Expr, String> {
+        if matches!(ty, RegType::Vt | RegType::Op | RegType::Fd | RegType::Vc | RegType::V) {
+            self.check_number(ty, num)?;
+        }
         let at = Span::default();
         let local = |usage: &mut Usage, l: Local| {
             let name = l.name();
@@ -119,12 +150,14 @@ impl Usage {
     }
 
     /// Records a use of `sampler` with its option text.
-    pub fn sampler(&mut self, sampler: &Sampler, options: String) {
+    pub fn sampler(&mut self, sampler: &Sampler, options: String) -> Result<(), String> {
+        self.check_number(RegType::Fs, sampler.num.get())?;
         let entry = self
             .samplers
             .entry(sampler.num.get())
             .or_insert_with(|| (sampler.dim, BTreeSet::new()));
         entry.1.insert(options);
+        Ok(())
     }
 }
 
