@@ -323,3 +323,58 @@ fn construct(name: &str, width: u8, boolean: bool, args: &[Value]) -> Result<Val
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use isa_runtime::agsl::parse_expr;
+
+    use super::*;
+
+    struct Regs;
+
+    impl Env for Regs {
+        fn name(&self, name: &str) -> Result<Value, String> {
+            match name {
+                "a" => Ok(Value::float([1.0, -2.0, 0.0, 4.0], 4)),
+                "b" => Ok(Value::float([1.0, 2.0, 3.0, 4.0], 4)),
+                other => Err(format!("no `{other}`")),
+            }
+        }
+
+        fn index(&self, name: &str, index: usize) -> Result<Value, String> {
+            self.name(name).map(|v| v.map(|x| x + index as f32))
+        }
+
+        fn eval(&self, _: &str, arg: Value) -> Result<Value, String> {
+            Ok(arg.map(|x| x * 10.0))
+        }
+    }
+
+    fn ev(text: &str) -> Vec<f32> {
+        eval(&parse_expr(text).unwrap(), &Regs).unwrap().components().to_vec()
+    }
+
+    #[test]
+    fn builtins_follow_agsl() {
+        assert_eq!(ev("sign(a)"), [1.0, -1.0, 0.0, 1.0]);
+        assert_eq!(ev("step(b, a)"), [1.0, 0.0, 0.0, 1.0]);
+        assert_eq!(ev("dot(a.xyz, b.xyz)"), [-3.0]);
+        assert_eq!(ev("cross(a.xyz, b.xyz)"), [-6.0, -3.0, 4.0]);
+        assert_eq!(ev("float4(equal(a, b))"), [1.0, 0.0, 0.0, 1.0]);
+        assert_eq!(ev("float3(dot(a, b[1]), 2.0, a.w)"), [16.0, 2.0, 4.0]);
+        assert_eq!(ev("float2(0.5)"), [0.5, 0.5]);
+        assert_eq!(ev("all(equal(a, b)) ? 1.0 : 2.0"), [2.0]);
+        assert_eq!(ev("fract(-0.25) + clamp(a.y, 0.0, 1.0)"), [0.75]);
+        assert_eq!(ev("x.eval(a.xy)"), [10.0, -20.0]);
+    }
+
+    #[test]
+    fn mistakes_are_errors() {
+        let err = |t: &str| eval(&parse_expr(t).unwrap(), &Regs).unwrap_err();
+        assert!(err("a.xyz + b").contains("different widths"));
+        assert!(err("a < b").contains("compares scalars"));
+        assert!(err("inverse(a)").contains("not implemented"));
+        assert!(err("c").contains("no `c`"));
+        assert!(err("a.xy.z").contains("reads past"));
+    }
+}

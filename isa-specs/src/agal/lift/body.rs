@@ -1,13 +1,36 @@
 //! The body of `main`: one block of AGSL per token, preceded by the token's
 //! AGALMiniAssembler line as a comment, with the if-family's blocks nested.
 
-use isa_runtime::agsl::{letters, narrow, Expr, Ident, Span, Statement, Ty};
+use isa_runtime::agsl::{self, letters, narrow, Expr, ExprKind, Ident, Span, Statement, Ty};
 
 use super::regs::Usage;
 use super::subst::subst;
 use crate::agal::program::{slots, Slots};
 use crate::agal::sem::{self, Meaning, Special, COND, KILL};
 use crate::agal::Instruction;
+
+/// `all(v)` or `any(v)` of a bool vector whose components are all the same
+/// expression (`all(notEqual(ft1.xxxx, fc[0].yyyy))`, as AGAL's scalar
+/// comparisons are written) is that expression (`ft1.x != fc[0].y`).
+fn one_component(e: Expr) -> Expr {
+    let ExprKind::Call(f, args) = &e.kind else { return e };
+    let [v] = args.as_slice() else { return e };
+    if f.name != "all" && f.name != "any" {
+        return e;
+    }
+    // After substitution every name is a register (float4) or a size (float2).
+    let names = |n: &str| Some(Ty::float(if n.ends_with("_size") { 2 } else { 4 }));
+    if agsl::infer(v, &names).map(|t| t.width) != Ok(4) {
+        return e;
+    }
+    let parts: Vec<Expr> = (0..4).map(|c| narrow(v, &[c], &names)).collect();
+    let text = parts[0].to_string();
+    if parts.iter().all(|p| p.to_string() == text) {
+        parts[0].clone()
+    } else {
+        e
+    }
+}
 
 /// The body being built.
 pub struct Body {
@@ -84,7 +107,7 @@ impl Body {
         let ty = sem::value_type(s)?;
         match s.target.name.as_str() {
             COND => {
-                let value = subst(&s.value, slots, &mut self.usage)?;
+                let value = one_component(subst(&s.value, slots, &mut self.usage)?);
                 self.line(format!("if ({value}) {{"));
                 self.blocks.push((index, false));
             }
