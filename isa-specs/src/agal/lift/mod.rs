@@ -122,7 +122,10 @@ pub fn lift(program: &AgalProgram) -> Result<Lifted, LiftError> {
     let version = version_number(program.header.version);
     let all = Usage::all_constants(program.header.version);
     let mut source = header::header(&body.usage, version, program.tokens.len(), all, &mut lifted);
-    source.push_str("\nhalf4 main(float2 fragCoord) {\n");
+    if !source.ends_with("\n\n") {
+        source.push('\n');
+    }
+    source.push_str("half4 main(float2 fragCoord) {\n");
     for local in &body.usage.locals {
         source.push_str(&format!("    float4 {} = float4(0.0);\n", local.name()));
     }
