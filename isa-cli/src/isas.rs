@@ -95,7 +95,14 @@ pub trait CliIsa: Isa {
     /// The container that files hold unless `--raw` is given (`None`: files
     /// are raw little-endian words, as Lima's are).
     const CONTAINER: Option<Container<Self::Word>>;
+    /// Lifts a file to AGSL (`isa lift --to agsl`). `None`: the ISA does
+    /// not lift.
+    const LIFT_AGSL: Option<LiftFn>;
 }
+
+/// Lifts a file: the text and its warnings, or the error. Messages are
+/// located (`byte 0x…: message`), to be prefixed with the file name.
+pub type LiftFn = fn(&[u8]) -> Result<(String, Vec<String>), String>;
 
 /// A file format around an ISA's words: what `disasm`, `decode` and `asm` do
 /// without `--raw`.

@@ -1,5 +1,5 @@
-//! `isa`: disassemble, assemble, explain and decode instruction words of the
-//! isaforge ISAs (see DESIGN.md, "The command line").
+//! `isa`: disassemble, assemble, explain, decode and lift instruction words of
+//! the isaforge ISAs (see DESIGN.md, "The command line").
 //!
 //! Exit codes: 0 on success, 1 when the input is bad (every problem is
 //! reported on stderr as `file:line:col: …` or `file: byte 0x…: …`), 2 when
@@ -18,7 +18,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{asm::AsmArgs, decode::DecodeArgs, disasm::DisasmArgs, explain::ExplainArgs};
+use commands::{asm::AsmArgs, decode::DecodeArgs, disasm::DisasmArgs, explain::ExplainArgs, lift::LiftArgs};
 use failure::Failure;
 use isas::{CliIsa, IsaName};
 
@@ -41,6 +41,8 @@ enum Command {
     Explain(ExplainArgs),
     /// Decode a binary field by field (text tables, or JSON with --json).
     Decode(DecodeArgs),
+    /// Lift a program to another language (AGAL fragment programs to AGSL).
+    Lift(LiftArgs),
 }
 
 impl Command {
@@ -51,6 +53,7 @@ impl Command {
             Command::Asm(a) => a.isa,
             Command::Explain(a) => a.isa,
             Command::Decode(a) => a.isa,
+            Command::Lift(a) => a.isa,
         }
     }
 }
@@ -92,5 +95,6 @@ fn run<I: CliIsa>(command: &Command) -> Result<(), Failure> {
         Command::Asm(args) => commands::asm::run::<I>(args),
         Command::Explain(args) => commands::explain::run::<I>(args),
         Command::Decode(args) => commands::decode::run::<I>(args),
+        Command::Lift(args) => commands::lift::run::<I>(args),
     }
 }

@@ -368,7 +368,9 @@ fn explain_a_token() {
     assert_success(&run);
     let out = run.out();
     assert!(
-        out.starts_with("0x000000000000000000000000e4000001040f000000000000  mov v0.xyzw, va1.xyzw [va.x+0]\n"),
+        out.starts_with(
+            "0x000000000000000000000000e4000001040f000000000000  mov v0.xyzw, va1.xyzw [va.x+0]\n  semantics: dst = src1\n"
+        ),
         "{out}"
     );
     assert!(
@@ -559,4 +561,89 @@ fn random_input_never_panics() {
             assert!(l.starts_with(&format!("{src}:")), "{l}");
         }
     }
+}
+
+/// Assembles `text` in `dir` and returns the program's path.
+fn assembled(dir: &Path, text: &str, kind: &str, version: &str) -> String {
+    let src = write(dir, "p.agal", text);
+    let bin = path(dir, "p.bin");
+    assert_success(&isa(&[
+        "asm",
+        "agal",
+        &src,
+        "--type",
+        kind,
+        "--version",
+        version,
+        "-o",
+        &bin,
+    ]));
+    bin
+}
+
+#[test]
+fn lift_a_fragment_program_to_agsl() {
+    let dir = scratch("agal-lift");
+    let bin = assembled(
+        &dir,
+        "mul ft0.xy, v0.yx, fc1\nkil ft0.y\nmov oc, ft0\n",
+        "fragment",
+        "1",
+    );
+    let run = isa(&["lift", "agal", &bin, "--to", "agsl"]);
+    assert_success(&run);
+    let out = run.out();
+    for line in [
+        "uniform float4 fc[2];",
+        "half4 main(float2 fragCoord) {",
+        "    // mul ft0.xy, v0.yx, fc1",
+        "    ft0.xy = v0.yx * fc[1].xy;",
+        "    if (ft0.y < 0.0) {",
+        "        return half4(0.0);",
+        "    return half4(oc);",
+    ] {
+        assert!(out.lines().any(|l| l == line), "no `{line}` in\n{out}");
+    }
+    let agsl = path(&dir, "p.agsl");
+    assert_success(&isa(&["lift", "agal", &bin, "--to", "agsl", "-o", &agsl]));
+    assert_eq!(std::fs::read_to_string(&agsl).unwrap(), out);
+}
+
+#[test]
+fn lift_errors_and_warnings_are_positioned() {
+    let dir = scratch("agal-lift-errors");
+    let vertex = assembled(&dir, "m44 op, va0, vc0\n", "vertex", "1");
+    let run = isa(&["lift", "agal", &vertex, "--to", "agsl"]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stdout, b"");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "{vertex}: byte 0x6: a vertex program: only fragment programs lift to AGSL, which has no vertex stage\n"
+        )
+    );
+
+    let open = assembled(&dir, "ifl fc0.x, fc1.x\nmov oc, fc0\n", "fragment", "2");
+    let run = isa(&["lift", "agal", &open, "--to", "agsl"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        format!("{open}: byte 0x7: warning: token 0: the program ends inside this if-block (no `eif`); it is closed at the end\n")
+    );
+
+    let bad = write(&dir, "bad.bin", [0xA0, 1, 0, 0, 0, 0xA1, 1, 0x99]);
+    let run = isa(&["lift", "agal", &bad, "--to", "agsl"]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr.starts_with(&format!("{bad}: byte 0x7: truncated token")),
+        "{}",
+        run.stderr
+    );
+
+    let run = isa(&["lift", "pica", &bad, "--to", "agsl"]);
+    assert_eq!(run.code, Some(2));
+    assert_eq!(
+        run.stderr,
+        "error: `pica` programs do not lift to agsl yet; `agal` fragment programs do\n"
+    );
 }

@@ -102,6 +102,7 @@ fn explain_a_known_word() {
     assert_success(&run);
     let expected = "\
 0x08020100  dp4 o0, c0, v2 (desc 0)
+  semantics: dst = float4(dot(src1, src2))
   field   bits    raw   value   doc
   opcode  31..26  0x02  dp4     4-component dot product
   dst     25..21  0x00  o0

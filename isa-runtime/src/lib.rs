@@ -3,13 +3,15 @@
 //! Everything the generated code shares lives here instead of being re-emitted
 //! per opcode: bit access over words ([`BitWord`]), range-checked field types
 //! ([`UInt`], [`SInt`], [`Mask`], [`Swizzle`]), error types, the layout
-//! metadata model ([`layout`]) and a table-driven printer/parser ([`text`])
-//! that walks that metadata. The crate is `no_std` (with `alloc`).
+//! metadata model ([`layout`]), a table-driven printer/parser ([`text`])
+//! that walks that metadata, and the AGSL parser that reads the opcodes'
+//! semantics ([`agsl`]). The crate is `no_std` (with `alloc`).
 #![no_std]
 #![warn(missing_docs)]
 
 extern crate alloc;
 
+pub mod agsl;
 pub mod bits;
 pub mod error;
 pub mod explain;

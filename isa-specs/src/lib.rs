@@ -4,20 +4,26 @@
 
 /// Adobe Stage3D AGAL tokens, header and operand layouts, from
 /// `specs/agal.isa`; whole programs ([`agal::AgalProgram`]), the
-/// AGALMiniAssembler-compatible assembler ([`agal::assemble`]) and the
-/// disassembler ([`agal::disassemble`]).
+/// AGALMiniAssembler-compatible assembler ([`agal::assemble`]), the
+/// disassembler ([`agal::disassemble`]), the AGSL lift ([`agal::lift`]) and a
+/// reference interpreter of the spec's semantics ([`agal::interp`]).
 pub mod agal {
     isa_macros::isa!(file = "specs/agal.isa");
 
     pub mod asm;
     pub mod disasm;
+    pub mod interp;
+    pub mod lift;
     pub mod program;
+    pub mod sem;
     pub mod table;
 
     pub use asm::{assemble, AsmError};
     pub use disasm::disassemble;
     pub use program::{AgalError, AgalProgram};
 }
+
+pub mod agsl_eval;
 
 /// Nintendo 3DS PICA200 shader instructions and operand descriptors,
 /// from `specs/pica.isa`.

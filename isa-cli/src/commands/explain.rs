@@ -24,7 +24,8 @@ pub struct ExplainArgs {
     pub opdesc: bool,
 }
 
-/// Prints each word's text and its field table. A word that does not parse
+/// Prints each word's text, its opcode's semantics (AGSL, when the spec
+/// gives them) and its field table. A word that does not parse
 /// or decode is reported on stderr (its fields are still shown when it
 /// parses) and makes the command fail.
 pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
@@ -55,6 +56,7 @@ pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
         if i > 0 {
             out.line("")?;
         }
+        let mut semantics = None;
         let (header, fields, problem) = match aux {
             Some(aux) => {
                 let value = crate::input::le_u128(bytes);
@@ -71,6 +73,10 @@ pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
             }
             None => {
                 let word = I::Word::from_le_bytes(bytes);
+                semantics = I::LAYOUT
+                    .match_opcode(word.to_u128())
+                    .map(|op| op.semantics)
+                    .filter(|s| !s.is_empty());
                 let fields = super::instruction_fields::<I>(&word);
                 let hex = super::word_hex(&word);
                 match super::instruction_text::<I>(word) {
@@ -84,6 +90,9 @@ pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
             }
         };
         out.line(&header)?;
+        if let Some(sem) = semantics {
+            out.line(&format!("  semantics: {sem}"))?;
+        }
         for line in table::render(&fields, "  ") {
             out.line(&line)?;
         }

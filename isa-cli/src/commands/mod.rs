@@ -4,6 +4,7 @@ pub mod asm;
 pub mod decode;
 pub mod disasm;
 pub mod explain;
+pub mod lift;
 
 use isa_runtime::explain::{explain_word, FieldReport};
 use isa_runtime::layout::FieldKind;

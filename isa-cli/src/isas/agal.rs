@@ -5,7 +5,9 @@ use isa_runtime::explain::explain_format;
 use isa_runtime::LayoutCodec;
 use isa_specs::agal::{asm, disasm, Agal, AgalProgram, Header, ProgramType, Version};
 
-use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, Opened, ProgramKind};
+use super::{
+    AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened, ProgramKind,
+};
 use crate::commands::decode::Decoded;
 use crate::failure::Failure;
 use crate::input::Input;
@@ -19,6 +21,17 @@ impl CliIsa for Agal {
         assemble,
         options: &[AsmOptionGroup::AgalHeader],
     });
+    const LIFT_AGSL: Option<LiftFn> = Some(lift_agsl);
+}
+
+/// A fragment program to one AGSL shader (`isa_specs::agal::lift`), with
+/// its warnings.
+fn lift_agsl(bytes: &[u8]) -> Result<(String, Vec<String>), String> {
+    let program = AgalProgram::parse(bytes).map_err(|e| e.to_string())?;
+    let lifted = isa_specs::agal::lift::lift(&program).map_err(|e| e.to_string())?;
+    let warnings = lifted.warnings.iter();
+    let warnings = warnings.map(|w| format!("byte {:#x}: warning: {}", w.offset, w.message));
+    Ok((lifted.source, warnings.collect()))
 }
 
 /// An AGAL program: the header, then tokens that print in mini-assembler syntax.

@@ -4,7 +4,7 @@ use isa_specs::pica::asm::{self as pica_asm, SourceFile};
 use isa_specs::pica::shbin::Shbin;
 use isa_specs::pica::{OpDesc, Pica};
 
-use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, Opened};
+use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened};
 use crate::failure::Failure;
 use crate::input::Input;
 
@@ -17,6 +17,7 @@ impl CliIsa for Pica {
         assemble,
         options: &[AsmOptionGroup::Padding],
     });
+    const LIFT_AGSL: Option<LiftFn> = None;
 }
 
 /// A `.shbin`: picasso-syntax text, and its code words and operand

@@ -1,0 +1,109 @@
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
+use super::*;
+
+fn round_trip(text: &str) -> alloc::string::String {
+    let s = parse(text).unwrap();
+    s.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+}
+
+#[test]
+fn prints_what_it_parses() {
+    for text in [
+        "dst = src1",
+        "dst = 1.0 - step(src2, src1)",
+        "dst.xyz = float3(dot(src1.xyz, src2[0].xyz), dot(src1.xyz, src2[1].xyz), dot(src1.xyz, src2[2].xyz))",
+        "a0 = int2(src1.xy)",
+        "dst = src1 * src2 + src3",
+        "dst = sampler.eval(src1)",
+        "cond = all(equal(src1, src2)); kill = src1.x < 0.0",
+        "dst = a ? b : c",
+        "dst = -src1",
+        "dst = (a + b) * c",
+        "dst = a - (b - c)",
+        "dst = -(-a)",
+        "dst = !(a && b) || c",
+    ] {
+        assert_eq!(round_trip(text), text);
+    }
+    assert_eq!(round_trip("dst = ((a)) * (b * c);"), "dst = a * (b * c)");
+}
+
+#[test]
+fn syntax_errors_have_spans() {
+    let e = parse("dst = (src + 1").unwrap_err();
+    assert_eq!(
+        (e.span, e.message.as_str()),
+        (Span::new(14, 15), "expected `)`, found the end of the expression")
+    );
+    let e = parse("dst = src $").unwrap_err();
+    assert_eq!(e.span, Span::new(10, 11));
+    assert!(parse("= src").is_err());
+    assert!(parse("dst = src.").is_err());
+    assert!(parse("dst = src src").is_err());
+}
+
+#[test]
+fn checks_in_source_order() {
+    let known = |n: &str| ["dst", "src"].contains(&n);
+    let first = |t: &str| check(&parse(t).unwrap(), &known).unwrap_err();
+    assert_eq!(
+        first("dst = clamp(scr, 0.0)").kind,
+        CheckErrorKind::UnknownName("scr".into())
+    );
+    let e = first("dst = clamp(src, 0.0)");
+    assert_eq!(
+        (e.span, e.kind.to_string()),
+        (Span::new(6, 11), "`clamp` takes 3 argument(s), found 2".into())
+    );
+    assert_eq!(first("dst = src.xyzq").kind, CheckErrorKind::BadSwizzle("xyzq".into()));
+    assert_eq!(
+        first("dst = dFdx(src)").kind,
+        CheckErrorKind::UnknownFunction("dFdx".into())
+    );
+    assert_eq!(
+        first("dst = float4()").kind,
+        CheckErrorKind::EmptyConstructor("float4".into())
+    );
+    assert_eq!(
+        first("dst = src.sample(src)").kind,
+        CheckErrorKind::UnknownMethod("sample".into())
+    );
+    assert!(check(&parse("dst = src.eval(src.xy).rgba").unwrap(), &known).is_ok());
+}
+
+#[test]
+fn types() {
+    let names = |n: &str| (n != "none").then_some(Ty::float(4));
+    let ty = |t: &str| infer(&parse_expr(t).unwrap(), &names);
+    assert_eq!(ty("dot(a.xyz, b.xyz)"), Ok(Ty::FLOAT));
+    assert_eq!(ty("1.0 / a"), Ok(Ty::float(4)));
+    assert_eq!(ty("normalize(a.xyz)"), Ok(Ty::float(3)));
+    assert_eq!(ty("equal(a, b)"), Ok(Ty::bool(4)));
+    assert_eq!(ty("float4(equal(a, b))"), Ok(Ty::float(4)));
+    assert_eq!(ty("all(equal(a, b))"), Ok(Ty::bool(1)));
+    assert_eq!(ty("a.x < 0.0"), Ok(Ty::bool(1)));
+    assert_eq!(ty("cross(a.xyz, b.xyz).xy"), Ok(Ty::float(2)));
+    assert!(ty("a.xyz + b").is_err());
+    assert!(ty("none").is_err());
+    assert!(ty("a.xyz.w").is_err());
+}
+
+#[test]
+fn narrowing_pushes_swizzles_inside() {
+    let names = |n: &str| Some(if n == "s" { Ty::FLOAT } else { Ty::float(4) });
+    let n = |t: &str, c: &[usize]| narrow(&parse_expr(t).unwrap(), c, &names).to_string();
+    assert_eq!(n("min(a, b)", &[0, 1, 2]), "min(a.xyz, b.xyz)");
+    assert_eq!(n("a.wzyx * 2.0 - b", &[0, 2]), "a.wy * 2.0 - b.xz");
+    assert_eq!(n("1.0 - step(b, a)", &[1]), "1.0 - step(b.y, a.y)");
+    assert_eq!(n("float4(dot(a, b), dot(a, c), s, s)", &[1, 3]), "float2(dot(a, c), s)");
+    assert_eq!(n("float4(equal(a, b))", &[0, 3]), "float2(equal(a.xw, b.xw))");
+    assert_eq!(n("float4(s)", &[0, 3]), "float2(s)");
+    assert_eq!(n("float4(dot(a, b), s, s, s)", &[0]), "dot(a, b)");
+    assert_eq!(n("normalize(a.xyz)", &[0, 1]), "normalize(a.xyz).xy");
+    assert_eq!(n("a + s", &[0, 1, 2, 3]), "a + s");
+    assert_eq!(n("-a", &[2]), "-a.z");
+    assert_eq!(n("float4(equal(a, b))", &[1]), "float(a.y == b.y)");
+    assert_eq!(n("float4(not(lessThan(a, b)))", &[1]), "float(!(a.y < b.y))");
+}

@@ -1,0 +1,128 @@
+//! What the lifter ([`super::lift`]) and the reference interpreter
+//! ([`super::interp`]) share about AGAL semantics: the parsed `sem` of a
+//! token's opcode, the types its names have, how a statement's value lands
+//! in a destination register, and the few opcodes the spec gives no `sem`.
+
+use isa_runtime::agsl::{self, Ident, Statement, Ty};
+use isa_runtime::layout::Opcode;
+use isa_runtime::Mask;
+
+use super::Instruction;
+
+/// The state name an if-family token assigns: the condition of its block.
+pub const COND: &str = "cond";
+/// The state name `kil` assigns: discard the fragment when true.
+pub const KILL: &str = "kill";
+
+/// How a token without `sem` is carried out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    /// `els`: the open block's other branch.
+    Else,
+    /// `eif`: the end of the open block.
+    EndIf,
+    /// `ddx`, `ddy`: a screen-space derivative. Every value of a lifted
+    /// program is the same at every pixel (varyings are uniforms), so the
+    /// derivative is zero.
+    Derivative,
+}
+
+/// What a token does: its parsed semantics, or one of the [`Special`]
+/// cases, or `Err` with the reason it cannot be carried out.
+pub enum Meaning {
+    /// The opcode's `sem` statements.
+    Statements(Vec<Statement>),
+    /// No `sem`; handled as said.
+    Special(Special),
+}
+
+/// The meaning of `token`'s opcode.
+pub fn meaning(token: &Instruction) -> Result<Meaning, String> {
+    let op = token.opcode().ok_or("a token with no opcode")?;
+    if !op.semantics.is_empty() {
+        return statements(op).map(Meaning::Statements);
+    }
+    match op.mnemonic {
+        "els" => Ok(Meaning::Special(Special::Else)),
+        "eif" => Ok(Meaning::Special(Special::EndIf)),
+        "ddx" | "ddy" => Ok(Meaning::Special(Special::Derivative)),
+        m => Err(format!(
+            "`{m}` has no semantics in the spec ({}), so it cannot be carried out",
+            op.doc
+        )),
+    }
+}
+
+/// The parsed (and checked) semantics of `op`.
+pub fn statements(op: &Opcode) -> Result<Vec<Statement>, String> {
+    let bad = |m: String| format!("the semantics of `{}` (`{}`): {m}", op.mnemonic, op.semantics);
+    let s = agsl::parse(op.semantics).map_err(|e| bad(e.message))?;
+    agsl::check(&s, &|n| name_type(n).is_some()).map_err(|e| bad(e.kind.to_string()))?;
+    Ok(s)
+}
+
+/// The type of a name in AGAL semantics: operands are registers (`float4`;
+/// a sampler is only ever `eval`'d), the state names are `bool`.
+pub fn name_type(name: &str) -> Option<Ty> {
+    match name {
+        "dst" | "src1" | "src2" | "sampler" => Some(Ty::float(4)),
+        COND | KILL => Some(Ty::bool(1)),
+        _ => None,
+    }
+}
+
+/// The type of a statement's value.
+pub fn value_type(statement: &Statement) -> Result<Ty, String> {
+    agsl::infer(&statement.value, &name_type)
+}
+
+/// Which destination components a statement writes, each with the value
+/// component it takes: `(destination, value)`, 0 = x. The statement's
+/// target swizzle (`dst.xyz`, else `xyzw`) pairs destination components with
+/// value components in order; a scalar value goes to every one; a value
+/// narrower than the target writes only the components it has; and only the
+/// components of the token's write mask are written.
+pub fn write_pairs(target: Option<&Ident>, mask: Mask<false>, width: u8) -> Vec<(usize, usize)> {
+    let targets = target
+        .and_then(|t| agsl::swizzle_components(&t.name))
+        .unwrap_or_else(|| vec![0, 1, 2, 3]);
+    let components = isa_runtime::Component::ALL;
+    targets
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, t)| (width == 1 || i < usize::from(width)) && mask.has(components[t]))
+        .map(|(i, t)| (t, if width == 1 { 0 } else { i }))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_opcode_has_a_meaning_but_tld() {
+        for (i, op) in super::super::LAYOUT.opcodes.iter().enumerate() {
+            let has = !op.semantics.is_empty() || ["els", "eif", "ddx", "ddy"].contains(&op.mnemonic);
+            assert_eq!(has, op.mnemonic != "tld", "{i}: {}", op.mnemonic);
+            if !op.semantics.is_empty() {
+                for s in statements(op).unwrap() {
+                    value_type(&s).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn writes() {
+        let m = |bits| Mask::<false>::from_bits(bits);
+        assert_eq!(write_pairs(None, m(0xF), 4), vec![(0, 0), (1, 1), (2, 2), (3, 3)]);
+        assert_eq!(write_pairs(None, m(0b0101), 4), vec![(0, 0), (2, 2)]);
+        assert_eq!(write_pairs(None, m(0xF), 1), vec![(0, 0), (1, 0), (2, 0), (3, 0)]);
+        assert_eq!(write_pairs(None, m(0xF), 3), vec![(0, 0), (1, 1), (2, 2)]);
+        let xyz = Ident {
+            name: "xyz".into(),
+            span: Default::default(),
+        };
+        assert_eq!(write_pairs(Some(&xyz), m(0b1010), 3), vec![(1, 1)]);
+    }
+}
