@@ -7,6 +7,7 @@
 //! how to assemble one.
 
 mod agal;
+mod lima_gp;
 mod pica;
 
 use std::fmt;
@@ -28,7 +29,7 @@ pub enum IsaName {
     Pica,
     /// ARM Mali-200/400 (Lima) fragment processor (not implemented yet).
     LimaPp,
-    /// ARM Mali-200/400 (Lima) geometry processor (not implemented yet).
+    /// ARM Mali-200/400 (Lima) vertex (geometry) processor: raw 128-bit words.
     LimaGp,
 }
 

@@ -84,7 +84,8 @@ fn dispatch(command: &Command) -> Result<(), Failure> {
     match command.isa() {
         IsaName::Agal => run::<isa_specs::agal::Agal>(command),
         IsaName::Pica => run::<isa_specs::pica::Pica>(command),
-        isa @ (IsaName::LimaPp | IsaName::LimaGp) => Err(Failure::usage(format!("ISA `{isa}` is not implemented yet"))),
+        IsaName::LimaGp => run::<isa_specs::lima_gp::LimaGp>(command),
+        isa @ IsaName::LimaPp => Err(Failure::usage(format!("ISA `{isa}` is not implemented yet"))),
     }
 }
 

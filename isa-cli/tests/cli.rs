@@ -323,7 +323,7 @@ fn explain_takes_several_words_per_argument() {
 fn isas_that_do_not_exist_yet_fail_cleanly() {
     let dir = scratch("unknown_isa");
     let bin = write(&dir, "a.bin", [0u8; 4]);
-    for name in ["lima-pp", "lima-gp"] {
+    for name in ["lima-pp"] {
         for args in [
             vec!["disasm", name, &bin, "--raw"],
             vec!["decode", name, &bin, "--json"],

@@ -19,6 +19,21 @@ pub struct Spec {
     pub opcodes: Vec<OpDef>,
 }
 
+impl Spec {
+    /// A bundle ISA has no opcodes and exactly one format, without an
+    /// `opcode` field: that format is the whole instruction (Lima GP).
+    pub fn bundle(&self) -> Option<usize> {
+        if !self.opcodes.is_empty() {
+            return None;
+        }
+        let mut formats = self.layouts.iter().enumerate().filter(|(_, l)| l.is_format);
+        match (formats.next(), formats.next()) {
+            (Some((i, l)), None) if l.opcode_field().is_none() => Some(i),
+            _ => None,
+        }
+    }
+}
+
 pub struct EnumDef {
     pub name: Name,
     pub bits: u32,

@@ -51,11 +51,11 @@ fn check_isa(spec: &Spec, diags: &mut Diagnostics) {
             ),
         );
     }
-    if spec.opcodes.is_empty() {
+    if spec.opcodes.is_empty() && spec.bundle().is_none() {
         diags.error(
             spec.name.span,
             format!(
-                "ISA `{}` has no opcodes: add an `opcodes {{ … }}` block",
+                "ISA `{}` has no opcodes: add an `opcodes {{ … }}` block, or make it a bundle ISA with exactly one format and no `opcode` field",
                 spec.name.text
             ),
         );
@@ -281,6 +281,17 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     let opcode_fields: Vec<&FieldDef> = l.fields.iter().filter(|f| f.ty == FieldTy::Opcode).collect();
     match (l.is_format, opcode_fields.len()) {
         (true, 0) if !l.complete => {}
+        (true, 0) if spec.bundle().is_some_and(|b| std::ptr::eq(&spec.layouts[b], l)) => {
+            if l.syntax.is_none() {
+                diags.error(
+                    l.name.span,
+                    format!(
+                        "bundle format `{}` needs a `syntax \"…\"` line: it is the instruction's text form",
+                        l.name.text
+                    ),
+                );
+            }
+        }
         (true, 0) => {
             diags.error(l.name.span, format!("format `{}` has no `opcode` field", l.name.text));
         }
@@ -486,12 +497,16 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
         }] = pair
         {
             let (fa, fb) = (&l.fields[*a], &l.fields[*b]);
+            // Open enums and open register files print unnamed values as
+            // bare numbers, so they count as numbers here too.
             let numeric = |ty: FieldTy, style: &TStyle| {
                 !matches!(style, TStyle::Flag(_))
-                    && matches!(
-                        ty,
-                        FieldTy::Unsigned | FieldTy::Signed | FieldTy::Unknown | FieldTy::Half | FieldTy::Bool
-                    )
+                    && match ty {
+                        FieldTy::Unsigned | FieldTy::Signed | FieldTy::Unknown | FieldTy::Half | FieldTy::Bool => true,
+                        FieldTy::Enum(i) => spec.enums[i].open,
+                        FieldTy::Regs(i) => spec.regs[i].open,
+                        _ => false,
+                    }
             };
             if numeric(fa.ty, sa) && numeric(fb.ty, sb) {
                 diags.error(

@@ -29,6 +29,9 @@ pub struct FieldReport {
 
 /// The breakdown of one instruction word: every bit appears in exactly one row.
 pub fn explain_word<W: BitWord>(isa: &IsaLayout, word: &W) -> (Option<&'static Opcode>, Vec<FieldReport>) {
+    if let Some(bundle) = isa.bundle {
+        return (None, explain_format(bundle, word, None));
+    }
     match isa.match_opcode(word.to_u128()) {
         Some(op) => (Some(op), explain_format(op.format, word, Some(op))),
         None => {

@@ -27,6 +27,9 @@ pub struct IsaLayout {
     /// Indices into `opcodes` in decode order: highest priority first, then
     /// spec order.
     pub decode_order: &'static [usize],
+    /// For a bundle ISA (no opcodes, such as Lima GP): the one format that is
+    /// the whole instruction.
+    pub bundle: Option<&'static Format>,
 }
 
 impl IsaLayout {

@@ -47,6 +47,9 @@ pub fn write_instruction<W: BitWord>(out: &mut impl Write, opcode: &Opcode, word
 
 /// Prints any word of the ISA: its opcode's text, or the fallback form.
 pub fn write_word<W: BitWord>(out: &mut impl Write, isa: &IsaLayout, word: &W) -> fmt::Result {
+    if let Some(bundle) = isa.bundle {
+        return write_layout(out, bundle, word);
+    }
     match isa.match_opcode(word.to_u128()) {
         Some(op) => write_instruction(out, op, word),
         None => write_fallback(out, isa, word),
@@ -214,6 +217,9 @@ fn write_raw<O: Write>(
 /// Parses one instruction (mnemonic and operands, nothing else on the line
 /// but a comment) into its word. The cursor's position gives error locations.
 pub fn parse_instruction<W: BitWord>(isa: &IsaLayout, cur: &mut Cursor<'_>) -> Result<W, ParseError> {
+    if let Some(bundle) = isa.bundle {
+        return parse_layout(bundle, cur);
+    }
     cur.skip_blanks();
     let at_mnemonic = cur.clone();
     let Some(mnemonic) = cur.word() else {
@@ -398,7 +404,12 @@ fn parse_value<W: BitWord>(
     let at = cur.clone();
     let what = format!("`{}`", field.name);
     let raw: u64 = match (field.kind, style) {
-        (FieldKind::Bool, Style::Flag(text)) => u64::from(eat_token(cur, text)),
+        (FieldKind::Bool, Style::Flag(text)) => {
+            // Blanks before the piece are already skipped: match the flag's
+            // text without its own leading blanks (`' attr'` prints a space).
+            let trimmed = text.trim_start();
+            u64::from(eat_token(cur, if trimmed.is_empty() { text } else { trimmed }))
+        }
         (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex) => parse_unsigned(cur, field.width, &what)?,
         (FieldKind::Signed, _) => {
             let lo = -(1i128 << (field.width - 1));

@@ -25,6 +25,12 @@ pub mod agal {
 
 pub mod agsl_eval;
 
+/// ARM Mali-200/400 (Lima) vertex processor, from `specs/lima_gp.isa`: one
+/// 128-bit bundle per instruction.
+pub mod lima_gp {
+    isa_macros::isa!(file = "specs/lima_gp.isa");
+}
+
 /// Nintendo 3DS PICA200 shader instructions and operand descriptors,
 /// from `specs/pica.isa`.
 pub mod pica {

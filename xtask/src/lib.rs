@@ -15,7 +15,11 @@ pub mod wavedrom;
 use isa_runtime::layout::{Format, IsaLayout};
 
 /// Every ISA with docs: file stem (the CLI's ISA name) and metadata.
-pub const ISAS: &[(&str, &IsaLayout)] = &[("agal", &isa_specs::agal::LAYOUT), ("pica", &isa_specs::pica::LAYOUT)];
+pub const ISAS: &[(&str, &IsaLayout)] = &[
+    ("agal", &isa_specs::agal::LAYOUT),
+    ("lima-gp", &isa_specs::lima_gp::LAYOUT),
+    ("pica", &isa_specs::pica::LAYOUT),
+];
 
 /// The diagram file name of a format or layout: `<isa>-<format>.svg`, with the
 /// format name lowercased and anything but letters and digits turned into `-`.

@@ -261,6 +261,7 @@ static FIXTURE: IsaLayout = IsaLayout {
         doc: "",
     }],
     decode_order: &[0],
+    bundle: None,
 };
 
 #[test]

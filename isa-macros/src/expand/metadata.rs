@@ -76,6 +76,13 @@ pub fn expand(spec: &Spec) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     let order = decode_order(spec);
+    let bundle = match spec.bundle() {
+        Some(b) => {
+            let id = upper_ident("LAYOUT", &spec.layouts[b].name.text);
+            quote!(::core::option::Option::Some(&__layout::#id))
+        }
+        None => quote!(::core::option::Option::None),
+    };
     let n = spec.opcodes.len();
     let layout_doc = format!(
         "Layout metadata of `{name}`, generated from its spec: formats, fields, enums, register files and opcodes."
@@ -101,6 +108,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
             regs: &[#(&__layout::#regs_refs),*],
             opcodes: &__layout::OPCODES,
             decode_order: &[#(#order),*],
+            bundle: #bundle,
         };
     }
 }

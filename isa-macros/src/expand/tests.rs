@@ -71,12 +71,23 @@ pub fn expand_tests(spec: &Spec, opts: &TestOptions) -> TokenStream {
             }
         }
     });
+    let bundle_test = spec.bundle().map(|_| {
+        quote! {
+            /// The bundle's one format: every value of every field up to 16
+            /// bits, edges and random values beyond.
+            #[test]
+            fn bundle_every_field_value() {
+                #checker::bundle_fields::<#isa>();
+            }
+        }
+    });
     let mnemonics = spec.opcodes.iter().map(|o| o.mnemonic.text.as_str());
     let formats = spec.layouts.iter().map(|l| l.name.text.as_str());
     quote! {
         #(#opcode_tests)*
         #(#enum_tests)*
         #(#layout_tests)*
+        #bundle_test
 
         /// The metadata lists exactly the spec's opcodes and formats, in order.
         #[test]

@@ -279,6 +279,17 @@ fn expand_struct(spec: &Spec, l: &LayoutDef) -> TokenStream {
 }
 
 fn expand_instruction(spec: &Spec) -> TokenStream {
+    if let Some(b) = spec.bundle() {
+        let format = type_ident(&spec.layouts[b].name.text);
+        let doc = format!(
+            "One `{}` instruction: a bundle, the whole word is one format.",
+            spec.name.text
+        );
+        return quote! {
+            #[doc = #doc]
+            pub type Instruction = #format;
+        };
+    }
     let word = super::word_type(spec.word_bits);
     let variants = spec.opcodes.iter().map(|op| {
         let v = ident(&camel_case(&op.mnemonic.text));
