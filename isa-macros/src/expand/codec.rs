@@ -194,6 +194,7 @@ fn expand_layout_codec(spec: &Spec, l: &LayoutDef) -> TokenStream {
         }
     } else {
         let meta = upper_ident("LAYOUT", &l.name.text);
+        let text_impls = layout_text_impls(&name, &meta, &word);
         quote! {
             #[automatically_derived]
             impl #name {
@@ -221,22 +222,7 @@ fn expand_layout_codec(spec: &Spec, l: &LayoutDef) -> TokenStream {
                 }
             }
 
-            #[automatically_derived]
-            impl ::core::fmt::Display for #name {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    ::isa_runtime::text::write_layout(f, &__layout::#meta, &self.encode())
-                }
-            }
-
-            #[automatically_derived]
-            impl ::core::str::FromStr for #name {
-                type Err = ::isa_runtime::ParseError;
-                fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-                    let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
-                    let word: #word = ::isa_runtime::text::parse_layout(&__layout::#meta, &mut cursor)?;
-                    #name::decode(word).map_err(|e| cursor.error(::isa_runtime::__private::to_string(&e)))
-                }
-            }
+            #text_impls
         }
     }
 }
@@ -248,34 +234,13 @@ pub fn decode_order(spec: &Spec) -> Vec<usize> {
     order
 }
 
-/// A bundle ISA's instruction is its one format: decode and encode the
-/// whole word, print and parse with the format's syntax.
-fn expand_bundle_codec(spec: &Spec, bundle: usize) -> TokenStream {
-    let word = word_type(spec.word_bits);
-    let name = type_ident(&spec.layouts[bundle].name.text);
-    let marker = type_ident(&spec.name.text);
-    let meta = upper_ident("LAYOUT", &spec.layouts[bundle].name.text);
+/// Text for a type printed and parsed by a layout's `syntax` (free-standing
+/// layouts and bundle instructions): `parse_at`, `Display` and `FromStr`.
+fn layout_text_impls(name: &proc_macro2::Ident, meta: &proc_macro2::Ident, word: &TokenStream) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #name {
-            /// Decodes one instruction word. Never panics.
-            #[inline(always)]
-            pub fn decode(word: #word) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
-                Self::decode_fields(word)
-            }
-
-            /// Encodes the instruction; decoding the result gives `self` back.
-            #[inline(always)]
-            pub fn encode(&self) -> #word {
-                self.encode_fields()
-            }
-
-            /// Decodes little-endian bytes; errors carry the byte offset.
-            pub fn decode_bytes(bytes: &[u8]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
-                ::isa_runtime::decode_stream::<#marker>(bytes)
-            }
-
-            /// Parses one instruction at a cursor (the rest of the line may hold a comment).
+            /// Parses one value at a cursor (the rest of the line may hold a comment).
             pub fn parse_at(cursor: &mut ::isa_runtime::lexer::Cursor<'_>) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
                 let at = cursor.clone();
                 let word: #word = ::isa_runtime::text::parse_layout(&__layout::#meta, cursor)?;
@@ -297,6 +262,40 @@ fn expand_bundle_codec(spec: &Spec, bundle: usize) -> TokenStream {
                 Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
             }
         }
+    }
+}
+
+/// A bundle ISA's instruction is its one format: decode and encode the
+/// whole word, print and parse with the format's syntax.
+fn expand_bundle_codec(spec: &Spec, bundle: usize) -> TokenStream {
+    let word = word_type(spec.word_bits);
+    let name = type_ident(&spec.layouts[bundle].name.text);
+    let marker = type_ident(&spec.name.text);
+    let meta = upper_ident("LAYOUT", &spec.layouts[bundle].name.text);
+    let text_impls = layout_text_impls(&name, &meta, &word);
+    quote! {
+        #[automatically_derived]
+        impl #name {
+            /// Decodes one instruction word. Never panics.
+            #[inline(always)]
+            pub fn decode(word: #word) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+                Self::decode_fields(word)
+            }
+
+            /// Encodes the instruction; decoding the result gives `self` back.
+            #[inline(always)]
+            pub fn encode(&self) -> #word {
+                self.encode_fields()
+            }
+
+            /// Decodes little-endian bytes; errors carry the byte offset.
+            pub fn decode_bytes(bytes: &[u8]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
+                ::isa_runtime::decode_stream::<#marker>(bytes)
+            }
+
+        }
+
+        #text_impls
     }
 }
 
