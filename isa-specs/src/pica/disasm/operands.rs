@@ -120,26 +120,20 @@ fn index_register(idx: Idx) -> Option<&'static str> {
     }
 }
 
-/// One source operand of a descriptor (1, 2 or 3).
-struct Source {
-    reg: u64,
-    idx: Idx,
-    which: u32,
-}
-
 impl Ctx<'_> {
-    /// A source register with negation and swizzle from `desc`. Index
-    /// registers apply to float uniforms only.
-    fn source(&self, src: Source, desc: u32) -> Option<String> {
-        let (neg_bit, sel_shift) = match src.which {
+    /// Source `which` (1, 2 or 3 of the descriptor): register `reg` with
+    /// index `idx`, and its negation and swizzle from `desc`. Index registers
+    /// apply to float uniforms only.
+    fn source(&self, which: u32, reg: u64, idx: Idx, desc: u32) -> Option<String> {
+        let (neg_bit, sel_shift) = match which {
             1 => (4, 5),
             2 => (13, 14),
             _ => (22, 23),
         };
         let neg = if desc >> neg_bit & 1 != 0 { "-" } else { "" };
         let sel = swizzle(desc >> sel_shift & 0xFF);
-        let reg = src.reg as u32;
-        let base = match (reg, index_register(src.idx)) {
+        let reg = reg as u32;
+        let base = match (reg, index_register(idx)) {
             (0x20..=0x7F, Some(idx)) => self.names.relative(reg - 0x20, idx),
             (_, Some(_)) => return None,
             (0x00..=0x0F, None) => self.names.reg('v', reg),
@@ -228,22 +222,8 @@ impl Ctx<'_> {
                 let text = format!(
                     "{name} {}, {}, {}",
                     self.destination(f.dst.raw(), desc)?,
-                    self.source(
-                        Source {
-                            reg: f.src1.raw(),
-                            idx: f.idx,
-                            which: 1
-                        },
-                        desc
-                    )?,
-                    self.source(
-                        Source {
-                            reg: f.src2.raw(),
-                            idx: Idx::None,
-                            which: 2
-                        },
-                        desc
-                    )?,
+                    self.source(1, f.src1.raw(), f.idx, desc)?,
+                    self.source(2, f.src2.raw(), Idx::None, desc)?,
                 );
                 Some(with_opdesc(text, op, desc, fields::D12))
             }
@@ -257,22 +237,8 @@ impl Ctx<'_> {
                 let text = format!(
                     "{name} {}, {}, {}",
                     self.destination(f.dst.raw(), desc)?,
-                    self.source(
-                        Source {
-                            reg: f.src1.raw(),
-                            idx: Idx::None,
-                            which: 1
-                        },
-                        desc
-                    )?,
-                    self.source(
-                        Source {
-                            reg: f.src2.raw(),
-                            idx: f.idx,
-                            which: 2
-                        },
-                        desc
-                    )?,
+                    self.source(1, f.src1.raw(), Idx::None, desc)?,
+                    self.source(2, f.src2.raw(), f.idx, desc)?,
                 );
                 Some(with_opdesc(text, op, desc, fields::D12))
             }
@@ -285,14 +251,7 @@ impl Ctx<'_> {
                 let text = format!(
                     "{name} {}, {}",
                     self.destination(f.dst.raw(), desc)?,
-                    self.source(
-                        Source {
-                            reg: f.src1.raw(),
-                            idx: f.idx,
-                            which: 1
-                        },
-                        desc
-                    )?,
+                    self.source(1, f.src1.raw(), f.idx, desc)?,
                 );
                 Some(with_opdesc(text, op, desc, fields::D1))
             }
@@ -307,14 +266,7 @@ impl Ctx<'_> {
                     0xC => "a0.xy",
                     _ => return None,
                 };
-                let src = self.source(
-                    Source {
-                        reg: f.src1.raw(),
-                        idx: f.idx,
-                        which: 1,
-                    },
-                    desc,
-                )?;
+                let src = self.source(1, f.src1.raw(), f.idx, desc)?;
                 Some(with_opdesc(
                     format!("mova {target}, {src}"),
                     base::MOVA,
@@ -329,22 +281,8 @@ impl Ctx<'_> {
                 let desc = self.entry(f.desc.get())?;
                 let text = format!(
                     "cmp {}, {x}, {y}, {}",
-                    self.source(
-                        Source {
-                            reg: f.src1.raw(),
-                            idx: f.idx,
-                            which: 1
-                        },
-                        desc
-                    )?,
-                    self.source(
-                        Source {
-                            reg: f.src2.raw(),
-                            idx: Idx::None,
-                            which: 2
-                        },
-                        desc
-                    )?,
+                    self.source(1, f.src1.raw(), f.idx, desc)?,
+                    self.source(2, f.src2.raw(), Idx::None, desc)?,
                 );
                 Some(with_opdesc(text, base::CMP, desc, fields::S12))
             }
@@ -356,30 +294,9 @@ impl Ctx<'_> {
                 let text = format!(
                     "mad {}, {}, {}, {}",
                     self.destination(f.dst.raw(), desc)?,
-                    self.source(
-                        Source {
-                            reg: f.src1.raw(),
-                            idx: Idx::None,
-                            which: 1
-                        },
-                        desc
-                    )?,
-                    self.source(
-                        Source {
-                            reg: f.src2.raw(),
-                            idx: f.idx,
-                            which: 2
-                        },
-                        desc
-                    )?,
-                    self.source(
-                        Source {
-                            reg: f.src3.raw(),
-                            idx: Idx::None,
-                            which: 3
-                        },
-                        desc
-                    )?,
+                    self.source(1, f.src1.raw(), Idx::None, desc)?,
+                    self.source(2, f.src2.raw(), f.idx, desc)?,
+                    self.source(3, f.src3.raw(), Idx::None, desc)?,
                 );
                 Some(with_opdesc(text, base::MAD, desc, fields::D123))
             }
@@ -391,30 +308,9 @@ impl Ctx<'_> {
                 let text = format!(
                     "mad {}, {}, {}, {}",
                     self.destination(f.dst.raw(), desc)?,
-                    self.source(
-                        Source {
-                            reg: f.src1.raw(),
-                            idx: Idx::None,
-                            which: 1
-                        },
-                        desc
-                    )?,
-                    self.source(
-                        Source {
-                            reg: f.src2.raw(),
-                            idx: Idx::None,
-                            which: 2
-                        },
-                        desc
-                    )?,
-                    self.source(
-                        Source {
-                            reg: f.src3.raw(),
-                            idx: f.idx,
-                            which: 3
-                        },
-                        desc
-                    )?,
+                    self.source(1, f.src1.raw(), Idx::None, desc)?,
+                    self.source(2, f.src2.raw(), Idx::None, desc)?,
+                    self.source(3, f.src3.raw(), f.idx, desc)?,
                 );
                 Some(with_opdesc(text, base::MAD, desc, fields::D123))
             }
