@@ -40,14 +40,6 @@ pub fn leaves(format: &'static Format, base: u32, out: &mut Vec<Leaf>) {
     }
 }
 
-fn set_leaf<W: BitWord>(word: &mut W, leaf: Leaf, value: u64) {
-    let mut shift = 0;
-    for r in leaf.field.ranges {
-        word.set(leaf.base + r.lo, r.width, value >> shift);
-        shift += r.width;
-    }
-}
-
 /// A value every decoder accepts for a leaf: fixed values, the first named
 /// value of a closed enum, the first register of a closed register file, 0.
 fn default_value(field: &Field) -> u64 {
@@ -66,7 +58,7 @@ fn valid_word<W: BitWord>(format: &'static Format, opcode_bits: u128) -> W {
     leaves(format, 0, &mut all);
     for leaf in all {
         if !matches!(leaf.field.kind, FieldKind::Opcode) {
-            set_leaf(&mut word, leaf, default_value(leaf.field));
+            leaf.field.write(&mut word, leaf.base, default_value(leaf.field));
         }
     }
     word
@@ -143,36 +135,42 @@ pub fn check_explain_covers_every_bit<I: Isa>(word: I::Word) {
 /// included).
 pub fn opcode_fields<I: Isa>(index: usize) {
     let op = &I::LAYOUT.opcodes[index];
-    let base: I::Word = base_word(op);
-    round_trip_word::<I>(base, Some(op.mnemonic))
-        .unwrap_or_else(|e| panic!("`{}` with default fields: {e}", op.mnemonic));
+    sweep_leaves::<I>(op.format, base_word(op), Some(op.mnemonic), index as u64);
+}
+
+/// Every sweepable leaf of `format`, every value (edges and random ones past
+/// 16 bits), set into `base`: the word decodes unless the value is one the
+/// spec may reject (and then the error names the field), round-trips, and,
+/// for an opcode, still matches that opcode.
+fn sweep_leaves<I: Isa>(format: &'static Format, base: I::Word, mnemonic: Option<&'static str>, seed: u64) {
+    let what = mnemonic.unwrap_or(format.name);
+    round_trip_word::<I>(base, mnemonic).unwrap_or_else(|e| panic!("`{what}` with default fields: {e}"));
     let mut all = Vec::new();
-    leaves(op.format, 0, &mut all);
+    leaves(format, 0, &mut all);
     for leaf in all.into_iter().filter(|l| sweepable(l.field)) {
         let field = leaf.field;
-        for value in field_values(field.width, index as u64) {
+        for value in field_values(field.width, seed) {
             let mut word = base;
-            set_leaf(&mut word, leaf, value);
-            let winner = I::LAYOUT.match_opcode(word.to_u128()).map(|o| o.mnemonic);
-            assert_eq!(
-                winner,
-                Some(op.mnemonic),
-                "`{}` = {value:#x} in `{}` changes which opcode matches",
-                field.name,
-                op.mnemonic
-            );
-            match round_trip_word::<I>(word, Some(op.mnemonic)) {
+            field.write(&mut word, leaf.base, value);
+            if let Some(m) = mnemonic {
+                let winner = I::LAYOUT.match_opcode(word.to_u128()).map(|o| o.mnemonic);
+                assert_eq!(
+                    winner,
+                    Some(m),
+                    "`{}` = {value:#x} in `{m}` changes which opcode matches",
+                    field.name
+                );
+            }
+            match round_trip_word::<I>(word, mnemonic) {
                 Ok(_) => assert!(
                     !may_reject(field, value),
-                    "`{}` accepted `{}` = {value:#x}",
-                    op.mnemonic,
+                    "`{what}` accepted `{}` = {value:#x}",
                     field.name
                 ),
                 Err(e) => {
                     assert!(
                         may_reject(field, value),
-                        "`{}`: `{}` = {value:#x} ({word:#x?}) was rejected: {e}",
-                        op.mnemonic,
+                        "`{what}`: `{}` = {value:#x} ({word:#x?}) was rejected: {e}",
                         field.name
                     );
                     assert_eq!(e.field, field.name, "error names the wrong field: {e}");
@@ -222,7 +220,7 @@ pub fn enum_values<I: Isa>(name: &str) {
     };
     for value in 0..=low_mask(e.bits) {
         let mut word: I::Word = base_word(op);
-        set_leaf(&mut word, leaf, value);
+        leaf.field.write(&mut word, leaf.base, value);
         match (e.value(value), round_trip_word::<I>(word, Some(op.mnemonic))) {
             (Some(v), Ok(insn)) => {
                 let text = insn.to_string();
@@ -275,7 +273,7 @@ pub fn layout_fields<L: LayoutCodec>() {
         let field = leaf.field;
         for value in field_values(field.width, 7) {
             let mut word = base;
-            set_leaf(&mut word, leaf, value);
+            leaf.field.write(&mut word, leaf.base, value);
             let decoded = match L::decode(word) {
                 Ok(d) => d,
                 Err(e) => {
@@ -343,7 +341,7 @@ pub fn random_words<I: Isa>(count: u64) {
             let mut all = Vec::new();
             leaves(op.format, 0, &mut all);
             for leaf in all.into_iter().filter(|l| sweepable(l.field)) {
-                set_leaf(&mut word, leaf, rng.next_u64());
+                leaf.field.write(&mut word, leaf.base, rng.next_u64());
             }
             word
         };
@@ -459,31 +457,5 @@ pub fn random_text<I: Isa>(count: u64) {
 /// re-encodes bit-identically and survives print → parse.
 pub fn bundle_fields<I: Isa>() {
     let format = I::LAYOUT.bundle.expect("a bundle ISA");
-    let base: I::Word = valid_word(format, 0);
-    round_trip_word::<I>(base, None).unwrap_or_else(|e| panic!("{} with default fields: {e}", format.name));
-    let mut all = Vec::new();
-    leaves(format, 0, &mut all);
-    for leaf in all.into_iter().filter(|l| sweepable(l.field)) {
-        let field = leaf.field;
-        for value in field_values(field.width, 11) {
-            let mut word = base;
-            set_leaf(&mut word, leaf, value);
-            match round_trip_word::<I>(word, None) {
-                Ok(_) => assert!(
-                    !may_reject(field, value),
-                    "{} accepted `{}` = {value:#x}",
-                    format.name,
-                    field.name
-                ),
-                Err(e) => {
-                    assert!(
-                        may_reject(field, value),
-                        "{}: `{}` = {value:#x} was rejected: {e}",
-                        format.name,
-                        field.name
-                    );
-                }
-            }
-        }
-    }
+    sweep_leaves::<I>(format, valid_word(format, 0), None, 11);
 }

@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::bits::BitWord;
-use crate::layout::{Field, FieldKind, Format, IsaLayout, Opcode};
+use crate::layout::{FieldKind, Format, IsaLayout, Opcode};
 use crate::text::{describe_value, write_fallback};
 
 /// One row of a breakdown: a contiguous run of bits and what it means.
@@ -85,7 +85,7 @@ fn push_rows<W: BitWord>(
             push_rows(rows, &format!("{name}."), inner, word, base + field.ranges[0].lo, None);
             continue;
         }
-        let raw = read(word, base, field);
+        let raw = field.read(word, base);
         let value = match (field.kind, opcode) {
             (FieldKind::Opcode, Some(op)) => String::from(op.mnemonic),
             _ => describe_value(field, raw),
@@ -103,14 +103,4 @@ fn push_rows<W: BitWord>(
             });
         }
     }
-}
-
-fn read<W: BitWord>(word: &W, base: u32, field: &Field) -> u64 {
-    let mut value = 0u64;
-    let mut shift = 0;
-    for r in field.ranges {
-        value |= word.get(base + r.lo, r.width) << shift;
-        shift += r.width;
-    }
-    value
 }

@@ -92,9 +92,26 @@ pub struct Field {
 }
 
 impl Field {
-    /// The ranges as `(lo, width)` pairs.
-    pub fn range_pairs(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.ranges.iter().map(|r| (r.lo, r.width))
+    /// Reads the field from `word`, for a layout that starts at bit `base`
+    /// (the first range holds the least significant bits).
+    pub fn read<W: crate::BitWord>(&self, word: &W, base: u32) -> u64 {
+        let mut value = 0u64;
+        let mut shift = 0;
+        for r in self.ranges {
+            value |= word.get(base + r.lo, r.width) << shift;
+            shift += r.width;
+        }
+        value
+    }
+
+    /// Writes `value` into the field of `word`, for a layout that starts at
+    /// bit `base`; other bits are kept.
+    pub fn write<W: crate::BitWord>(&self, word: &mut W, base: u32, value: u64) {
+        let mut shift = 0;
+        for r in self.ranges {
+            word.set(base + r.lo, r.width, value >> shift);
+            shift += r.width;
+        }
     }
 }
 

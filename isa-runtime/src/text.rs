@@ -15,26 +15,6 @@ use crate::error::ParseError;
 use crate::layout::{ComponentOrder, Field, FieldKind, Format, IsaLayout, Opcode, Piece, Style};
 use crate::lexer::{closest, Cursor};
 
-/// Reads a field of `word` for a layout that starts at bit `base`.
-fn read_field<W: BitWord>(word: &W, base: u32, field: &Field) -> u64 {
-    let mut value = 0u64;
-    let mut shift = 0;
-    for r in field.ranges {
-        value |= word.get(base + r.lo, r.width) << shift;
-        shift += r.width;
-    }
-    value
-}
-
-/// Writes a field of `word` for a layout that starts at bit `base`.
-fn write_field<W: BitWord>(word: &mut W, base: u32, field: &Field, value: u64) {
-    let mut shift = 0;
-    for r in field.ranges {
-        word.set(base + r.lo, r.width, value >> shift);
-        shift += r.width;
-    }
-}
-
 /// Prints an instruction word that is known to match `opcode`.
 pub fn write_instruction<W: BitWord>(out: &mut impl Write, opcode: &Opcode, word: &W) -> fmt::Result {
     out.write_str(opcode.mnemonic)?;
@@ -91,7 +71,7 @@ fn write_unknown_suffix<W: BitWord>(out: &mut impl Write, format: &Format, piece
     let mut fields = Vec::new();
     suffix_fields(format, pieces, "", 0, &mut fields);
     for (name, field, base) in fields {
-        let v = read_field(word, base, field);
+        let v = field.read(word, base);
         if v != 0 {
             write!(out, " {name}={v:#x}")?;
         }
@@ -138,7 +118,7 @@ pub fn describe_value(field: &Field, raw: u64) -> String {
 }
 
 fn write_value<W: BitWord>(out: &mut impl Write, field: &Field, style: Style, word: &W, base: u32) -> fmt::Result {
-    let raw = read_field(word, base, field);
+    let raw = field.read(word, base);
     let nested_base = base + field.ranges[0].lo;
     write_raw(out, field, style, raw, &|out, f| {
         write_pieces(out, f, f.syntax, word, nested_base)
@@ -241,8 +221,8 @@ pub fn parse_instruction<W: BitWord>(isa: &IsaLayout, cur: &mut Cursor<'_>) -> R
     let mut word = W::default();
     for field in opcode.format.fields {
         match field.kind {
-            FieldKind::Opcode => write_field(&mut word, 0, field, opcode.value),
-            FieldKind::Fixed(v) => write_field(&mut word, 0, field, v),
+            FieldKind::Opcode => field.write(&mut word, 0, opcode.value),
+            FieldKind::Fixed(v) => field.write(&mut word, 0, v),
             _ => {}
         }
     }
@@ -257,7 +237,7 @@ pub fn parse_layout<W: BitWord>(format: &Format, cur: &mut Cursor<'_>) -> Result
     let mut word = W::default();
     for field in format.fields {
         if let FieldKind::Fixed(v) = field.kind {
-            write_field(&mut word, 0, field, v);
+            field.write(&mut word, 0, v);
         }
     }
     cur.skip_blanks();
@@ -328,7 +308,7 @@ fn parse_unknown_suffix<W: BitWord>(
         cur.expect("=")?;
         cur.skip_blanks();
         let v = parse_unsigned(cur, field.width, field.name)?;
-        write_field(word, *base, field, v);
+        field.write(word, *base, v);
     }
 }
 
@@ -361,21 +341,19 @@ fn parse_pieces<W: BitWord>(
 /// Matches literal text; a literal ending in a word character must not be
 /// followed by another word character (so `lt` does not match `lte`).
 fn eat_token(cur: &mut Cursor<'_>, t: &str) -> bool {
-    let rest = cur.rest();
-    if !rest.starts_with(t) {
-        return false;
-    }
-    // Digits may follow (`fs0`), letters may not (`lt` is not `lte`).
-    let ends_word = t.chars().last().is_some_and(is_word_char);
-    if ends_word
-        && rest[t.len()..]
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_alphabetic() || c == '_')
-    {
-        return false;
-    }
-    cur.eat(t)
+    token_at(cur.rest(), t) && cur.eat(t)
+}
+
+/// Whether `rest` starts with the token `t`: digits may follow it (`fs0`,
+/// `vc0`), but a `t` ending in a word character may not run into a letter
+/// (`lt` is not `lte`).
+fn token_at(rest: &str, t: &str) -> bool {
+    rest.starts_with(t)
+        && !(t.chars().last().is_some_and(is_word_char)
+            && rest[t.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_'))
 }
 
 fn is_word_char(c: char) -> bool {
@@ -436,17 +414,7 @@ fn parse_value<W: BitWord>(
                 .iter()
                 .flat_map(|v| v.spellings.iter().map(move |s| (v, *s)))
                 .filter(|(_, s)| !s.is_empty())
-                .filter(|(_, s)| {
-                    // A spelling ending in a letter must not run into another
-                    // letter (`lt` is not `lte`); digits may follow (`vc0`).
-                    let rest = cur.rest();
-                    rest.starts_with(s)
-                        && !(s.chars().last().is_some_and(is_word_char)
-                            && rest[s.len()..]
-                                .chars()
-                                .next()
-                                .is_some_and(|c| c.is_alphabetic() || c == '_'))
-                })
+                .filter(|(_, s)| token_at(cur.rest(), s))
                 .max_by_key(|(_, s)| s.len());
             if let Some((v, s)) = best {
                 cur.eat(s);
@@ -499,7 +467,7 @@ fn parse_value<W: BitWord>(
             let nested_base = base + field.ranges[0].lo;
             for inner in f.fields {
                 if let FieldKind::Fixed(v) = inner.kind {
-                    write_field(word, nested_base, inner, v);
+                    inner.write(word, nested_base, v);
                 }
             }
             return parse_pieces(cur, f, f.syntax, word, nested_base);
@@ -552,7 +520,7 @@ fn parse_value<W: BitWord>(
             return Err(cur.error(format!("{what} cannot be written in a template")))
         }
     };
-    write_field(word, base, field, raw);
+    field.write(word, base, raw);
     Ok(())
 }
 
