@@ -25,6 +25,7 @@ pub struct SpecAst {
     pub regs: Vec<RegsAst>,
     pub layouts: Vec<LayoutAst>,
     pub opcodes: Vec<OpAst>,
+    pub bundles: Vec<BundleAst>,
 }
 
 #[derive(Debug)]
@@ -133,4 +134,34 @@ pub struct OpAst {
     pub semantics: Option<Lit<String>>,
     pub priority: Option<Lit<i64>>,
     pub doc: String,
+}
+
+/// `bundle NAME { control …; unit …; derive … }`: a presence-mask bundle.
+#[derive(Debug)]
+pub struct BundleAst {
+    pub name: Name,
+    pub control: Option<Name>,
+    pub units: Vec<UnitAst>,
+    pub derives: Vec<DeriveAst>,
+    pub doc: String,
+    /// False when a line of the block failed to parse.
+    pub complete: bool,
+}
+
+/// `unit NAME enable BIT width BITS LAYOUT [| LAYOUT…]`.
+#[derive(Debug)]
+pub struct UnitAst {
+    pub name: Name,
+    pub enable: Lit<u128>,
+    pub width: Lit<u128>,
+    pub variants: Vec<Name>,
+    pub doc: String,
+}
+
+/// `derive FIELD = RULE`, where RULE is `words`, `next.words` or `!last`.
+#[derive(Debug)]
+pub struct DeriveAst {
+    pub field: Name,
+    /// The rule as written (`!last` keeps its `!`).
+    pub rule: Name,
 }

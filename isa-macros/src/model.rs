@@ -17,13 +17,15 @@ pub struct Spec {
     pub regs: Vec<RegsDef>,
     pub layouts: Vec<LayoutDef>,
     pub opcodes: Vec<OpDef>,
+    /// The presence-mask bundle (`bundle` item), if the ISA is one.
+    pub packed: Option<BundleDef>,
 }
 
 impl Spec {
     /// A bundle ISA has no opcodes and exactly one format, without an
     /// `opcode` field: that format is the whole instruction (Lima GP).
     pub fn bundle(&self) -> Option<usize> {
-        if !self.opcodes.is_empty() {
+        if !self.opcodes.is_empty() || self.packed.is_some() {
             return None;
         }
         let mut formats = self.layouts.iter().enumerate().filter(|(_, l)| l.is_format);
@@ -163,6 +165,8 @@ pub enum FieldTy {
     Fixed(u64),
     Reserved,
     Unknown,
+    /// Unit enables of a bundle's control word (set from the units present).
+    Presence,
 }
 
 impl FieldTy {
@@ -170,7 +174,7 @@ impl FieldTy {
     pub fn is_operand(self) -> bool {
         !matches!(
             self,
-            FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved | FieldTy::Unknown
+            FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved | FieldTy::Unknown | FieldTy::Presence
         )
     }
 
@@ -223,4 +227,69 @@ pub enum TStyle {
     Default,
     Hex,
     Flag(String),
+}
+
+/// A presence-mask bundle: a control word and the units its enables select.
+pub struct BundleDef {
+    pub name: Name,
+    /// Index of the control word's layout.
+    pub control: usize,
+    pub control_span: Span,
+    pub units: Vec<UnitDef>,
+    pub derives: Vec<DeriveDef>,
+    pub doc: String,
+    /// Every line parsed.
+    pub complete: bool,
+}
+
+impl BundleDef {
+    /// Sum of all unit widths: the most unit bits an instruction can hold.
+    pub fn max_unit_bits(&self) -> u32 {
+        self.units.iter().map(|u| u.width).sum()
+    }
+
+    /// The control field that a rule derives, if any.
+    #[allow(dead_code)]
+    pub fn derived(&self, rule: DeriveRule) -> Option<&DeriveDef> {
+        self.derives.iter().find(|d| d.rule == rule)
+    }
+}
+
+pub struct UnitDef {
+    pub name: Name,
+    pub enable: u32,
+    pub enable_span: Span,
+    pub width: u32,
+    pub width_span: Span,
+    /// Layout indices; the first is the default variant.
+    pub variants: Vec<(usize, Span)>,
+    pub doc: String,
+}
+
+pub struct DeriveDef {
+    /// Index into the control layout's fields.
+    pub field: usize,
+    pub field_span: Span,
+    pub rule: DeriveRule,
+    pub rule_span: Span,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum DeriveRule {
+    /// `words`: this instruction's length in words.
+    Words,
+    /// `next.words`: the next instruction's length (0 for the last).
+    NextWords,
+    /// `!last`: set on every instruction but the last.
+    NotLast,
+}
+
+impl DeriveRule {
+    pub fn spelling(self) -> &'static str {
+        match self {
+            DeriveRule::Words => "words",
+            DeriveRule::NextWords => "next.words",
+            DeriveRule::NotLast => "!last",
+        }
+    }
 }

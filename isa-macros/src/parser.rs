@@ -27,7 +27,7 @@ struct Parser<'a, 'd> {
     diags: &'d mut Diagnostics,
 }
 
-const ITEM_KEYWORDS: &str = "`isa`, `enum`, `regs`, `layout`, `format` or `opcodes`";
+const ITEM_KEYWORDS: &str = "`isa`, `enum`, `regs`, `layout`, `format`, `opcodes` or `bundle`";
 
 impl Parser<'_, '_> {
     fn peek(&self) -> &Tok {
@@ -167,6 +167,7 @@ impl Parser<'_, '_> {
                     "regs" => self.regs(doc).map(|r| spec.regs.push(r)),
                     "layout" | "format" => self.layout(doc).map(|l| spec.layouts.push(l)),
                     "opcodes" => self.opcodes(&mut spec.opcodes),
+                    "bundle" => self.bundle(doc).map(|b| spec.bundles.push(b)),
                     _ => self.fail(&format!("an item ({ITEM_KEYWORDS})")),
                 },
                 _ => self.fail(&format!("an item ({ITEM_KEYWORDS})")),
@@ -498,6 +499,89 @@ impl Parser<'_, '_> {
             Ok(())
         })
         .map(|_| ())
+    }
+}
+
+impl Parser<'_, '_> {
+    /// `bundle NAME { control LAYOUT / unit … / derive … }`.
+    fn bundle(&mut self, mut doc: String) -> PResult<BundleAst> {
+        self.bump();
+        let name = self.ident("the bundle's name")?;
+        self.trailing_doc(&mut doc);
+        let mut bundle = BundleAst {
+            name,
+            control: None,
+            units: Vec::new(),
+            derives: Vec::new(),
+            doc,
+            complete: true,
+        };
+        let complete = self.block(|p, mut doc| {
+            let key = p.ident("`control`, `unit` or `derive`")?;
+            match key.text.as_str() {
+                "control" => {
+                    let layout = p.ident("the control word's layout")?;
+                    if let Some(first) = &bundle.control {
+                        let first = first.span;
+                        p.diags
+                            .error(layout.span, "a bundle has one `control` line; found a second")
+                            .note(first, "first `control` line here");
+                        return Err(Reported);
+                    }
+                    bundle.control = Some(layout);
+                }
+                "unit" => {
+                    let name = p.ident("the unit's name")?;
+                    if !p.eat_keyword("enable") {
+                        return p.fail("`enable BIT`");
+                    }
+                    let enable = p.int("the control-word bit that enables the unit")?;
+                    if !p.eat_keyword("width") {
+                        return p.fail("`width BITS`");
+                    }
+                    let width = p.int("the unit's width in bits")?;
+                    let mut variants = vec![p.ident("the unit's layout")?];
+                    while *p.peek() == Tok::Punct('|') {
+                        p.bump();
+                        variants.push(p.ident("a variant layout after `|`")?);
+                    }
+                    p.line_end(&mut doc)?;
+                    bundle.units.push(UnitAst {
+                        name,
+                        enable,
+                        width,
+                        variants,
+                        doc,
+                    });
+                    return Ok(());
+                }
+                "derive" => {
+                    let field = p.ident("the derived control field")?;
+                    p.punct('=')?;
+                    let rule = if *p.peek() == Tok::Punct('!') {
+                        let bang = p.bump().span;
+                        let last = p.ident("`last` after `!`")?;
+                        Name {
+                            text: format!("!{}", last.text),
+                            span: bang.to(last.span),
+                        }
+                    } else {
+                        p.ident("a rule: `words`, `next.words` or `!last`")?
+                    };
+                    bundle.derives.push(DeriveAst { field, rule });
+                }
+                other => {
+                    p.diags.error(
+                        key.span,
+                        format!("unknown bundle line `{other}`; expected `control`, `unit` or `derive`"),
+                    );
+                    return Err(Reported);
+                }
+            }
+            p.line_end(&mut doc)
+        })?;
+        bundle.complete = complete;
+        Ok(bundle)
     }
 }
 

@@ -15,7 +15,7 @@ use crate::template::parse_template;
 const MAX_BIT: u128 = 4096;
 
 const BUILTIN_TYPES: &[&str] = &[
-    "u", "s", "bool", "f16", "opcode", "reserved", "unknown", "fixed", "mask", "swizzle",
+    "u", "s", "bool", "f16", "opcode", "reserved", "unknown", "fixed", "mask", "swizzle", "presence",
 ];
 
 #[derive(Clone, Copy)]
@@ -247,7 +247,10 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         });
     }
 
+    let packed = resolve_bundles(ast.bundles, &layouts, &types, !opcodes.is_empty(), diags);
+
     Some(Spec {
+        packed,
         state: isa.state.iter().map(|n| n.text.clone()).collect(),
         name: isa.name,
         doc: if isa.doc.is_empty() { ast.inner_doc } else { isa.doc },
@@ -402,6 +405,7 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
             "opcode" => FieldTy::Opcode,
             "reserved" => FieldTy::Reserved,
             "unknown" => FieldTy::Unknown,
+            "presence" => FieldTy::Presence,
             "mask" | "swizzle" => {
                 diags.error(
                     n.span,
@@ -435,6 +439,132 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
         ty_span,
         doc: f.doc,
     }
+}
+
+/// The `bundle` item: names bound to layouts and control fields. A spec
+/// has at most one, and then no opcodes.
+fn resolve_bundles(
+    bundles: Vec<BundleAst>,
+    layouts: &[LayoutDef],
+    types: &HashMap<String, (TypeRef, Span)>,
+    has_opcodes: bool,
+    diags: &mut Diagnostics,
+) -> Option<BundleDef> {
+    let mut bundles = bundles.into_iter();
+    let b = bundles.next()?;
+    for extra in bundles {
+        diags
+            .error(extra.name.span, "a spec has at most one `bundle` item; found a second")
+            .note(b.name.span, "first `bundle` item here");
+    }
+    if has_opcodes {
+        diags.error(
+            b.name.span,
+            format!(
+                "bundle `{}`: a spec with a `bundle` item has no `opcodes` block (its units are layouts)",
+                b.name.text
+            ),
+        );
+    }
+    let layout_named = |name: &Name, what: &str, diags: &mut Diagnostics| -> Option<usize> {
+        match types.get(&name.text) {
+            Some((TypeRef::Layout(i), _)) if !layouts[*i].is_format => Some(*i),
+            Some((TypeRef::Layout(_), _)) => {
+                diags.error(
+                    name.span,
+                    format!("`{}` is a format; {what} must be a `layout`", name.text),
+                );
+                None
+            }
+            _ => {
+                let names = layouts.iter().filter(|l| !l.is_format).map(|l| l.name.text.as_str());
+                diags.error(
+                    name.span,
+                    format!(
+                        "unknown layout `{}` for {what}{}",
+                        name.text,
+                        did_you_mean(&name.text, names)
+                    ),
+                );
+                None
+            }
+        }
+    };
+    let Some(control_name) = &b.control else {
+        diags.error(
+            b.name.span,
+            format!(
+                "bundle `{}` needs a `control LAYOUT` line: its control word",
+                b.name.text
+            ),
+        );
+        return None;
+    };
+    let control = layout_named(control_name, "the control word", diags)?;
+    let mut units = Vec::new();
+    for u in b.units {
+        let variants: Vec<(usize, Span)> = u
+            .variants
+            .iter()
+            .filter_map(|v| layout_named(v, &format!("unit `{}`", u.name.text), diags).map(|i| (i, v.span)))
+            .collect();
+        if variants.len() != u.variants.len() {
+            continue;
+        }
+        units.push(UnitDef {
+            enable: small(&u.enable, diags, "enable bit"),
+            enable_span: u.enable.span,
+            width: small(&u.width, diags, "unit width"),
+            width_span: u.width.span,
+            name: u.name,
+            variants,
+            doc: u.doc,
+        });
+    }
+    let mut derives = Vec::new();
+    for d in b.derives {
+        let rule = match d.rule.text.as_str() {
+            "words" => DeriveRule::Words,
+            "next.words" => DeriveRule::NextWords,
+            "!last" => DeriveRule::NotLast,
+            other => {
+                diags.error(
+                    d.rule.span,
+                    format!("unknown derive rule `{other}`: expected `words`, `next.words` or `!last`"),
+                );
+                continue;
+            }
+        };
+        let fields = &layouts[control].fields;
+        let Some(field) = fields.iter().position(|f| f.name.text == d.field.text) else {
+            let names = fields.iter().map(|f| f.name.text.as_str());
+            diags.error(
+                d.field.span,
+                format!(
+                    "control layout `{}` has no field `{}`{}",
+                    layouts[control].name.text,
+                    d.field.text,
+                    did_you_mean(&d.field.text, names)
+                ),
+            );
+            continue;
+        };
+        derives.push(DeriveDef {
+            field,
+            field_span: d.field.span,
+            rule,
+            rule_span: d.rule.span,
+        });
+    }
+    Some(BundleDef {
+        name: b.name,
+        control,
+        control_span: control_name.span,
+        units,
+        derives,
+        doc: b.doc,
+        complete: b.complete,
+    })
 }
 
 /// A width or count that must fit comfortably in a `u32`.

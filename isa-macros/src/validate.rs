@@ -21,6 +21,214 @@ pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
     check_templates(spec, diags);
     check_opcodes(spec, diags);
     check_semantics(spec, diags);
+    check_presence_fields(spec, diags);
+    if let Some(b) = &spec.packed {
+        check_packed(spec, b, diags);
+    }
+}
+
+/// `presence` fields belong to the control layout of a `bundle` item.
+fn check_presence_fields(spec: &Spec, diags: &mut Diagnostics) {
+    let control = spec.packed.as_ref().map(|b| b.control);
+    for (i, l) in spec.layouts.iter().enumerate() {
+        if Some(i) == control {
+            continue;
+        }
+        for f in l.fields.iter().filter(|f| f.ty == FieldTy::Presence) {
+            diags.error(
+                f.ty_span,
+                format!(
+                    "field `{}` of `{}` is `presence`, but `{}` is not a bundle's control layout: only the layout named by a `bundle`'s `control` line holds unit enables",
+                    f.name.text, l.name.text, l.name.text
+                ),
+            );
+        }
+    }
+}
+
+/// A presence-mask bundle: the control word is the ISA's 32-bit word, each
+/// presence bit enables exactly one unit, units come in enable-bit order,
+/// each variant is as wide as its unit and later variants are told apart by
+/// `fixed` fields, and derived fields have the right type and room.
+fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
+    let control = &spec.layouts[b.control];
+    if spec.word_bits != 32 || control.bits != 32 {
+        diags.error(
+            b.control_span,
+            format!(
+                "bundle `{}`: the control layout `{}` ({} bits) and the ISA's word ({} bits) must both be 32 bits: instructions are runs of 32-bit words",
+                b.name.text, control.name.text, control.bits, spec.word_bits
+            ),
+        );
+        return;
+    }
+    let mut presence_bits: Vec<u32> = Vec::new();
+    for f in control.fields.iter().filter(|f| f.ty == FieldTy::Presence) {
+        for r in &f.ranges {
+            presence_bits.extend(r.lo..r.lo + r.width);
+        }
+    }
+    if presence_bits.is_empty() && control.complete {
+        diags.error(
+            b.control_span,
+            format!(
+                "control layout `{}` has no `presence` field: declare the unit-enable bits, such as `units 7..=18 presence`",
+                control.name.text
+            ),
+        );
+    }
+    let mut names: HashMap<&str, &UnitDef> = HashMap::new();
+    let mut enables: HashMap<u32, &UnitDef> = HashMap::new();
+    let mut previous: Option<&UnitDef> = None;
+    for u in &b.units {
+        if let Some(first) = names.insert(&u.name.text, u) {
+            diags
+                .error(u.name.span, format!("duplicate unit `{}`", u.name.text))
+                .note(first.name.span, "first declared here");
+        }
+        if u.name.text == "control" {
+            diags.error(
+                u.name.span,
+                "a unit cannot be called `control`: that name is the instruction's control word",
+            );
+        }
+        if let Some(first) = enables.insert(u.enable, u) {
+            diags
+                .error(
+                    u.enable_span,
+                    format!(
+                        "units `{}` and `{}` both use enable bit {}",
+                        first.name.text, u.name.text, u.enable
+                    ),
+                )
+                .note(first.enable_span, "first used here");
+        } else if !presence_bits.contains(&u.enable) && !presence_bits.is_empty() {
+            diags.error(
+                u.enable_span,
+                format!(
+                    "enable bit {} of unit `{}` is not a `presence` bit of control layout `{}` (those are {})",
+                    u.enable,
+                    u.name.text,
+                    control.name.text,
+                    bit_list(&presence_bits)
+                ),
+            );
+        }
+        if let Some(p) = previous {
+            if u.enable < p.enable {
+                diags
+                    .error(
+                        u.enable_span,
+                        format!(
+                            "unit `{}` (enable bit {}) is listed after `{}` (enable bit {}): units are packed in enable-bit order, so list them in that order",
+                            u.name.text, u.enable, p.name.text, p.enable
+                        ),
+                    )
+                    .note(p.enable_span, "the earlier unit's bit");
+            }
+        }
+        previous = Some(u);
+        if u.width == 0 || u.width > 128 {
+            diags.error(
+                u.width_span,
+                format!("unit `{}` is {} bits wide: expected 1 to 128", u.name.text, u.width),
+            );
+            continue;
+        }
+        for (k, &(v, span)) in u.variants.iter().enumerate() {
+            let l = &spec.layouts[v];
+            if l.bits != u.width {
+                diags.error(
+                    span,
+                    format!(
+                        "layout `{}` is {} bits wide but unit `{}` is {} bits",
+                        l.name.text, l.bits, u.name.text, u.width
+                    ),
+                );
+            }
+            if k > 0 && l.complete && !l.fields.iter().any(|f| matches!(f.ty, FieldTy::Fixed(_))) {
+                diags.error(
+                    span,
+                    format!(
+                        "variant `{}` of unit `{}` has no `fixed` field: a later variant is chosen when its fixed fields hold, so it needs at least one",
+                        l.name.text, u.name.text
+                    ),
+                );
+            }
+        }
+        let variant_type = format!("{}Unit", camel_case(&u.name.text));
+        if u.variants.len() > 1
+            && (spec.layouts.iter().any(|l| l.name.text == variant_type)
+                || spec.enums.iter().any(|e| e.name.text == variant_type)
+                || spec.regs.iter().any(|r| r.name.text == variant_type))
+        {
+            diags.error(
+                u.name.span,
+                format!(
+                    "unit `{}` has variants, so it gets the type `{variant_type}`, which the spec already defines",
+                    u.name.text
+                ),
+            );
+        }
+    }
+    for &bit in &presence_bits {
+        if !enables.contains_key(&bit) && b.complete {
+            diags.error(
+                b.name.span,
+                format!(
+                    "presence bit {bit} of control layout `{}` enables no unit: add a `unit … enable {bit}` line",
+                    control.name.text
+                ),
+            );
+        }
+    }
+    let max_words = 1 + u64::from(b.max_unit_bits().div_ceil(32));
+    let mut rules: HashMap<DeriveRule, &DeriveDef> = HashMap::new();
+    let mut fields: HashMap<usize, &DeriveDef> = HashMap::new();
+    for d in &b.derives {
+        if let Some(first) = rules.insert(d.rule, d) {
+            diags
+                .error(d.rule_span, format!("rule `{}` is derived twice", d.rule.spelling()))
+                .note(first.rule_span, "first derived here");
+        }
+        if let Some(first) = fields.insert(d.field, d) {
+            diags
+                .error(d.field_span, "this field is derived twice")
+                .note(first.field_span, "first derived here");
+        }
+        let f = &control.fields[d.field];
+        match d.rule {
+            DeriveRule::Words | DeriveRule::NextWords => {
+                if f.ty != FieldTy::Unsigned {
+                    diags.error(
+                        d.field_span,
+                        format!(
+                            "`derive {} = {}` needs a `u` field, but `{}` is not one",
+                            f.name.text,
+                            d.rule.spelling(),
+                            f.name.text
+                        ),
+                    );
+                } else if u128::from(max_words) > low_mask128(f.width) {
+                    diags.error(
+                        d.field_span,
+                        format!(
+                            "field `{}` ({} bits) cannot hold the longest instruction, {max_words} words",
+                            f.name.text, f.width
+                        ),
+                    );
+                }
+            }
+            DeriveRule::NotLast => {
+                if f.ty != FieldTy::Bool {
+                    diags.error(
+                        d.field_span,
+                        format!("`derive {} = !last` needs a `bool` field", f.name.text),
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// Each opcode's `sem` parses as AGSL over its operands (see `semantics`).
@@ -51,7 +259,7 @@ fn check_isa(spec: &Spec, diags: &mut Diagnostics) {
             ),
         );
     }
-    if spec.opcodes.is_empty() && spec.bundle().is_none() {
+    if spec.opcodes.is_empty() && spec.bundle().is_none() && spec.packed.is_none() {
         diags.error(
             spec.name.span,
             format!(

@@ -35,6 +35,30 @@ pub enum DecodeErrorKind {
         /// The raw value.
         value: u64,
     },
+    /// A presence-mask bundle's length field is 0.
+    ZeroLength,
+    /// A presence-mask bundle's length field is shorter than its units.
+    LengthTooShort {
+        /// Words the length field gives.
+        declared: u64,
+        /// Words the enabled units need.
+        needed: u64,
+    },
+    /// Bits after the last unit of an instruction are not zero.
+    PaddingNotZero {
+        /// The first such bit, counted from the instruction's bit 0.
+        bit: u32,
+    },
+    /// The input ends although the last instruction announces a next one.
+    MissingNext {
+        /// The announced length of the next instruction, in words.
+        announced: u64,
+    },
+    /// A non-zero word follows the program's last instruction.
+    TrailingData {
+        /// The word found.
+        word: u32,
+    },
     /// The input ends inside a word.
     Truncated {
         /// Bytes needed for a whole word.
@@ -63,6 +87,14 @@ impl DecodeError {
             field,
             kind,
         }
+    }
+
+    /// The same error, with its offset (0 when unknown) moved by `base`
+    /// bytes: for an error inside a part that starts at `base`.
+    #[must_use]
+    pub fn shifted(mut self, base: usize) -> Self {
+        self.offset = Some(base + self.offset.unwrap_or(0));
+        self
     }
 
     /// The same error, located at byte `offset`.
@@ -98,6 +130,25 @@ impl fmt::Display for DecodeError {
             DecodeErrorKind::BadRegister { value } => {
                 write!(f, "field `{}`: {value:#x} is not a register number", self.field)
             }
+            DecodeErrorKind::ZeroLength => write!(f, "field `{}`: an instruction length of 0 words", self.field),
+            DecodeErrorKind::LengthTooShort { declared, needed } => write!(
+                f,
+                "field `{}`: the instruction is {declared} words long but its units need {needed}",
+                self.field
+            ),
+            DecodeErrorKind::PaddingNotZero { bit } => write!(
+                f,
+                "bit {bit} of the instruction is set but lies after its last unit (padding must be zero)"
+            ),
+            DecodeErrorKind::MissingNext { announced } => write!(
+                f,
+                "field `{}`: the input ends, but the last instruction announces a next one of {announced} words",
+                self.field
+            ),
+            DecodeErrorKind::TrailingData { word } => write!(
+                f,
+                "word {word:#010x} follows the program's last instruction (only zero padding may)"
+            ),
             DecodeErrorKind::Truncated { needed, available } => {
                 write!(f, "input ends inside a word: {available} of {needed} bytes left")
             }

@@ -30,6 +30,9 @@ pub struct IsaLayout {
     /// For a bundle ISA (no opcodes, such as Lima GP): the one format that is
     /// the whole instruction.
     pub bundle: Option<&'static Format>,
+    /// For a presence-mask bundle ISA (Lima PP): the control word and the
+    /// units it enables.
+    pub packed: Option<&'static Packed>,
 }
 
 impl IsaLayout {
@@ -169,6 +172,9 @@ pub enum FieldKind {
     Reserved,
     /// Bits of unknown meaning, kept verbatim.
     Unknown,
+    /// Unit-enable bits of a presence-mask bundle's control word: set from
+    /// the units present (a standalone decode requires them to be zero).
+    Presence,
 }
 
 impl FieldKind {
@@ -190,6 +196,7 @@ impl FieldKind {
             FieldKind::Fixed(_) => "fixed",
             FieldKind::Reserved => "reserved",
             FieldKind::Unknown => "unknown",
+            FieldKind::Presence => "presence",
         }
     }
 
@@ -198,7 +205,7 @@ impl FieldKind {
     pub fn is_operand(&self) -> bool {
         !matches!(
             self,
-            FieldKind::Opcode | FieldKind::Fixed(_) | FieldKind::Reserved | FieldKind::Unknown
+            FieldKind::Opcode | FieldKind::Fixed(_) | FieldKind::Reserved | FieldKind::Unknown | FieldKind::Presence
         )
     }
 }
@@ -326,4 +333,83 @@ pub enum Style {
     Hex,
     /// A bool that prints this text when set and nothing when clear.
     Flag(&'static str),
+}
+
+/// A presence-mask bundle (the spec's `bundle` item): a control word whose
+/// enable bits say which units follow, packed back to back after it.
+#[derive(Debug)]
+pub struct Packed {
+    /// The bundle's name (the instruction type).
+    pub name: &'static str,
+    /// Doc.
+    pub doc: &'static str,
+    /// The control word's layout; its `presence` field holds the enables.
+    pub control: &'static Format,
+    /// The units, in enable-bit order, which is also their packing order.
+    pub units: &'static [Unit],
+    /// Control fields the encoder computes (`derive` lines).
+    pub derives: &'static [Derive],
+}
+
+impl Packed {
+    /// The unit with this name.
+    pub fn unit(&self, name: &str) -> Option<&'static Unit> {
+        self.units.iter().find(|u| u.name == name)
+    }
+
+    /// The control field that a `derive` line computes with `rule`.
+    pub fn derived(&self, rule: DeriveRule) -> Option<&'static Field> {
+        self.derives
+            .iter()
+            .find(|d| d.rule == rule)
+            .map(|d| &self.control.fields[d.field])
+    }
+}
+
+/// One unit of a presence-mask bundle.
+#[derive(Debug)]
+pub struct Unit {
+    /// Name, as written in the spec (and in field-explicit text).
+    pub name: &'static str,
+    /// Doc.
+    pub doc: &'static str,
+    /// The control-word bit that enables the unit.
+    pub enable: u32,
+    /// Width in bits.
+    pub width: u32,
+    /// The unit's layouts: the first is the default, each later one is
+    /// chosen when all of its `fixed` fields hold (first match wins).
+    pub variants: &'static [&'static Format],
+}
+
+/// A control field computed by the encoder (the spec's `derive` lines).
+#[derive(Debug)]
+pub struct Derive {
+    /// Index of the field in the control layout's `fields`.
+    pub field: usize,
+    /// How it is computed.
+    pub rule: DeriveRule,
+}
+
+/// How a derived control field is computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeriveRule {
+    /// `words`: the instruction's length in words, control word included
+    /// (1 + the units' bits rounded up to whole words).
+    Words,
+    /// `next.words`: the next instruction's length; 0 for the last one.
+    NextWords,
+    /// `!last`: set on every instruction but the last.
+    NotLast,
+}
+
+impl DeriveRule {
+    /// The rule as the spec writes it.
+    pub fn spelling(self) -> &'static str {
+        match self {
+            DeriveRule::Words => "words",
+            DeriveRule::NextWords => "next.words",
+            DeriveRule::NotLast => "!last",
+        }
+    }
 }

@@ -17,6 +17,7 @@ pub mod error;
 pub mod explain;
 pub mod layout;
 pub mod lexer;
+pub mod packed;
 pub mod text;
 pub mod types;
 
@@ -53,6 +54,25 @@ pub trait Isa: 'static {
     fn decode(word: Self::Word) -> Result<Self::Instruction, DecodeError>;
     /// Encodes one instruction.
     fn encode(insn: &Self::Instruction) -> Result<Self::Word, EncodeError>;
+}
+
+/// A presence-mask bundle ISA (the spec's `bundle` item, such as Lima PP):
+/// variable-length instructions of 32-bit words, decoded as whole programs.
+pub trait PackedIsa: 'static {
+    /// The typed instruction: the control word's fields and the units present.
+    type Instruction: Clone + PartialEq + core::fmt::Debug + core::fmt::Display + core::str::FromStr<Err = ParseError>;
+    /// The layout metadata generated from the spec.
+    const LAYOUT: &'static IsaLayout;
+    /// Decodes one instruction at the start of `words`; returns it and its
+    /// length in words. Errors carry the byte offset from `words[0]`.
+    fn decode(words: &[u32]) -> Result<(Self::Instruction, usize), DecodeError>;
+    /// Appends one instruction's words, derived fields as stored.
+    fn encode_into(insn: &Self::Instruction, out: &mut alloc::vec::Vec<u32>);
+    /// Decodes a whole program: instructions up to the one that announces no
+    /// next instruction; trailing zero words are padding.
+    fn decode_program(words: &[u32]) -> Result<alloc::vec::Vec<Self::Instruction>, DecodeError>;
+    /// Sets every derived control field (`derive` lines) from the program.
+    fn derive(program: &mut [Self::Instruction]);
 }
 
 /// Decodes a little-endian byte stream of fixed-width instruction words,

@@ -140,7 +140,9 @@ fn write_raw<O: Write>(
             Ok(())
         }
         (_, Style::Hex) => write!(out, "{raw:#x}"),
-        (FieldKind::Unsigned | FieldKind::Opcode | FieldKind::Reserved, _) => write!(out, "{raw}"),
+        (FieldKind::Unsigned | FieldKind::Opcode | FieldKind::Reserved | FieldKind::Presence, _) => {
+            write!(out, "{raw}")
+        }
         (FieldKind::Unknown | FieldKind::Fixed(_), _) => write!(out, "{raw:#x}"),
         (FieldKind::Signed, _) => {
             let shift = 64 - field.width;
@@ -516,7 +518,7 @@ fn parse_value<W: BitWord>(
                     }
             })
         }
-        (FieldKind::Opcode | FieldKind::Fixed(_) | FieldKind::Reserved, _) => {
+        (FieldKind::Opcode | FieldKind::Fixed(_) | FieldKind::Reserved | FieldKind::Presence, _) => {
             return Err(cur.error(format!("{what} cannot be written in a template")))
         }
     };

@@ -31,6 +31,13 @@ pub mod lima_gp {
     isa_macros::isa!(file = "specs/lima_gp.isa");
 }
 
+/// ARM Mali-200/400 (Lima) fragment processor, from `specs/lima_pp.isa`:
+/// variable-length instructions whose control word enables the units that
+/// follow it (a presence-mask bundle).
+pub mod lima_pp {
+    isa_macros::isa!(file = "specs/lima_pp.isa");
+}
+
 /// Nintendo 3DS PICA200 shader instructions and operand descriptors,
 /// from `specs/pica.isa`.
 pub mod pica {

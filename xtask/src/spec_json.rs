@@ -54,6 +54,7 @@ fn kind(kind: FieldKind) -> Vec<(&'static str, Value)> {
         FieldKind::Fixed(v) => vec![("kind", json!("fixed")), ("value", json!(v))],
         FieldKind::Reserved => vec![("kind", json!("reserved"))],
         FieldKind::Unknown => vec![("kind", json!("unknown"))],
+        FieldKind::Presence => vec![("kind", json!("presence"))],
     }
 }
 

@@ -306,6 +306,7 @@ pub fn detail_text(field: &Field) -> Option<String> {
         FieldKind::Layout(l) => l.name.into(),
         FieldKind::Mask(_) => "mask".into(),
         FieldKind::Swizzle(_) => "swizzle".into(),
+        FieldKind::Presence => "unit enables".into(),
         FieldKind::Opcode | FieldKind::Fixed(_) | FieldKind::Reserved | FieldKind::Unknown => return None,
     })
 }

@@ -107,7 +107,7 @@ fn decode_field(spec: &Spec, f: &FieldDef) -> TokenStream {
             let inner_word = word_type(inner.bits);
             quote!(#ty::decode(#raw as #inner_word)?)
         }
-        FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved => quote!(()),
+        FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved | FieldTy::Presence => quote!(()),
     }
 }
 
@@ -124,7 +124,7 @@ fn encode_field(spec: &Spec, f: &FieldDef) -> TokenStream {
             let _ = &spec.layouts[i];
             quote!(self.#id.encode() as u64)
         }
-        FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved => quote!(0u64),
+        FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved | FieldTy::Presence => quote!(0u64),
     }
 }
 
@@ -145,7 +145,8 @@ fn expand_layout_codec(spec: &Spec, l: &LayoutDef) -> TokenStream {
                     ));
                 }
             }),
-            FieldTy::Reserved => Some(quote! {
+            // A bundle's decoder masks the enables out before this check.
+            FieldTy::Reserved | FieldTy::Presence => Some(quote! {
                 let found = #raw;
                 if found != 0 {
                     return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
@@ -300,6 +301,10 @@ fn expand_bundle_codec(spec: &Spec, bundle: usize) -> TokenStream {
 }
 
 fn expand_instruction_codec(spec: &Spec) -> TokenStream {
+    if spec.packed.is_some() {
+        // The instruction and its codec come with the bundle (`packed`).
+        return TokenStream::new();
+    }
     if let Some(bundle) = spec.bundle() {
         return expand_bundle_codec(spec, bundle);
     }

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::codec::decode_order;
-use crate::model::{FieldDef, FieldTy, Spec, TPiece, TStyle, Template};
+use crate::model::{BundleDef, DeriveRule, FieldDef, FieldTy, Spec, TPiece, TStyle, Template};
 use crate::naming::upper_ident;
 
 pub fn expand(spec: &Spec) -> TokenStream {
@@ -83,6 +83,10 @@ pub fn expand(spec: &Spec) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
+    let (packed_static, packed) = match &spec.packed {
+        Some(b) => (packed(spec, b), quote!(::core::option::Option::Some(&__layout::PACKED))),
+        None => (quote!(), quote!(::core::option::Option::None)),
+    };
     let n = spec.opcodes.len();
     let layout_doc = format!(
         "Layout metadata of `{name}`, generated from its spec: formats, fields, enums, register files and opcodes."
@@ -95,6 +99,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
             #(#regs)*
             #(#layouts)*
             pub static OPCODES: [::isa_runtime::layout::Opcode; #n] = [#(#opcodes),*];
+            #packed_static
         }
 
         #[doc = #layout_doc]
@@ -109,6 +114,39 @@ pub fn expand(spec: &Spec) -> TokenStream {
             opcodes: &__layout::OPCODES,
             decode_order: &[#(#order),*],
             bundle: #bundle,
+            packed: #packed,
+        };
+    }
+}
+
+/// The `PACKED` static of a presence-mask bundle.
+fn packed(spec: &Spec, b: &BundleDef) -> TokenStream {
+    let control = upper_ident("LAYOUT", &spec.layouts[b.control].name.text);
+    let units = b.units.iter().map(|u| {
+        let (name, doc, enable, width) = (&u.name.text, &u.doc, u.enable, u.width);
+        let variants = u
+            .variants
+            .iter()
+            .map(|&(v, _)| upper_ident("LAYOUT", &spec.layouts[v].name.text));
+        quote! {
+            ::isa_runtime::layout::Unit {
+                name: #name, doc: #doc, enable: #enable, width: #width, variants: &[#(&#variants),*],
+            }
+        }
+    });
+    let derives = b.derives.iter().map(|d| {
+        let field = d.field;
+        let rule = match d.rule {
+            DeriveRule::Words => quote!(Words),
+            DeriveRule::NextWords => quote!(NextWords),
+            DeriveRule::NotLast => quote!(NotLast),
+        };
+        quote!(::isa_runtime::layout::Derive { field: #field, rule: ::isa_runtime::layout::DeriveRule::#rule })
+    });
+    let (name, doc) = (&b.name.text, &b.doc);
+    quote! {
+        pub static PACKED: ::isa_runtime::layout::Packed = ::isa_runtime::layout::Packed {
+            name: #name, doc: #doc, control: &#control, units: &[#(#units),*], derives: &[#(#derives),*],
         };
     }
 }
@@ -195,6 +233,7 @@ fn field(spec: &Spec, f: &FieldDef) -> TokenStream {
         FieldTy::Fixed(v) => quote!(Fixed(#v)),
         FieldTy::Reserved => quote!(Reserved),
         FieldTy::Unknown => quote!(Unknown),
+        FieldTy::Presence => quote!(Presence),
     };
     quote! {
         ::isa_runtime::layout::Field {

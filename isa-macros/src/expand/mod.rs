@@ -8,6 +8,7 @@
 
 mod codec;
 mod metadata;
+mod packed;
 pub mod tests;
 mod types;
 
@@ -27,6 +28,12 @@ pub fn expand(spec: &Spec) -> TokenStream {
         "The `{}` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).",
         spec.name.text
     );
+    let isa_impl = if spec.packed.is_some() {
+        // `PackedIsa` comes with the bundle's codec.
+        TokenStream::new()
+    } else {
+        isa_impl(&marker, &word)
+    };
     quote! {
         #types
         #codec
@@ -36,6 +43,13 @@ pub fn expand(spec: &Spec) -> TokenStream {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum #marker {}
 
+        #isa_impl
+    }
+}
+
+/// `impl Isa` for the marker type of a fixed-width ISA.
+fn isa_impl(marker: &proc_macro2::Ident, word: &TokenStream) -> TokenStream {
+    quote! {
         #[automatically_derived]
         impl ::isa_runtime::Isa for #marker {
             type Word = #word;
@@ -107,7 +121,7 @@ pub fn field_type(spec: &Spec, f: &FieldDef) -> TokenStream {
         FieldTy::Layout(i) => type_ident(&spec.layouts[i].name.text).into_token_stream(),
         FieldTy::Mask(x_high) => quote!(::isa_runtime::Mask<#x_high>),
         FieldTy::Swizzle(x_high) => quote!(::isa_runtime::Swizzle<#x_high>),
-        FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved => quote!(()),
+        FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved | FieldTy::Presence => quote!(()),
     }
 }
 

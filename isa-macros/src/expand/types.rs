@@ -225,6 +225,7 @@ fn bit_table(spec: &Spec, l: &LayoutDef) -> String {
             FieldTy::Fixed(v) => format!("fixed `{v:#x}`"),
             FieldTy::Reserved => "reserved (0)".to_string(),
             FieldTy::Unknown => "unknown (kept)".to_string(),
+            FieldTy::Presence => "presence (unit enables)".to_string(),
         };
         let top = f.ranges.iter().map(|r| r.hi()).max().unwrap_or(0);
         let doc = f.doc.replace('\n', " ").replace('|', "\\|");
@@ -279,6 +280,9 @@ fn expand_struct(spec: &Spec, l: &LayoutDef) -> TokenStream {
 }
 
 fn expand_instruction(spec: &Spec) -> TokenStream {
+    if let Some(b) = &spec.packed {
+        return super::packed::expand(spec, b);
+    }
     if let Some(b) = spec.bundle() {
         let format = type_ident(&spec.layouts[b].name.text);
         let doc = format!(

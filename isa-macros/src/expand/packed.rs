@@ -1,0 +1,466 @@
+//! Presence-mask bundles (the `bundle` item): the instruction struct (the
+//! control word's fields plus one `Option` per unit), an enum per unit with
+//! variants, straight-line decode/encode over a run of 32-bit words, program
+//! decoding, the derived-field computation and the text impls (which walk
+//! the `PACKED` metadata).
+
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+
+use super::word_type;
+use crate::model::{BundleDef, DeriveRule, FieldTy, Spec, UnitDef};
+use crate::naming::{camel_case, ident, type_ident};
+
+pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
+    let unit_types = b
+        .units
+        .iter()
+        .filter(|u| u.variants.len() > 1)
+        .map(|u| unit_enum(spec, u));
+    let instr = instr_struct(spec, b);
+    let codec = instr_codec(spec, b);
+    quote! {
+        #(#unit_types)*
+        #instr
+        #codec
+    }
+}
+
+/// The Rust type of a unit's value: its layout, or its variant enum.
+fn unit_type(spec: &Spec, u: &UnitDef) -> Ident {
+    if u.variants.len() > 1 {
+        ident(&format!("{}Unit", camel_case(&u.name.text)))
+    } else {
+        type_ident(&spec.layouts[u.variants[0].0].name.text)
+    }
+}
+
+/// `decode(bits: u128)` of a unit's layout or variant enum.
+fn unit_decode(spec: &Spec, u: &UnitDef) -> TokenStream {
+    let ty = unit_type(spec, u);
+    if u.variants.len() > 1 {
+        quote!(#ty::decode(raw))
+    } else {
+        let word = word_type(u.width);
+        quote!(#ty::decode(raw as #word))
+    }
+}
+
+/// One enum per unit with several layouts: later variants are chosen when
+/// all their fixed fields hold, in order; the first is the default.
+fn unit_enum(spec: &Spec, u: &UnitDef) -> TokenStream {
+    let name = unit_type(spec, u);
+    let word = word_type(u.width);
+    let doc = format!(
+        "The `{}` unit ({} bits): one of its layouts, told apart by their fixed fields.",
+        u.name.text, u.width
+    );
+    let variant = |v: usize| type_ident(&spec.layouts[v].name.text);
+    let variants = u.variants.iter().map(|&(v, _)| {
+        let ty = variant(v);
+        let vdoc = format!("Layout [`{}`].", spec.layouts[v].name.text);
+        quote!(#[doc = #vdoc] #ty(#ty),)
+    });
+    let alternates = u.variants.iter().skip(1).map(|&(v, _)| {
+        let (mask, bits) = fixed_pattern(spec, v);
+        let ty = variant(v);
+        quote! {
+            if raw & #mask == #bits {
+                return ::core::result::Result::Ok(Self::#ty(#ty::decode(raw as #word)?));
+            }
+        }
+    });
+    let default = variant(u.variants[0].0);
+    let encoders = u.variants.iter().map(|&(v, _)| {
+        let ty = variant(v);
+        quote!(Self::#ty(unit) => unit.encode() as u128,)
+    });
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub enum #name {
+            #(#variants)*
+        }
+
+        #[automatically_derived]
+        impl #name {
+            /// Decodes the unit's bits (the low `width` bits of `raw`).
+            #[inline(always)]
+            pub fn decode(raw: u128) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+                #(#alternates)*
+                ::core::result::Result::Ok(Self::#default(#default::decode(raw as #word)?))
+            }
+
+            /// Encodes the unit's bits.
+            #[inline(always)]
+            pub fn encode(&self) -> u128 {
+                match self {
+                    #(#encoders)*
+                }
+            }
+        }
+    }
+}
+
+/// The mask and value of a layout's fixed fields.
+fn fixed_pattern(spec: &Spec, layout: usize) -> (TokenStream, TokenStream) {
+    let mut mask = 0u128;
+    let mut bits = 0u128;
+    for f in &spec.layouts[layout].fields {
+        if let FieldTy::Fixed(v) = f.ty {
+            let mut shift = 0;
+            for r in &f.ranges {
+                let part = (u128::from(v) >> shift) & crate::model::low_mask128(r.width);
+                mask |= crate::model::low_mask128(r.width) << r.lo;
+                bits |= part << r.lo;
+                shift += r.width;
+            }
+        }
+    }
+    let (m, b) = (
+        proc_macro2::Literal::u128_suffixed(mask),
+        proc_macro2::Literal::u128_suffixed(bits),
+    );
+    (quote!(#m), quote!(#b))
+}
+
+fn instr_struct(spec: &Spec, b: &BundleDef) -> TokenStream {
+    let name = type_ident(&b.name.text);
+    let control = type_ident(&spec.layouts[b.control].name.text);
+    let mut table = String::from("| enable bit | unit | width | layouts |\n|---|---|---|---|\n");
+    for u in &b.units {
+        let layouts: Vec<String> = u
+            .variants
+            .iter()
+            .map(|&(v, _)| format!("[`{}`]", spec.layouts[v].name.text))
+            .collect();
+        table.push_str(&format!(
+            "| {} | `{}` | {} | {} |\n",
+            u.enable,
+            u.name.text,
+            u.width,
+            layouts.join(", ")
+        ));
+    }
+    let lead = if b.doc.is_empty() {
+        format!(
+            "One `{}` instruction: a control word and the units it enables.",
+            spec.name.text
+        )
+    } else {
+        b.doc.clone()
+    };
+    let doc = format!(
+        "{lead}\n\nThe enabled units follow the control word back to back, in enable-bit order, from bit 0 of the second word:\n\n{table}"
+    );
+    let fields = b.units.iter().map(|u| {
+        let id = ident(&u.name.text);
+        let ty = unit_type(spec, u);
+        let what = if u.doc.is_empty() {
+            format!("The `{}` unit", u.name.text)
+        } else {
+            u.doc.clone()
+        };
+        let fdoc = format!("{what} (enable bit {}, {} bits), when present.", u.enable, u.width);
+        quote!(#[doc = #fdoc] pub #id: ::core::option::Option<#ty>,)
+    });
+    let idoc = format!("One `{}` instruction.", spec.name.text);
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct #name {
+            /// The control word's fields; the unit enables follow from the units present.
+            pub control: #control,
+            #(#fields)*
+        }
+
+        #[doc = #idoc]
+        pub type Instruction = #name;
+    }
+}
+
+/// Reads a control field's raw value from the control word `first`.
+fn control_raw(spec: &Spec, b: &BundleDef, rule: DeriveRule) -> Option<TokenStream> {
+    let d = b.derives.iter().find(|d| d.rule == rule)?;
+    let f = &spec.layouts[b.control].fields[d.field];
+    let parts = f.ranges.iter().scan(0u32, |shift, r| {
+        let (lo, mask, at) = (r.lo, crate::model::low_mask128(r.width) as u64, *shift);
+        *shift += r.width;
+        Some(quote!(((u64::from(first) >> #lo) & #mask) << #at))
+    });
+    Some(quote!((0u64 #(| #parts)*)))
+}
+
+fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
+    let name = type_ident(&b.name.text);
+    let control_ty = type_ident(&spec.layouts[b.control].name.text);
+    let marker = type_ident(&spec.name.text);
+    let presence: u32 = b
+        .units
+        .iter()
+        .fold(0, |m, u| m | 1u32.checked_shl(u.enable).unwrap_or(0));
+    let units: Vec<Ident> = b.units.iter().map(|u| ident(&u.name.text)).collect();
+    let enables: Vec<u32> = b.units.iter().map(|u| u.enable).collect();
+    let widths: Vec<u32> = b.units.iter().map(|u| u.width).collect();
+    let decoders = b.units.iter().map(|u| unit_decode(spec, u));
+    let words_field = b.derives.iter().find(|d| d.rule == DeriveRule::Words);
+    let words_name = words_field.map_or(String::new(), |d| {
+        spec.layouts[b.control].fields[d.field].name.text.clone()
+    });
+    let declared_len = match control_raw(spec, b, DeriveRule::Words) {
+        Some(raw) => quote! {
+            let len = #raw as usize;
+            if len == 0 {
+                return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                    #words_name,
+                    ::isa_runtime::DecodeErrorKind::ZeroLength,
+                ).at(0));
+            }
+            if len < needed {
+                return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                    #words_name,
+                    ::isa_runtime::DecodeErrorKind::LengthTooShort { declared: len as u64, needed: needed as u64 },
+                ).at(0));
+            }
+        },
+        None => quote!(let len = needed;),
+    };
+    let encoded_len = match words_field {
+        Some(d) => {
+            let id = ident(&spec.layouts[b.control].fields[d.field].name.text);
+            quote!((self.control.#id.get() as usize).max(needed))
+        }
+        None => quote!(needed),
+    };
+    let derive_sets = b.derives.iter().map(|d| {
+        let f = &spec.layouts[b.control].fields[d.field];
+        let id = ident(&f.name.text);
+        let w = f.width;
+        let t = super::uint_type(w);
+        match d.rule {
+            DeriveRule::Words => quote!(insn.control.#id = #t::<#w>::from_bits(words as u64);),
+            DeriveRule::NextWords => quote!(insn.control.#id = #t::<#w>::from_bits(next as u64);),
+            DeriveRule::NotLast => quote!(insn.control.#id = !last;),
+        }
+    });
+    let next_name = b
+        .derives
+        .iter()
+        .find(|d| d.rule == DeriveRule::NextWords)
+        .map_or(String::new(), |d| {
+            spec.layouts[b.control].fields[d.field].name.text.clone()
+        });
+    let program_end = match control_raw(spec, b, DeriveRule::NextWords) {
+        Some(raw) => quote! {
+            let next = {
+                let first = words[at];
+                #raw
+            };
+            at += len;
+            program.push(insn);
+            if next == 0 {
+                if let ::core::option::Option::Some(i) = words[at..].iter().position(|&w| w != 0) {
+                    return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                        "",
+                        ::isa_runtime::DecodeErrorKind::TrailingData { word: words[at + i] },
+                    ).at((at + i) * 4));
+                }
+                return ::core::result::Result::Ok(program);
+            }
+            if at >= words.len() {
+                return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                    #next_name,
+                    ::isa_runtime::DecodeErrorKind::MissingNext { announced: next },
+                ).at(at * 4));
+            }
+        },
+        None => quote! {
+            at += len;
+            program.push(insn);
+            if at >= words.len() {
+                return ::core::result::Result::Ok(program);
+            }
+        },
+    };
+    quote! {
+        #[automatically_derived]
+        impl #name {
+            /// The control-word bits that enable units.
+            pub const PRESENCE: u32 = #presence;
+
+            /// The bits the present units take.
+            #[inline]
+            pub fn unit_bits(&self) -> u32 {
+                let mut bits = 0;
+                #( if self.#units.is_some() { bits += #widths; } )*
+                bits
+            }
+
+            /// The instruction's length in words for its units: the control
+            /// word plus the units rounded up to whole words.
+            #[inline]
+            pub fn words_needed(&self) -> usize {
+                ::isa_runtime::packed::words_for(self.unit_bits()) as usize
+            }
+
+            /// Decodes the instruction at the start of `words`; returns it and
+            /// its length in words. Errors carry the byte offset from `words[0]`.
+            /// Never panics.
+            #[inline]
+            pub fn decode(words: &[u32]) -> ::core::result::Result<(Self, usize), ::isa_runtime::DecodeError> {
+                let ::core::option::Option::Some(&first) = words.first() else {
+                    return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                        "",
+                        ::isa_runtime::DecodeErrorKind::Truncated { needed: 4, available: 0 },
+                    ).at(0));
+                };
+                let control = #control_ty::decode(first & !Self::PRESENCE).map_err(|e| e.at(0))?;
+                let mut unit_bits = 0u32;
+                #( if first >> #enables & 1 != 0 { unit_bits += #widths; } )*
+                let needed = ::isa_runtime::packed::words_for(unit_bits) as usize;
+                #declared_len
+                if len > words.len() {
+                    return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                        "",
+                        ::isa_runtime::DecodeErrorKind::Truncated { needed: len * 4, available: words.len() * 4 },
+                    ).at(0));
+                }
+                let words = &words[..len];
+                let mut bit = 32u32;
+                #(
+                    let #units = if first >> #enables & 1 != 0 {
+                        let raw = ::isa_runtime::packed::read_bits(words, bit, #widths);
+                        let at = bit;
+                        bit += #widths;
+                        ::core::option::Option::Some(#decoders.map_err(|e| e.at(at as usize / 8))?)
+                    } else {
+                        ::core::option::Option::None
+                    };
+                )*
+                if let ::core::option::Option::Some(set) = ::isa_runtime::packed::first_set_bit(words, bit) {
+                    return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                        "",
+                        ::isa_runtime::DecodeErrorKind::PaddingNotZero { bit: set },
+                    ).at(set as usize / 8));
+                }
+                ::core::result::Result::Ok((#name { control, #(#units,)* }, len))
+            }
+
+            /// Appends the instruction's words, derived fields as stored (a
+            /// length field larger than the units need adds zero words).
+            #[inline]
+            pub fn encode_into(&self, out: &mut ::isa_runtime::__private::Vec<u32>) {
+                let needed = self.words_needed();
+                let len = #encoded_len;
+                let start = out.len();
+                out.resize(start + len, 0);
+                let words = &mut out[start..];
+                let mut first = self.control.encode();
+                let mut bit = 32u32;
+                #(
+                    if let ::core::option::Option::Some(unit) = &self.#units {
+                        first |= 1 << #enables;
+                        ::isa_runtime::packed::write_bits(words, bit, #widths, unit.encode() as u128);
+                        bit += #widths;
+                    }
+                )*
+                let _ = bit;
+                words[0] = first;
+            }
+
+            /// The instruction's words, derived fields as stored.
+            pub fn encode(&self) -> ::isa_runtime::__private::Vec<u32> {
+                let mut out = ::isa_runtime::__private::Vec::new();
+                self.encode_into(&mut out);
+                out
+            }
+
+            /// Decodes a program: instructions up to the one that announces no
+            /// next instruction; zero words after it are padding. Errors carry
+            /// the byte offset from `words[0]`. Never panics.
+            pub fn decode_program(words: &[u32]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
+                let mut program = ::isa_runtime::__private::Vec::new();
+                let mut at = 0usize;
+                loop {
+                    let (insn, len) = Self::decode(&words[at..]).map_err(|e| e.shifted(at * 4))?;
+                    #program_end
+                }
+            }
+
+            /// Decodes a program from little-endian bytes.
+            pub fn decode_program_bytes(bytes: &[u8]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
+                Self::decode_program(&::isa_runtime::packed::words_of(bytes)?)
+            }
+
+            /// A program's words, derived fields as stored.
+            pub fn encode_program(program: &[Self]) -> ::isa_runtime::__private::Vec<u32> {
+                let mut out = ::isa_runtime::__private::Vec::new();
+                for insn in program {
+                    insn.encode_into(&mut out);
+                }
+                out
+            }
+
+            /// Sets every derived control field from the program, as the
+            /// spec's `derive` lines say.
+            pub fn derive(program: &mut [Self]) {
+                let n = program.len();
+                for i in 0..n {
+                    let next = if i + 1 < n { program[i + 1].words_needed() } else { 0 };
+                    let last = i + 1 == n;
+                    let insn = &mut program[i];
+                    let words = insn.words_needed();
+                    let _ = (next, last, words);
+                    #(#derive_sets)*
+                }
+            }
+
+            /// Parses one instruction's field-explicit text at a cursor.
+            pub fn parse_at(cursor: &mut ::isa_runtime::lexer::Cursor<'_>) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
+                let at = cursor.clone();
+                let words = ::isa_runtime::packed::parse_instr(&__layout::PACKED, cursor)?;
+                Self::decode(&words)
+                    .map(|(insn, _)| insn)
+                    .map_err(|e| at.error(::isa_runtime::__private::to_string(&e)))
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Display for #name {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::isa_runtime::packed::write_instr(f, &__layout::PACKED, &self.encode())
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::str::FromStr for #name {
+            type Err = ::isa_runtime::ParseError;
+            fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
+                let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+                let insn = Self::parse_at(&mut cursor)?;
+                if !cursor.at_line_end() {
+                    return ::core::result::Result::Err(cursor.expected("the end of the instruction"));
+                }
+                ::core::result::Result::Ok(insn)
+            }
+        }
+
+        #[automatically_derived]
+        impl ::isa_runtime::PackedIsa for #marker {
+            type Instruction = #name;
+            const LAYOUT: &'static ::isa_runtime::IsaLayout = &LAYOUT;
+            fn decode(words: &[u32]) -> ::core::result::Result<(#name, usize), ::isa_runtime::DecodeError> {
+                #name::decode(words)
+            }
+            fn encode_into(insn: &#name, out: &mut ::isa_runtime::__private::Vec<u32>) {
+                insn.encode_into(out)
+            }
+            fn decode_program(words: &[u32]) -> ::core::result::Result<::isa_runtime::__private::Vec<#name>, ::isa_runtime::DecodeError> {
+                #name::decode_program(words)
+            }
+            fn derive(program: &mut [#name]) {
+                #name::derive(program)
+            }
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! Support for presence-mask bundles (the spec's `bundle` item, Lima PP):
+//! bit access across a run of 32-bit words, the choice of a unit's variant,
+//! and the field-explicit text form, all driven by [`Packed`] metadata.
+//!
+//! An instruction is a control word followed by the enabled units, packed
+//! back to back from bit 0 of the second word in enable-bit order. The
+//! generated decoder and encoder are straight-line code per unit; they use
+//! [`read_bits`] and [`write_bits`] for the unit bits.
+
+use alloc::vec::Vec;
+use core::fmt::{self, Write};
+
+use crate::error::ParseError;
+use crate::layout::{DeriveRule, FieldKind, Format, Packed, Unit};
+use crate::lexer::Cursor;
+use crate::text::{parse_layout, write_layout};
+
+/// Reads `width` (at most 128) bits starting at bit `bit` of `words`, little
+/// endian (bit 0 is bit 0 of `words[0]`). The caller checks the bounds.
+#[inline(always)]
+pub fn read_bits(words: &[u32], bit: u32, width: u32) -> u128 {
+    let mut value = 0u128;
+    let mut done = 0u32;
+    while done < width {
+        let at = bit + done;
+        let shift = at % 32;
+        let take = (32 - shift).min(width - done);
+        let part = (words[(at / 32) as usize] >> shift) & (u32::MAX >> (32 - take));
+        value |= u128::from(part) << done;
+        done += take;
+    }
+    value
+}
+
+/// The first set bit of `words` at or after bit `from`, if any (padding
+/// after an instruction's last unit must be zero).
+pub fn first_set_bit(words: &[u32], from: u32) -> Option<u32> {
+    let end = words.len() as u32 * 32;
+    let mut bit = from;
+    while bit < end {
+        let word = words[(bit / 32) as usize] >> (bit % 32);
+        if word != 0 {
+            return Some(bit + word.trailing_zeros());
+        }
+        bit = (bit / 32 + 1) * 32;
+    }
+    None
+}
+
+/// Little-endian bytes as 32-bit words; a length that is not a multiple of
+/// four is an error at the offset of the incomplete word.
+pub fn words_of(bytes: &[u8]) -> Result<Vec<u32>, crate::DecodeError> {
+    if bytes.len() % 4 != 0 {
+        let offset = bytes.len() - bytes.len() % 4;
+        return Err(crate::DecodeError::new(
+            "",
+            crate::DecodeErrorKind::Truncated {
+                needed: 4,
+                available: bytes.len() % 4,
+            },
+        )
+        .at(offset));
+    }
+    Ok(bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
+
+/// Writes the low `width` bits of `value` at bit `bit` of `words` (other bits
+/// are kept). The caller checks the bounds.
+#[inline(always)]
+pub fn write_bits(words: &mut [u32], bit: u32, width: u32, value: u128) {
+    let value = value & mask(width);
+    let mut done = 0u32;
+    while done < width {
+        let at = bit + done;
+        let i = (at / 32) as usize;
+        let shift = at % 32;
+        let take = (32 - shift).min(width - done);
+        let part = ((value >> done) as u32) & (u32::MAX >> (32 - take));
+        words[i] = (words[i] & !((u32::MAX >> (32 - take)) << shift)) | (part << shift);
+        done += take;
+    }
+}
+
+/// The low `width` bits set.
+#[inline(always)]
+pub const fn mask(width: u32) -> u128 {
+    if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    }
+}
+
+/// The length in words of an instruction whose units take `unit_bits` bits:
+/// the control word plus the units rounded up to whole words.
+#[inline(always)]
+pub const fn words_for(unit_bits: u32) -> u32 {
+    1 + unit_bits.div_ceil(32)
+}
+
+/// The layout a unit's bits decode as: the first later variant whose `fixed`
+/// fields all hold, else the first (default) variant.
+pub fn variant_of(unit: &Unit, bits: u128) -> &'static Format {
+    unit.variants
+        .iter()
+        .skip(1)
+        .find(|v| fixed_hold(v, bits))
+        .copied()
+        .unwrap_or(unit.variants[0])
+}
+
+fn fixed_hold(format: &Format, bits: u128) -> bool {
+    let has_fixed = format.fields.iter().any(|f| matches!(f.kind, FieldKind::Fixed(_)));
+    has_fixed
+        && format.fields.iter().all(|f| match f.kind {
+            FieldKind::Fixed(v) => f.read(&bits, 0) == v,
+            _ => true,
+        })
+}
+
+/// The units an instruction's control word enables, with their bit offsets
+/// from the start of the instruction (the control word's bit 0).
+pub fn unit_offsets(packed: &Packed, control: u32) -> impl Iterator<Item = (&'static Unit, u32)> + '_ {
+    let mut bit = 32;
+    packed
+        .units
+        .iter()
+        .filter(move |u| control >> u.enable & 1 != 0)
+        .map(move |u| {
+            let at = bit;
+            bit += u.width;
+            (u, at)
+        })
+}
+
+/// Prints an instruction's field-explicit text: the control word's syntax,
+/// then `; UNIT TEXT` for each enabled unit, in packing order. `words` must
+/// hold the whole instruction (as the generated encoder writes it).
+pub fn write_instr(out: &mut impl Write, packed: &Packed, words: &[u32]) -> fmt::Result {
+    let control = words[0];
+    write_layout(out, packed.control, &control)?;
+    for (unit, at) in unit_offsets(packed, control) {
+        let bits = read_bits(words, at, unit.width);
+        write!(out, "; {} ", unit.name)?;
+        write_layout(out, variant_of(unit, bits), &bits)?;
+    }
+    Ok(())
+}
+
+/// Parses an instruction's field-explicit text (as [`write_instr`] prints it)
+/// into its words: the control word with the enables of the units given,
+/// then the units in packing order, zero-padded to the `words` field when
+/// it asks for more. Units may be written in any order, each at most once.
+pub fn parse_instr(packed: &Packed, cur: &mut Cursor<'_>) -> Result<Vec<u32>, ParseError> {
+    let mut control: u32 = parse_layout(packed.control, cur)?;
+    let mut units: Vec<Option<u128>> = packed.units.iter().map(|_| None).collect();
+    loop {
+        cur.skip_blanks();
+        if !cur.eat(";") {
+            break;
+        }
+        cur.skip_blanks();
+        let at = cur.clone();
+        let Some(name) = cur.word() else {
+            return Err(cur.expected("a unit name"));
+        };
+        let Some(index) = packed.units.iter().position(|u| u.name == name) else {
+            let names = packed.units.iter().map(|u| u.name);
+            let hint = match crate::lexer::closest(name, names) {
+                Some(c) => alloc::format!(" (did you mean `{c}`?)"),
+                None => alloc::string::String::new(),
+            };
+            return Err(at.error(alloc::format!("unknown unit `{name}`{hint}")));
+        };
+        if units[index].is_some() {
+            return Err(at.error(alloc::format!("unit `{name}` appears twice in one instruction")));
+        }
+        cur.skip_blanks();
+        units[index] = Some(parse_unit(&packed.units[index], cur)?);
+    }
+    let mut unit_bits = 0;
+    for (unit, bits) in packed.units.iter().zip(&units) {
+        if bits.is_some() {
+            control |= 1 << unit.enable;
+            unit_bits += unit.width;
+        }
+    }
+    let needed = words_for(unit_bits) as usize;
+    let declared = packed
+        .derived(DeriveRule::Words)
+        .map_or(needed, |f| f.read(&control, 0) as usize);
+    let mut words = alloc::vec![0u32; needed.max(declared)];
+    words[0] = control;
+    let mut bit = 32;
+    for (unit, bits) in packed.units.iter().zip(&units) {
+        if let Some(bits) = bits {
+            write_bits(&mut words, bit, unit.width, *bits);
+            bit += unit.width;
+        }
+    }
+    Ok(words)
+}
+
+/// Parses one unit's text: each variant's syntax is tried, later variants
+/// first; the error reported is the one that got furthest.
+fn parse_unit(unit: &Unit, cur: &mut Cursor<'_>) -> Result<u128, ParseError> {
+    let mut best: Option<ParseError> = None;
+    for variant in unit.variants.iter().rev() {
+        let mut attempt = cur.clone();
+        match parse_layout::<u128>(variant, &mut attempt) {
+            Ok(bits) => {
+                attempt.skip_blanks();
+                if attempt.peek().is_none_or(|c| c == ';') {
+                    *cur = attempt;
+                    return Ok(bits);
+                }
+                let e = attempt.expected("`;` or the end of the line");
+                best = Some(further(best, e));
+            }
+            Err(e) => best = Some(further(best, e)),
+        }
+    }
+    Err(best.unwrap_or_else(|| cur.expected("a unit")))
+}
+
+fn further(a: Option<ParseError>, b: ParseError) -> ParseError {
+    match a {
+        Some(a) if (a.line, a.col) >= (b.line, b.col) => a,
+        _ => b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_round_trip_at_every_offset_and_width() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for width in 1..=128u32 {
+            for bit in 0..64u32 {
+                let value = (u128::from(next()) << 64 | u128::from(next())) & mask(width);
+                let mut words = [0xdead_beefu32; 8];
+                let before = words;
+                write_bits(&mut words, bit, width, value);
+                assert_eq!(read_bits(&words, bit, width), value, "width {width} bit {bit}");
+                // Bits outside the field are kept.
+                for b in (0..256).filter(|b| *b < bit || *b >= bit + width) {
+                    let i = (b / 32) as usize;
+                    assert_eq!(words[i] >> (b % 32) & 1, before[i] >> (b % 32) & 1, "bit {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn words_for_rounds_up() {
+        assert_eq!(words_for(0), 1);
+        assert_eq!(words_for(1), 2);
+        assert_eq!(words_for(32), 2);
+        assert_eq!(words_for(33), 3);
+        assert_eq!(words_for(107), 5);
+    }
+}
