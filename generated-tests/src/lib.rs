@@ -6,4 +6,5 @@
 //! every ISA and every opcode a spec will ever gain.
 
 pub mod check;
+pub mod packed;
 pub mod rng;

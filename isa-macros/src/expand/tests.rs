@@ -37,6 +37,9 @@ pub fn expand_tests(spec: &Spec, opts: &TestOptions) -> TokenStream {
     } = opts;
     let marker = type_ident(&spec.name.text);
     let isa = quote!(#module::#marker);
+    if let Some(b) = &spec.packed {
+        return packed_tests(spec, b, opts, &isa);
+    }
     let opcode_tests = spec.opcodes.iter().enumerate().map(|(i, op)| {
         let name = test_name("opcode", &op.mnemonic.text, "every_field_value");
         let doc = format!(
@@ -107,6 +110,66 @@ pub fn expand_tests(spec: &Spec, opts: &TestOptions) -> TokenStream {
         #[test]
         fn random_words_round_trip() {
             #checker::random_words::<#isa>(#random_words);
+        }
+    }
+}
+
+/// The suite of a presence-mask bundle ISA: every layout's fields, every
+/// field of every unit variant inside an instruction, random and corrupt
+/// programs, random text.
+fn packed_tests(spec: &Spec, b: &crate::model::BundleDef, opts: &TestOptions, isa: &TokenStream) -> TokenStream {
+    let TestOptions {
+        module,
+        checker,
+        random_words,
+    } = opts;
+    let layout_tests = spec.layouts.iter().map(|l| {
+        let name = test_name("layout", &l.name.text, "every_field_value");
+        let ty = type_ident(&l.name.text);
+        quote! {
+            #[test]
+            fn #name() {
+                #checker::layout_fields::<#module::#ty>();
+            }
+        }
+    });
+    let units = b.units.iter().map(|u| u.name.text.as_str());
+    let formats = spec.layouts.iter().map(|l| l.name.text.as_str());
+    let corrupt = (*random_words / 4).max(1);
+    quote! {
+        #(#layout_tests)*
+
+        /// Every value of every field of every variant of every unit, alone
+        /// in an instruction built from the metadata.
+        #[test]
+        fn unit_every_field_value() {
+            #checker::packed::unit_fields::<#isa>();
+        }
+
+        /// The metadata lists the units in enable-bit order, and the layouts.
+        #[test]
+        fn layout_lists_every_unit_and_layout() {
+            #checker::packed::layout_lists::<#isa>(&[#(#units),*], &[#(#formats),*]);
+        }
+
+        /// Random programs (every unit, every variant, random fields) survive
+        /// decode → encode, print → parse and `derive` unchanged.
+        #[test]
+        fn random_programs_round_trip() {
+            #checker::packed::random_programs::<#isa>(#random_words);
+        }
+
+        /// Random and damaged programs never panic the decoder; errors carry
+        /// an offset inside the input.
+        #[test]
+        fn corrupt_programs_never_panic() {
+            #checker::packed::corrupt_programs::<#isa>(#corrupt);
+        }
+
+        /// Random lines: the parser never panics and its errors point inside the line.
+        #[test]
+        fn random_text_never_panics() {
+            #checker::packed::random_text::<#isa>(20_000);
         }
     }
 }
