@@ -19,6 +19,8 @@ pub struct Spec {
     pub opcodes: Vec<OpDef>,
     /// The presence-mask bundle (`bundle` item), if the ISA is one.
     pub packed: Option<BundleDef>,
+    /// A `bundle` item was written (even one that failed to resolve).
+    pub bundle_declared: bool,
 }
 
 impl Spec {

@@ -247,10 +247,12 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         });
     }
 
+    let bundle_declared = !ast.bundles.is_empty();
     let packed = resolve_bundles(ast.bundles, &layouts, &types, !opcodes.is_empty(), diags);
 
     Some(Spec {
         packed,
+        bundle_declared,
         state: isa.state.iter().map(|n| n.text.clone()).collect(),
         name: isa.name,
         doc: if isa.doc.is_empty() { ast.inner_doc } else { isa.doc },
@@ -502,6 +504,7 @@ fn resolve_bundles(
     };
     let control = layout_named(control_name, "the control word", diags)?;
     let mut units = Vec::new();
+    let mut complete = b.complete;
     for u in b.units {
         let variants: Vec<(usize, Span)> = u
             .variants
@@ -509,6 +512,8 @@ fn resolve_bundles(
             .filter_map(|v| layout_named(v, &format!("unit `{}`", u.name.text), diags).map(|i| (i, v.span)))
             .collect();
         if variants.len() != u.variants.len() {
+            // Reported; the unit's enable bit is then not "unused" either.
+            complete = false;
             continue;
         }
         units.push(UnitDef {
@@ -563,7 +568,7 @@ fn resolve_bundles(
         units,
         derives,
         doc: b.doc,
-        complete: b.complete,
+        complete,
     })
 }
 

@@ -29,6 +29,10 @@ pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
 
 /// `presence` fields belong to the control layout of a `bundle` item.
 fn check_presence_fields(spec: &Spec, diags: &mut Diagnostics) {
+    if spec.bundle_declared && spec.packed.is_none() {
+        // The bundle failed to resolve (reported): its control layout is unknown.
+        return;
+    }
     let control = spec.packed.as_ref().map(|b| b.control);
     for (i, l) in spec.layouts.iter().enumerate() {
         if Some(i) == control {
@@ -80,8 +84,11 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
     let mut names: HashMap<&str, &UnitDef> = HashMap::new();
     let mut enables: HashMap<u32, &UnitDef> = HashMap::new();
     let mut previous: Option<&UnitDef> = None;
+    // After a misplaced or doubled unit, an unused presence bit is a follow-on.
+    let mut enables_reported = false;
     for u in &b.units {
         if let Some(first) = names.insert(&u.name.text, u) {
+            enables_reported = true;
             diags
                 .error(u.name.span, format!("duplicate unit `{}`", u.name.text))
                 .note(first.name.span, "first declared here");
@@ -93,6 +100,7 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
             );
         }
         if let Some(first) = enables.insert(u.enable, u) {
+            enables_reported = true;
             diags
                 .error(
                     u.enable_span,
@@ -103,6 +111,7 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
                 )
                 .note(first.enable_span, "first used here");
         } else if !presence_bits.contains(&u.enable) && !presence_bits.is_empty() {
+            enables_reported = true;
             diags.error(
                 u.enable_span,
                 format!(
@@ -172,7 +181,7 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
         }
     }
     for &bit in &presence_bits {
-        if !enables.contains_key(&bit) && b.complete {
+        if !enables.contains_key(&bit) && b.complete && !enables_reported {
             diags.error(
                 b.name.span,
                 format!(
@@ -259,7 +268,7 @@ fn check_isa(spec: &Spec, diags: &mut Diagnostics) {
             ),
         );
     }
-    if spec.opcodes.is_empty() && spec.bundle().is_none() && spec.packed.is_none() {
+    if spec.opcodes.is_empty() && spec.bundle().is_none() && !spec.bundle_declared {
         diags.error(
             spec.name.span,
             format!(

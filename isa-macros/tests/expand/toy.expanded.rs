@@ -527,6 +527,7 @@ pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
     opcodes: &__layout::OPCODES,
     decode_order: &[0usize],
     bundle: ::core::option::Option::None,
+    packed: ::core::option::Option::None,
 };
 ///The `toy` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
