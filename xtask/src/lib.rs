@@ -18,6 +18,7 @@ use isa_runtime::layout::{Format, IsaLayout};
 pub const ISAS: &[(&str, &IsaLayout)] = &[
     ("agal", &isa_specs::agal::LAYOUT),
     ("lima-gp", &isa_specs::lima_gp::LAYOUT),
+    ("lima-pp", &isa_specs::lima_pp::LAYOUT),
     ("pica", &isa_specs::pica::LAYOUT),
 ];
 

@@ -120,6 +120,40 @@ fn opcode(isa: &IsaLayout, op: &Opcode) -> Value {
     ])
 }
 
+/// A presence-mask bundle: control layout, units in packing order, derived fields.
+fn packed(p: &isa_runtime::layout::Packed) -> Value {
+    let units: Vec<Value> = p
+        .units
+        .iter()
+        .map(|u| {
+            object(vec![
+                ("name", json!(u.name)),
+                ("enable", json!(u.enable)),
+                ("width", json!(u.width)),
+                ("variants", json!(u.variants.iter().map(|v| v.name).collect::<Vec<_>>())),
+                ("doc", text_or_null(u.doc)),
+            ])
+        })
+        .collect();
+    let derives: Vec<Value> = p
+        .derives
+        .iter()
+        .map(|d| {
+            object(vec![
+                ("field", json!(p.control.fields[d.field].name)),
+                ("rule", json!(d.rule.spelling())),
+            ])
+        })
+        .collect();
+    object(vec![
+        ("name", json!(p.name)),
+        ("doc", text_or_null(p.doc)),
+        ("control", json!(p.control.name)),
+        ("units", Value::Array(units)),
+        ("derives", Value::Array(derives)),
+    ])
+}
+
 /// The whole file for one ISA.
 pub fn isa_json(stem: &str, isa: &IsaLayout) -> String {
     let enums: Vec<Value> = isa
@@ -195,6 +229,7 @@ pub fn isa_json(stem: &str, isa: &IsaLayout) -> String {
             Value::Array(isa.opcodes.iter().map(|o| opcode(isa, o)).collect()),
         ),
         ("decode_order", Value::Array(decode_order)),
+        ("packed", isa.packed.map_or(Value::Null, packed)),
     ]);
     let mut out = serde_json::to_string_pretty(&root).expect("a JSON value always serialises");
     out.push('\n');
