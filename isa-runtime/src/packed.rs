@@ -19,17 +19,16 @@ use crate::text::{parse_layout, write_layout};
 /// endian (bit 0 is bit 0 of `words[0]`). The caller checks the bounds.
 #[inline(always)]
 pub fn read_bits(words: &[u32], bit: u32, width: u32) -> u128 {
-    let mut value = 0u128;
-    let mut done = 0u32;
-    while done < width {
-        let at = bit + done;
-        let shift = at % 32;
-        let take = (32 - shift).min(width - done);
-        let part = (words[(at / 32) as usize] >> shift) & (u32::MAX >> (32 - take));
-        value |= u128::from(part) << done;
-        done += take;
+    // A window of four words (five when a wide field straddles); words past
+    // the slice read as zero, and the mask drops whatever is not the field's.
+    let first = (bit / 32) as usize;
+    let shift = bit % 32;
+    let word = |k: usize| u128::from(words.get(first + k).copied().unwrap_or(0));
+    let mut value = (word(0) | word(1) << 32 | word(2) << 64 | word(3) << 96) >> shift;
+    if shift != 0 && width + shift > 128 {
+        value |= word(4) << (128 - shift);
     }
-    value
+    value & mask(width)
 }
 
 /// The first set bit of `words` at or after bit `from`, if any (padding

@@ -1,0 +1,85 @@
+//! Lima PP stream decoding throughput: one long program of random
+//! well-formed instructions (every unit present with probability ½, random
+//! field values, derived fields computed), decoded with the generated
+//! `Instr::decode_program` and re-encoded with `encode_program`. Goal:
+//! ≥ 1 GB/s decode. Results are in `docs/performance.md`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use isa_specs::lima_pp::{
+    BranchUnit, CombinerUnit, Const, Instr, Sampler, ScalarAdd, ScalarMul, TempWriteUnit, Uniform, VaryingUnit, VecAdd,
+    VecMul, LAYOUT,
+};
+
+/// SplitMix64: deterministic random numbers without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Random bits for a unit of `width` bits, present half the time.
+    fn unit(&mut self, width: u32) -> Option<u128> {
+        if self.next() % 2 == 0 {
+            return None;
+        }
+        let bits = (u128::from(self.next()) << 64 | u128::from(self.next())) & ((1u128 << width) - 1);
+        Some(bits)
+    }
+}
+
+/// One random instruction; units whose random bits a closed enum rejects are left out.
+fn random_instr(rng: &mut Rng) -> Instr {
+    let control = isa_specs::lima_pp::Control::decode(rng.next() as u32 & 0x0000_0060).expect("sync/stop only");
+    let packed = LAYOUT.packed.expect("Lima PP is a presence-mask bundle");
+    let width = |name: &str| packed.unit(name).expect("unit").width;
+    Instr {
+        control,
+        varying: rng.unit(width("varying")).and_then(|b| VaryingUnit::decode(b).ok()),
+        texture: rng.unit(width("texture")).and_then(|b| Sampler::decode(b as u64).ok()),
+        uniform: rng.unit(width("uniform")).and_then(|b| Uniform::decode(b as u64).ok()),
+        vec_mul: rng.unit(width("vec_mul")).and_then(|b| VecMul::decode(b as u64).ok()),
+        scalar_mul: rng
+            .unit(width("scalar_mul"))
+            .and_then(|b| ScalarMul::decode(b as u32).ok()),
+        vec_add: rng.unit(width("vec_add")).and_then(|b| VecAdd::decode(b as u64).ok()),
+        scalar_add: rng
+            .unit(width("scalar_add"))
+            .and_then(|b| ScalarAdd::decode(b as u32).ok()),
+        combiner: rng.unit(width("combiner")).and_then(|b| CombinerUnit::decode(b).ok()),
+        temp_write: rng
+            .unit(width("temp_write"))
+            .and_then(|b| TempWriteUnit::decode(b).ok()),
+        branch: rng.unit(width("branch")).and_then(|b| BranchUnit::decode(b).ok()),
+        const0: rng.unit(width("const0")).and_then(|b| Const::decode(b as u64).ok()),
+        const1: rng.unit(width("const1")).and_then(|b| Const::decode(b as u64).ok()),
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let mut rng = Rng(0x11AA_22BB);
+    let mut program: Vec<Instr> = (0..20_000).map(|_| random_instr(&mut rng)).collect();
+    Instr::derive(&mut program);
+    let words = Instr::encode_program(&program);
+    // The bench measures a correct decoder: check the round trip first.
+    let decoded = Instr::decode_program(&words).expect("a well-formed program");
+    assert_eq!(decoded.len(), program.len());
+    assert_eq!(Instr::encode_program(&decoded), words);
+
+    let mut group = c.benchmark_group("lima_pp stream");
+    group.throughput(Throughput::Bytes(words.len() as u64 * 4));
+    group.bench_function("decode_program", |b| {
+        b.iter(|| Instr::decode_program(black_box(&words)).expect("decodes").len())
+    });
+    group.bench_function("encode_program", |b| {
+        b.iter(|| Instr::encode_program(black_box(&decoded)).len())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
