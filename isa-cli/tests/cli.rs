@@ -112,11 +112,47 @@ fn explain_a_known_word() {
   desc    6..0    0x00  0       operand descriptor index
 
 0x88000000  end
+  semantics: halt = true
   field   bits    raw        value  doc
   opcode  31..26  0x22       end    end of the program
   unused  25..0   0x0000000  0x0    not read; assemblers write 0
 ";
     assert_eq!(run.out(), expected);
+}
+
+/// An operand of an operation enum shows its value's semantics under the
+/// opcode's: PICA's `cmp` calls `cmpx`/`cmpy`, whose values state theirs.
+#[test]
+fn explain_shows_the_semantics_of_operation_values() {
+    let run = isa(&["explain", "pica", "0xbc400000"]);
+    assert_success(&run);
+    let out = run.out();
+    let lines: Vec<&str> = out.lines().take(4).collect();
+    assert_eq!(
+        lines,
+        [
+            "0xbc400000  cmp v0, gt, lt, v0 (desc 0)",
+            "  semantics: cmp = bool2(cmpx(src1.x, src2.x), cmpy(src1.y, src2.y))",
+            "  cmpy = lt(a, b): dst = a < b",
+            "  cmpx = gt(a, b): dst = a > b",
+        ]
+    );
+}
+
+/// Lima GP has no opcodes: each unit's operation value states its semantics.
+#[test]
+fn explain_shows_lima_gp_unit_operations() {
+    let run = isa(&["explain", "lima-gp", "0x0000000000000000000000000000000"]);
+    assert_success(&run);
+    let out = run.out();
+    let lines: Vec<&str> = out.lines().skip(1).take(2).collect();
+    assert_eq!(
+        lines,
+        [
+            "  acc_op = add(a, b): dst = a + b",
+            "  mul_op = mul(a, b, c, d): dst = a * b"
+        ]
+    );
 }
 
 #[test]

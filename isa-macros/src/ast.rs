@@ -33,6 +33,9 @@ pub struct IsaAst {
     pub name: Name,
     /// `state NAME…`: implicit machine state that semantics may name.
     pub state: Vec<Name>,
+    /// `func NAME(ARITY)…`: functions that semantics may call besides
+    /// AGSL's built-ins (opaque steps such as a stack push).
+    pub funcs: Vec<(Name, Lit<u128>)>,
     pub word: Option<Lit<u128>>,
     pub fallback: Option<Lit<String>>,
     pub doc: String,
@@ -43,6 +46,8 @@ pub struct EnumAst {
     pub name: Name,
     pub bits: Lit<u128>,
     pub open: bool,
+    /// `operands(a, b)`: the names its variants' semantics may use.
+    pub operands: Option<Vec<Name>>,
     pub variants: Vec<VariantAst>,
     pub doc: String,
 }
@@ -52,6 +57,7 @@ pub struct VariantAst {
     pub name: Name,
     pub value: Lit<u128>,
     pub spellings: Vec<Lit<String>>,
+    pub semantics: Option<Lit<String>>,
     pub doc: String,
 }
 

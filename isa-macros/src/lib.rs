@@ -252,6 +252,58 @@ mod snapshot_tests {
 }
 
 #[cfg(test)]
+mod semantics_tests {
+    use super::*;
+
+    /// The semantics proposed for Lima PP's multiplier, adder and combiner
+    /// operations (`tests/semantics/lima_pp_ops.isa`) pass every check, and
+    /// every value of those enums has one.
+    #[test]
+    fn lima_pp_operation_semantics_check() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/semantics");
+        let text = std::fs::read_to_string(dir.join("lima_pp_ops.isa")).expect("lima_pp_ops.isa");
+        let source = Source {
+            name: "lima_pp_ops.isa".into(),
+            text,
+        };
+        let spec = match compile(&source, Span::call_site()) {
+            Ok(spec) => spec,
+            Err(errors) => panic!("lima_pp_ops.isa does not compile: {errors}"),
+        };
+        assert_eq!(spec.enums.len(), 3);
+        for e in &spec.enums {
+            assert!(e.operands.is_some(), "{}", e.name.text);
+            for v in &e.variants {
+                assert!(!v.semantics.is_empty(), "{}::{}", e.name.text, v.name.text);
+            }
+        }
+    }
+
+    /// A misspelt operand in an enum value's semantics is one positioned
+    /// error that points into the string.
+    #[test]
+    fn enum_value_semantics_errors_are_positioned() {
+        let source = Source {
+            name: "bad.isa".into(),
+            text: "isa t { word 32 }\nenum Op : 2 operands(a, b) {\n  add = 0 \"add\" sem \"dst = a + bb\"\n}\nformat F : 32 {\n  op 0..=1 Op\n  rest 2..=31 u\n  syntax \"{op} {rest}\"\n}\n".into(),
+        };
+        let mut diags = Diagnostics::default();
+        let tokens = lexer::lex(&source.text, &mut diags);
+        let ast = parser::parse(&tokens, &mut diags);
+        let spec = resolve::resolve(ast, &mut diags).expect("resolves");
+        validate::validate(&spec, &mut diags);
+        let rendered = diags.render(&source);
+        assert_eq!(rendered.len(), 1, "{rendered:?}");
+        assert!(
+            rendered[0].starts_with(
+                "bad.isa:3:32: semantics of `Op::add`: `bb` is not an operand of enum `Op` (operands: `a`, `b`, `dst`); did you mean `b`?"
+            ),
+            "{rendered:?}"
+        );
+    }
+}
+
+#[cfg(test)]
 mod robustness_tests {
     use super::*;
 

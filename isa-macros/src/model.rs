@@ -9,6 +9,9 @@ pub struct Spec {
     pub name: Name,
     /// Implicit machine state that semantics may name (`state` in `isa`).
     pub state: Vec<String>,
+    /// Functions that semantics may call besides AGSL's (`func` in `isa`),
+    /// with their argument counts.
+    pub funcs: Vec<(Name, usize)>,
     pub doc: String,
     pub word_bits: u32,
     pub word_span: Span,
@@ -43,6 +46,9 @@ pub struct EnumDef {
     pub bits: u32,
     pub bits_span: Span,
     pub open: bool,
+    /// `operands(a, b)`: the names its variants' semantics may use; the
+    /// enum is then an operation, callable with that many arguments.
+    pub operands: Option<Vec<Name>>,
     pub variants: Vec<VariantDef>,
     pub doc: String,
 }
@@ -52,6 +58,10 @@ pub struct VariantDef {
     pub value: u64,
     pub value_span: Span,
     pub spellings: Vec<String>,
+    /// `sem "…"`: what the value computes (empty when none).
+    pub semantics: String,
+    /// The semantics string, quotes included (to point at it).
+    pub semantics_span: Option<Span>,
     pub doc: String,
 }
 

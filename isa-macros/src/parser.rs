@@ -241,12 +241,13 @@ impl Parser<'_, '_> {
         let mut isa = IsaAst {
             name,
             state: Vec::new(),
+            funcs: Vec::new(),
             word: None,
             fallback: None,
             doc: std::mem::take(doc),
         };
         self.block(|p, mut doc| {
-            let key = p.ident("`word`, `fallback`, `state` or `doc`")?;
+            let key = p.ident("`word`, `fallback`, `state`, `func` or `doc`")?;
             match key.text.as_str() {
                 "word" => isa.word = Some(p.int("the word width in bits")?),
                 "fallback" => isa.fallback = Some(p.string("the fallback spelling, such as \".word\"")?),
@@ -256,6 +257,15 @@ impl Parser<'_, '_> {
                         isa.state.push(n);
                     }
                 }
+                "func" => {
+                    while let Tok::Ident(_) = p.peek() {
+                        let n = p.ident("a function name")?;
+                        p.punct('(')?;
+                        let arity = p.int("the function's argument count")?;
+                        p.punct(')')?;
+                        isa.funcs.push((n, arity));
+                    }
+                }
                 "doc" => {
                     let text = p.string("a doc string")?;
                     push_line(&mut isa.doc, &text.value);
@@ -263,7 +273,9 @@ impl Parser<'_, '_> {
                 other => {
                     p.diags.error(
                         key.span,
-                        format!("unknown `isa` property `{other}`; expected `word`, `fallback`, `state` or `doc`"),
+                        format!(
+                            "unknown `isa` property `{other}`; expected `word`, `fallback`, `state`, `func` or `doc`"
+                        ),
                     );
                     return Err(Reported);
                 }
@@ -283,6 +295,18 @@ impl Parser<'_, '_> {
         Ok((name, bits, open))
     }
 
+    /// `(NAME, NAME…)`, at least one name.
+    fn name_list(&mut self, what: &str) -> PResult<Vec<Name>> {
+        self.punct('(')?;
+        let mut names = vec![self.ident(what)?];
+        while *self.peek() == Tok::Punct(',') {
+            self.bump();
+            names.push(self.ident(what)?);
+        }
+        self.punct(')')?;
+        Ok(names)
+    }
+
     fn trailing_doc(&mut self, doc: &mut String) {
         if let Tok::Doc(text) = self.peek().clone() {
             self.bump();
@@ -292,6 +316,11 @@ impl Parser<'_, '_> {
 
     fn enumeration(&mut self, mut doc: String) -> PResult<EnumAst> {
         let (name, bits, open) = self.header("enum")?;
+        let operands = if self.eat_keyword("operands") {
+            Some(self.name_list("an operand name")?)
+        } else {
+            None
+        };
         self.trailing_doc(&mut doc);
         let mut variants = Vec::new();
         self.block(|p, mut doc| {
@@ -302,11 +331,20 @@ impl Parser<'_, '_> {
             while let Tok::Str(_) = p.peek() {
                 spellings.push(p.string("a spelling")?);
             }
+            let semantics = if p.eat_keyword("sem") {
+                Some(p.string("the semantics (an AGSL expression in a string)")?)
+            } else {
+                None
+            };
+            if !matches!(p.peek(), Tok::Doc(_) | Tok::Newline | Tok::Eof | Tok::Punct('}')) {
+                return p.fail("another spelling, `sem`, a `///` doc or end of line");
+            }
             p.line_end(&mut doc)?;
             variants.push(VariantAst {
                 name,
                 value,
                 spellings,
+                semantics,
                 doc,
             });
             Ok(())
@@ -315,6 +353,7 @@ impl Parser<'_, '_> {
             name,
             bits,
             open,
+            operands,
             variants,
             doc,
         })

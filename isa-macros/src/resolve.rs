@@ -77,6 +77,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             bits: small(&e.bits, diags, "enum width"),
             bits_span: e.bits.span,
             open: e.open,
+            operands: e.operands,
             variants: e
                 .variants
                 .into_iter()
@@ -84,6 +85,8 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                     value: big(&v.value, diags),
                     value_span: v.value.span,
                     spellings: v.spellings.into_iter().map(|s| s.value).collect(),
+                    semantics_span: v.semantics.as_ref().map(|s| s.span),
+                    semantics: v.semantics.map(|s| s.value).unwrap_or_default(),
                     name: v.name,
                     doc: v.doc,
                 })
@@ -250,10 +253,19 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     let bundle_declared = !ast.bundles.is_empty();
     let packed = resolve_bundles(ast.bundles, &layouts, &types, !opcodes.is_empty(), diags);
 
+    let funcs = isa
+        .funcs
+        .into_iter()
+        .map(|(name, arity)| {
+            let n = small(&arity, diags, "argument count") as usize;
+            (name, n)
+        })
+        .collect();
     Some(Spec {
         packed,
         bundle_declared,
         state: isa.state.iter().map(|n| n.text.clone()).collect(),
+        funcs,
         name: isa.name,
         doc: if isa.doc.is_empty() { ast.inner_doc } else { isa.doc },
         word_bits,

@@ -1,10 +1,12 @@
-//! The `sem "…"` of an opcode: what it computes, as AGSL (seed 003). Checked
-//! at compile time with the parser and checks of [`isa_runtime::agsl`] (the
-//! same code that tools use to read the semantics at run time): it must parse
-//! as one or more `target = expression` statements (separated by `;`), name
-//! only the instruction's operands, the ISA's declared `state` names and
-//! AGSL built-ins, call functions with an arity they have, and use valid
-//! swizzles. Each string reports its first problem.
+//! The `sem "…"` of an opcode or of an enum value: what it computes, as AGSL
+//! (seed 003). Checked at compile time with the parser and checks of
+//! [`isa_runtime::agsl`] (the same code that tools use to read the semantics
+//! at run time): it must parse as one or more `target = expression`
+//! statements (separated by `;`), name only the names in scope (an opcode's
+//! operands, or an enum's declared `operands` and its result `dst`, plus
+//! the ISA's declared `state`), call only AGSL built-ins, the ISA's declared
+//! `func`s and operation-typed operands with an arity they have, and use
+//! valid swizzles. Each string reports its first problem.
 
 use isa_runtime::agsl::{self, CheckErrorKind};
 
@@ -14,25 +16,34 @@ use crate::suggest::did_you_mean;
 
 /// What names an expression may use.
 pub struct Scope<'a> {
-    /// The opcode's operand fields.
+    /// Whose operands these are, for messages: "this instruction" or
+    /// "enum `AccOp`".
+    pub owner: &'a str,
+    /// The opcode's operand fields, or the enum's declared operands.
     pub operands: &'a [String],
     /// The ISA's declared machine state (`state` in the `isa` item).
     pub state: &'a [String],
+    /// Functions callable besides AGSL's, with their argument counts: the
+    /// ISA's `func`s and, for an opcode, its operands whose enum declares
+    /// operands.
+    pub funcs: &'a [(String, usize)],
 }
 
-/// Checks one opcode's semantics; `start` is the byte offset of the string's
-/// first character in the spec.
-pub fn check(text: &str, start: usize, mnemonic: &str, scope: &Scope<'_>, diags: &mut Diagnostics) {
+/// Checks one semantics string; `start` is the byte offset of the string's
+/// first character in the spec, `what` names it in messages (`` `add` ``,
+/// `` `AccOp::add` ``).
+pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mut Diagnostics) {
     let at = |s: agsl::Span| Span::new(start + s.start, start + s.end);
     let statements = match agsl::parse(text) {
         Ok(s) => s,
         Err(e) => {
-            diags.error(at(e.span), format!("semantics of `{mnemonic}`: {}", e.message));
+            diags.error(at(e.span), format!("semantics of {what}: {}", e.message));
             return;
         }
     };
     let names: Vec<&str> = scope.operands.iter().chain(scope.state).map(String::as_str).collect();
-    let Err(e) = agsl::check(&statements, &|n| names.contains(&n)) else {
+    let declared = |n: &str| scope.funcs.iter().find(|(f, _)| f == n).map(|&(_, a)| a);
+    let Err(e) = agsl::check_with(&statements, &|n| names.contains(&n), &declared) else {
         return;
     };
     let message = match &e.kind {
@@ -40,7 +51,8 @@ pub fn check(text: &str, start: usize, mnemonic: &str, scope: &Scope<'_>, diags:
             let hint = did_you_mean(name, names.iter().copied());
             let list: Vec<String> = names.iter().map(|c| format!("`{c}`")).collect();
             format!(
-                "`{name}` is not an operand of this instruction (operands: {}){hint}",
+                "`{name}` is not an operand of {} (operands: {}){hint}",
+                scope.owner,
                 list.join(", ")
             )
         }
@@ -48,10 +60,11 @@ pub fn check(text: &str, start: usize, mnemonic: &str, scope: &Scope<'_>, diags:
             let known = agsl::BUILTINS
                 .iter()
                 .map(|b| b.name)
-                .chain(agsl::CONSTRUCTORS.iter().copied());
+                .chain(agsl::CONSTRUCTORS.iter().copied())
+                .chain(scope.funcs.iter().map(|(f, _)| f.as_str()));
             format!("{}{}", e.kind, did_you_mean(name, known))
         }
         other => other.to_string(),
     };
-    diags.error(at(e.span), format!("semantics of `{mnemonic}`: {message}"));
+    diags.error(at(e.span), format!("semantics of {what}: {message}"));
 }

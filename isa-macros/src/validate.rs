@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use isa_runtime::agsl;
+
 use crate::diag::Diagnostics;
 use crate::model::*;
 use crate::naming::camel_case;
@@ -240,22 +242,149 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
     }
 }
 
-/// Each opcode's `sem` parses as AGSL over its operands (see `semantics`).
+/// Each opcode's `sem` parses as AGSL over its operands, and each enum
+/// value's `sem` over its enum's declared operands (see `semantics`).
 fn check_semantics(spec: &Spec, diags: &mut Diagnostics) {
+    check_funcs(spec, diags);
+    let mut funcs: Vec<(String, usize)> = spec.funcs.iter().map(|(n, a)| (n.text.clone(), *a)).collect();
+    funcs.sort();
+    funcs.dedup_by(|a, b| a.0 == b.0);
     for op in spec.opcodes.iter().filter(|o| !o.semantics.is_empty()) {
-        let operands: Vec<String> = spec.layouts[op.format]
-            .fields
+        let fields = &spec.layouts[op.format].fields;
+        let operands: Vec<String> = fields
             .iter()
             .filter(|f| f.ty.is_operand())
             .map(|f| f.name.text.clone())
             .collect();
+        // An operand whose enum declares operands is an operation: callable.
+        let mut callable = funcs.clone();
+        for f in fields {
+            if let FieldTy::Enum(i) = f.ty {
+                if let Some(names) = &spec.enums[i].operands {
+                    callable.push((f.name.text.clone(), names.len()));
+                }
+            }
+        }
         let scope = crate::semantics::Scope {
+            owner: "this instruction",
             operands: &operands,
             state: &spec.state,
+            funcs: &callable,
         };
-        crate::semantics::check(&op.semantics, op.semantics_at, &op.mnemonic.text, &scope, diags);
+        let what = format!("`{}`", op.mnemonic.text);
+        crate::semantics::check(&op.semantics, op.semantics_at, &what, &scope, diags);
+    }
+    for e in &spec.enums {
+        check_enum_semantics(spec, e, &funcs, diags);
     }
 }
+
+/// `func` lines: unique names that AGSL does not already define, and an
+/// argument count the checker supports.
+fn check_funcs(spec: &Spec, diags: &mut Diagnostics) {
+    for (i, (name, arity)) in spec.funcs.iter().enumerate() {
+        let n = name.text.as_str();
+        if agsl::builtin(n).is_some() || agsl::CONSTRUCTORS.contains(&n) {
+            diags.error(
+                name.span,
+                format!("`func {n}` redefines an AGSL built-in; semantics can call `{n}` without declaring it"),
+            );
+        } else if spec.state.iter().any(|s| s == n) {
+            diags.error(name.span, format!("`{n}` is declared both as `state` and as a `func`"));
+        } else if let Some((first, _)) = spec.funcs[..i].iter().find(|(f, _)| f.text == n) {
+            diags
+                .error(name.span, format!("duplicate `func {n}`"))
+                .label("second declaration")
+                .note(first.span, "first declared here");
+        }
+        if *arity > agsl::MAX_DECLARED_ARITY {
+            diags.error(
+                name.span,
+                format!(
+                    "`func {n}` takes {arity} arguments; at most {} are supported",
+                    agsl::MAX_DECLARED_ARITY
+                ),
+            );
+        }
+    }
+}
+
+/// An enum's `operands(…)` and its values' `sem` strings.
+fn check_enum_semantics(spec: &Spec, e: &EnumDef, funcs: &[(String, usize)], diags: &mut Diagnostics) {
+    let Some(declared) = &e.operands else {
+        for v in &e.variants {
+            if let Some(span) = v.semantics_span {
+                diags.error(
+                    span,
+                    format!(
+                        "`{}::{}` has semantics, but enum `{}` declares no operands for them to use: write `enum {} : {} {}operands(a, b) {{`",
+                        e.name.text,
+                        v.name.text,
+                        e.name.text,
+                        e.name.text,
+                        e.bits,
+                        if e.open { "open " } else { "" }
+                    ),
+                );
+            }
+        }
+        return;
+    };
+    for (i, n) in declared.iter().enumerate() {
+        if let Some(first) = declared[..i].iter().find(|f| f.text == n.text) {
+            diags
+                .error(
+                    n.span,
+                    format!("operand `{}` of enum `{}` is declared twice", n.text, e.name.text),
+                )
+                .label("second declaration")
+                .note(first.span, "first declared here");
+        } else if n.text == RESULT || spec.state.contains(&n.text) {
+            diags.error(
+                n.span,
+                format!(
+                    "`{}` cannot be an operand of enum `{}`: it already names {}",
+                    n.text,
+                    e.name.text,
+                    if n.text == RESULT {
+                        "the value's result"
+                    } else {
+                        "ISA state"
+                    }
+                ),
+            );
+        }
+    }
+    if declared.len() > agsl::MAX_DECLARED_ARITY {
+        diags.error(
+            declared[agsl::MAX_DECLARED_ARITY].span,
+            format!(
+                "enum `{}` declares {} operands; at most {} are supported",
+                e.name.text,
+                declared.len(),
+                agsl::MAX_DECLARED_ARITY
+            ),
+        );
+    }
+    let mut operands: Vec<String> = declared.iter().map(|n| n.text.clone()).collect();
+    operands.push(RESULT.to_owned());
+    let owner = format!("enum `{}`", e.name.text);
+    let scope = crate::semantics::Scope {
+        owner: &owner,
+        operands: &operands,
+        state: &spec.state,
+        funcs,
+    };
+    for v in &e.variants {
+        if let Some(span) = v.semantics_span {
+            let what = format!("`{}::{}`", e.name.text, v.name.text);
+            crate::semantics::check(&v.semantics, span.start + 1, &what, &scope, diags);
+        }
+    }
+}
+
+/// The name an enum value's semantics assigns its result to.
+pub const RESULT: &str = "dst";
 
 fn check_isa(spec: &Spec, diags: &mut Diagnostics) {
     let wide_ok = spec.word_bits > 128 && spec.word_bits % 64 == 0 && spec.word_bits <= 512;

@@ -221,6 +221,11 @@ pub struct Enum {
     pub bits: u32,
     /// Whether unnamed values are kept (`Raw(n)`) instead of rejected.
     pub open: bool,
+    /// The names a value's semantics may use for its inputs, when the enum
+    /// is an operation (`enum AccOp : 3 open operands(a, b)`); empty
+    /// otherwise. An enum-typed operand with operands can be called like a
+    /// function with that many arguments in an opcode's semantics.
+    pub operands: &'static [&'static str],
     /// The named values.
     pub values: &'static [EnumValue],
 }
@@ -241,6 +246,9 @@ pub struct EnumValue {
     pub value: u64,
     /// Spellings; the first one prints, all of them parse.
     pub spellings: &'static [&'static str],
+    /// What the value computes, as AGSL over the enum's `operands` (its
+    /// result is `dst`); empty when the spec states none.
+    pub semantics: &'static str,
     /// Doc.
     pub doc: &'static str,
 }

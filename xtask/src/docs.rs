@@ -137,7 +137,8 @@ fn index(isas: &[(&str, &IsaLayout)]) -> String {
          `name[hi:lo]` with bit numbers counted within the field.\n\n\
          ## The JSON files\n\n\
          `<isa>.json` holds the resolved spec: `formats` (fields with `ranges`, `width`, `kind` and \
-         what the kind refers to), `enums` (values with their spellings), `regs` (register files), \
+         what the kind refers to), `enums` (`operands` of an operation enum, values with their \
+         spellings and `semantics`), `regs` (register files), \
          `opcodes` (`value`, and `mask`/`bits` over the word as hex strings, `template`, \
          `semantics`, `doc`) and `decode_order`. Arrays keep spec order; `schema_version` changes \
          when a key changes meaning.\n\n\

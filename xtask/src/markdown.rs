@@ -246,7 +246,21 @@ pub fn isa_page(stem: &str, isa: &IsaLayout) -> String {
         };
         let _ = writeln!(out, "### enum {}\n", e.name);
         let _ = writeln!(out, "{} {} bits, {open}.\n", cell(e.doc), e.bits);
-        let _ = writeln!(out, "| value | name | spellings | doc |\n| --- | --- | --- | --- |");
+        let operation = !e.operands.is_empty();
+        if operation {
+            let names: Vec<String> = e.operands.iter().map(|n| format!("`{n}`")).collect();
+            let _ = writeln!(
+                out,
+                "An operation: each value's semantics is AGSL over its operands {} and assigns its result to `dst`.\n",
+                names.join(", ")
+            );
+            let _ = writeln!(
+                out,
+                "| value | name | spellings | semantics (AGSL) | doc |\n| --- | --- | --- | --- | --- |"
+            );
+        } else {
+            let _ = writeln!(out, "| value | name | spellings | doc |\n| --- | --- | --- | --- |");
+        }
         for v in e.values {
             let spellings: Vec<String> = v
                 .spellings
@@ -259,9 +273,14 @@ pub fn isa_page(stem: &str, isa: &IsaLayout) -> String {
                     }
                 })
                 .collect();
+            let sem = match (operation, v.semantics) {
+                (false, _) => String::new(),
+                (true, "") => "| ".into(),
+                (true, s) => format!("| `{}` ", cell(s)),
+            };
             let _ = writeln!(
                 out,
-                "| `{:#x}` | `{}` | {} | {} |",
+                "| `{:#x}` | `{}` | {} {sem}| {} |",
                 v.value,
                 v.name,
                 spellings.join(", "),

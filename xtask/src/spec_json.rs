@@ -168,6 +168,7 @@ pub fn isa_json(stem: &str, isa: &IsaLayout) -> String {
                         ("name", json!(v.name)),
                         ("value", json!(v.value)),
                         ("spellings", json!(v.spellings)),
+                        ("semantics", text_or_null(v.semantics)),
                         ("doc", text_or_null(v.doc)),
                     ])
                 })
@@ -176,6 +177,7 @@ pub fn isa_json(stem: &str, isa: &IsaLayout) -> String {
                 ("name", json!(e.name)),
                 ("bits", json!(e.bits)),
                 ("open", json!(e.open)),
+                ("operands", json!(e.operands)),
                 ("doc", text_or_null(e.doc)),
                 ("values", Value::Array(values)),
             ])

@@ -1,7 +1,7 @@
 //! `isa explain`: a field-by-field breakdown of words given on the command line.
 
 use clap::Args;
-use isa_runtime::explain::explain_format;
+use isa_runtime::explain::{explain_format, FieldReport};
 use isa_runtime::BitWord;
 
 use crate::failure::Failure;
@@ -93,6 +93,9 @@ pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
         if let Some(sem) = semantics {
             out.line(&format!("  semantics: {sem}"))?;
         }
+        for line in value_semantics(I::LAYOUT, &fields) {
+            out.line(&line)?;
+        }
         for line in table::render(&fields, "  ") {
             out.line(&line)?;
         }
@@ -104,6 +107,24 @@ pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
     } else {
         Err(Failure::input(errors))
     }
+}
+
+/// One line per enum-typed field whose value states its own semantics (an
+/// operation such as Lima GP's `acc_op`): `  acc_op = add: dst = a + b`,
+/// in field order.
+fn value_semantics(layout: &isa_runtime::layout::IsaLayout, fields: &[FieldReport]) -> Vec<String> {
+    fields
+        .iter()
+        .filter_map(|f| {
+            let e = layout
+                .enums
+                .iter()
+                .find(|e| e.name == f.kind && !e.operands.is_empty())?;
+            let v = e.value(f.raw).filter(|v| !v.semantics.is_empty())?;
+            let args = e.operands.join(", ");
+            Some(format!("  {} = {}({args}): {}", f.name, v.name, v.semantics))
+        })
+        .collect()
 }
 
 /// Parses a hex word (optional `0x`, `_` separators) that must fit `bits`

@@ -12,12 +12,13 @@ pub fn expand(spec: &Spec) -> TokenStream {
         let id = upper_ident("ENUM", &e.name.text);
         let (name, doc, bits, open) = (&e.name.text, &e.doc, e.bits, e.open);
         let values = e.variants.iter().map(|v| {
-            let (vname, value, spellings, vdoc) = (&v.name.text, v.value, &v.spellings, &v.doc);
-            quote!(::isa_runtime::layout::EnumValue { name: #vname, value: #value, spellings: &[#(#spellings),*], doc: #vdoc })
+            let (vname, value, spellings, vsem, vdoc) = (&v.name.text, v.value, &v.spellings, &v.semantics, &v.doc);
+            quote!(::isa_runtime::layout::EnumValue { name: #vname, value: #value, spellings: &[#(#spellings),*], semantics: #vsem, doc: #vdoc })
         });
+        let operands = e.operands.iter().flatten().map(|n| &n.text);
         quote! {
             pub static #id: ::isa_runtime::layout::Enum = ::isa_runtime::layout::Enum {
-                name: #name, doc: #doc, bits: #bits, open: #open, values: &[#(#values),*],
+                name: #name, doc: #doc, bits: #bits, open: #open, operands: &[#(#operands),*], values: &[#(#values),*],
             };
         }
     });

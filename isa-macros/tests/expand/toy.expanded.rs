@@ -1,4 +1,4 @@
-///A condition.
+///A condition, over the zero flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cond {
     ///always
@@ -285,20 +285,23 @@ impl ::core::str::FromStr for Instruction {
 pub mod __layout {
     pub static ENUM_COND: ::isa_runtime::layout::Enum = ::isa_runtime::layout::Enum {
         name: "Cond",
-        doc: "A condition.",
+        doc: "A condition, over the zero flag.",
         bits: 2u32,
         open: true,
+        operands: &["flag"],
         values: &[
             ::isa_runtime::layout::EnumValue {
                 name: "al",
                 value: 0u64,
                 spellings: &["al"],
+                semantics: "dst = true",
                 doc: "always",
             },
             ::isa_runtime::layout::EnumValue {
                 name: "eq",
                 value: 1u64,
                 spellings: &["eq", "z"],
+                semantics: "dst = flag",
                 doc: "equal",
             },
         ],
@@ -509,7 +512,7 @@ pub mod __layout {
                 },
             ],
             template_source: "{dst}.{mask}, {imm}{sat:'.sat'} if {cond}",
-            semantics: "dst = dst + imm",
+            semantics: "dst = cond(z) ? dst + imm : dst; z = nz(dst)",
             priority: 0i32,
             doc: "add an immediate",
         },

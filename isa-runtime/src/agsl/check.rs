@@ -67,14 +67,40 @@ impl fmt::Display for CheckErrorKind {
 /// Checks statements; `known` says which names (operands, state) are in
 /// scope. Stops at the first problem in source order.
 pub fn check(statements: &[Statement], known: &dyn Fn(&str) -> bool) -> Result<(), CheckError> {
+    check_with(statements, known, &|_| None)
+}
+
+/// The argument counts `0..=MAX_DECLARED_ARITY`, as static slices for
+/// [`CheckErrorKind::Arity`].
+const ARITIES: [&[usize]; 9] = [&[0], &[1], &[2], &[3], &[4], &[5], &[6], &[7], &[8]];
+
+/// The most arguments a function declared by a spec (rather than by AGSL)
+/// may take.
+pub const MAX_DECLARED_ARITY: usize = ARITIES.len() - 1;
+
+/// Like [`check`], and calls may also name functions that the spec declares
+/// besides AGSL's: `declared(name)` gives such a function's argument count
+/// (at most [`MAX_DECLARED_ARITY`]). Declared names take precedence over
+/// built-ins of the same name.
+pub fn check_with(
+    statements: &[Statement],
+    known: &dyn Fn(&str) -> bool,
+    declared: &dyn Fn(&str) -> Option<usize>,
+) -> Result<(), CheckError> {
+    let scope = Scope { known, declared };
     for s in statements {
         name(&s.target, known)?;
         if let Some(sw) = &s.swizzle {
             swizzle(sw)?;
         }
-        expr(&s.value, known)?;
+        expr(&s.value, &scope)?;
     }
     Ok(())
+}
+
+struct Scope<'a> {
+    known: &'a dyn Fn(&str) -> bool,
+    declared: &'a dyn Fn(&str) -> Option<usize>,
 }
 
 fn err<T>(span: Span, kind: CheckErrorKind) -> Result<T, CheckError> {
@@ -96,36 +122,36 @@ fn swizzle(id: &Ident) -> Result<(), CheckError> {
     }
 }
 
-fn expr(e: &Expr, known: &dyn Fn(&str) -> bool) -> Result<(), CheckError> {
+fn expr(e: &Expr, scope: &Scope<'_>) -> Result<(), CheckError> {
     match &e.kind {
         ExprKind::Number(_) | ExprKind::Bool(_) => Ok(()),
         ExprKind::Name(n) => {
-            if known(n) {
+            if (scope.known)(n) {
                 Ok(())
             } else {
                 err(e.span, CheckErrorKind::UnknownName(n.clone()))
             }
         }
-        ExprKind::Unary(_, a) => expr(a, known),
+        ExprKind::Unary(_, a) => expr(a, scope),
         ExprKind::Binary(_, a, b) => {
-            expr(a, known)?;
-            expr(b, known)
+            expr(a, scope)?;
+            expr(b, scope)
         }
         ExprKind::Select(c, a, b) => {
-            expr(c, known)?;
-            expr(a, known)?;
-            expr(b, known)
+            expr(c, scope)?;
+            expr(a, scope)?;
+            expr(b, scope)
         }
         ExprKind::Call(f, args) => {
             for a in args {
-                expr(a, known)?;
+                expr(a, scope)?;
             }
-            call(f, args.len())
+            call(f, args.len(), scope)
         }
         ExprKind::Method(receiver, m, args) => {
-            expr(receiver, known)?;
+            expr(receiver, scope)?;
             for a in args {
-                expr(a, known)?;
+                expr(a, scope)?;
             }
             if m.name != EVAL {
                 return err(m.span, CheckErrorKind::UnknownMethod(m.name.clone()));
@@ -141,17 +167,31 @@ fn expr(e: &Expr, known: &dyn Fn(&str) -> bool) -> Result<(), CheckError> {
             Ok(())
         }
         ExprKind::Swizzle(a, sw) => {
-            expr(a, known)?;
+            expr(a, scope)?;
             swizzle(sw)
         }
         ExprKind::Index(a, i) => {
-            expr(a, known)?;
-            expr(i, known)
+            expr(a, scope)?;
+            expr(i, scope)
         }
     }
 }
 
-fn call(f: &Ident, args: usize) -> Result<(), CheckError> {
+fn call(f: &Ident, args: usize, scope: &Scope<'_>) -> Result<(), CheckError> {
+    if let Some(n) = (scope.declared)(&f.name) {
+        let want = ARITIES[n.min(MAX_DECLARED_ARITY)];
+        if want.contains(&args) {
+            return Ok(());
+        }
+        return err(
+            f.span,
+            CheckErrorKind::Arity {
+                name: f.name.clone(),
+                want,
+                found: args,
+            },
+        );
+    }
     if CONSTRUCTORS.contains(&f.name.as_str()) {
         if args == 0 {
             return err(f.span, CheckErrorKind::EmptyConstructor(f.name.clone()));

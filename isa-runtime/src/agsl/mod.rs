@@ -19,7 +19,7 @@ mod types;
 
 pub use ast::{letters, swizzle_components, BinaryOp, Expr, ExprKind, Ident, Span, Statement, UnaryOp};
 pub use builtins::{builtin, constructor, Builtin, Shape, BUILTINS, CONSTRUCTORS, EVAL};
-pub use check::{check, CheckError, CheckErrorKind};
+pub use check::{check, check_with, CheckError, CheckErrorKind, MAX_DECLARED_ARITY};
 pub use narrow::narrow;
 pub use parse::{parse, parse_expr, SyntaxError};
 pub use types::{infer, Ty};

@@ -1,7 +1,8 @@
 //! What the lifter ([`super::lift`]) and the reference interpreter
 //! ([`super::interp`]) share about AGAL semantics: the parsed `sem` of a
 //! token's opcode, the types its names have, how a statement's value lands
-//! in a destination register, and the few opcodes the spec gives no `sem`.
+//! in a destination register, and the few opcodes whose `sem` is not plain
+//! AGSL (they call a function the spec declares, such as `dFdx`).
 
 use isa_runtime::agsl::{self, Ident, Statement, Ty};
 use isa_runtime::layout::Opcode;
@@ -14,7 +15,7 @@ pub const COND: &str = "cond";
 /// The state name `kil` assigns: discard the fragment when true.
 pub const KILL: &str = "kill";
 
-/// How a token without `sem` is carried out.
+/// How a token whose `sem` is not plain AGSL is carried out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Special {
     /// `els`: the open block's other branch.
@@ -32,24 +33,22 @@ pub enum Special {
 pub enum Meaning {
     /// The opcode's `sem` statements.
     Statements(Vec<Statement>),
-    /// No `sem`; handled as said.
+    /// A `sem` over declared functions; handled as said.
     Special(Special),
 }
 
 /// The meaning of `token`'s opcode.
 pub fn meaning(token: &Instruction) -> Result<Meaning, String> {
     let op = token.opcode().ok_or("a token with no opcode")?;
-    if !op.semantics.is_empty() {
-        return statements(op).map(Meaning::Statements);
-    }
     match op.mnemonic {
         "els" => Ok(Meaning::Special(Special::Else)),
         "eif" => Ok(Meaning::Special(Special::EndIf)),
         "ddx" | "ddy" => Ok(Meaning::Special(Special::Derivative)),
-        m => Err(format!(
-            "`{m}` has no semantics in the spec ({}), so it cannot be carried out",
-            op.doc
+        "tld" => Err(format!(
+            "`tld` has no AGSL semantics (the spec says `{}`: {}), so it cannot be carried out",
+            op.semantics, op.doc
         )),
+        _ => statements(op).map(Meaning::Statements),
     }
 }
 
@@ -100,14 +99,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_opcode_has_a_meaning_but_tld() {
+    fn every_opcode_has_semantics_and_all_but_the_special_ones_are_plain_agsl() {
         for (i, op) in super::super::LAYOUT.opcodes.iter().enumerate() {
-            let has = !op.semantics.is_empty() || ["els", "eif", "ddx", "ddy"].contains(&op.mnemonic);
-            assert_eq!(has, op.mnemonic != "tld", "{i}: {}", op.mnemonic);
-            if !op.semantics.is_empty() {
-                for s in statements(op).unwrap() {
-                    value_type(&s).unwrap();
+            assert!(!op.semantics.is_empty(), "{i}: {} has no sem", op.mnemonic);
+            let special = ["els", "eif", "ddx", "ddy", "tld"].contains(&op.mnemonic);
+            match statements(op) {
+                Ok(statements) => {
+                    assert!(
+                        !special || op.mnemonic == "els",
+                        "{}: expected a declared function",
+                        op.mnemonic
+                    );
+                    for s in statements {
+                        value_type(&s).unwrap();
+                    }
                 }
+                Err(e) => assert!(special, "{}: {e}", op.mnemonic),
             }
         }
     }
