@@ -262,6 +262,7 @@ static FIXTURE: IsaLayout = IsaLayout {
     }],
     decode_order: &[0],
     bundle: None,
+    packed: None,
 };
 
 #[test]
