@@ -225,7 +225,7 @@ fn malformed_text_gives_line_and_column() {
         ("load.v $1 64\n", "1:11: varying index 64 is out of range"),
         ("min.v0 $0 $1<<3 $2\n", "1:13: only `mul` takes `<<N`"),
         ("mul.v0 $0 $1.xy $2\n", "1:16: expected a component"),
-        ("add.v1 $0 $1,\n", "2:1: expected a unit"),
+        ("add.v1 $0 $1,\n", "1:14: expected a unit"),
         ("l:\nl:\n", "2:1: label `l` is already defined at line 1"),
         ("branch 0x10000000\n", "1:8: unexpected `x10000000`"),
         (
