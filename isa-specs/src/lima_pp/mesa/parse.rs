@@ -50,9 +50,48 @@ impl Pos {
     }
 }
 
-fn pos(cur: &Cursor<'_>) -> Pos {
-    let (line, col) = cur.position();
-    Pos { line, col }
+/// Positions of cursors that only move forward, without counting each
+/// line from its start again (what `Cursor::position` does).
+struct Tracker {
+    offset: usize,
+    line: usize,
+    col: usize,
+}
+
+impl Tracker {
+    fn new() -> Self {
+        Tracker {
+            offset: 0,
+            line: 1,
+            col: 1,
+        }
+    }
+
+    fn pos(&mut self, cur: &Cursor<'_>, text: &str) -> Pos {
+        let to = cur.offset();
+        if to < self.offset {
+            let (line, col) = cur.position();
+            return Pos { line, col };
+        }
+        // Bytes that start a character (not UTF-8 continuation bytes).
+        let bytes = text.as_bytes();
+        let mut i = self.offset;
+        while i < to {
+            let b = bytes[i];
+            if b == b'\n' {
+                self.line += 1;
+                self.col = 1;
+            } else if b & 0xC0 != 0x80 {
+                self.col += 1;
+            }
+            i += 1;
+        }
+        self.offset = to;
+        Pos {
+            line: self.line,
+            col: self.col,
+        }
+    }
 }
 
 /// Where a branch goes, as written.
@@ -111,6 +150,8 @@ fn at_comment_or_end(cur: &Cursor<'_>) -> bool {
 
 fn parse_lines(text: &str) -> Result<Lines, ParseError> {
     let mut cur = Cursor::new(text);
+    let mut tr = Tracker::new();
+    let mut pos = |cur: &Cursor<'_>| tr.pos(cur, text);
     let mut out = Lines {
         lines: Vec::new(),
         labels: Vec::new(),
@@ -152,7 +193,7 @@ fn parse_lines(text: &str) -> Result<Lines, ParseError> {
             skip_line(&mut cur);
             continue;
         }
-        let line = parse_instr(&mut cur, at)?;
+        let line = parse_instr(&mut cur, at, &mut pos)?;
         out.lines.push(line);
         cur.skip_blanks();
         if !at_comment_or_end(&cur) {
@@ -164,17 +205,23 @@ fn parse_lines(text: &str) -> Result<Lines, ParseError> {
 }
 
 /// The tokens of one unit, up to `,`, `{`, a comment or the line's end.
-fn tokens<'a>(cur: &mut Cursor<'a>) -> Vec<Tok<'a>> {
+/// (Byte loops: the delimiters are ASCII, and `str::find` with a closure is
+/// slow in unoptimised builds, where the round-trip tests run.)
+fn tokens<'a>(cur: &mut Cursor<'a>, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -> Vec<Tok<'a>> {
     let mut toks = Vec::new();
     loop {
         cur.skip_blanks();
         let rest = cur.rest();
-        if rest.is_empty() || rest.starts_with([',', '{', '\n', '#']) || rest.starts_with("//") {
-            return toks;
+        let bytes = rest.as_bytes();
+        match bytes.first() {
+            None | Some(b',' | b'{' | b'\n' | b'#') => return toks,
+            Some(b'/') if bytes.get(1) == Some(&b'/') => return toks,
+            _ => {}
         }
-        let len = rest
-            .find(|c: char| c.is_whitespace() || c == ',' || c == '{')
-            .unwrap_or(rest.len());
+        let mut len = 0;
+        while len < bytes.len() && !matches!(bytes[len], b' ' | b'\t' | b'\r' | b'\n' | b',' | b'{') {
+            len += 1;
+        }
         let at = pos(cur);
         cur.eat(&rest[..len]);
         toks.push(Tok { s: &rest[..len], at });
@@ -206,7 +253,7 @@ fn empty_instr() -> Instr {
     }
 }
 
-fn parse_instr(cur: &mut Cursor<'_>, at: Pos) -> Result<Line, ParseError> {
+fn parse_instr(cur: &mut Cursor<'_>, at: Pos, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -> Result<Line, ParseError> {
     let mut line = Line {
         insn: empty_instr(),
         target: None,
@@ -217,7 +264,7 @@ fn parse_instr(cur: &mut Cursor<'_>, at: Pos) -> Result<Line, ParseError> {
     let mut first = true;
     loop {
         let piece_at = pos(cur);
-        let toks = tokens(cur);
+        let toks = tokens(cur, pos);
         if toks.is_empty() {
             // Mesa prints `, sync` even when no unit precedes it.
             let lone = first && (cur.rest().starts_with(',') || at_comment_or_end(cur) || cur.rest().starts_with('{'));
@@ -238,13 +285,13 @@ fn parse_instr(cur: &mut Cursor<'_>, at: Pos) -> Result<Line, ParseError> {
         if !cur.eat("raw") {
             return Err(cur.expected("`raw` after `{`"));
         }
-        line.raws = raw_entries(cur)?;
+        line.raws = raw_entries(cur, pos)?;
     }
     Ok(line)
 }
 
 /// The entries of a `{raw …}` block, after `{raw`, through the `}`.
-fn raw_entries(cur: &mut Cursor<'_>) -> Result<Vec<Raw>, ParseError> {
+fn raw_entries(cur: &mut Cursor<'_>, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -> Result<Vec<Raw>, ParseError> {
     let mut raws = Vec::new();
     loop {
         cur.skip_blanks();
@@ -359,10 +406,11 @@ impl<'t, 'a> Scan<'t, 'a> {
     /// Decimal digits, at most `max`.
     fn number(&mut self, max: u64, what: &str) -> Result<u64, ParseError> {
         let at = self.here();
-        let len = self
-            .rest()
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(self.rest().len());
+        let bytes = self.rest().as_bytes();
+        let mut len = 0;
+        while len < bytes.len() && bytes[len].is_ascii_digit() {
+            len += 1;
+        }
         if len == 0 {
             return Err(self.expected(what));
         }

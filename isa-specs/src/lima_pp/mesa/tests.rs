@@ -227,7 +227,7 @@ fn malformed_text_gives_line_and_column() {
         ("mul.v0 $0 $1.xy $2\n", "1:16: expected a component"),
         ("add.v1 $0 $1,\n", "1:14: expected a unit"),
         ("l:\nl:\n", "2:1: label `l` is already defined at line 1"),
-        ("branch 0x10000000\n", "1:8: unexpected `x10000000`"),
+        ("branch 0x10000000\n", "1:9: unexpected `x10000000`"),
         (
             "branch 100000000\n",
             "1:8: branch target 100000000 is 100000000 words from this instruction",
