@@ -99,6 +99,9 @@ pub fn disassemble(program: &[Instr]) -> String {
     // Then the unit fields: read the text (with the control notes) back
     // and note every field of every unit that comes out different.
     let text = join(&mesa, &notes);
+    // The printer's own text always parses (the random round-trip tests
+    // check it on 10^5 programs); were it not to, the lines would go out
+    // without unit annotations rather than the printer panicking.
     if let Ok(back) = parse_program(&text) {
         for ((insn, again), notes) in program.iter().zip(&back).zip(&mut notes) {
             notes.extend(unit_differences(insn, again));

@@ -313,3 +313,35 @@ fn every_unit_prints_as_mesa_does() {
         assert_eq!(print_instr(&program[0], 0), line);
     }
 }
+
+/// Edited text (characters dropped, doubled or replaced, multi-byte ones
+/// included) gives a program or an error, never a panic; errors point
+/// inside the text.
+#[test]
+fn mangled_text_never_panics() {
+    let mut rng = Rng(0xBAD_7E47);
+    let alphabet: Vec<char> = "$^.,{}=+-<>()0123456789xyzw _:#@\né\tabcdefghijklmnopqrstuv"
+        .chars()
+        .collect();
+    for i in 0..3_000 {
+        let program = random_program(&mut rng, false);
+        let mut chars: Vec<char> = disassemble(&program).chars().collect();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(chars.len() as u64 + 1) as usize;
+            let c = alphabet[rng.below(alphabet.len() as u64) as usize];
+            match rng.below(3) {
+                0 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                1 => chars.insert(at, c),
+                _ if at < chars.len() => chars[at] = c,
+                _ => {}
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Err(e) = parse_program(&text) {
+            let lines = text.split('\n').count();
+            assert!(e.line >= 1 && e.line <= lines && e.col >= 1, "{i}: {e}\n{text}");
+        }
+    }
+}
