@@ -208,15 +208,12 @@ fn varying_index(out: &mut String, alignment: u64, index: u64, offset_vector: u6
 }
 
 fn varying(out: &mut String, u: &VaryingUnit) {
-    // The fields every form shares sit at the same bits in each of them.
-    let bits = u.encode();
-    let perspective = (bits & 3) as u64;
-    let source_type = (bits >> 2 & 3) as u64;
-    let (dest, m) = match u {
-        VaryingUnit::Varying(v) => (v.dest, v.mask.bits()),
-        VaryingUnit::VaryingReg(v) => (v.dest, v.mask.bits()),
-        VaryingUnit::VaryingCube(v) => (v.dest, v.mask.bits()),
-        VaryingUnit::VaryingNormalize(v) => (v.dest, v.mask.bits()),
+    // The cube and normalize forms fix their perspective and source type.
+    let (perspective, source_type, dest, m) = match u {
+        VaryingUnit::Varying(v) => (v.perspective.get(), v.source_type.get(), v.dest, v.mask.bits()),
+        VaryingUnit::VaryingReg(v) => (v.perspective.get(), 1, v.dest, v.mask.bits()),
+        VaryingUnit::VaryingCube(v) => (1, 2, v.dest, v.mask.bits()),
+        VaryingUnit::VaryingNormalize(v) => (2, 2, v.dest, v.mask.bits()),
     };
     out.push_str("load");
     if source_type < 2 && perspective != 0 {
