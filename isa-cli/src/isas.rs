@@ -27,7 +27,8 @@ pub enum IsaName {
     Agal,
     /// Nintendo 3DS PICA200 shaders.
     Pica,
-    /// ARM Mali-200/400 (Lima) fragment processor (not implemented yet).
+    /// ARM Mali-200/400 (Lima) fragment processor: raw little-endian words of
+    /// one program, Mesa's disassembler text.
     LimaPp,
     /// ARM Mali-200/400 (Lima) vertex (geometry) processor: raw 128-bit words.
     LimaGp,

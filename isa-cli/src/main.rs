@@ -11,6 +11,7 @@ mod failure;
 mod input;
 mod isas;
 mod output;
+mod packed;
 mod table;
 
 use std::io::Write;
@@ -32,7 +33,7 @@ struct Cli {
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]
-enum Command {
+pub(crate) enum Command {
     /// Print a binary as assembly text, one instruction per line.
     Disasm(DisasmArgs),
     /// Assemble text into a binary.
@@ -79,13 +80,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// Picks the ISA: adding one is an `impl CliIsa` and one arm here.
+/// Picks the ISA: adding one is an `impl CliIsa` (or, for a presence-mask
+/// bundle, a module like [`packed`]) and one arm here.
 fn dispatch(command: &Command) -> Result<(), Failure> {
     match command.isa() {
         IsaName::Agal => run::<isa_specs::agal::Agal>(command),
         IsaName::Pica => run::<isa_specs::pica::Pica>(command),
         IsaName::LimaGp => run::<isa_specs::lima_gp::LimaGp>(command),
-        isa @ IsaName::LimaPp => Err(Failure::usage(format!("ISA `{isa}` is not implemented yet"))),
+        // Variable-length instructions: whole programs, not words.
+        IsaName::LimaPp => packed::run(command),
     }
 }
 

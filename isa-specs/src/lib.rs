@@ -33,9 +33,12 @@ pub mod lima_gp {
 
 /// ARM Mali-200/400 (Lima) fragment processor, from `specs/lima_pp.isa`:
 /// variable-length instructions whose control word enables the units that
-/// follow it (a presence-mask bundle).
+/// follow it (a presence-mask bundle); Mesa's disassembler syntax and an
+/// assembler for it in [`lima_pp::mesa`].
 pub mod lima_pp {
     isa_macros::isa!(file = "specs/lima_pp.isa");
+
+    pub mod mesa;
 }
 
 /// Nintendo 3DS PICA200 shader instructions and operand descriptors,

@@ -1,0 +1,243 @@
+//! The presence-mask bundle ISA (Lima PP): variable-length instructions of
+//! 32-bit words, so its commands work on whole programs rather than on one
+//! word at a time as [`CliIsa`](crate::isas::CliIsa) does.
+//!
+//! - `disasm`: raw little-endian words (one program) to Mesa's text with
+//!   `{raw …}` annotations ([`isa_specs::lima_pp::mesa::disassemble`]).
+//! - `asm`: that text (labels allowed) back to the same words.
+//! - `decode --json`: per instruction, fields covering every bit, named
+//!   `control.FIELD` and `UNIT.FIELD` (and `padding`), with `lo` counted
+//!   from bit 0 of the control word.
+//! - `explain`: the same breakdown for words given in hex.
+
+use isa_runtime::explain::{explain_format, FieldReport};
+use isa_runtime::layout::Packed;
+use isa_runtime::packed::{read_bits, unit_offsets, variant_of};
+use isa_runtime::DecodeError;
+use isa_specs::lima_pp::{mesa, Instr, LAYOUT};
+use serde_json::json;
+
+use crate::commands::asm::AsmArgs;
+use crate::commands::decode::DecodeArgs;
+use crate::commands::disasm::DisasmArgs;
+use crate::commands::explain::{parse_word_bytes, ExplainArgs};
+use crate::failure::Failure;
+use crate::input;
+use crate::output::{self, Stdout};
+use crate::table;
+use crate::Command;
+
+/// Runs a command for Lima PP.
+pub fn run(command: &Command) -> Result<(), Failure> {
+    match command {
+        Command::Disasm(args) => disasm(args),
+        Command::Asm(args) => asm(args),
+        Command::Explain(args) => explain(args),
+        Command::Decode(args) => decode(args),
+        Command::Lift(_) => Err(Failure::usage("`lima-pp` does not lift (only `agal` does)")),
+    }
+}
+
+fn packed() -> &'static Packed {
+    match LAYOUT.packed {
+        Some(p) => p,
+        None => unreachable!("lima_pp is a presence-mask bundle"),
+    }
+}
+
+/// The program in a file of raw little-endian words; errors as
+/// `FILE: byte 0x…: message`.
+fn program(args_file: &std::path::Path) -> Result<(String, Vec<u32>, Vec<Instr>), Failure> {
+    let file = input::read(args_file)?;
+    let located = |e: DecodeError| Failure::input_one(format!("{}: {e}", file.name));
+    let words = isa_runtime::packed::words_of(&file.bytes).map_err(located)?;
+    let program = Instr::decode_program(&words).map_err(located)?;
+    Ok((file.name, words, program))
+}
+
+fn disasm(args: &DisasmArgs) -> Result<(), Failure> {
+    // Lima files are raw words: `--raw` changes nothing.
+    let (_, _, program) = program(&args.file)?;
+    let mut out = Stdout::new();
+    out.bytes(mesa::disassemble(&program).as_bytes())?;
+    out.flush()
+}
+
+fn asm(args: &AsmArgs) -> Result<(), Failure> {
+    if args.no_nop || args.kind.is_some() || args.version.is_some() || args.ignore_limits {
+        return Err(Failure::usage(
+            "--no-nop, --type, --version and --ignore-limits do not apply to `lima-pp`",
+        ));
+    }
+    let [path] = args.files.as_slice() else {
+        return Err(Failure::usage("`lima-pp` assembles exactly one input file"));
+    };
+    let file = input::read(path)?;
+    let text = match std::str::from_utf8(&file.bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let good = &file.bytes[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let col = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+            return Err(Failure::input_one(format!("{}:{line}:{col}: invalid UTF-8", file.name)));
+        }
+    };
+    let program = mesa::parse_program(text).map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
+    if program.is_empty() {
+        return Err(Failure::input_one(format!("{}: no instructions", file.name)));
+    }
+    let bytes: Vec<u8> = Instr::encode_program(&program)
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    output::write_file(&args.output, &bytes)
+}
+
+/// Fields covering every bit of the instruction at the start of `words`
+/// (`len` words long): the control word's, each unit's (in its layout,
+/// `lo` from bit 0 of the control word) and the zero padding after the
+/// last unit, one row per word or part of one.
+fn fields(words: &[u32], len: usize) -> Vec<FieldReport> {
+    let control = words[0];
+    let mut out = prefixed("control", explain_format(packed().control, &control, None), 0);
+    let mut end = 32;
+    for (unit, at) in unit_offsets(packed(), control) {
+        let bits = read_bits(words, at, unit.width);
+        out.extend(prefixed(
+            unit.name,
+            explain_format(variant_of(unit, bits), &bits, None),
+            at,
+        ));
+        end = at + unit.width;
+    }
+    let total = len as u32 * 32;
+    while end < total {
+        let width = (32 - end % 32).min(total - end);
+        out.push(FieldReport {
+            name: "padding".into(),
+            lo: end,
+            width,
+            raw: u64::from(read_bits(words, end, width) as u32),
+            value: "0".into(),
+            kind: "reserved",
+            doc: "after the last unit; zero",
+        });
+        end += width;
+    }
+    out
+}
+
+fn prefixed(prefix: &str, fields: Vec<FieldReport>, base: u32) -> Vec<FieldReport> {
+    fields
+        .into_iter()
+        .map(|mut f| {
+            f.name = format!("{prefix}.{}", f.name);
+            f.lo += base;
+            f
+        })
+        .collect()
+}
+
+/// Each instruction's text as `disasm` prints its line, without the
+/// `@ offset: ` prefix.
+fn texts(program: &[Instr]) -> Vec<String> {
+    mesa::disassemble(program)
+        .lines()
+        .map(|l| l.split_once(": ").map_or(l, |(_, rest)| rest).to_string())
+        .collect()
+}
+
+fn decode(args: &DecodeArgs) -> Result<(), Failure> {
+    if args.opdescs.is_some() {
+        return Err(Failure::usage(
+            "--opdescs does not apply to `lima-pp`: it has no operand descriptors",
+        ));
+    }
+    let (_, words, program) = program(&args.file)?;
+    let texts = texts(&program);
+    let mut at = 0usize;
+    let mut items = Vec::new();
+    for (insn, text) in program.iter().zip(texts) {
+        let len = insn.encode().len();
+        let fields = fields(&words[at..at + len], len);
+        items.push((at * 4, len as u32 * 32, text, words[at..at + len].to_vec(), fields));
+        at += len;
+    }
+    let mut out = Stdout::new();
+    if args.json {
+        let instructions: Vec<serde_json::Value> = items
+            .iter()
+            .map(|(offset, bits, text, _, fields)| {
+                let fields: Vec<serde_json::Value> = fields
+                    .iter()
+                    .map(|f| json!({"name": f.name, "lo": f.lo, "width": f.width, "raw": f.raw, "value": f.value}))
+                    .collect();
+                json!({"offset": offset, "bits": bits, "text": text, "fields": fields})
+            })
+            .collect();
+        let mut object = serde_json::Map::new();
+        object.insert("isa".into(), json!("lima-pp"));
+        object.insert("instructions".into(), serde_json::Value::Array(instructions));
+        out.line(&serde_json::Value::Object(object).to_string())?;
+    } else {
+        for (i, (offset, _, text, words, fields)) in items.iter().enumerate() {
+            if i > 0 {
+                out.line("")?;
+            }
+            out.line(&format!("{offset:#06x}: {}  {text}", hex(words)))?;
+            for line in table::render(fields, "  ") {
+                out.line(&line)?;
+            }
+        }
+    }
+    out.flush()
+}
+
+fn hex(words: &[u32]) -> String {
+    words.iter().map(|w| format!("0x{w:08x}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Explains the words of one or more instructions, given in hex.
+fn explain(args: &ExplainArgs) -> Result<(), Failure> {
+    if args.opdesc {
+        return Err(Failure::usage(
+            "--opdesc does not apply to `lima-pp`: it has no operand descriptors",
+        ));
+    }
+    let mut words = Vec::new();
+    let mut errors = Vec::new();
+    for token in args
+        .words
+        .iter()
+        .flat_map(|a| a.split(|c: char| c == ',' || c.is_whitespace()))
+        .filter(|t| !t.is_empty())
+    {
+        match parse_word_bytes(token, 32) {
+            Ok(bytes) => words.push(input::le_u128(&bytes) as u32),
+            Err(e) => errors.push(format!("error: word `{token}`: {e}")),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Failure::input(errors));
+    }
+    if words.is_empty() {
+        return Err(Failure::usage("no words to explain"));
+    }
+    let mut out = Stdout::new();
+    let mut at = 0;
+    while at < words.len() {
+        let (insn, len) = Instr::decode(&words[at..])
+            .map_err(|e| Failure::input_one(format!("error: word {}: {}", at, e.shifted(at * 4))))?;
+        if at > 0 {
+            out.line("")?;
+        }
+        let text = texts(std::slice::from_ref(&insn)).concat();
+        out.line(&format!("{}  {text}", hex(&words[at..at + len])))?;
+        for line in table::render(&fields(&words[at..at + len], len), "  ") {
+            out.line(&line)?;
+        }
+        at += len;
+    }
+    out.flush()
+}
