@@ -6,10 +6,11 @@
 
 use isa_runtime::agsl;
 use isa_runtime::layout::IsaLayout;
-use isa_specs::{agal, lima_gp, pica};
+use isa_specs::{agal, lima_gp, lima_pp, pica};
 
-/// The ISAs built from a spec (Lima PP joins when its spec lands).
-const ISAS: &[&IsaLayout] = &[&agal::LAYOUT, &pica::LAYOUT, &lima_gp::LAYOUT];
+/// The ISAs built from a spec. Lima GP and Lima PP have no opcodes: their
+/// units' operations are operation enums.
+const ISAS: &[&IsaLayout] = &[&agal::LAYOUT, &pica::LAYOUT, &lima_gp::LAYOUT, &lima_pp::LAYOUT];
 
 /// Values that are deliberately without semantics, with the reason.
 const NONE: &[(&str, &str, &str)] = &[("lima_gp", "ComplexOp", "nop")]; // the unit is idle
@@ -57,8 +58,8 @@ fn every_value_of_an_operation_enum_has_semantics_that_parse() {
         }
     }
     assert!(
-        operations >= 6,
-        "PICA's CmpOp and CondOp, Lima GP's four unit operations"
+        operations >= 9,
+        "PICA's CmpOp and CondOp, Lima GP's four unit operations, Lima PP's three"
     );
 }
 
