@@ -50,8 +50,10 @@ pub fn template(format: &Format, pieces: &[Piece]) -> String {
                     Style::Default => format!("{{{name}}}"),
                     Style::Hex => format!("{{{name}:x}}"),
                     Style::Flag(t) => format!("{{{name}:'{t}'}}"),
+                    Style::Hook(h) => format!("{{{name}:@{h}}}"),
                 }
             }
+            Piece::Hook(h) => format!("{{@{h}}}"),
         })
         .collect()
 }
