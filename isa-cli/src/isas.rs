@@ -29,7 +29,8 @@ pub enum IsaName {
     Pica,
     /// ARM Mali-200/400 (Lima) fragment processor (not implemented yet).
     LimaPp,
-    /// ARM Mali-200/400 (Lima) vertex (geometry) processor: raw 128-bit words.
+    /// ARM Mali-200/400 (Lima) vertex (geometry) processor: raw 128-bit
+    /// words, in Mesa's disassembler text.
     LimaGp,
 }
 

@@ -34,10 +34,14 @@
 //! one that read furthest). Register sources are settled once the whole
 //! instruction is read (see `Ctx::resolve_registers`).
 
+// Every function is `#[inline]`: isa-specs builds at the default dev
+// opt-level (fast spec edits), and inlinable code is compiled again, with
+// the caller's settings, in optimised callers such as the test sweeps.
+
 use std::fmt::{self, Write};
 use std::sync::OnceLock;
 
-use isa_runtime::layout::Field;
+use isa_runtime::layout::{Field, NamedText, Piece};
 use isa_runtime::lexer::Cursor;
 use isa_runtime::text::{self, TextHooks};
 use isa_runtime::ParseError;
@@ -94,6 +98,8 @@ struct Ix {
     none_fields: [usize; 5],
 }
 
+#[inline]
+
 fn ix() -> &'static Ix {
     static IX: OnceLock<Ix> = OnceLock::new();
     IX.get_or_init(|| {
@@ -144,9 +150,13 @@ fn ix() -> &'static Ix {
     })
 }
 
+#[inline]
+
 fn get(word: u128, index: usize) -> u64 {
     FORMAT.fields.get(index).map_or(0, |f| f.read(&word, 0))
 }
+
+#[inline]
 
 fn set(word: &mut u128, index: usize, value: u64) {
     if let Some(f) = FORMAT.fields.get(index) {
@@ -157,6 +167,7 @@ fn set(word: &mut u128, index: usize, value: u64) {
 /// The word that [`assemble`] starts each instruction from: every source
 /// `unused`, stores and the load offset `none`, the pass unit's operation
 /// `pass` (as ARM's compiler leaves it), every other field 0.
+#[inline]
 pub fn blank() -> u128 {
     static BLANK: OnceLock<u128> = OnceLock::new();
     *BLANK.get_or_init(|| {
@@ -173,23 +184,49 @@ pub fn blank() -> u128 {
     })
 }
 
-/// The `text` groups of `Instr`, in the order they first appear in the spec
-/// (Mesa's line order).
-fn groups() -> &'static [&'static str] {
-    static GROUPS: OnceLock<Vec<&'static str>> = OnceLock::new();
+/// The `text` groups of `Instr` with their alternatives, in the order the
+/// groups first appear in the spec (Mesa's line order).
+#[inline]
+fn groups() -> &'static [(&'static str, Vec<&'static NamedText>)] {
+    static GROUPS: OnceLock<Vec<(&'static str, Vec<&'static NamedText>)>> = OnceLock::new();
     GROUPS.get_or_init(|| {
-        let mut names: Vec<&'static str> = Vec::new();
+        let mut groups: Vec<(&'static str, Vec<&'static NamedText>)> = Vec::new();
         for t in FORMAT.texts {
-            if !names.contains(&t.name) {
-                names.push(t.name);
+            match groups.iter_mut().find(|(name, _)| *name == t.name) {
+                Some((_, alts)) => alts.push(t),
+                None => groups.push((t.name, vec![t])),
             }
         }
-        names
+        groups
+    })
+}
+
+/// For each `text` line, in spec order: the literal text that starts the
+/// line's first word and the literal that ends it (`""` where a field
+/// stands), and whether the word is that literal alone.
+#[inline]
+fn heads() -> &'static [(&'static NamedText, &'static str, &'static str, bool)] {
+    static HEADS: OnceLock<Vec<(&'static NamedText, &'static str, &'static str, bool)>> = OnceLock::new();
+    HEADS.get_or_init(|| {
+        FORMAT
+            .texts
+            .iter()
+            .map(|t| {
+                let first: Vec<&Piece> = t.pieces.iter().take_while(|p| !matches!(p, Piece::Space)).collect();
+                let literal = |p: Option<&&Piece>| match p {
+                    Some(Piece::Text(s)) => *s,
+                    _ => "",
+                };
+                let exact = first.len() == 1 && matches!(first[0], Piece::Text(_));
+                (t, literal(first.first()), literal(first.last()), exact)
+            })
+            .collect()
     })
 }
 
 /// Prints a whole program (128-bit words, in order) as Mesa does, with a
 /// `{raw …}` annotation on the instructions whose text leaves bits out.
+#[inline]
 pub fn disassemble(words: &[u128]) -> String {
     let mut out = String::new();
     for i in 0..words.len() {
@@ -201,13 +238,15 @@ pub fn disassemble(words: &[u128]) -> String {
 /// The text of instruction `i` of `words`: Mesa's lines (ending in a
 /// newline, or in Mesa's stray tab), with the `{raw …}` annotation if the
 /// lines alone do not give back the word.
+#[inline]
 pub fn instruction_text(words: &[u128], i: usize) -> String {
     let Some(&word) = words.get(i) else {
         return String::new();
     };
     let prev = if i == 0 { 0 } else { words[i - 1] };
     let mut text = mesa_text(word, prev, i);
-    let implied = parse_instruction(&text, 1, word_index(i), prev, None).unwrap_or_else(|_| blank());
+    let lines: Vec<&str> = text.split('\n').collect();
+    let implied = parse_instruction(&lines, 1, word_index(i), prev, None).unwrap_or_else(|_| blank());
     if implied != word {
         let mut note = String::from(" {raw");
         for f in FORMAT.fields {
@@ -223,23 +262,26 @@ pub fn instruction_text(words: &[u128], i: usize) -> String {
     text
 }
 
+#[inline]
+
 fn word_index(i: usize) -> i64 {
     i64::try_from(i).unwrap_or(i64::MAX / 8)
 }
 
 /// Exactly what Mesa prints for `word` at index `i`, after `prev`.
+#[inline]
 fn mesa_text(word: u128, prev: u128, i: usize) -> String {
     let mut out = String::new();
     let _ = write!(out, "{i:03}:");
     let mut ctx = Ctx::new(word_index(i), prev);
     let mut printed = false;
     let ix = ix();
-    for &group in groups() {
-        if group == "complex" && get(word, ix.complex_src) != SRC_UNUSED && get(word, ix.complex_op) == 0 {
+    for (group, alternatives) in groups() {
+        if *group == "complex" && get(word, ix.complex_src) != SRC_UNUSED && get(word, ix.complex_op) == 0 {
             // Mesa's print_complex writes the tab, then returns for `nop`.
             out.push('\t');
         }
-        if let Some(t) = text::select_text(&FORMAT, group, &word) {
+        if let Some(t) = alternatives.iter().find(|t| t.holds(&FORMAT, &word, 0)) {
             out.push('\t');
             let _ = text::write_text(&mut out, &FORMAT, t, &word, &mut ctx);
             out.push('\n');
@@ -254,6 +296,7 @@ fn mesa_text(word: u128, prev: u128, i: usize) -> String {
 
 /// Parses a whole program in Mesa's text (with or without `{raw …}`
 /// annotations) into its words. Errors carry `line:col`.
+#[inline]
 pub fn assemble(source: &str) -> Result<Vec<u128>, ParseError> {
     let mut words = Vec::new();
     // The current instruction: its first line number and its lines.
@@ -261,8 +304,7 @@ pub fn assemble(source: &str) -> Result<Vec<u128>, ParseError> {
     let lines: Vec<&str> = source.split('\n').collect();
     let flush = |words: &mut Vec<u128>, from: usize, to: usize| -> Result<(), ParseError> {
         let prev = words.last().copied().unwrap_or(0);
-        let chunk = lines[from..to].join("\n");
-        let word = parse_instruction(&chunk, from + 1, word_index(words.len()), prev, Some(words.len()))?;
+        let word = parse_instruction(&lines[from..to], from + 1, word_index(words.len()), prev, Some(words.len()))?;
         words.push(word);
         Ok(())
     };
@@ -287,6 +329,7 @@ pub fn assemble(source: &str) -> Result<Vec<u128>, ParseError> {
 }
 
 /// `NNN:` at the cursor: the number, with the cursor after the colon.
+#[inline]
 fn label(cur: &mut Cursor<'_>) -> Option<i128> {
     cur.skip_blanks();
     let rest = cur.rest();
@@ -301,8 +344,9 @@ fn label(cur: &mut Cursor<'_>) -> Option<i128> {
 
 /// Parses one instruction's lines (the first holds its `NNN:`, which must be
 /// `number` when given), starting at line `first_line` of the file.
+#[inline]
 fn parse_instruction(
-    chunk: &str,
+    lines: &[&str],
     first_line: usize,
     index: i64,
     prev: u128,
@@ -312,7 +356,7 @@ fn parse_instruction(
     let mut ctx = Ctx::new(index, prev);
     let mut seen: Vec<&'static str> = Vec::new();
     let mut annotation: Option<Cursor<'_>> = None;
-    for (k, line) in chunk.split('\n').enumerate() {
+    for (k, line) in lines.iter().enumerate() {
         let mut cur = Cursor::at(line, first_line + k, 1);
         if k == 0 {
             let at = cur.clone();
@@ -360,6 +404,7 @@ fn parse_instruction(
 
 /// One unit line (or `nop`) at the cursor: the alternative of any group
 /// that parses, or the error of the one that got furthest. Returns the group.
+#[inline]
 fn statement<'a>(
     cur: &mut Cursor<'_>,
     word: &mut u128,
@@ -371,8 +416,17 @@ fn statement<'a>(
         *cur = probe;
         return Ok(None);
     }
+    let rest = cur.rest();
+    let head = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
     let mut best: Option<(usize, ParseError)> = None;
-    for t in FORMAT.texts {
+    let candidates = heads().iter().filter(|&&(_, start, end, exact)| {
+        if exact {
+            head == start
+        } else {
+            head.starts_with(start) && head.ends_with(end)
+        }
+    });
+    for &(t, ..) in candidates {
         let mut c = cur.clone();
         let mut w = *word;
         let saved = ctx.save();
@@ -395,6 +449,7 @@ fn statement<'a>(
 }
 
 /// After a unit line: the end of the line or an annotation.
+#[inline]
 fn line_rest(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
     let mut c = cur.clone();
     c.skip_blanks();
@@ -404,6 +459,8 @@ fn line_rest(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
         Err(c.expected("end of line"))
     }
 }
+
+#[inline]
 
 fn skip_annotation(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
     match cur.rest().find('}') {
@@ -417,6 +474,7 @@ fn skip_annotation(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
 }
 
 /// `{raw field=value …}`: fields in the spec's field-explicit spelling.
+#[inline]
 fn apply_annotation(cur: &mut Cursor<'_>, word: &mut u128) -> Result<(), ParseError> {
     cur.expect("{")?;
     cur.skip_blanks();
@@ -432,7 +490,7 @@ fn apply_annotation(cur: &mut Cursor<'_>, word: &mut u128) -> Result<(), ParseEr
         let Some(name) = cur.word() else {
             return Err(cur.expected("a field name or `}`"));
         };
-        let Some(field) = FORMAT.field(name) else {
+        let Some(field) = field_named(name) else {
             let mut msg = format!("`{name}` is not a field of a Lima GP instruction");
             if let Some(s) = isa_runtime::lexer::closest(name, FORMAT.fields.iter().map(|f| f.name)) {
                 let _ = write!(msg, "; did you mean `{s}`?");
@@ -444,11 +502,22 @@ fn apply_annotation(cur: &mut Cursor<'_>, word: &mut u128) -> Result<(), ParseEr
     }
 }
 
+/// The field called `name`, through a table (annotations name many).
+#[inline]
+fn field_named(name: &str) -> Option<&'static Field> {
+    static BY_NAME: OnceLock<std::collections::HashMap<&'static str, &'static Field>> = OnceLock::new();
+    BY_NAME
+        .get_or_init(|| FORMAT.fields.iter().map(|f| (f.name, f)).collect())
+        .get(name)
+        .copied()
+}
+
 /// A source's text that names a register0 or register1, resolved once the
 /// whole instruction is read.
 #[derive(Clone)]
 struct Pending {
-    field: &'static Field,
+    /// Index of the source field in `FORMAT.fields`.
+    field: usize,
     /// `aN` rather than `$N`.
     attr: bool,
     n: u64,
@@ -458,6 +527,7 @@ struct Pending {
 }
 
 impl Pending {
+    #[inline]
     fn error(&self, message: &str) -> ParseError {
         ParseError {
             line: self.at.0,
@@ -488,6 +558,7 @@ struct Ctx {
 }
 
 impl Ctx {
+    #[inline]
     fn new(index: i64, prev: u128) -> Self {
         Ctx {
             base: index.saturating_mul(UNITS),
@@ -497,9 +568,13 @@ impl Ctx {
         }
     }
 
+    #[inline]
+
     fn save(&self) -> (usize, Option<(u64, u64)>) {
         (self.pending.len(), self.load)
     }
+
+    #[inline]
 
     fn restore(&mut self, (len, load): (usize, Option<(u64, u64)>)) {
         self.pending.truncate(len);
@@ -507,6 +582,7 @@ impl Ctx {
     }
 
     /// Mesa's print_src.
+    #[inline]
     fn write_src(&self, out: &mut dyn Write, src: u64, identity: Option<char>, word: u128) -> fmt::Result {
         let ix = ix();
         let comp = XYZW[(src & 3) as usize];
@@ -531,6 +607,8 @@ impl Ctx {
         }
     }
 
+    #[inline]
+
     fn write_load(&self, out: &mut dyn Write, comp: char, word: u128) -> fmt::Result {
         let ix = ix();
         write!(out, "t[{}", get(word, ix.load_addr))?;
@@ -543,6 +621,7 @@ impl Ctx {
     }
 
     /// Mesa's print_dest.
+    #[inline]
     fn write_dest(&self, out: &mut dyn Write, unit: usize, word: u128) -> fmt::Result {
         let ix = ix();
         write!(out, "^{}", self.base + unit as i64)?;
@@ -573,6 +652,8 @@ impl Ctx {
         }
         Ok(())
     }
+
+    #[inline]
 
     fn parse_dest(&mut self, cur: &mut Cursor<'_>, unit: usize, word: &mut u128) -> Result<(), ParseError> {
         let ix = ix();
@@ -634,10 +715,12 @@ impl Ctx {
         Ok(())
     }
 
+    #[inline]
+
     fn parse_src(
         &mut self,
         cur: &mut Cursor<'_>,
-        field: &'static Field,
+        field: &Field,
         identity: Option<char>,
         word: &mut u128,
     ) -> Result<(), ParseError> {
@@ -684,7 +767,7 @@ impl Ctx {
             cur.expect(".")?;
             let comp = component(cur)?;
             self.pending.push(Pending {
-                field,
+                field: FORMAT.fields.iter().position(|f| std::ptr::eq(f, field)).unwrap_or(usize::MAX),
                 attr,
                 n,
                 comp,
@@ -704,6 +787,7 @@ impl Ctx {
     }
 
     /// `t[N]`, `t[N+addrK]` or `t[N+unkK]`, then `.c`: the component.
+    #[inline]
     fn parse_load(&mut self, cur: &mut Cursor<'_>, word: &mut u128) -> Result<u64, ParseError> {
         let ix = ix();
         let at = cur.clone();
@@ -746,6 +830,7 @@ impl Ctx {
     /// previous register0. The first assignment that fits (one value per
     /// register) wins. Whatever the text cannot tell, the `{raw}` annotation
     /// does.
+    #[inline]
     fn resolve_registers(&self, word: &mut u128) -> Result<(), ParseError> {
         if self.pending.is_empty() {
             return Ok(());
@@ -830,13 +915,14 @@ impl Ctx {
                 Slot::Reg1 => SRC_REG,
                 Slot::Prev => SRC_P1_ATTR,
             };
-            p.field.write(word, 0, base + p.comp);
+            set(word, p.field, base + p.comp);
         }
         Ok(())
     }
 }
 
 /// What a source reads back: (instructions back, unit) for results.
+#[inline]
 fn result_of(src: u64) -> Option<(i64, usize)> {
     (0..6).find_map(|u| {
         if SRC_P1[u] == Some(src) {
@@ -849,14 +935,20 @@ fn result_of(src: u64) -> Option<(i64, usize)> {
     })
 }
 
+#[inline]
+
 fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
+
+#[inline]
 
 fn eat_word(cur: &mut Cursor<'_>, w: &str) -> bool {
     let rest = cur.rest();
     rest.starts_with(w) && !rest[w.len()..].starts_with(is_word) && cur.eat(w)
 }
+
+#[inline]
 
 fn component(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
     match cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
@@ -867,6 +959,8 @@ fn component(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
         None => Err(cur.expected("a component (x, y, z or w)")),
     }
 }
+
+#[inline]
 
 fn unit_of(hook: &str) -> Option<usize> {
     let unit = hook.strip_prefix("dest_")?;
@@ -891,6 +985,7 @@ pub const HOOKS: &[&str] = &[
 ];
 
 impl TextHooks<u128> for Ctx {
+    #[inline]
     fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, word: &u128) -> fmt::Result {
         let word = *word;
         let raw = field.map_or(0, |f| f.read(&word, 0));
@@ -912,6 +1007,8 @@ impl TextHooks<u128> for Ctx {
         }
     }
 
+    #[inline]
+
     fn parse_hook(
         &mut self,
         cur: &mut Cursor<'_>,
@@ -924,15 +1021,15 @@ impl TextHooks<u128> for Ctx {
 }
 
 impl Ctx {
-    fn parse_hook_at(
+    #[inline]
+    fn parse_hook_at<'a>(
         &mut self,
         cur: &mut Cursor<'_>,
         hook: &str,
-        field: Option<&Field>,
+        field: Option<&'a Field>,
         word: &mut u128,
     ) -> Result<(), ParseError> {
-        let field = field.and_then(|f| FORMAT.field(f.name));
-        let need = |f: Option<&'static Field>| f.ok_or_else(|| cur.error(format!("the hook `{hook}` needs a field")));
+        let need = |f: Option<&'a Field>| f.ok_or_else(|| cur.error(format!("the hook `{hook}` needs a field")));
         match hook {
             "src" => self.parse_src(cur, need(field)?, None, word),
             "src_or_0" => self.parse_src(cur, need(field)?, Some('0'), word),
