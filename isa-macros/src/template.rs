@@ -57,6 +57,7 @@ pub fn parse_template(
                     None => (inner.trim(), None),
                 };
                 let is_hook = |s: &str| s.strip_prefix('@').is_some_and(|h| !h.is_empty());
+                let mut style_text = style_text;
                 if (is_hook(name) || style_text.is_some_and(is_hook)) && !hooks {
                     diags
                         .error(
@@ -64,7 +65,12 @@ pub fn parse_template(
                             "a context hook (`{@name}`, `{field:@name}`) can only appear in a `text` template",
                         )
                         .label("not a `text` line");
-                    continue;
+                    if is_hook(name) {
+                        continue;
+                    }
+                    // Keep the field (without its hook), so that it does not
+                    // also count as missing.
+                    style_text = None;
                 }
                 if let Some(hook) = name.strip_prefix('@').filter(|h| !h.is_empty() && style_text.is_none()) {
                     pieces.push(TPiece::Hook {

@@ -4,7 +4,7 @@ isa toy { word 32 }
 format F : 32 {
     a 0..=30 u
     b 31 bool
-    syntax \"{a}{b:!}\"
+    syntax \"{a}{b:'!'}\"
     text line when !a \"{a}\"
 }
 ");

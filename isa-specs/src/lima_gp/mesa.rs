@@ -99,7 +99,6 @@ struct Ix {
 }
 
 #[inline]
-
 fn ix() -> &'static Ix {
     static IX: OnceLock<Ix> = OnceLock::new();
     IX.get_or_init(|| {
@@ -151,13 +150,11 @@ fn ix() -> &'static Ix {
 }
 
 #[inline]
-
 fn get(word: u128, index: usize) -> u64 {
     FORMAT.fields.get(index).map_or(0, |f| f.read(&word, 0))
 }
 
 #[inline]
-
 fn set(word: &mut u128, index: usize, value: u64) {
     if let Some(f) = FORMAT.fields.get(index) {
         f.write(word, 0, value);
@@ -263,7 +260,6 @@ pub fn instruction_text(words: &[u128], i: usize) -> String {
 }
 
 #[inline]
-
 fn word_index(i: usize) -> i64 {
     i64::try_from(i).unwrap_or(i64::MAX / 8)
 }
@@ -416,6 +412,7 @@ fn statement<'a>(
         *cur = probe;
         return Ok(None);
     }
+    let start = cur.clone();
     let rest = cur.rest();
     let head = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
     let mut best: Option<(usize, ParseError)> = None;
@@ -432,6 +429,7 @@ fn statement<'a>(
         let saved = ctx.save();
         match text::parse_text(&mut c, &FORMAT, t, &mut w, ctx).and_then(|()| line_rest(&mut c)) {
             Ok(()) => {
+                ctx.agree(&start, t, w)?;
                 *cur = c;
                 *word = w;
                 return Ok(Some(t.name));
@@ -461,7 +459,6 @@ fn line_rest(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
 }
 
 #[inline]
-
 fn skip_annotation(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
     match cur.rest().find('}') {
         Some(end) => {
@@ -555,7 +552,14 @@ struct Ctx {
     pending: Vec<Pending>,
     /// The load address and offset, once a `t[…]` names them.
     load: Option<(u64, u64)>,
+    /// Each store's (temporary, varying, address), once a result names it.
+    stores: [Option<(u64, u64, Option<u64>)>; 2],
+    /// Fields that lines have spelled, with their values.
+    said: Vec<(usize, u64)>,
 }
+
+/// What a failed alternative must not leave behind.
+type Saved = (usize, Option<(u64, u64)>, [Option<(u64, u64, Option<u64>)>; 2]);
 
 impl Ctx {
     #[inline]
@@ -565,20 +569,54 @@ impl Ctx {
             prev,
             pending: Vec::new(),
             load: None,
+            stores: [None; 2],
+            said: Vec::new(),
         }
     }
 
     #[inline]
-
-    fn save(&self) -> (usize, Option<(u64, u64)>) {
-        (self.pending.len(), self.load)
+    fn save(&self) -> Saved {
+        (self.pending.len(), self.load, self.stores)
     }
 
     #[inline]
-
-    fn restore(&mut self, (len, load): (usize, Option<(u64, u64)>)) {
+    fn restore(&mut self, (len, load, stores): Saved) {
         self.pending.truncate(len);
         self.load = load;
+        self.stores = stores;
+    }
+
+    /// Fields that several lines spell (`acc_op` in `floor.a0` and
+    /// `floor.a1`) must agree: records what line `t` said, or fails at its
+    /// start if an earlier line said otherwise.
+    #[inline]
+    fn agree(&mut self, at: &Cursor<'_>, t: &NamedText, word: u128) -> Result<(), ParseError> {
+        let named = t.pieces.iter().filter_map(|p| match p {
+            Piece::Field { index, .. } => Some(*index),
+            _ => None,
+        });
+        let pinned = t.when.iter().filter(|c| c.equal && c.values.len() == 1).map(|c| c.field);
+        for index in named.chain(pinned) {
+            let value = get(word, index);
+            match self.said.iter().find(|&&(i, _)| i == index) {
+                Some(&(_, earlier)) if earlier != value => {
+                    let field = &FORMAT.fields[index];
+                    let mut now = String::new();
+                    let mut before = String::new();
+                    let _ = text::write_field(&mut now, field, &word);
+                    let mut old = word;
+                    field.write(&mut old, 0, earlier);
+                    let _ = text::write_field(&mut before, field, &old);
+                    return Err(at.error(format!(
+                        "`{}` is `{now}` here but `{before}` on an earlier line: the units share it",
+                        field.name
+                    )));
+                }
+                Some(_) => {}
+                None => self.said.push((index, value)),
+            }
+        }
+        Ok(())
     }
 
     /// Mesa's print_src.
@@ -608,7 +646,6 @@ impl Ctx {
     }
 
     #[inline]
-
     fn write_load(&self, out: &mut dyn Write, comp: char, word: u128) -> fmt::Result {
         let ix = ix();
         write!(out, "t[{}", get(word, ix.load_addr))?;
@@ -654,7 +691,6 @@ impl Ctx {
     }
 
     #[inline]
-
     fn parse_dest(&mut self, cur: &mut Cursor<'_>, unit: usize, word: &mut u128) -> Result<(), ParseError> {
         let ix = ix();
         let want = self.base + unit as i64;
@@ -706,6 +742,15 @@ impl Ctx {
             let Some(s) = store.filter(|_| any) else {
                 return Err(comps_at.expected("the stored components (x, y, z or w)"));
             };
+            let claim = (temp, varying, addr);
+            match self.stores[s] {
+                Some(earlier) if earlier != claim => {
+                    return Err(at.error(format!(
+                        "store{s} writes one place: an earlier result stores it elsewhere"
+                    )));
+                }
+                _ => self.stores[s] = Some(claim),
+            }
             set(word, ix.store_temp[s], temp);
             set(word, ix.store_varying[s], varying);
             if let Some(a) = addr {
@@ -716,7 +761,6 @@ impl Ctx {
     }
 
     #[inline]
-
     fn parse_src(
         &mut self,
         cur: &mut Cursor<'_>,
@@ -936,20 +980,17 @@ fn result_of(src: u64) -> Option<(i64, usize)> {
 }
 
 #[inline]
-
 fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
 #[inline]
-
 fn eat_word(cur: &mut Cursor<'_>, w: &str) -> bool {
     let rest = cur.rest();
     rest.starts_with(w) && !rest[w.len()..].starts_with(is_word) && cur.eat(w)
 }
 
 #[inline]
-
 fn component(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
     match cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
         Some(k) => {
@@ -961,7 +1002,6 @@ fn component(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
 }
 
 #[inline]
-
 fn unit_of(hook: &str) -> Option<usize> {
     let unit = hook.strip_prefix("dest_")?;
     UNIT_NAMES.iter().position(|&u| u == unit)
@@ -1008,7 +1048,6 @@ impl TextHooks<u128> for Ctx {
     }
 
     #[inline]
-
     fn parse_hook(
         &mut self,
         cur: &mut Cursor<'_>,
