@@ -66,7 +66,10 @@ fn a_million_random_words_round_trip_through_mesa_text() {
         let handles: Vec<_> = (0..threads)
             .map(|t| scope.spawn(move || (t..programs).step_by(threads).map(check_program).sum::<usize>()))
             .collect();
-        handles.into_iter().map(|h| h.join().expect("a sweep thread panicked")).sum()
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a sweep thread panicked"))
+            .sum()
     });
     // Random words use fields Mesa does not print: nearly all need a note.
     assert!(annotated > WORDS / 2, "{annotated}");

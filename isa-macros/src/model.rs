@@ -217,10 +217,17 @@ pub struct Template {
 pub enum TPiece {
     Text(String),
     Space,
-    Field { index: usize, style: TStyle, span: Span },
+    Field {
+        index: usize,
+        style: TStyle,
+        span: Span,
+    },
     /// `{@hook}`: text that the caller's context prints and parses (only in
     /// `text` templates).
-    Hook { name: String, span: Span },
+    Hook {
+        name: String,
+        span: Span,
+    },
 }
 
 #[derive(Clone, PartialEq, Debug)]

@@ -377,7 +377,11 @@ impl Parser<'_, '_> {
         let complete = self.block(|p, mut doc| {
             if p.eat_keyword("text") {
                 let name = p.ident("the text template's name")?;
-                let when = if p.eat_keyword("when") { p.conditions()? } else { Vec::new() };
+                let when = if p.eat_keyword("when") {
+                    p.conditions()?
+                } else {
+                    Vec::new()
+                };
                 let template = p.string("the text template (a string)")?;
                 p.line_end(&mut doc)?;
                 texts.push(TextAst {

@@ -174,7 +174,15 @@ pub fn blank() -> u128 {
             set(&mut w, s, SRC_UNUSED);
         }
         for &f in &ix.none_fields {
-            set(&mut w, f, if f == ix.load_offset { LOAD_OFFSET_NONE } else { STORE_NONE });
+            set(
+                &mut w,
+                f,
+                if f == ix.load_offset {
+                    LOAD_OFFSET_NONE
+                } else {
+                    STORE_NONE
+                },
+            );
         }
         set(&mut w, ix.pass_op, PASS_OP_PASS);
         w
@@ -300,7 +308,13 @@ pub fn assemble(source: &str) -> Result<Vec<u128>, ParseError> {
     let lines: Vec<&str> = source.split('\n').collect();
     let flush = |words: &mut Vec<u128>, from: usize, to: usize| -> Result<(), ParseError> {
         let prev = words.last().copied().unwrap_or(0);
-        let word = parse_instruction(&lines[from..to], from + 1, word_index(words.len()), prev, Some(words.len()))?;
+        let word = parse_instruction(
+            &lines[from..to],
+            from + 1,
+            word_index(words.len()),
+            prev,
+            Some(words.len()),
+        )?;
         words.push(word);
         Ok(())
     };
@@ -376,9 +390,8 @@ fn parse_instruction(
         let group = statement(&mut cur, &mut word, &mut ctx)?;
         if let Some(g) = group {
             if seen.contains(&g) {
-                return Err(Cursor::at(line, first_line + k, 1).error(format!(
-                    "a second `{g}` line in one instruction: each unit prints once"
-                )));
+                return Err(Cursor::at(line, first_line + k, 1)
+                    .error(format!("a second `{g}` line in one instruction: each unit prints once")));
             }
             seen.push(g);
         }
@@ -401,11 +414,7 @@ fn parse_instruction(
 /// One unit line (or `nop`) at the cursor: the alternative of any group
 /// that parses, or the error of the one that got furthest. Returns the group.
 #[inline]
-fn statement<'a>(
-    cur: &mut Cursor<'_>,
-    word: &mut u128,
-    ctx: &mut Ctx,
-) -> Result<Option<&'static str>, ParseError> {
+fn statement<'a>(cur: &mut Cursor<'_>, word: &mut u128, ctx: &mut Ctx) -> Result<Option<&'static str>, ParseError> {
     cur.skip_blanks();
     let mut probe = cur.clone();
     if probe.word() == Some("nop") && probe.at_line_end() {
@@ -595,7 +604,11 @@ impl Ctx {
             Piece::Field { index, .. } => Some(*index),
             _ => None,
         });
-        let pinned = t.when.iter().filter(|c| c.equal && c.values.len() == 1).map(|c| c.field);
+        let pinned = t
+            .when
+            .iter()
+            .filter(|c| c.equal && c.values.len() == 1)
+            .map(|c| c.field);
         for index in named.chain(pinned) {
             let value = get(word, index);
             match self.said.iter().find(|&&(i, _)| i == index) {
@@ -635,7 +648,11 @@ impl Ctx {
             SRC_UNUSED => out.write_str("unused"),
             SRC_P1_COMPLEX if identity.is_some() => out.write_char(identity.unwrap_or('0')),
             28..=31 => {
-                let reg = if get(self.prev, ix.register0_attr) != 0 { 'a' } else { '$' };
+                let reg = if get(self.prev, ix.register0_attr) != 0 {
+                    'a'
+                } else {
+                    '$'
+                };
                 write!(out, "{reg}{}.{comp}", get(self.prev, ix.register0_addr))
             }
             _ => {
@@ -671,7 +688,11 @@ impl Ctx {
             if get(word, ix.store_temp[store]) != 0 {
                 out.write_str("/t[addr0]")?;
             } else {
-                let kind = if get(word, ix.store_varying[store]) != 0 { 'v' } else { '$' };
+                let kind = if get(word, ix.store_varying[store]) != 0 {
+                    'v'
+                } else {
+                    '$'
+                };
                 write!(out, "/{kind}{}", get(word, ix.store_addr[store]))?;
             }
             out.write_char('.')?;
@@ -811,7 +832,11 @@ impl Ctx {
             cur.expect(".")?;
             let comp = component(cur)?;
             self.pending.push(Pending {
-                field: FORMAT.fields.iter().position(|f| std::ptr::eq(f, field)).unwrap_or(usize::MAX),
+                field: FORMAT
+                    .fields
+                    .iter()
+                    .position(|f| std::ptr::eq(f, field))
+                    .unwrap_or(usize::MAX),
                 attr,
                 n,
                 comp,
@@ -891,7 +916,10 @@ impl Ctx {
                 keys.push((p.attr, p.n));
             }
         }
-        let prev_key = (get(self.prev, ix.register0_attr) != 0, get(self.prev, ix.register0_addr));
+        let prev_key = (
+            get(self.prev, ix.register0_attr) != 0,
+            get(self.prev, ix.register0_addr),
+        );
         let options = |key: (bool, u64)| -> Vec<Slot> {
             let prev = (key == prev_key).then_some(Slot::Prev);
             if key.0 {
@@ -1037,7 +1065,11 @@ impl TextHooks<u128> for Ctx {
             "load_y" => self.write_load(out, 'y', word),
             "pass_result" => write!(out, "^{}", self.base + 4),
             "branch_target" => {
-                let hi = if get(word, ix().branch_target_lo) != 0 { 0 } else { 0x100 };
+                let hi = if get(word, ix().branch_target_lo) != 0 {
+                    0
+                } else {
+                    0x100
+                };
                 write!(out, "{:03}", raw + hi)
             }
             _ => match unit_of(hook) {
@@ -1112,5 +1144,92 @@ impl Ctx {
                 None => Err(cur.error(format!("unknown hook `{hook}` in a Lima GP template"))),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field this layer names exists in the spec.
+    #[test]
+    fn the_spec_has_every_field_the_layer_reads() {
+        let ix = ix();
+        let mut all = vec![
+            ix.load_addr,
+            ix.load_offset,
+            ix.register0_addr,
+            ix.register0_attr,
+            ix.register1_addr,
+            ix.complex_op,
+            ix.complex_src,
+            ix.pass_op,
+            ix.branch_target_lo,
+        ];
+        all.extend(ix.store_temp);
+        all.extend(ix.store_addr);
+        all.extend(ix.store_varying);
+        all.extend(ix.store_src);
+        all.extend(&ix.srcs[..10]);
+        assert!(all.iter().all(|&i| i < FORMAT.fields.len()));
+    }
+
+    /// The `Src`, `StoreSrc` and other values spelled out here are the
+    /// spec's.
+    #[test]
+    fn constants_match_the_spec() {
+        let value = |e: &str, v: &str| {
+            let e = super::super::LAYOUT.enums.iter().find(|x| x.name == e)?;
+            e.values.iter().find(|x| x.name == v).map(|x| x.value)
+        };
+        assert_eq!(value("Src", "attr_x"), Some(SRC_ATTR));
+        assert_eq!(value("Src", "reg_x"), Some(SRC_REG));
+        assert_eq!(value("Src", "unknown0"), Some(SRC_UNKNOWN));
+        assert_eq!(value("Src", "load_x"), Some(SRC_LOAD));
+        assert_eq!(value("Src", "unused"), Some(SRC_UNUSED));
+        assert_eq!(value("Src", "p1_complex"), Some(SRC_P1_COMPLEX));
+        assert_eq!(value("Src", "p1_attr_x"), Some(SRC_P1_ATTR));
+        let p1 = ["p1_acc0", "p1_acc1", "p1_mul0", "p1_mul1", "p1_pass", "p1_complex"];
+        let p2 = ["p2_acc0", "p2_acc1", "p2_mul0", "p2_mul1", "p2_pass"];
+        for (u, name) in p1.iter().enumerate() {
+            assert_eq!(value("Src", name), SRC_P1[u]);
+        }
+        for (u, name) in p2.iter().enumerate() {
+            assert_eq!(value("Src", name), SRC_P2[u]);
+        }
+        let stores = ["acc0", "acc1", "mul0", "mul1", "pass", "complex"];
+        for (u, name) in stores.iter().enumerate() {
+            assert_eq!(value("StoreSrc", name), Some(STORE_SRC[u]));
+        }
+        assert_eq!(value("StoreSrc", "none"), Some(STORE_NONE));
+        assert_eq!(value("LoadOffset", "none"), Some(LOAD_OFFSET_NONE));
+        assert_eq!(value("PassOp", "pass"), Some(PASS_OP_PASS));
+        assert_eq!(value("ComplexOp", "temp_store_addr"), Some(COMPLEX_TEMP_STORE_ADDR));
+    }
+
+    /// Every hook in the spec's `text` lines is one this layer implements.
+    #[test]
+    fn every_hook_of_the_spec_is_known() {
+        for t in FORMAT.texts {
+            for p in t.pieces {
+                let hook = match p {
+                    Piece::Hook(h) => h,
+                    Piece::Field {
+                        style: isa_runtime::layout::Style::Hook(h),
+                        ..
+                    } => h,
+                    _ => continue,
+                };
+                assert!(HOOKS.contains(hook), "`{}` uses unknown hook `{hook}`", t.name);
+            }
+        }
+    }
+
+    #[test]
+    fn empty_programs_and_lone_nops() {
+        assert_eq!(disassemble(&[]), "");
+        assert_eq!(assemble(""), Ok(Vec::new()));
+        assert_eq!(disassemble(&[blank()]), "000:\tnop\n");
+        assert_eq!(assemble("000:\tnop\n"), Ok(vec![blank()]));
     }
 }
