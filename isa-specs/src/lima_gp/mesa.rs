@@ -414,7 +414,7 @@ fn parse_instruction(
 /// One unit line (or `nop`) at the cursor: the alternative of any group
 /// that parses, or the error of the one that got furthest. Returns the group.
 #[inline]
-fn statement<'a>(cur: &mut Cursor<'_>, word: &mut u128, ctx: &mut Ctx) -> Result<Option<&'static str>, ParseError> {
+fn statement(cur: &mut Cursor<'_>, word: &mut u128, ctx: &mut Ctx) -> Result<Option<&'static str>, ParseError> {
     cur.skip_blanks();
     let mut probe = cur.clone();
     if probe.word() == Some("nop") && probe.at_line_end() {
