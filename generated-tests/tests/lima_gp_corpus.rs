@@ -40,3 +40,43 @@ fn odd_lengths_are_errors_with_the_offset() {
     assert_eq!(err.offset, Some(16));
     assert!(err.to_string().contains("byte 0x10"), "{err}");
 }
+
+/// Whitespace-normalised text: Mesa's tabs and newlines, and the stray tab it
+/// leaves after an operand-less complex `nop`, do not count.
+fn normalise(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Drops the `{raw …}` annotations that a Mesa-only reader ignores.
+fn without_annotations(text: &str) -> String {
+    text.lines()
+        .map(|l| l.find(" {raw").map_or(l, |at| &l[..at]))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn corpus_prints_as_mesa_and_assembles_back() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/lima");
+    let (Ok(bytes), Ok(mesa)) = (
+        std::fs::read(dir.join("memtester_cube_vertex_blob.gp.bin")),
+        std::fs::read_to_string(dir.join("memtester_cube_vertex_blob.gp.mesa.txt")),
+    ) else {
+        eprintln!(
+            "\n*** WARNING: {} is missing; the Lima GP Mesa-text corpus test is SKIPPED. ***\n",
+            dir.display()
+        );
+        return;
+    };
+    let words: Vec<u128> = bytes
+        .chunks_exact(16)
+        .map(|c| u128::from_le_bytes(c.try_into().expect("16 bytes")))
+        .collect();
+    let text = isa_specs::lima_gp::mesa::disassemble(&words);
+    assert_eq!(normalise(&without_annotations(&text)), normalise(&mesa));
+    assert_eq!(isa_specs::lima_gp::mesa::assemble(&text), Ok(words));
+    println!("{text}");
+}

@@ -30,7 +30,8 @@ pub enum IsaName {
     /// ARM Mali-200/400 (Lima) fragment processor: raw little-endian words of
     /// one program, Mesa's disassembler text.
     LimaPp,
-    /// ARM Mali-200/400 (Lima) vertex (geometry) processor: raw 128-bit words.
+    /// ARM Mali-200/400 (Lima) vertex (geometry) processor: raw 128-bit
+    /// words, in Mesa's disassembler text.
     LimaGp,
 }
 

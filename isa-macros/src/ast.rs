@@ -89,6 +89,9 @@ pub struct LayoutAst {
     pub base: Option<Name>,
     pub fields: Vec<FieldAst>,
     pub syntax: Option<Lit<String>>,
+    /// `text NAME [when COND, …] "TEMPLATE"` lines: named, conditional
+    /// templates with context hooks.
+    pub texts: Vec<TextAst>,
     pub doc: String,
     /// False when a line of the block failed to parse (checks that need
     /// every field are then skipped, to avoid follow-on errors).
@@ -170,4 +173,32 @@ pub struct DeriveAst {
     pub field: Name,
     /// The rule as written (`!last` keeps its `!`).
     pub rule: Name,
+}
+
+/// `text NAME [when COND, …] "TEMPLATE"` inside a format.
+#[derive(Debug, Clone)]
+pub struct TextAst {
+    pub name: Name,
+    pub when: Vec<CondAst>,
+    pub template: Lit<String>,
+    pub doc: String,
+}
+
+/// One condition of a `text` line: `flag`, `!flag`, `field == a|b`,
+/// `field != a|b`.
+#[derive(Debug, Clone)]
+pub struct CondAst {
+    pub field: Name,
+    /// `==` (or a bare flag) rather than `!=` (or `!flag`).
+    pub equal: bool,
+    /// The values; empty for the flag forms.
+    pub values: Vec<CondValue>,
+    pub span: Span,
+}
+
+/// A value in a condition: an enum variant's name or a number.
+#[derive(Debug, Clone)]
+pub enum CondValue {
+    Name(Name),
+    Int(Lit<u128>),
 }

@@ -111,6 +111,8 @@ pub struct LayoutDef {
     pub bits_span: Span,
     pub fields: Vec<FieldDef>,
     pub syntax: Option<Template>,
+    /// Named, conditional templates (`text NAME when … "…"`), in spec order.
+    pub texts: Vec<TextDef>,
     pub doc: String,
     /// Every line parsed (see `LayoutAst::complete`).
     pub complete: bool,
@@ -231,7 +233,17 @@ pub struct Template {
 pub enum TPiece {
     Text(String),
     Space,
-    Field { index: usize, style: TStyle, span: Span },
+    Field {
+        index: usize,
+        style: TStyle,
+        span: Span,
+    },
+    /// `{@hook}`: text that the caller's context prints and parses (only in
+    /// `text` templates).
+    Hook {
+        name: String,
+        span: Span,
+    },
 }
 
 #[derive(Clone, PartialEq, Debug)]
@@ -239,6 +251,23 @@ pub enum TStyle {
     Default,
     Hex,
     Flag(String),
+    /// `{field:@hook}`: the field printed and parsed by the caller's context.
+    Hook(String),
+}
+
+/// A `text NAME when … "…"` line, resolved.
+pub struct TextDef {
+    pub name: Name,
+    pub when: Vec<CondDef>,
+    pub template: Template,
+    pub doc: String,
+}
+
+/// A resolved condition: `field` is (`equal`) or is not one of `values`.
+pub struct CondDef {
+    pub field: usize,
+    pub equal: bool,
+    pub values: Vec<u64>,
 }
 
 /// A presence-mask bundle: a control word and the units its enables select.

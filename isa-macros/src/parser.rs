@@ -413,7 +413,25 @@ impl Parser<'_, '_> {
         self.trailing_doc(&mut doc);
         let mut fields = Vec::new();
         let mut syntax: Option<Lit<String>> = None;
+        let mut texts = Vec::new();
         let complete = self.block(|p, mut doc| {
+            if p.eat_keyword("text") {
+                let name = p.ident("the text template's name")?;
+                let when = if p.eat_keyword("when") {
+                    p.conditions()?
+                } else {
+                    Vec::new()
+                };
+                let template = p.string("the text template (a string)")?;
+                p.line_end(&mut doc)?;
+                texts.push(TextAst {
+                    name,
+                    when,
+                    template,
+                    doc,
+                });
+                return Ok(());
+            }
             if p.eat_keyword("syntax") {
                 let s = p.string("the syntax template (a string)")?;
                 if let Some(first) = &syntax {
@@ -424,7 +442,7 @@ impl Parser<'_, '_> {
                 syntax = Some(s);
                 return p.line_end(&mut doc);
             }
-            let name = p.ident("a field name or `syntax`")?;
+            let name = p.ident("a field name, `syntax` or `text`")?;
             let mut ranges = vec![p.range()?];
             while *p.peek() == Tok::Punct('+') {
                 p.bump();
@@ -442,9 +460,59 @@ impl Parser<'_, '_> {
             base,
             fields,
             syntax,
+            texts,
             doc,
             complete,
         })
+    }
+
+    /// `COND, COND, …` after `when`: `flag`, `!flag`, `field == v|v`,
+    /// `field != v|v` (values are enum variant names or numbers).
+    fn conditions(&mut self) -> PResult<Vec<CondAst>> {
+        let mut out = Vec::new();
+        loop {
+            let start = self.span();
+            let negated = if *self.peek() == Tok::Punct('!') {
+                self.bump();
+                true
+            } else {
+                false
+            };
+            let field = self.ident("a field name in the condition")?;
+            let mut cond = CondAst {
+                span: start.to(field.span),
+                field,
+                equal: !negated,
+                values: Vec::new(),
+            };
+            let op = self.peek().clone();
+            if !negated && matches!(op, Tok::Punct('=') | Tok::Punct('!')) {
+                self.bump();
+                self.punct('=')?;
+                cond.equal = op == Tok::Punct('=');
+                loop {
+                    let value = match self.peek().clone() {
+                        Tok::Int(_) => CondValue::Int(self.int("a value")?),
+                        _ => CondValue::Name(self.ident("a value (an enum variant or a number)")?),
+                    };
+                    let span = match &value {
+                        CondValue::Int(l) => l.span,
+                        CondValue::Name(n) => n.span,
+                    };
+                    cond.span = cond.span.to(span);
+                    cond.values.push(value);
+                    if *self.peek() != Tok::Punct('|') {
+                        break;
+                    }
+                    self.bump();
+                }
+            }
+            out.push(cond);
+            if *self.peek() != Tok::Punct(',') {
+                return Ok(out);
+            }
+            self.bump();
+        }
     }
 
     fn range(&mut self) -> PResult<RangeAst> {

@@ -70,7 +70,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         declare(&l.name, TypeRef::Layout(i), diags);
     }
 
-    let enums = ast
+    let enums: Vec<EnumDef> = ast
         .enums
         .into_iter()
         .map(|e| EnumDef {
@@ -121,10 +121,12 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
 
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
+    let mut text_asts = Vec::new();
     for l in inherit(ast.layouts, diags) {
         let fields: Vec<FieldDef> = l.fields.into_iter().map(|f| resolve_field(f, &types, diags)).collect();
         let complete = l.complete;
         syntaxes.push(l.syntax);
+        text_asts.push(l.texts);
         layouts.push(LayoutDef {
             bits: small(&l.bits, diags, "layout width"),
             bits_span: l.bits.span,
@@ -132,11 +134,12 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             is_format: l.is_format,
             fields,
             syntax: None,
+            texts: Vec::new(),
             doc: l.doc,
             complete,
         });
     }
-    for (layout, syntax) in layouts.iter_mut().zip(syntaxes) {
+    for ((layout, syntax), texts) in layouts.iter_mut().zip(syntaxes).zip(text_asts) {
         layout.syntax = syntax.map(|s| {
             parse_template(
                 &s.value,
@@ -144,9 +147,14 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 &layout.fields,
                 &layout.name.text,
                 layout.complete,
+                false,
                 diags,
             )
         });
+        layout.texts = texts
+            .into_iter()
+            .map(|t| resolve_text(t, layout, &enums, diags))
+            .collect();
     }
 
     let mut opcodes = Vec::new();
@@ -185,6 +193,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                     &layout.fields,
                     &layout.name.text,
                     layout.complete,
+                    false,
                     diags,
                 ),
                 t.value.clone(),
@@ -601,4 +610,116 @@ fn big(lit: &Lit<u128>, diags: &mut Diagnostics) -> u64 {
         diags.error(lit.span, format!("value {:#x} does not fit in 64 bits", lit.value));
         0
     })
+}
+
+/// A `text` line: its template (hooks allowed) and its conditions, whose
+/// fields must exist and whose values must fit (enum variants of the field's
+/// enum, numbers within its width; the bare `flag` forms need a bool field).
+fn resolve_text(t: TextAst, layout: &LayoutDef, enums: &[EnumDef], diags: &mut Diagnostics) -> TextDef {
+    let template = parse_template(
+        &t.template.value,
+        t.template.span.start + 1,
+        &layout.fields,
+        &layout.name.text,
+        layout.complete,
+        true,
+        diags,
+    );
+    let mut when = Vec::new();
+    for c in t.when {
+        let Some(index) = layout.fields.iter().position(|f| f.name.text == c.field.text) else {
+            let names = layout.fields.iter().map(|f| f.name.text.as_str());
+            diags
+                .error(
+                    c.field.span,
+                    format!(
+                        "condition names `{}`, which is not a field of `{}`{}",
+                        c.field.text,
+                        layout.name.text,
+                        did_you_mean(&c.field.text, names)
+                    ),
+                )
+                .label("no such field");
+            continue;
+        };
+        let field = &layout.fields[index];
+        if c.values.is_empty() {
+            if field.ty != FieldTy::Bool {
+                diags.error(
+                    c.span,
+                    format!(
+                        "`{}` is not a bool field: compare it with `==` or `!=` (`{} == VALUE`)",
+                        field.name.text, field.name.text
+                    ),
+                );
+                continue;
+            }
+            when.push(CondDef {
+                field: index,
+                equal: c.equal,
+                values: vec![1],
+            });
+            continue;
+        }
+        let mut values = Vec::new();
+        for v in &c.values {
+            match v {
+                CondValue::Int(lit) => {
+                    if field.width < 128 && lit.value >> field.width != 0 {
+                        diags.error(
+                            lit.span,
+                            format!(
+                                "{} does not fit `{}` ({} bits)",
+                                lit.value, field.name.text, field.width
+                            ),
+                        );
+                        continue;
+                    }
+                    values.push(lit.value as u64);
+                }
+                CondValue::Name(name) => {
+                    let FieldTy::Enum(e) = field.ty else {
+                        diags.error(
+                            name.span,
+                            format!(
+                                "`{}` is not an enum field, so `{}` names no value of it: write a number",
+                                field.name.text, name.text
+                            ),
+                        );
+                        continue;
+                    };
+                    let e = &enums[e];
+                    match e.variants.iter().find(|v| v.name.text == name.text) {
+                        Some(v) => values.push(v.value),
+                        None => {
+                            let names = e.variants.iter().map(|v| v.name.text.as_str());
+                            diags
+                                .error(
+                                    name.span,
+                                    format!(
+                                        "`{}` is not a variant of `{}` (the type of `{}`){}",
+                                        name.text,
+                                        e.name.text,
+                                        field.name.text,
+                                        did_you_mean(&name.text, names)
+                                    ),
+                                )
+                                .label("no such variant");
+                        }
+                    }
+                }
+            }
+        }
+        when.push(CondDef {
+            field: index,
+            equal: c.equal,
+            values,
+        });
+    }
+    TextDef {
+        name: t.name,
+        when,
+        template,
+        doc: t.doc,
+    }
 }

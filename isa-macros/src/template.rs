@@ -8,13 +8,15 @@ use crate::suggest::did_you_mean;
 
 /// Parses `text`, whose first character sits at byte `start` of the spec.
 /// `complete` is false when the layout lost lines to syntax errors; unknown
-/// names are then not reported again.
+/// names are then not reported again. `hooks` allows the context hooks
+/// `{@hook}` and `{field:@hook}` (only `text` templates have a context).
 pub fn parse_template(
     text: &str,
     start: usize,
     fields: &[FieldDef],
     owner: &str,
     complete: bool,
+    hooks: bool,
     diags: &mut Diagnostics,
 ) -> Template {
     let mut has_errors = false;
@@ -54,6 +56,29 @@ pub fn parse_template(
                     Some((n, s)) => (n.trim(), Some(s.trim())),
                     None => (inner.trim(), None),
                 };
+                let is_hook = |s: &str| s.strip_prefix('@').is_some_and(|h| !h.is_empty());
+                let mut style_text = style_text;
+                if (is_hook(name) || style_text.is_some_and(is_hook)) && !hooks {
+                    diags
+                        .error(
+                            span,
+                            "a context hook (`{@name}`, `{field:@name}`) can only appear in a `text` template",
+                        )
+                        .label("not a `text` line");
+                    if is_hook(name) {
+                        continue;
+                    }
+                    // Keep the field (without its hook), so that it does not
+                    // also count as missing.
+                    style_text = None;
+                }
+                if let Some(hook) = name.strip_prefix('@').filter(|h| !h.is_empty() && style_text.is_none()) {
+                    pieces.push(TPiece::Hook {
+                        name: hook.to_string(),
+                        span,
+                    });
+                    continue;
+                }
                 let Some(index) = fields.iter().position(|f| f.name.text == name) else {
                     has_errors = true;
                     if !complete {
@@ -92,6 +117,7 @@ pub fn parse_template(
                 let style = match style_text {
                     None => TStyle::Default,
                     Some("x") => TStyle::Hex,
+                    Some(s) if is_hook(s) => TStyle::Hook(s[1..].to_string()),
                     Some(s) if s.len() >= 2 && s.starts_with('\'') && s.ends_with('\'') => {
                         if field.ty != FieldTy::Bool {
                             diags.error(
@@ -104,7 +130,9 @@ pub fn parse_template(
                     Some(other) => {
                         diags.error(
                             span,
-                            format!("unknown template style `{other}`: expected `x` (hex) or `'text'` (bool flag)"),
+                            format!(
+                                "unknown template style `{other}`: expected `x` (hex), `'text'` (bool flag) or `@hook` (in a `text` line)"
+                            ),
                         );
                         TStyle::Default
                     }

@@ -70,6 +70,53 @@ pub struct Format {
     pub fields: &'static [Field],
     /// The text form (default operand template for an instruction format).
     pub syntax: &'static [Piece],
+    /// Named, conditional templates (`text NAME when … "…"` lines), in spec
+    /// order: the building blocks of a program-level text such as Mesa's
+    /// Lima GP disassembly (see [`crate::text::write_text`]).
+    pub texts: &'static [NamedText],
+}
+
+/// A `text NAME when COND, … "TEMPLATE"` line of a format. Lines that share
+/// a name are alternatives: the first whose conditions hold prints.
+#[derive(Debug)]
+pub struct NamedText {
+    /// The name (shared by the alternatives of one group).
+    pub name: &'static str,
+    /// Doc.
+    pub doc: &'static str,
+    /// Conditions that must all hold for this alternative to print.
+    pub when: &'static [Cond],
+    /// The template; it may contain context hooks ([`Piece::Hook`],
+    /// [`Style::Hook`]).
+    pub pieces: &'static [Piece],
+}
+
+/// One condition of a [`NamedText`]: a field is (or is not) one of some
+/// values. A bool flag `f` is `f == 1`, `!f` is `f != 1`.
+#[derive(Debug)]
+pub struct Cond {
+    /// Index into `Format::fields`.
+    pub field: usize,
+    /// `==` rather than `!=`.
+    pub equal: bool,
+    /// The raw values compared with.
+    pub values: &'static [u64],
+}
+
+impl NamedText {
+    /// Whether every condition holds for the word (`base`: where the format
+    /// starts in it).
+    pub fn holds<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {
+        self.when.iter().all(|c| c.holds(format, word, base))
+    }
+}
+
+impl Cond {
+    /// Whether the condition holds for the word.
+    pub fn holds<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {
+        let v = format.fields[self.field].read(word, base);
+        self.values.contains(&v) == self.equal
+    }
 }
 
 impl Format {
@@ -330,6 +377,9 @@ pub enum Piece {
         /// How it prints.
         style: Style,
     },
+    /// `{@name}`: text that the caller's context prints and parses
+    /// ([`crate::text::TextHooks`]); only in `text` templates.
+    Hook(&'static str),
 }
 
 /// How a template prints a field.
@@ -341,6 +391,9 @@ pub enum Style {
     Hex,
     /// A bool that prints this text when set and nothing when clear.
     Flag(&'static str),
+    /// `{field:@name}`: the field printed and parsed by the caller's context
+    /// ([`crate::text::TextHooks`]); only in `text` templates.
+    Hook(&'static str),
 }
 
 /// A presence-mask bundle (the spec's `bundle` item): a control word whose

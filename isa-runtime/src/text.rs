@@ -12,7 +12,7 @@ use core::fmt::{self, Write};
 
 use crate::bits::{low_mask, BitWord};
 use crate::error::ParseError;
-use crate::layout::{ComponentOrder, Field, FieldKind, Format, IsaLayout, Opcode, Piece, Style};
+use crate::layout::{ComponentOrder, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Piece, Style};
 use crate::lexer::{closest, Cursor};
 
 /// Prints an instruction word that is known to match `opcode`.
@@ -61,6 +61,9 @@ fn write_pieces<W: BitWord>(
             Piece::Field { index, style } => {
                 write_value(out, &format.fields[index], style, word, base)?;
             }
+            // Hooks need a context; the spec checker keeps them out of
+            // syntax lines and opcode templates.
+            Piece::Hook(_) => return Err(fmt::Error),
         }
     }
     Ok(())
@@ -133,6 +136,7 @@ fn write_raw<O: Write>(
     nested: &dyn Fn(&mut O, &Format) -> fmt::Result,
 ) -> fmt::Result {
     match (field.kind, style) {
+        (_, Style::Hook(_)) => write_raw(out, field, Style::Default, raw, nested),
         (FieldKind::Bool, Style::Flag(text)) => {
             if raw != 0 {
                 out.write_str(text)?;
@@ -335,6 +339,9 @@ fn parse_pieces<W: BitWord>(
                 let field = &format.fields[index];
                 parse_value(cur, field, style, word, base)?;
             }
+            Piece::Hook(name) => {
+                return Err(cur.error(format!("the context hook `{{@{name}}}` needs a context")));
+            }
         }
     }
     Ok(())
@@ -384,6 +391,7 @@ fn parse_value<W: BitWord>(
     let at = cur.clone();
     let what = format!("`{}`", field.name);
     let raw: u64 = match (field.kind, style) {
+        (_, Style::Hook(_)) => return parse_value(cur, field, Style::Default, word, base),
         (FieldKind::Bool, Style::Flag(text)) => {
             // Blanks before the piece are already skipped: match the flag's
             // text without its own leading blanks (`' attr'` prints a space).
@@ -544,4 +552,140 @@ fn parse_half(cur: &mut Cursor<'_>, what: &str) -> Result<u64, ParseError> {
     }
     cur.eat(&rest[..len]);
     Ok(u64::from(h.to_bits()))
+}
+
+/// The context of `text` templates ([`NamedText`]): it prints and parses
+/// their hooks, `{@name}` (`field` is `None`) and `{field:@name}`, from what
+/// the word alone cannot say (the instruction's place in a program, its
+/// neighbours).
+pub trait TextHooks<W: BitWord> {
+    /// Prints hook `hook` (of `field`, if the piece names one) for `word`.
+    fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, word: &W) -> fmt::Result;
+
+    /// Parses hook `hook` at the cursor, writing what it says into `word`
+    /// (`field`, if the piece names one, and any other bits it implies).
+    fn parse_hook(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        hook: &str,
+        field: Option<&Field>,
+        word: &mut W,
+    ) -> Result<(), ParseError>;
+}
+
+/// The alternatives of the `text` group `name` of `format`, in spec order.
+pub fn text_group<'a>(format: &'a Format, name: &'a str) -> impl Iterator<Item = &'static NamedText> + 'a {
+    format.texts.iter().filter(move |t| t.name == name)
+}
+
+/// The alternative of group `name` that prints `word`: the first whose
+/// conditions hold, or `None` (the group prints nothing).
+pub fn select_text<W: BitWord>(format: &Format, name: &str, word: &W) -> Option<&'static NamedText> {
+    text_group(format, name).find(|t| t.holds(format, word, 0))
+}
+
+/// Prints one `text` alternative of `format` for `word`, with `hooks`
+/// printing its hooks. The caller chose the alternative (see
+/// [`select_text`]).
+pub fn write_text<W: BitWord, H: TextHooks<W> + ?Sized>(
+    mut out: &mut dyn Write,
+    format: &Format,
+    text: &NamedText,
+    word: &W,
+    hooks: &mut H,
+) -> fmt::Result {
+    for piece in text.pieces {
+        match *piece {
+            Piece::Text(t) => out.write_str(t)?,
+            Piece::Space => out.write_char(' ')?,
+            Piece::Field {
+                index,
+                style: Style::Hook(hook),
+            } => hooks.write_hook(out, hook, Some(&format.fields[index]), word)?,
+            Piece::Field { index, style } => write_value(&mut out, &format.fields[index], style, word, 0)?,
+            Piece::Hook(hook) => hooks.write_hook(out, hook, None, word)?,
+        }
+    }
+    Ok(())
+}
+
+/// Parses one `text` alternative of `format` at the cursor into `word`.
+///
+/// First the conditions that pin a value are applied (`f == v` writes `v`
+/// unless the field already holds one of the listed values; `!flag` clears
+/// the flag), then the pieces are parsed (hooks through `hooks`), then every
+/// condition must hold, or the error (at the start) names the one that does
+/// not: the text would not print this way. The rest of the line is left to
+/// the caller.
+pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
+    cur: &mut Cursor<'_>,
+    format: &Format,
+    text: &NamedText,
+    word: &mut W,
+    hooks: &mut H,
+) -> Result<(), ParseError> {
+    let start = cur.clone();
+    for c in text.when {
+        let field = &format.fields[c.field];
+        if c.holds(format, word, 0) {
+            continue;
+        }
+        if c.equal {
+            if let Some(&v) = c.values.first() {
+                field.write(word, 0, v);
+            }
+        } else if matches!(field.kind, FieldKind::Bool) {
+            field.write(word, 0, u64::from(!c.values.contains(&1)));
+        }
+    }
+    for piece in text.pieces {
+        match *piece {
+            Piece::Space => cur.skip_blanks(),
+            Piece::Text(t) => {
+                cur.skip_blanks();
+                if !eat_token(cur, t) {
+                    return Err(cur.expected(&format!("`{t}`")));
+                }
+            }
+            Piece::Field {
+                index,
+                style: Style::Hook(hook),
+            } => {
+                cur.skip_blanks();
+                hooks.parse_hook(cur, hook, Some(&format.fields[index]), word)?;
+            }
+            Piece::Field { index, style } => {
+                cur.skip_blanks();
+                parse_value(cur, &format.fields[index], style, word, 0)?;
+            }
+            Piece::Hook(hook) => {
+                cur.skip_blanks();
+                hooks.parse_hook(cur, hook, None, word)?;
+            }
+        }
+    }
+    if let Some(c) = text.when.iter().find(|c| !c.holds(format, word, 0)) {
+        let field = &format.fields[c.field];
+        let values: Vec<String> = c.values.iter().map(|&v| describe_value(field, v)).collect();
+        let rel = if c.equal { "is one of" } else { "is none of" };
+        return Err(start.error(format!(
+            "this form of `{}` prints only when `{}` {rel} {}; here it is {}",
+            text.name,
+            field.name,
+            values.join(", "),
+            describe_value(field, field.read(word, 0))
+        )));
+    }
+    Ok(())
+}
+
+/// Prints one field of a word in its type's default form (enum spelling,
+/// number, …), as the field-explicit syntax does.
+pub fn write_field<W: BitWord>(mut out: &mut dyn Write, field: &Field, word: &W) -> fmt::Result {
+    write_value(&mut out, field, Style::Default, word, 0)
+}
+
+/// Parses one field's value (as [`write_field`] prints it) into the word.
+pub fn parse_field<W: BitWord>(cur: &mut Cursor<'_>, field: &Field, word: &mut W) -> Result<(), ParseError> {
+    parse_value(cur, field, Style::Default, word, 0)
 }

@@ -26,9 +26,12 @@ pub mod agal {
 pub mod agsl_eval;
 
 /// ARM Mali-200/400 (Lima) vertex processor, from `specs/lima_gp.isa`: one
-/// 128-bit bundle per instruction.
+/// 128-bit bundle per instruction; whole programs in Mesa's disassembler
+/// text ([`lima_gp::mesa`]).
 pub mod lima_gp {
     isa_macros::isa!(file = "specs/lima_gp.isa");
+
+    pub mod mesa;
 }
 
 /// ARM Mali-200/400 (Lima) fragment processor, from `specs/lima_pp.isa`:

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use isa_runtime::layout::{DeriveRule, Field, FieldKind, Format, IsaLayout, Opcode, Packed, Piece, Style};
+use isa_runtime::layout::{DeriveRule, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Packed, Piece, Style};
 
 use crate::diagram_file;
 
@@ -50,8 +50,10 @@ pub fn template(format: &Format, pieces: &[Piece]) -> String {
                     Style::Default => format!("{{{name}}}"),
                     Style::Hex => format!("{{{name}:x}}"),
                     Style::Flag(t) => format!("{{{name}:'{t}'}}"),
+                    Style::Hook(h) => format!("{{{name}:@{h}}}"),
                 }
             }
+            Piece::Hook(h) => format!("{{@{h}}}"),
         })
         .collect()
 }
@@ -96,6 +98,54 @@ fn format_section(out: &mut String, stem: &str, format: &Format) {
         );
     }
     out.push('\n');
+    if !format.texts.is_empty() {
+        let _ = writeln!(
+            out,
+            "Text lines (`text` groups: each prints its first alternative whose conditions hold; `@` marks a context hook):\n"
+        );
+        let _ = writeln!(out, "| group | when | template | doc |\n| --- | --- | --- | --- |");
+        for t in format.texts {
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | `{}` | {} |",
+                t.name,
+                cell(&conditions(format, t)),
+                cell(&template(format, t.pieces)),
+                cell(t.doc)
+            );
+        }
+        out.push('\n');
+    }
+}
+
+/// A `text` line's conditions as the spec writes them (values as numbers
+/// or enum variant names).
+fn conditions(format: &Format, t: &NamedText) -> String {
+    let parts: Vec<String> = t
+        .when
+        .iter()
+        .map(|c| {
+            let field = &format.fields[c.field];
+            if matches!(field.kind, FieldKind::Bool) && c.values == [1] {
+                return format!("`{}{}`", if c.equal { "" } else { "!" }, field.name);
+            }
+            let values: Vec<String> = c
+                .values
+                .iter()
+                .map(|&v| match field.kind {
+                    FieldKind::Enum(e) => e.value(v).map_or(v.to_string(), |x| x.name.to_string()),
+                    _ => v.to_string(),
+                })
+                .collect();
+            format!(
+                "`{} {} {}`",
+                field.name,
+                if c.equal { "==" } else { "!=" },
+                values.join("|")
+            )
+        })
+        .collect();
+    parts.join(", ")
 }
 
 /// The opcode table: mnemonic, encoding, format, syntax, semantics, doc.

@@ -185,6 +185,7 @@ static INNER: Format = Format {
         kind: FieldKind::Unsigned,
     }],
     syntax: &[],
+    texts: &[],
 };
 
 static LONG_REGS: Regs = Regs {
@@ -238,6 +239,7 @@ static WIDE: Format = Format {
         field("inner", &[BitRange { lo: 45, width: 3 }], 3, FieldKind::Layout(&INNER)),
     ],
     syntax: &[],
+    texts: &[],
 };
 
 static FIXTURE: IsaLayout = IsaLayout {

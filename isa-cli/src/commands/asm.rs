@@ -21,7 +21,9 @@ pub struct AsmArgs {
     pub isa: IsaName,
     /// The source files (`-` for stdin). PICA: picasso syntax, one DVLE per
     /// file in order (`A.v.pica B.g.pica`). AGAL: one file of
-    /// AGALMiniAssembler text, where `//` starts comments. With `--raw`: one
+    /// AGALMiniAssembler text, where `//` starts comments. Lima GP: one file
+    /// of Mesa's disassembler text (`000:` lines), with or without `isa
+    /// disasm`'s `{raw …}` notes. With `--raw`: one
     /// file of one instruction per line, where `;`, `//` and `#` start
     /// comments.
     #[arg(required = true, value_name = "FILE")]
@@ -31,7 +33,8 @@ pub struct AsmArgs {
     pub output: PathBuf,
     /// Write bare little-endian words, not a container (PICA: .shbin; AGAL:
     /// a program with its header). With `--raw`, each line is one word in
-    /// the spec's field-explicit form.
+    /// the spec's field-explicit form (Lima GP: instead of Mesa's text; the
+    /// output is raw words either way).
     #[arg(long)]
     pub raw: bool,
     /// PICA: do not insert the padding NOPs that flow-control errata need at

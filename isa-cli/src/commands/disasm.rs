@@ -1,5 +1,6 @@
 //! `isa disasm`: a container (PICA: `.shbin`; AGAL: a program with its
-//! header) to assembly text that `isa asm` turns back into the same bytes, or
+//! header; Lima GP: a program of raw words, as Mesa prints it) to assembly
+//! text that `isa asm` turns back into the same bytes, or
 //! with `--raw` binary words to text, one instruction per line.
 
 use std::path::PathBuf;
@@ -20,7 +21,9 @@ pub struct DisasmArgs {
     /// The binary to disassemble (`-` for stdin).
     pub file: PathBuf,
     /// The file holds bare little-endian words, not a container (PICA:
-    /// .shbin; AGAL: the 7-byte header and its tokens).
+    /// .shbin; AGAL: the 7-byte header and its tokens), printed one per line
+    /// in the spec's field-explicit form. Lima GP files are always raw
+    /// words: without `--raw` they print as Mesa's disassembler text.
     #[arg(long)]
     pub raw: bool,
 }

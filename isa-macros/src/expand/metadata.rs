@@ -40,10 +40,19 @@ pub fn expand(spec: &Spec) -> TokenStream {
         let (name, doc, bits, is_instruction) = (&l.name.text, &l.doc, l.bits, l.is_format);
         let fields = l.fields.iter().map(|f| field(spec, f));
         let syntax = pieces(l.syntax.as_ref());
+        let texts = l.texts.iter().map(|t| {
+            let (tname, tdoc) = (&t.name.text, &t.doc);
+            let when = t.when.iter().map(|c| {
+                let (field, equal, values) = (c.field, c.equal, &c.values);
+                quote!(::isa_runtime::layout::Cond { field: #field, equal: #equal, values: &[#(#values),*] })
+            });
+            let tpieces = pieces(Some(&t.template));
+            quote!(::isa_runtime::layout::NamedText { name: #tname, doc: #tdoc, when: &[#(#when),*], pieces: #tpieces })
+        });
         quote! {
             pub static #id: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
                 name: #name, doc: #doc, bits: #bits, is_instruction: #is_instruction,
-                fields: &[#(#fields),*], syntax: #syntax,
+                fields: &[#(#fields),*], syntax: #syntax, texts: &[#(#texts),*],
             };
         }
     });
@@ -169,8 +178,10 @@ fn source_text(spec: &Spec, format: usize) -> String {
                     TStyle::Default => format!("{{{name}}}"),
                     TStyle::Hex => format!("{{{name}:x}}"),
                     TStyle::Flag(s) => format!("{{{name}:'{s}'}}"),
+                    TStyle::Hook(h) => format!("{{{name}:@{h}}}"),
                 }
             }
+            TPiece::Hook { name, .. } => format!("{{@{name}}}"),
         })
         .collect()
 }
@@ -185,9 +196,11 @@ fn pieces(t: Option<&Template>) -> TokenStream {
                 TStyle::Default => quote!(::isa_runtime::layout::Style::Default),
                 TStyle::Hex => quote!(::isa_runtime::layout::Style::Hex),
                 TStyle::Flag(s) => quote!(::isa_runtime::layout::Style::Flag(#s)),
+                TStyle::Hook(h) => quote!(::isa_runtime::layout::Style::Hook(#h)),
             };
             quote!(::isa_runtime::layout::Piece::Field { index: #index, style: #style })
         }
+        TPiece::Hook { name, .. } => quote!(::isa_runtime::layout::Piece::Hook(#name)),
     });
     quote!(&[#(#items),*])
 }

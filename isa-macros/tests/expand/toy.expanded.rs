@@ -475,6 +475,7 @@ pub mod __layout {
                 style: ::isa_runtime::layout::Style::Default,
             },
         ],
+        texts: &[],
     };
     pub static OPCODES: [::isa_runtime::layout::Opcode; 1usize] = [
         ::isa_runtime::layout::Opcode {
