@@ -1,0 +1,127 @@
+//! PICA200 `.shbin` files and picasso text.
+
+use isa_specs::pica::asm::{self as pica_asm, SourceFile};
+use isa_specs::pica::disasm::disassemble;
+use isa_specs::pica::shbin::Shbin;
+
+use crate::{ensure, Outcome, Violation};
+
+/// A `.shbin`: it parses or the error's byte offset is inside the file. A
+/// file that parses is written back (in picasso's or nihstro's layout,
+/// whichever the file used; other layouts become picasso's) as bytes that
+/// parse to the same value, and its disassembly assembles to those bytes.
+///
+/// The disassembler's two documented limits are allowed for: nothing can
+/// set a non-zero DVLP version or reserved header words, so those are
+/// compared as zero; and a DVLE text that ends in a jump or call gets
+/// picasso's padding NOP when assembled, so files where a word before a
+/// DVLE's entry point (or the last word) is one skip the text round trip
+/// ([`ends_in_branch`]).
+pub fn shbin(bytes: &[u8]) -> Outcome {
+    let shbin = match Shbin::parse(bytes) {
+        Ok(shbin) => shbin,
+        Err(e) => {
+            ensure!(
+                e.offset <= bytes.len(),
+                "error `{e}` is past the end ({} bytes)",
+                bytes.len()
+            );
+            return Ok(());
+        }
+    };
+    let written = shbin.to_bytes();
+    match Shbin::parse(&written) {
+        Ok(again) => ensure!(again == shbin, "the written file parses differently: {again:?}"),
+        Err(e) => return Err(Violation(format!("the written file does not parse: {e}"))),
+    }
+    if ends_in_branch(&shbin) {
+        return Ok(());
+    }
+    let text = disassemble(&shbin);
+    let files = [SourceFile {
+        name: "fuzz.pica".into(),
+        text,
+    }];
+    match pica_asm::assemble(&files, &pica_asm::Options::default()) {
+        Ok(mut again) => {
+            let mut expected = shbin.clone();
+            expected.dvlp_version = 0;
+            expected.dvlp_reserved = [0; 3];
+            again.dvlp_version = 0;
+            again.dvlp_reserved = [0; 3];
+            ensure!(
+                again.to_bytes() == expected.to_bytes(),
+                "the disassembly assembles to other bytes:\n{}",
+                files[0].text
+            );
+            Ok(())
+        }
+        Err(errors) => Err(Violation(format!(
+            "the disassembly does not assemble ({}):\n{}",
+            errors[0], files[0].text
+        ))),
+    }
+}
+
+/// 6-bit opcodes after which picasso pads the end of a procedure: jmpc,
+/// jmpu, call, callc, callu.
+const JUMP_OR_CALL: [u32; 5] = [0x2C, 0x2D, 0x24, 0x25, 0x26];
+
+/// Whether the word before some DVLE's entry point, or the last word, is a
+/// jump or call: where a DVLE's text can end in one, which the disassembler
+/// cannot write without picasso padding it.
+pub fn ends_in_branch(shbin: &Shbin) -> bool {
+    let ends = shbin.dvles.iter().map(|d| d.main as usize).chain([shbin.code.len()]);
+    ends.filter_map(|e| e.checked_sub(1).and_then(|p| shbin.code.get(p)))
+        .any(|w| JUMP_OR_CALL.contains(&(w >> 26)))
+}
+
+/// picasso text after an option byte (bit 0 set: `--no-nop`), with NUL
+/// bytes separating source files (one DVLE each): every error has a line
+/// and column; a file that assembles parses back to the same value and
+/// satisfies [`shbin`]. Bytes that are not UTF-8 are replaced.
+pub fn assemble(bytes: &[u8]) -> Outcome {
+    let Some((&byte, text)) = bytes.split_first() else {
+        return Ok(());
+    };
+    let files: Vec<SourceFile> = text
+        .split(|&b| b == 0)
+        .enumerate()
+        .map(|(i, text)| SourceFile {
+            name: format!("f{i}.pica"),
+            text: String::from_utf8_lossy(text).into_owned(),
+        })
+        .collect();
+    let options = pica_asm::Options {
+        auto_nop: byte & 1 == 0,
+    };
+    match pica_asm::assemble(&files, &options) {
+        Ok(assembled) => {
+            let binary = assembled.to_bytes();
+            match Shbin::parse(&binary) {
+                Ok(parsed) => ensure!(parsed == assembled, "the assembled file parses differently"),
+                Err(e) => return Err(Violation(format!("the assembled file does not parse: {e}"))),
+            }
+            shbin(&binary)
+        }
+        Err(errors) => {
+            ensure!(!errors.is_empty(), "assembly failed without an error");
+            for e in &errors {
+                ensure!(e.line >= 1 && e.col >= 1, "error `{e}` has no position");
+            }
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_program_round_trips() {
+        assert_eq!(assemble(b"\0.proc main\n  mov o0, v0\n  end\n.end\n"), Ok(()));
+        assert_eq!(assemble(b"\0.proc main\n  frob\n"), Ok(()));
+        assert_eq!(shbin(b"DVLB\x01\0\0\0"), Ok(()));
+    }
+}
