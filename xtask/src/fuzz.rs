@@ -1,4 +1,4 @@
-//! `cargo xtask fuzz <target|all> [--time SECS] [--jobs N] [--fresh]`: builds
+//! `cargo xtask fuzz <target|all> [--time SECS] [--runs N] [--jobs N] [--fresh]`: builds
 //! the libFuzzer harness in `fuzz/` with the stable toolchain and runs one
 //! target (or each in turn) for the given time.
 //!
@@ -26,16 +26,19 @@ use isa_props::{Corpus, Target, TARGETS};
 pub struct Options {
     /// Seconds per target.
     pub time: u64,
+    /// Stop a target after this many inputs (within `time`).
+    pub runs: Option<u64>,
     /// libFuzzer worker processes (`-fork`); 1 runs in-process.
     pub jobs: u32,
     /// Start from the seeds alone, ignoring the kept corpus.
     pub fresh: bool,
 }
 
-/// Parses `[--time SECS] [--jobs N] [--fresh]`.
+/// Parses `[--time SECS] [--runs N] [--jobs N] [--fresh]`.
 pub fn parse_options(args: &[&str]) -> Result<Options, String> {
     let mut options = Options {
         time: 60,
+        runs: None,
         jobs: 1,
         fresh: false,
     };
@@ -51,6 +54,7 @@ pub fn parse_options(args: &[&str]) -> Result<Options, String> {
         };
         match arg {
             "--time" => options.time = number("--time")?,
+            "--runs" => options.runs = Some(number("--runs")?),
             "--jobs" => options.jobs = u32::try_from(number("--jobs")?).map_err(|e| e.to_string())?,
             "--fresh" => options.fresh = true,
             other => return Err(format!("unknown option `{other}`")),
@@ -204,6 +208,9 @@ fn run_one(binary: &Path, out: &Path, target: &Target, options: &Options) -> Res
         .arg(format!("-artifact_prefix={}/", artifacts.display()))
         .stdout(log.try_clone().map_err(|e| e.to_string())?)
         .stderr(log);
+    if let Some(runs) = options.runs {
+        command.arg(format!("-runs={runs}"));
+    }
     if options.jobs > 1 {
         command.arg(format!("-fork={}", options.jobs));
     }
@@ -294,8 +301,8 @@ mod tests {
 
     #[test]
     fn options_parse_and_reject() {
-        let o = parse_options(&["--time", "5", "--jobs", "2", "--fresh"]).unwrap();
-        assert_eq!((o.time, o.jobs, o.fresh), (5, 2, true));
+        let o = parse_options(&["--time", "5", "--runs", "9", "--jobs", "2", "--fresh"]).unwrap();
+        assert_eq!((o.time, o.runs, o.jobs, o.fresh), (5, Some(9), 2, true));
         assert!(parse_options(&["--time", "0"]).is_err());
         assert!(parse_options(&["--time"]).is_err());
         assert!(parse_options(&["--bogus"]).is_err());
