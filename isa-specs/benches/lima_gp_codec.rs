@@ -56,7 +56,7 @@ struct Hand {
 #[inline]
 fn hand_decode(w: u128) -> Hand {
     Hand {
-        mul0_src0: ((w >> 0) & 0x1f) as u8,
+        mul0_src0: (w & 0x1f) as u8,
         mul0_src1: ((w >> 5) & 0x1f) as u8,
         mul1_src0: ((w >> 10) & 0x1f) as u8,
         mul1_src1: ((w >> 15) & 0x1f) as u8,
@@ -100,7 +100,7 @@ fn hand_decode(w: u128) -> Hand {
 
 #[inline]
 fn hand_encode(h: &Hand) -> u128 {
-    (h.mul0_src0 as u128) << 0
+    h.mul0_src0 as u128
         | (h.mul0_src1 as u128) << 5
         | (h.mul1_src0 as u128) << 10
         | (h.mul1_src1 as u128) << 15
