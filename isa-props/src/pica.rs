@@ -124,4 +124,29 @@ mod tests {
         assert_eq!(assemble(b"\0.proc main\n  frob\n"), Ok(()));
         assert_eq!(shbin(b"DVLB\x01\0\0\0"), Ok(()));
     }
+
+    /// The first fuzz finding (pica-shbin): a DVLE whose code ends in a
+    /// `call` cannot be written as text, because picasso pads the end of a
+    /// procedure after a call with a NOP. The property allows exactly that
+    /// (see `ends_in_branch`); this checks the limit is still what it says.
+    #[test]
+    fn a_dvle_ending_in_a_call_is_the_documented_limit() {
+        let files = [SourceFile {
+            name: "a.pica".into(),
+            text: ".proc main\n  mov o0, v0\n  mov o1, v1\n  end\n.end\n".into(),
+        }];
+        let mut file = pica_asm::assemble(&files, &pica_asm::Options::default()).unwrap();
+        let last = file.code.len() - 1;
+        file.code[last] = 0x24 << 26 | 1; // call 0, 1 word: no padding NOP after it
+        assert!(ends_in_branch(&file));
+        let bytes = file.to_bytes();
+        assert_eq!(shbin(&bytes), Ok(()));
+        let text = [SourceFile {
+            name: "b.pica".into(),
+            text: disassemble(&file),
+        }];
+        let again = pica_asm::assemble(&text, &pica_asm::Options::default()).unwrap();
+        assert_eq!(again.code.len(), file.code.len() + 1, "picasso's padding NOP");
+        assert_eq!(again.code[..file.code.len()], file.code[..]);
+    }
 }
