@@ -2,7 +2,7 @@
 
 use isa_specs::pica::asm::{self as pica_asm, SourceFile};
 use isa_specs::pica::disasm::disassemble;
-use isa_specs::pica::shbin::Shbin;
+use isa_specs::pica::shbin::{ShaderKind, Shbin};
 
 use crate::{ensure, Outcome, Violation};
 
@@ -13,10 +13,11 @@ use crate::{ensure, Outcome, Violation};
 ///
 /// The disassembler's two documented limits are allowed for: nothing can
 /// set a non-zero DVLP version or reserved header words, so those are
-/// compared as zero; and a DVLE text that ends in a jump or call gets
+/// compared as zero; a DVLE text that ends in a jump or call gets
 /// picasso's padding NOP when assembled, so files where a word before a
 /// DVLE's entry point (or the last word) is one skip the text round trip
-/// ([`ends_in_branch`]).
+/// ([`ends_in_branch`]); and files with more code than picasso lets a
+/// vertex shader have ([`PICASSO_VERTEX_LIMIT`]) skip it too.
 pub fn shbin(bytes: &[u8]) -> Outcome {
     let shbin = match Shbin::parse(bytes) {
         Ok(shbin) => shbin,
@@ -34,7 +35,8 @@ pub fn shbin(bytes: &[u8]) -> Outcome {
         Ok(again) => ensure!(again == shbin, "the written file parses differently: {again:?}"),
         Err(e) => return Err(Violation(format!("the written file does not parse: {e}"))),
     }
-    if ends_in_branch(&shbin) {
+    let vertex = shbin.dvles.iter().any(|d| d.kind == ShaderKind::Vertex);
+    if ends_in_branch(&shbin) || (vertex && shbin.code.len() > PICASSO_VERTEX_LIMIT) {
         return Ok(());
     }
     let text = disassemble(&shbin);
@@ -62,6 +64,10 @@ pub fn shbin(bytes: &[u8]) -> Outcome {
         ))),
     }
 }
+
+/// The most code words picasso (and so the assembler) accepts while a
+/// vertex shader is being assembled: the 513th instruction is the last.
+pub const PICASSO_VERTEX_LIMIT: usize = 513;
 
 /// 6-bit opcodes after which picasso pads the end of a procedure: jmpc,
 /// jmpu, call, callc, callu.
@@ -123,6 +129,54 @@ mod tests {
         assert_eq!(assemble(b"\0.proc main\n  mov o0, v0\n  end\n.end\n"), Ok(()));
         assert_eq!(assemble(b"\0.proc main\n  frob\n"), Ok(()));
         assert_eq!(shbin(b"DVLB\x01\0\0\0"), Ok(()));
+    }
+
+    /// Fuzz finding (pica-asm): a line marker `# 0` made the next line's
+    /// errors say line 0; positions are 1-based whatever a marker says.
+    #[test]
+    fn a_line_marker_to_line_0_still_gives_1_based_positions() {
+        let files = [SourceFile {
+            name: "a.pica".into(),
+            text: "#0, v0\n\tmov o0, v0\n".into(),
+        }];
+        let errors = pica_asm::assemble(&files, &pica_asm::Options::default()).unwrap_err();
+        let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            errors,
+            [
+                "a.pica:1:1: no DVLE: every file is empty, only defines aliases or procedures, or has `.nodvle`",
+                ", v0:1:2: instruction outside a block: put it inside `.proc NAME` … `.end`",
+            ]
+        );
+        assert_eq!(assemble(b"\0#0, v0\n\tmov o0, v0\n"), Ok(()));
+    }
+
+    /// Fuzz finding (pica-shbin): a vertex shader file with more code than
+    /// picasso accepts parses, but its text cannot be assembled; that is
+    /// the assembler keeping picasso's limit, and the property allows it.
+    #[test]
+    fn vertex_code_beyond_picassos_limit_is_allowed() {
+        let text: String = std::iter::once(".proc main\n")
+            .chain(std::iter::repeat_n("  mov o0, v0\n", PICASSO_VERTEX_LIMIT - 1))
+            .chain(["  end\n.end\n"])
+            .collect();
+        let files = [SourceFile {
+            name: "a.pica".into(),
+            text,
+        }];
+        let mut file = pica_asm::assemble(&files, &pica_asm::Options::default()).unwrap();
+        assert_eq!(file.code.len(), PICASSO_VERTEX_LIMIT);
+        assert_eq!(shbin(&file.to_bytes()), Ok(()));
+        let end = file.code[file.code.len() - 1];
+        file.code.push(end);
+        let bytes = file.to_bytes();
+        let text = [SourceFile {
+            name: "b.pica".into(),
+            text: disassemble(&file),
+        }];
+        let errors = pica_asm::assemble(&text, &pica_asm::Options::default()).unwrap_err();
+        assert!(errors[0].message.contains("picasso's limit is 513"), "{}", errors[0]);
+        assert_eq!(shbin(&bytes), Ok(()));
     }
 
     /// The first fuzz finding (pica-shbin): a DVLE whose code ends in a
