@@ -73,28 +73,6 @@ pub fn le_u128(chunk: &[u8]) -> u128 {
         .fold(0u128, |acc, &b| (acc << 8) | u128::from(b))
 }
 
-/// The lines of a text file, each with its 1-based number. Lines that are not
-/// valid UTF-8 come back as `Err(column)`: the 1-based column of the first bad
-/// byte. A leading byte-order mark and trailing `\r` are dropped.
-pub fn lines(bytes: &[u8]) -> Vec<(usize, Result<&str, usize>)> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let mut out = Vec::new();
-    let mut parts: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
-    if parts.last().is_some_and(|l| l.is_empty()) {
-        parts.pop();
-    }
-    for (i, line) in parts.into_iter().enumerate() {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let text = std::str::from_utf8(line).map_err(|e| {
-            let good = &line[..e.valid_up_to()];
-            // The prefix is valid by construction; count its characters.
-            std::str::from_utf8(good).map_or(1, |s| s.chars().count() + 1)
-        });
-        out.push((i + 1, text));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,11 +89,5 @@ mod tests {
         assert_eq!(le_u128(&[0x78, 0x56, 0x34, 0x12]), 0x1234_5678);
         let w: Vec<(usize, u32)> = words(&[1, 0, 0, 0, 0, 0, 0, 0x80]).unwrap();
         assert_eq!(w, vec![(0, 1), (4, 0x8000_0000)]);
-    }
-
-    #[test]
-    fn lines_report_bad_utf8_columns() {
-        let l = lines(b"ab\r\nc\xffd\n");
-        assert_eq!(l, vec![(1, Ok("ab")), (2, Err(2))]);
     }
 }

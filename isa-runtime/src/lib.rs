@@ -97,6 +97,73 @@ pub fn decode_stream<I: Isa>(bytes: &[u8]) -> Result<alloc::vec::Vec<I::Instruct
         .collect()
 }
 
+/// Assembles the spec's one-instruction-per-line text (what `isa asm --raw`
+/// reads) into words, collecting one error per bad line. A leading byte-order
+/// mark and trailing `\r` are dropped; a line that is not UTF-8 is an error at
+/// the column of its first bad byte.
+pub fn assemble_stream<I: Isa>(bytes: &[u8]) -> (alloc::vec::Vec<I::Word>, alloc::vec::Vec<ParseError>) {
+    let mut words = alloc::vec::Vec::new();
+    let mut errors = alloc::vec::Vec::new();
+    for (number, line) in text_lines(bytes) {
+        let line = match line {
+            Ok(line) => line,
+            Err(col) => {
+                errors.push(ParseError {
+                    line: number,
+                    col,
+                    message: "invalid UTF-8".into(),
+                });
+                continue;
+            }
+        };
+        match assemble_line::<I>(line, number) {
+            Ok(Some(word)) => words.push(word),
+            Ok(None) => {}
+            Err(e) => errors.push(e),
+        }
+    }
+    (words, errors)
+}
+
+/// Assembles one line (`number` is its 1-based line number): `None` for a
+/// line with nothing but blanks and a comment. The word is canonical: the
+/// parsed bits are decoded (which checks what the text form cannot, such as
+/// closed enums) and encoded again.
+pub fn assemble_line<I: Isa>(line: &str, number: usize) -> Result<Option<I::Word>, ParseError> {
+    let mut cursor = lexer::Cursor::at(line, number, 1);
+    if cursor.at_line_end() {
+        return Ok(None);
+    }
+    let start = cursor.clone();
+    let word: I::Word = text::parse_instruction(I::LAYOUT, &mut cursor)?;
+    let insn = I::decode(word).map_err(|e| start.error(alloc::string::ToString::to_string(&e)))?;
+    I::encode(&insn)
+        .map(Some)
+        .map_err(|e| start.error(alloc::string::ToString::to_string(&e)))
+}
+
+/// The lines of a text file, each with its 1-based number. Lines that are not
+/// valid UTF-8 come back as `Err(column)`: the 1-based column of the first bad
+/// byte. A leading byte-order mark and trailing `\r` are dropped.
+pub fn text_lines(bytes: &[u8]) -> alloc::vec::Vec<(usize, Result<&str, usize>)> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let mut out = alloc::vec::Vec::new();
+    let mut parts: alloc::vec::Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    if parts.last().is_some_and(|l| l.is_empty()) {
+        parts.pop();
+    }
+    for (i, line) in parts.into_iter().enumerate() {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let text = core::str::from_utf8(line).map_err(|e| {
+            let good = &line[..e.valid_up_to()];
+            // The prefix is valid by construction; count its characters.
+            core::str::from_utf8(good).map_or(1, |s| s.chars().count() + 1)
+        });
+        out.push((i + 1, text));
+    }
+    out
+}
+
 /// Items the generated code uses; not part of the public API.
 #[doc(hidden)]
 pub mod __private {
@@ -105,5 +172,16 @@ pub mod __private {
     /// `to_string` without requiring callers to import `ToString`.
     pub fn to_string(value: &impl core::fmt::Display) -> alloc::string::String {
         alloc::string::ToString::to_string(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_lines_report_bad_utf8_columns() {
+        let l = text_lines(b"\xEF\xBB\xBFab\r\nc\xffd\n");
+        assert_eq!(l, alloc::vec![(1, Ok("ab")), (2, Err(2))]);
     }
 }

@@ -1,12 +1,21 @@
-//! `cargo xtask exhaustive pica`: decode every one of the 2^32 instruction
-//! words and the 2^32 operand-descriptor words on all cores. Every word that
-//! decodes must re-encode bit-identically; every word that does not must give
-//! an error, not a panic.
+//! `cargo xtask exhaustive pica|agal`: sweep a whole word space on all
+//! cores. Every word that decodes must re-encode bit-identically; every word
+//! that does not must give an error, not a panic.
+//!
+//! - `pica`: every one of the 2^32 instruction words and the 2^32
+//!   operand-descriptor words.
+//! - `agal`: every one of the 2^32 destination-field words, and a `tex`
+//!   token for every combination of the sampler's named values (format,
+//!   dimension, wrap, mipmap, filter and the special-flag set) with six
+//!   bias bytes (0, ±1, 8, the extremes), each as a whole fragment program
+//!   that must also disassemble and reassemble to the same bytes
+//!   (`isa_props::agal::program`).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use isa_specs::agal::{AgalProgram, Dest, Header, ProgramType, Version};
 use isa_specs::pica::{Instruction, OpDesc};
 
 /// Counts from one sweep.
@@ -22,23 +31,28 @@ struct Tally {
 /// `Some(true)` for decoded-and-identical, `Some(false)` for a mismatch and
 /// `None` for a decode error.
 fn sweep(check: fn(u32) -> Option<bool>) -> Tally {
+    sweep_range(1 << 32, check)
+}
+
+/// [`sweep`] over `0..count` (at most 2^32).
+fn sweep_range(count: u64, check: fn(u32) -> Option<bool>) -> Tally {
     let tally = Tally {
         first_mismatch: AtomicU64::new(u64::MAX),
         ..Tally::default()
     };
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    const CHUNK: u64 = 1 << 20;
+    let chunk = (count / 256).clamp(1, 1 << 20);
     let next = AtomicU64::new(0);
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| loop {
-                let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-                if start >= 1 << 32 {
+                let start = next.fetch_add(chunk, Ordering::Relaxed);
+                if start >= count {
                     break;
                 }
                 let run = catch_unwind(AssertUnwindSafe(|| {
                     let (mut decoded, mut mismatches) = (0u64, 0u64);
-                    for word in start..start + CHUNK {
+                    for word in start..(start + chunk).min(count) {
                         match check(word as u32) {
                             Some(true) => decoded += 1,
                             Some(false) => {
@@ -74,11 +88,63 @@ fn check_opdesc(word: u32) -> Option<bool> {
     OpDesc::decode(word).ok().map(|d| d.encode() == word)
 }
 
-/// The summary line for one sweep.
-fn summary(what: &str, t: &Tally) -> String {
+fn check_dest(word: u32) -> Option<bool> {
+    Dest::decode(word).ok().map(|d| d.encode() == word)
+}
+
+/// The named values of the sampler's enums (bit position, values).
+const SAMPLER_ENUMS: [(u32, &[u64]); 5] = [
+    (40, &[0, 1, 2, 3]),       // format: rgba dxt1 dxt5 video
+    (44, &[0, 1, 2]),          // dim: 2d cube 3d
+    (52, &[0, 1, 2, 3]),       // wrap
+    (56, &[0, 1, 2]),          // mip: none nearest linear
+    (60, &[0, 1, 2, 3, 4, 5]), // filter: nearest linear anisotropic2x..16x
+];
+/// Bias bytes tried with every combination (0, +1, −1, +8, −128, +127).
+const SAMPLER_BIASES: [u64; 6] = [0, 1, 0xff, 8, 0x80, 0x7f];
+/// Combinations: the enums' product × 16 special-flag sets × the biases.
+/// (Odd combinations use sampler fs7, even ones fs0.)
+const SAMPLER_COUNT: u64 = 4 * 3 * 4 * 3 * 6 * 16 * SAMPLER_BIASES.len() as u64;
+
+/// The sampler word of combination `i` (mixed radix over the fields).
+fn sampler_word(mut i: u64) -> u64 {
+    let num = (i & 1) * 7; // fs0 or fs7
+    let mut digit = |n: u64| {
+        let d = i % n;
+        i /= n;
+        d
+    };
+    let mut word = 5 << 32; // register type: sampler
+    word |= num;
+    word |= SAMPLER_BIASES[digit(SAMPLER_BIASES.len() as u64) as usize] << 16;
+    word |= digit(16) << 48; // special
+    for (lo, values) in SAMPLER_ENUMS {
+        word |= values[digit(values.len() as u64) as usize] << lo;
+    }
+    word
+}
+
+/// `tex ft0, v0, fs<n> <…>` with sampler combination `i`, as a whole
+/// AGAL2 fragment program: it must parse and satisfy the program property
+/// (bytes, listing and reassembly all identical).
+fn check_sampler(i: u32) -> Option<bool> {
+    let header = Header {
+        version: Version::V2,
+        kind: ProgramType::Fragment,
+    };
+    let mut bytes = header.encode().to_le_bytes()[..7].to_vec();
+    bytes.extend_from_slice(&0x28u32.to_le_bytes()); // tex
+    bytes.extend_from_slice(&(0x020f_0000u32).to_le_bytes()); // ft0, mask xyzw
+    bytes.extend_from_slice(&(0x0000_0004_e400_0000u64).to_le_bytes()); // v0.xyzw
+    bytes.extend_from_slice(&sampler_word(u64::from(i)).to_le_bytes());
+    AgalProgram::parse(&bytes).ok()?;
+    Some(isa_props::agal::program(&bytes).is_ok())
+}
+
+/// The summary line for one sweep of `count` words.
+fn summary(count: u64, what: &str, t: &Tally) -> String {
     let mut line = format!(
-        "{} {what} words, {} decoded, {} mismatches, {} panics",
-        1u64 << 32,
+        "{count} {what}, {} decoded, {} mismatches, {} panics",
         t.decoded.load(Ordering::Relaxed),
         t.mismatches.load(Ordering::Relaxed),
         t.panics.load(Ordering::Relaxed)
@@ -99,17 +165,54 @@ pub fn run(isa: &str) -> bool {
             let descs = sweep(check_opdesc);
             println!(
                 "pica: {}; {}; {:.1} s",
-                summary("instruction", &insns),
-                summary("opdesc", &descs),
+                summary(1 << 32, "instruction words", &insns),
+                summary(1 << 32, "opdesc words", &descs),
                 start.elapsed().as_secs_f64()
             );
             [&insns, &descs]
                 .iter()
                 .all(|t| t.mismatches.load(Ordering::Relaxed) == 0 && t.panics.load(Ordering::Relaxed) == 0)
         }
+        "agal" => {
+            let start = Instant::now();
+            let dests = sweep(check_dest);
+            let samplers = sweep_range(SAMPLER_COUNT, check_sampler);
+            println!(
+                "agal: {}; {}; {:.1} s",
+                summary(1 << 32, "destination words", &dests),
+                summary(SAMPLER_COUNT, "sampler combinations", &samplers),
+                start.elapsed().as_secs_f64()
+            );
+            [&dests, &samplers]
+                .iter()
+                .all(|t| t.mismatches.load(Ordering::Relaxed) == 0 && t.panics.load(Ordering::Relaxed) == 0)
+        }
         other => {
-            eprintln!("exhaustive: no sweep for `{other}` (known: pica)");
+            eprintln!("exhaustive: no sweep for `{other}` (known: pica, agal)");
             false
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sampler_combinations_are_distinct_and_decode() {
+        let words: std::collections::HashSet<u64> = (0..SAMPLER_COUNT).map(sampler_word).collect();
+        assert_eq!(words.len() as u64, SAMPLER_COUNT);
+        // The first combination is fs0 <2d, nearest, mipnone, clamp, rgba>.
+        assert_eq!(sampler_word(0), 5 << 32);
+        for i in [0, 1, SAMPLER_COUNT / 3, SAMPLER_COUNT - 1] {
+            assert_eq!(check_sampler(i as u32), Some(true), "combination {i}");
+        }
+    }
+
+    #[test]
+    fn dest_words_round_trip_or_fail() {
+        assert_eq!(check_dest(0x020f_0000), Some(true));
+        assert_eq!(check_dest(0xf2ff_ffff), Some(true)); // undefined bits are kept
+        assert_eq!(check_dest(0x0f00_0000), None); // register type 15 does not exist
     }
 }

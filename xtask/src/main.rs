@@ -5,9 +5,12 @@
 //! generated `LAYOUT` metadata, never from a second parse of the spec files
 //! (see the `xtask` library); `cargo xtask docs --check` fails, naming the
 //! files, when a checked-in file is stale, missing or no longer generated;
-//! `cargo xtask exhaustive pica` sweeps all 2^32 words (see `exhaustive`).
+//! `cargo xtask exhaustive pica|agal` sweeps every word of a field space
+//! (see `exhaustive`); `cargo xtask fuzz <target> --time <secs>` builds the
+//! libFuzzer harness and runs one target (see `fuzz`).
 
 mod exhaustive;
+mod fuzz;
 
 use std::process::ExitCode;
 
@@ -26,12 +29,35 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+        ["fuzz", "--list"] => {
+            print!("{}", fuzz::target_list());
+            ExitCode::SUCCESS
+        }
+        ["fuzz", target, rest @ ..] => match fuzz::parse_options(rest) {
+            Ok(options) => {
+                if fuzz::run(target, &options) {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                }
+            }
+            Err(e) => {
+                eprintln!("fuzz: {e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
         _ => {
-            eprintln!("usage: cargo xtask docs [--check] | cargo xtask exhaustive pica");
+            eprintln!("{USAGE}");
             ExitCode::from(2)
         }
     }
 }
+
+/// The command line, for usage errors.
+const USAGE: &str = "usage: cargo xtask docs [--check]
+       cargo xtask exhaustive pica|agal
+       cargo xtask fuzz <target>|all [--time SECS] [--runs N] [--jobs N] [--fresh]
+       cargo xtask fuzz --list";
 
 fn run_docs(check: bool) -> ExitCode {
     let root = docs::workspace_root();

@@ -476,7 +476,9 @@ impl Asm {
     /// The position of byte `at` of the current line `raw`.
     pub fn pos(&self, raw: &str, at: usize) -> Pos {
         let col = raw.get(..at.min(raw.len())).map_or(1, |s| s.chars().count() + 1);
-        let line = (self.physical_line as i64).saturating_add(self.line_offset).max(0) as usize;
+        // A marker can name line 0 (`# 0`) or less for the lines after it;
+        // positions stay 1-based.
+        let line = (self.physical_line as i64).saturating_add(self.line_offset).max(1) as usize;
         Pos {
             file: self.file.clone(),
             line,

@@ -1,0 +1,134 @@
+//! AGAL programs and AGALMiniAssembler text.
+
+use isa_specs::agal::asm::Assembler;
+use isa_specs::agal::{disasm, AgalProgram, ProgramType, Version};
+
+use crate::{ensure, Outcome, Violation};
+
+/// An AGAL program: it parses or the error's byte offset is inside the
+/// file; a program that parses writes back the same bytes, and its listing
+/// assembles (with the options the listing asks for) to the same program.
+pub fn program(bytes: &[u8]) -> Outcome {
+    let program = match AgalProgram::parse(bytes) {
+        Ok(program) => program,
+        Err(e) => {
+            ensure!(
+                e.offset <= bytes.len(),
+                "error `{e}` is past the end ({} bytes)",
+                bytes.len()
+            );
+            return Ok(());
+        }
+    };
+    ensure!(program.to_bytes() == bytes, "the program writes back other bytes");
+    let listing = disasm::listing(&program);
+    let text = listing.to_string();
+    let asm = Assembler {
+        kind: listing.kind,
+        version: listing.version,
+        ignore_limits: listing.needs_ignore_limits,
+    };
+    match asm.program(&text) {
+        Ok(again) => ensure!(
+            again.to_bytes() == bytes,
+            "the listing assembles to another program:\n{text}"
+        ),
+        Err(errors) => {
+            return Err(Violation(format!(
+                "the listing does not assemble ({}):\n{text}",
+                errors[0]
+            )))
+        }
+    }
+    Ok(())
+}
+
+/// The assembler settings an option byte selects: bit 0 the program type
+/// (fragment when set), bits 1–2 the version (1, 2, 3; 3 also for the
+/// fourth value), bit 3 `--ignore-limits`.
+pub fn options(byte: u8) -> Assembler {
+    Assembler {
+        kind: if byte & 1 == 0 {
+            ProgramType::Vertex
+        } else {
+            ProgramType::Fragment
+        },
+        version: match (byte >> 1) & 3 {
+            0 => Version::V1,
+            1 => Version::V2,
+            _ => Version::V3,
+        },
+        ignore_limits: byte & 8 != 0,
+    }
+}
+
+/// The option byte that selects `asm` (the inverse of [`options`]).
+pub fn option_byte(asm: &Assembler) -> u8 {
+    let kind = u8::from(asm.kind == ProgramType::Fragment);
+    let version = match asm.version {
+        Version::V1 => 0,
+        Version::V2 => 1,
+        Version::V3 => 2,
+    };
+    kind | version << 1 | u8::from(asm.ignore_limits) << 3
+}
+
+/// AGALMiniAssembler text after an option byte ([`options`]): the
+/// assembler either reports errors at lines and columns inside the text,
+/// or gives a program whose bytes parse back to it and satisfy [`program`].
+/// Bytes that are not UTF-8 are replaced, as `isa asm agal` does.
+pub fn assemble(bytes: &[u8]) -> Outcome {
+    let Some((&byte, text)) = bytes.split_first() else {
+        return Ok(());
+    };
+    let text = String::from_utf8_lossy(text);
+    match options(byte).program(&text) {
+        Ok(assembled) => {
+            let binary = assembled.to_bytes();
+            match AgalProgram::parse(&binary) {
+                Ok(parsed) => ensure!(parsed == assembled, "the assembled program parses differently"),
+                Err(e) => return Err(Violation(format!("the assembled program does not parse: {e}"))),
+            }
+            program(&binary)
+        }
+        Err(errors) => {
+            ensure!(!errors.is_empty(), "assembly failed without an error");
+            let lines = text.split(['\n', '\r']).count();
+            for e in &errors {
+                ensure!(
+                    (1..=lines).contains(&e.line) && e.col >= 1,
+                    "error `{e}` is outside the text ({lines} lines)"
+                );
+            }
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_bytes_round_trip() {
+        for byte in 0..16u8 {
+            let asm = options(byte);
+            let back = option_byte(&asm);
+            // Versions 2 and 3 of bits 1–2 both mean AGAL3.
+            assert_eq!(options(back), asm, "byte {byte:#x}");
+        }
+    }
+
+    #[test]
+    fn a_small_program_round_trips() {
+        let byte = option_byte(&Assembler {
+            kind: ProgramType::Fragment,
+            version: Version::V2,
+            ignore_limits: false,
+        });
+        let mut input = vec![byte];
+        input.extend_from_slice(b"tex ft0, v0, fs0 <2d,linear,repeat>\nmov oc, ft0\n");
+        assert_eq!(assemble(&input), Ok(()));
+        assert_eq!(assemble(b"\x01frob ft0\n"), Ok(()));
+    }
+}

@@ -1,0 +1,122 @@
+//! The reliability properties of the isaforge decoders and assemblers, each
+//! a function from raw bytes to [`Outcome`], so that the same code runs
+//! under a coverage-guided fuzzer (`fuzz/`, started by `cargo xtask fuzz`)
+//! and as regression tests in `cargo test`.
+//!
+//! Every property holds for *any* input:
+//!
+//! - nothing panics, and bad input gives an error that says where (a byte
+//!   offset inside the input, or a line and column inside the text);
+//! - whatever decodes re-encodes to the same bytes, and prints as text that
+//!   parses back to the same value;
+//! - whatever assembles disassembles, and that text assembles to the same
+//!   bytes again.
+//!
+//! A property returns `Err(Violation)` when it finds input that breaks one of
+//! these; the fuzz harness turns that into a crash with the message.
+//!
+//! Adding a target is one entry in [`TARGETS`]: a name, a property and the
+//! seeds it starts from. A fixed-width ISA gets both of its targets from the
+//! generic [`words::round_trip`] and [`words::text_round_trip`].
+
+pub mod agal;
+pub mod pica;
+pub mod seeds;
+pub mod words;
+
+use std::fmt;
+
+use isa_specs::lima_gp::LimaGp;
+use isa_specs::pica::Pica;
+
+pub use seeds::Corpus;
+
+/// A broken property: what went wrong, for the crash report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation(pub String);
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// What a property says about one input: `Ok` when every property held
+/// (including the input being rejected with a well-located error).
+pub type Outcome = Result<(), Violation>;
+
+/// `Err(Violation)` with the formatted message unless `cond` holds.
+#[macro_export]
+macro_rules! ensure {
+    ($cond:expr, $($msg:tt)+) => {
+        if !$cond {
+            return Err($crate::Violation(format!($($msg)+)));
+        }
+    };
+}
+
+/// One fuzz target: a property over bytes and where its seeds come from.
+pub struct Target {
+    /// The name `cargo xtask fuzz` takes.
+    pub name: &'static str,
+    /// What the input is, in one line.
+    pub input: &'static str,
+    /// The property.
+    pub check: fn(&[u8]) -> Outcome,
+    /// The seed inputs, built from the shared corpus and the project's own
+    /// samples when the fuzzer starts (nothing third-party is checked in).
+    pub seeds: fn(&Corpus) -> Vec<Vec<u8>>,
+}
+
+/// Every fuzz target.
+pub const TARGETS: &[Target] = &[
+    Target {
+        name: "agal-program",
+        input: "an AGAL program (7-byte header, 24-byte tokens)",
+        check: agal::program,
+        seeds: seeds::agal_programs,
+    },
+    Target {
+        name: "agal-asm",
+        input: "one option byte (type, version, --ignore-limits), then AGALMiniAssembler text",
+        check: agal::assemble,
+        seeds: seeds::agal_texts,
+    },
+    Target {
+        name: "pica-shbin",
+        input: "a PICA200 .shbin file",
+        check: pica::shbin,
+        seeds: seeds::pica_shbins,
+    },
+    Target {
+        name: "pica-words",
+        input: "raw little-endian PICA200 instruction words",
+        check: words::round_trip::<Pica>,
+        seeds: seeds::pica_words,
+    },
+    Target {
+        name: "pica-asm",
+        input: "one option byte (bit 0: --no-nop), then picasso text; NUL bytes separate source files",
+        check: pica::assemble,
+        seeds: seeds::pica_texts,
+    },
+    Target {
+        name: "lima-gp-words",
+        input: "raw little-endian Lima GP 128-bit words",
+        check: words::round_trip::<LimaGp>,
+        seeds: seeds::lima_gp_words,
+    },
+    Target {
+        name: "lima-gp-asm",
+        input: "Lima GP field-explicit text, one instruction per line (`isa asm lima-gp`)",
+        check: words::text_round_trip::<LimaGp>,
+        seeds: seeds::lima_gp_texts,
+    },
+];
+
+/// The target called `name`.
+pub fn target(name: &str) -> Option<&'static Target> {
+    TARGETS.iter().find(|t| t.name == name)
+}

@@ -1,0 +1,206 @@
+//! PICA200 `.shbin` files and picasso text.
+
+use isa_specs::pica::asm::{self as pica_asm, SourceFile};
+use isa_specs::pica::disasm::disassemble;
+use isa_specs::pica::shbin::{ShaderKind, Shbin};
+
+use crate::{ensure, Outcome, Violation};
+
+/// A `.shbin`: it parses or the error's byte offset is inside the file. A
+/// file that parses is written back (in picasso's or nihstro's layout,
+/// whichever the file used; other layouts become picasso's) as bytes that
+/// parse to the same value, and its disassembly assembles to those bytes.
+///
+/// The disassembler's two documented limits are allowed for: nothing can
+/// set a non-zero DVLP version or reserved header words, so those are
+/// compared as zero; a DVLE text that ends in a jump or call gets
+/// picasso's padding NOP when assembled, so files where a word before a
+/// DVLE's entry point (or the last word) is one skip the text round trip
+/// ([`ends_in_branch`]); and files with more code than picasso lets a
+/// vertex shader have ([`PICASSO_VERTEX_LIMIT`]) skip it too.
+pub fn shbin(bytes: &[u8]) -> Outcome {
+    let shbin = match Shbin::parse(bytes) {
+        Ok(shbin) => shbin,
+        Err(e) => {
+            ensure!(
+                e.offset <= bytes.len(),
+                "error `{e}` is past the end ({} bytes)",
+                bytes.len()
+            );
+            return Ok(());
+        }
+    };
+    let written = shbin.to_bytes();
+    match Shbin::parse(&written) {
+        Ok(again) => ensure!(again == shbin, "the written file parses differently: {again:?}"),
+        Err(e) => return Err(Violation(format!("the written file does not parse: {e}"))),
+    }
+    let vertex = shbin.dvles.iter().any(|d| d.kind == ShaderKind::Vertex);
+    if ends_in_branch(&shbin) || (vertex && shbin.code.len() > PICASSO_VERTEX_LIMIT) {
+        return Ok(());
+    }
+    let text = disassemble(&shbin);
+    let files = [SourceFile {
+        name: "fuzz.pica".into(),
+        text,
+    }];
+    match pica_asm::assemble(&files, &pica_asm::Options::default()) {
+        Ok(mut again) => {
+            let mut expected = shbin.clone();
+            expected.dvlp_version = 0;
+            expected.dvlp_reserved = [0; 3];
+            again.dvlp_version = 0;
+            again.dvlp_reserved = [0; 3];
+            ensure!(
+                again.to_bytes() == expected.to_bytes(),
+                "the disassembly assembles to other bytes:\n{}",
+                files[0].text
+            );
+            Ok(())
+        }
+        Err(errors) => Err(Violation(format!(
+            "the disassembly does not assemble ({}):\n{}",
+            errors[0], files[0].text
+        ))),
+    }
+}
+
+/// The most code words picasso (and so the assembler) accepts while a
+/// vertex shader is being assembled: the 513th instruction is the last.
+pub const PICASSO_VERTEX_LIMIT: usize = 513;
+
+/// 6-bit opcodes after which picasso pads the end of a procedure: jmpc,
+/// jmpu, call, callc, callu.
+const JUMP_OR_CALL: [u32; 5] = [0x2C, 0x2D, 0x24, 0x25, 0x26];
+
+/// Whether the word before some DVLE's entry point, or the last word, is a
+/// jump or call: where a DVLE's text can end in one, which the disassembler
+/// cannot write without picasso padding it.
+pub fn ends_in_branch(shbin: &Shbin) -> bool {
+    let ends = shbin.dvles.iter().map(|d| d.main as usize).chain([shbin.code.len()]);
+    ends.filter_map(|e| e.checked_sub(1).and_then(|p| shbin.code.get(p)))
+        .any(|w| JUMP_OR_CALL.contains(&(w >> 26)))
+}
+
+/// picasso text after an option byte (bit 0 set: `--no-nop`), with NUL
+/// bytes separating source files (one DVLE each): every error has a line
+/// and column; a file that assembles parses back to the same value and
+/// satisfies [`shbin`]. Bytes that are not UTF-8 are replaced.
+pub fn assemble(bytes: &[u8]) -> Outcome {
+    let Some((&byte, text)) = bytes.split_first() else {
+        return Ok(());
+    };
+    let files: Vec<SourceFile> = text
+        .split(|&b| b == 0)
+        .enumerate()
+        .map(|(i, text)| SourceFile {
+            name: format!("f{i}.pica"),
+            text: String::from_utf8_lossy(text).into_owned(),
+        })
+        .collect();
+    let options = pica_asm::Options {
+        auto_nop: byte & 1 == 0,
+    };
+    match pica_asm::assemble(&files, &options) {
+        Ok(assembled) => {
+            let binary = assembled.to_bytes();
+            match Shbin::parse(&binary) {
+                Ok(parsed) => ensure!(parsed == assembled, "the assembled file parses differently"),
+                Err(e) => return Err(Violation(format!("the assembled file does not parse: {e}"))),
+            }
+            shbin(&binary)
+        }
+        Err(errors) => {
+            ensure!(!errors.is_empty(), "assembly failed without an error");
+            for e in &errors {
+                ensure!(e.line >= 1 && e.col >= 1, "error `{e}` has no position");
+            }
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_program_round_trips() {
+        assert_eq!(assemble(b"\0.proc main\n  mov o0, v0\n  end\n.end\n"), Ok(()));
+        assert_eq!(assemble(b"\0.proc main\n  frob\n"), Ok(()));
+        assert_eq!(shbin(b"DVLB\x01\0\0\0"), Ok(()));
+    }
+
+    /// Fuzz finding (pica-asm): a line marker `# 0` made the next line's
+    /// errors say line 0; positions are 1-based whatever a marker says.
+    #[test]
+    fn a_line_marker_to_line_0_still_gives_1_based_positions() {
+        let files = [SourceFile {
+            name: "a.pica".into(),
+            text: "#0, v0\n\tmov o0, v0\n".into(),
+        }];
+        let errors = pica_asm::assemble(&files, &pica_asm::Options::default()).unwrap_err();
+        let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            errors,
+            [
+                "a.pica:1:1: no DVLE: every file is empty, only defines aliases or procedures, or has `.nodvle`",
+                ", v0:1:2: instruction outside a block: put it inside `.proc NAME` … `.end`",
+            ]
+        );
+        assert_eq!(assemble(b"\0#0, v0\n\tmov o0, v0\n"), Ok(()));
+    }
+
+    /// Fuzz finding (pica-shbin): a vertex shader file with more code than
+    /// picasso accepts parses, but its text cannot be assembled; that is
+    /// the assembler keeping picasso's limit, and the property allows it.
+    #[test]
+    fn vertex_code_beyond_picassos_limit_is_allowed() {
+        let text: String = std::iter::once(".proc main\n")
+            .chain(std::iter::repeat_n("  mov o0, v0\n", PICASSO_VERTEX_LIMIT - 1))
+            .chain(["  end\n.end\n"])
+            .collect();
+        let files = [SourceFile {
+            name: "a.pica".into(),
+            text,
+        }];
+        let mut file = pica_asm::assemble(&files, &pica_asm::Options::default()).unwrap();
+        assert_eq!(file.code.len(), PICASSO_VERTEX_LIMIT);
+        assert_eq!(shbin(&file.to_bytes()), Ok(()));
+        let end = file.code[file.code.len() - 1];
+        file.code.push(end);
+        let bytes = file.to_bytes();
+        let text = [SourceFile {
+            name: "b.pica".into(),
+            text: disassemble(&file),
+        }];
+        let errors = pica_asm::assemble(&text, &pica_asm::Options::default()).unwrap_err();
+        assert!(errors[0].message.contains("picasso's limit is 513"), "{}", errors[0]);
+        assert_eq!(shbin(&bytes), Ok(()));
+    }
+
+    /// The first fuzz finding (pica-shbin): a DVLE whose code ends in a
+    /// `call` cannot be written as text, because picasso pads the end of a
+    /// procedure after a call with a NOP. The property allows exactly that
+    /// (see `ends_in_branch`); this checks the limit is still what it says.
+    #[test]
+    fn a_dvle_ending_in_a_call_is_the_documented_limit() {
+        let files = [SourceFile {
+            name: "a.pica".into(),
+            text: ".proc main\n  mov o0, v0\n  mov o1, v1\n  end\n.end\n".into(),
+        }];
+        let mut file = pica_asm::assemble(&files, &pica_asm::Options::default()).unwrap();
+        let last = file.code.len() - 1;
+        file.code[last] = 0x24 << 26 | 1; // call 0, 1 word: no padding NOP after it
+        assert!(ends_in_branch(&file));
+        let bytes = file.to_bytes();
+        assert_eq!(shbin(&bytes), Ok(()));
+        let text = [SourceFile {
+            name: "b.pica".into(),
+            text: disassemble(&file),
+        }];
+        let again = pica_asm::assemble(&text, &pica_asm::Options::default()).unwrap();
+        assert_eq!(again.code.len(), file.code.len() + 1, "picasso's padding NOP");
+        assert_eq!(again.code[..file.code.len()], file.code[..]);
+    }
+}

@@ -1,0 +1,312 @@
+//! `cargo xtask fuzz <target|all> [--time SECS] [--runs N] [--jobs N] [--fresh]`: builds
+//! the libFuzzer harness in `fuzz/` with the stable toolchain and runs one
+//! target (or each in turn) for the given time.
+//!
+//! No cargo-fuzz and no nightly: the harness is an ordinary binary of the
+//! `libfuzzer-sys` crate, built with `cargo build --release` and the
+//! SanitizerCoverage flags cargo-fuzz would pass (`-Cpasses=sancov-module`
+//! and its `-Cllvm-args`), which stable rustc accepts. Without a nightly
+//! there is no AddressSanitizer; the properties are about safe code, where
+//! what matters is panics, hangs (`-timeout`), memory (`-rss_limit_mb`, and
+//! the harness's cap on single allocations) and wrong round trips.
+//!
+//! Everything lives under `<target dir>/fuzz/`: the build, `corpus/<target>`
+//! (kept between runs and grown by them), `seeds/<target>` (written afresh
+//! from `isa_props` seeds each run), `artifacts/<target>` (crashing inputs)
+//! and `logs/<target>.log` (libFuzzer's output).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use isa_props::{Corpus, Target, TARGETS};
+
+/// What the command line asked for.
+pub struct Options {
+    /// Seconds per target.
+    pub time: u64,
+    /// Stop a target after this many inputs (within `time`).
+    pub runs: Option<u64>,
+    /// libFuzzer worker processes (`-fork`); 1 runs in-process.
+    pub jobs: u32,
+    /// Start from the seeds alone, ignoring the kept corpus.
+    pub fresh: bool,
+}
+
+/// Parses `[--time SECS] [--runs N] [--jobs N] [--fresh]`.
+pub fn parse_options(args: &[&str]) -> Result<Options, String> {
+    let mut options = Options {
+        time: 60,
+        runs: None,
+        jobs: 1,
+        fresh: false,
+    };
+    let mut rest = args.iter();
+    while let Some(&arg) = rest.next() {
+        let mut number = |what: &str| -> Result<u64, String> {
+            let value = rest.next().ok_or(format!("{what} needs a number"))?;
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or(format!("{what} takes a positive whole number, not `{value}`"))
+        };
+        match arg {
+            "--time" => options.time = number("--time")?,
+            "--runs" => options.runs = Some(number("--runs")?),
+            "--jobs" => options.jobs = u32::try_from(number("--jobs")?).map_err(|e| e.to_string())?,
+            "--fresh" => options.fresh = true,
+            other => return Err(format!("unknown option `{other}`")),
+        }
+    }
+    Ok(options)
+}
+
+/// The one-line usage of every target.
+pub fn target_list() -> String {
+    let mut list = String::new();
+    for t in TARGETS {
+        let _ = writeln!(list, "  {:<14} {}", t.name, t.input);
+    }
+    list
+}
+
+/// The numbers libFuzzer printed last.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Inputs run.
+    pub runs: u64,
+    /// Coverage counters hit (`cov:`).
+    pub cov: u64,
+    /// Features (`ft:`).
+    pub features: u64,
+    /// Inputs in the corpus (`corp:`).
+    pub corpus: u64,
+}
+
+/// Reads the last status line (`#123 ... cov: 45 ft: 67 corp: 8/9b ...`)
+/// of libFuzzer's output, and the run count of its `Done N runs` line.
+pub fn parse_stats(log: &str) -> Stats {
+    let mut stats = Stats::default();
+    let number_after = |line: &str, key: &str| -> Option<u64> {
+        let rest = &line[line.find(key)? + key.len()..];
+        rest.trim_start()
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|n| n.parse().ok())
+    };
+    for line in log.lines() {
+        if line.starts_with('#') && line.contains("cov:") {
+            stats.runs = number_after(line, "#").unwrap_or(stats.runs);
+            stats.cov = number_after(line, "cov:").unwrap_or(stats.cov);
+            stats.features = number_after(line, "ft:").unwrap_or(stats.features);
+            stats.corpus = number_after(line, "corp:").unwrap_or(stats.corpus);
+        } else if let Some(rest) = line.strip_prefix("Done ") {
+            stats.runs = number_after(rest, "").unwrap_or(stats.runs);
+        } else if line.starts_with("stat::number_of_executed_units:") {
+            stats.runs = number_after(line, ":").unwrap_or(stats.runs);
+        }
+    }
+    stats
+}
+
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
+}
+
+/// The host triple: the build passes `--target` so that the coverage flags
+/// reach the harness and its libraries but not build scripts or the spec
+/// proc-macro.
+fn host_triple() -> Result<String, String> {
+    let out = Command::new("rustc")
+        .arg("-vV")
+        .output()
+        .map_err(|e| format!("cannot run rustc: {e}"))?;
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
+        .ok_or_else(|| "rustc -vV printed no host".to_owned())
+}
+
+/// The coverage instrumentation cargo-fuzz uses, minus the sanitizer.
+const RUSTFLAGS: &[&str] = &[
+    "-Cpasses=sancov-module",
+    "-Cllvm-args=-sanitizer-coverage-level=4",
+    "-Cllvm-args=-sanitizer-coverage-inline-8bit-counters",
+    "-Cllvm-args=-sanitizer-coverage-pc-table",
+    "-Cllvm-args=-sanitizer-coverage-trace-compares",
+    "--cfg",
+    "fuzzing",
+];
+
+/// Builds the harness; returns the binary's path.
+fn build(root: &Path, out: &Path) -> Result<PathBuf, String> {
+    let host = host_triple()?;
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let start = Instant::now();
+    let status = Command::new(cargo)
+        .args(["build", "--release", "--locked", "--manifest-path"])
+        .arg(root.join("fuzz/Cargo.toml"))
+        .args(["--target", &host])
+        .env("CARGO_TARGET_DIR", out.join("build"))
+        .env_remove("RUSTFLAGS")
+        .env("CARGO_ENCODED_RUSTFLAGS", RUSTFLAGS.join("\x1f"))
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!("building the fuzz harness failed ({status})"));
+    }
+    println!("fuzz harness built in {:.1} s", start.elapsed().as_secs_f64());
+    Ok(out.join("build").join(host).join("release/isaforge-fuzz"))
+}
+
+/// Writes the target's seeds into `dir` (emptied first), one file each.
+fn write_seeds(target: &Target, corpus: &Corpus, dir: &Path) -> Result<usize, String> {
+    let io = |e: std::io::Error| format!("{}: {e}", dir.display());
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).map_err(io)?;
+    }
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let seeds = (target.seeds)(corpus);
+    for (i, seed) in seeds.iter().enumerate() {
+        std::fs::write(dir.join(format!("seed-{i:04}")), seed).map_err(io)?;
+    }
+    Ok(seeds.len())
+}
+
+/// Runs one target; returns its summary line, or the failure with the log's tail.
+fn run_one(binary: &Path, out: &Path, target: &Target, options: &Options) -> Result<String, String> {
+    let root = xtask::docs::workspace_root();
+    let corpus = Corpus::beside(&root);
+    let name = target.name;
+    let seeds_dir = out.join("seeds").join(name);
+    let seeds = write_seeds(target, &corpus, &seeds_dir)?;
+    let corpus_dir = out
+        .join(if options.fresh { "corpus-fresh" } else { "corpus" })
+        .join(name);
+    let artifacts = out.join("artifacts").join(name);
+    let logs = out.join("logs");
+    for dir in [&corpus_dir, &artifacts, &logs] {
+        if options.fresh && dir == &corpus_dir && dir.exists() {
+            std::fs::remove_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let log_path = logs.join(format!("{name}.log"));
+    let log = std::fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
+    let mut command = Command::new(binary);
+    command
+        .env("ISAFORGE_FUZZ_TARGET", name)
+        .arg(&corpus_dir)
+        .arg(&seeds_dir)
+        .arg(format!("-max_total_time={}", options.time))
+        .arg("-timeout=10")
+        .arg("-rss_limit_mb=2048")
+        // Longer inputs add little (the properties are per word, per token,
+        // per line) and cost throughput.
+        .arg("-max_len=4096")
+        .arg("-print_final_stats=1")
+        .arg(format!("-artifact_prefix={}/", artifacts.display()))
+        .stdout(log.try_clone().map_err(|e| e.to_string())?)
+        .stderr(log);
+    if let Some(runs) = options.runs {
+        command.arg(format!("-runs={runs}"));
+    }
+    if options.jobs > 1 {
+        command.arg(format!("-fork={}", options.jobs));
+    }
+    let start = Instant::now();
+    let status = command
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+    let secs = start.elapsed().as_secs_f64();
+    let text = std::fs::read_to_string(&log_path).unwrap_or_default();
+    let stats = parse_stats(&text);
+    let line = format!(
+        "{name}: {} runs in {secs:.0} s ({:.0}/s), cov {}, ft {}, corpus {} (from {seeds} seeds)",
+        stats.runs,
+        stats.runs as f64 / secs.max(0.001),
+        stats.cov,
+        stats.features,
+        stats.corpus
+    );
+    if status.success() {
+        Ok(format!("{line}; no crash"))
+    } else {
+        let tail: Vec<&str> = text.lines().rev().take(40).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        Err(format!(
+            "{line}; FAILED ({status}); crashing input under {}; log {}:\n{}",
+            artifacts.display(),
+            log_path.display(),
+            tail.join("\n")
+        ))
+    }
+}
+
+/// Runs `which` (a target name or `all`); returns whether nothing failed.
+pub fn run(which: &str, options: &Options) -> bool {
+    let targets: Vec<&Target> = if which == "all" {
+        TARGETS.iter().collect()
+    } else {
+        match isa_props::target(which) {
+            Some(t) => vec![t],
+            None => {
+                eprintln!("fuzz: no target `{which}`; the targets are:\n{}", target_list());
+                return false;
+            }
+        }
+    };
+    let root = xtask::docs::workspace_root();
+    let out = target_dir(&root).join("fuzz");
+    let binary = match build(&root, &out) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("fuzz: {e}");
+            return false;
+        }
+    };
+    let mut ok = true;
+    for target in targets {
+        match run_one(&binary, &out, target, options) {
+            Ok(line) => println!("{line}"),
+            Err(e) => {
+                eprintln!("{e}");
+                ok = false;
+            }
+        }
+    }
+    ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_come_from_the_last_status_and_done_lines() {
+        let log = "#2\tINITED cov: 10 ft: 11 corp: 1/1b exec/s: 0 rss: 30Mb\n\
+                   #4096\tpulse  cov: 120 ft: 300 corp: 40/2Kb lim: 43 exec/s: 2048 rss: 31Mb\n\
+                   Done 5000 runs in 2 second(s)\n";
+        let stats = parse_stats(log);
+        assert_eq!(
+            stats,
+            Stats {
+                runs: 5000,
+                cov: 120,
+                features: 300,
+                corpus: 40
+            }
+        );
+    }
+
+    #[test]
+    fn options_parse_and_reject() {
+        let o = parse_options(&["--time", "5", "--runs", "9", "--jobs", "2", "--fresh"]).unwrap();
+        assert_eq!((o.time, o.runs, o.jobs, o.fresh), (5, Some(9), 2, true));
+        assert!(parse_options(&["--time", "0"]).is_err());
+        assert!(parse_options(&["--time"]).is_err());
+        assert!(parse_options(&["--bogus"]).is_err());
+    }
+}
