@@ -20,6 +20,7 @@
 //! generic [`words::round_trip`] and [`words::text_round_trip`].
 
 pub mod agal;
+pub mod lima;
 pub mod pica;
 pub mod seeds;
 pub mod words;
@@ -113,6 +114,24 @@ pub const TARGETS: &[Target] = &[
         input: "Lima GP field-explicit text, one instruction per line (`isa asm lima-gp`)",
         check: words::text_round_trip::<LimaGp>,
         seeds: seeds::lima_gp_texts,
+    },
+    Target {
+        name: "lima-gp-mesa",
+        input: "Lima GP text as Mesa's disassembler prints it, with `{raw …}` notes (`isa asm lima-gp`)",
+        check: lima::gp_assemble,
+        seeds: seeds::lima_gp_mesa_texts,
+    },
+    Target {
+        name: "lima-pp",
+        input: "raw little-endian Lima PP words of one program",
+        check: lima::pp_program,
+        seeds: seeds::lima_pp_programs,
+    },
+    Target {
+        name: "lima-pp-asm",
+        input: "Lima PP text as Mesa's disassembler prints it, with `{raw …}` annotations (`isa asm lima-pp`)",
+        check: lima::pp_assemble,
+        seeds: seeds::lima_pp_texts,
     },
 ];
 

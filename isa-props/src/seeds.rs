@@ -179,3 +179,50 @@ pub fn lima_gp_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
         .map(|insns| insns.iter().map(|i| format!("{i}\n")).collect::<String>().into_bytes())
         .collect()
 }
+
+/// Mesa's text (this project's printing of it) of every Lima GP binary.
+pub fn lima_gp_mesa_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
+    lima_gp_words(corpus)
+        .iter()
+        .filter_map(|bytes| isa_runtime::decode_stream::<LimaGp>(bytes).ok())
+        .map(|insns| {
+            let words: Vec<u128> = insns.iter().map(|i| i.encode()).collect();
+            isa_specs::lima_gp::mesa::disassemble(&words).into_bytes()
+        })
+        .collect()
+}
+
+/// Every Lima PP program of the corpus (`*.pp.bin`, and the words of the
+/// `.hex` files that have no binary).
+pub fn lima_pp_programs(corpus: &Corpus) -> Vec<Vec<u8>> {
+    let mut seeds: Vec<Vec<u8>> = corpus
+        .shared_files("lima", ".pp.bin")
+        .into_iter()
+        .map(|f| f.1)
+        .collect();
+    for (path, text) in corpus.shared_files("lima", ".hex") {
+        let name = path.to_string_lossy();
+        if name.contains(".gp.") || name.contains(".pp.hex") {
+            continue; // GP words, or a `.pp.hex` whose `.pp.bin` is already a seed
+        }
+        let words: Option<Vec<u32>> = String::from_utf8_lossy(&text)
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or(""))
+            .flat_map(str::split_whitespace)
+            .map(|w| u32::from_str_radix(w.trim_start_matches("0x"), 16).ok())
+            .collect();
+        if let Some(words) = words {
+            seeds.push(words.iter().flat_map(|w| w.to_le_bytes()).collect());
+        }
+    }
+    seeds
+}
+
+/// The Mesa text (with annotations) of every Lima PP seed program.
+pub fn lima_pp_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
+    lima_pp_programs(corpus)
+        .iter()
+        .filter_map(|bytes| isa_specs::lima_pp::Instr::decode_program_bytes(bytes).ok())
+        .map(|program| isa_specs::lima_pp::mesa::disassemble(&program).into_bytes())
+        .collect()
+}

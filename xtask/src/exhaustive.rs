@@ -1,4 +1,4 @@
-//! `cargo xtask exhaustive pica|agal`: sweep a whole word space on all
+//! `cargo xtask exhaustive pica|agal|lima-pp`: sweep a whole word space on all
 //! cores. Every word that decodes must re-encode bit-identically; every word
 //! that does not must give an error, not a panic.
 //!
@@ -10,6 +10,11 @@
 //!   bias bytes (0, ±1, 8, the extremes), each as a whole fragment program
 //!   that must also disassemble and reassemble to the same bytes
 //!   (`isa_props::agal::program`).
+//! - `lima-pp`: every one of the 2^32 control words, as an instruction whose
+//!   enabled units are all zero bits, followed by zero words up to the
+//!   longest length the 5-bit `count` can give: it decodes (re-encoding to
+//!   the same words) or fails with an error (zero length, a length shorter
+//!   than its units).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -86,6 +91,13 @@ fn check_instruction(word: u32) -> Option<bool> {
 
 fn check_opdesc(word: u32) -> Option<bool> {
     OpDesc::decode(word).ok().map(|d| d.encode() == word)
+}
+
+fn check_pp_control(word: u32) -> Option<bool> {
+    let mut words = [0u32; 32];
+    words[0] = word;
+    let (insn, len) = isa_specs::lima_pp::Instr::decode(&words).ok()?;
+    Some(insn.encode() == words[..len])
 }
 
 fn check_dest(word: u32) -> Option<bool> {
@@ -187,8 +199,18 @@ pub fn run(isa: &str) -> bool {
                 .iter()
                 .all(|t| t.mismatches.load(Ordering::Relaxed) == 0 && t.panics.load(Ordering::Relaxed) == 0)
         }
+        "lima-pp" => {
+            let start = Instant::now();
+            let controls = sweep(check_pp_control);
+            println!(
+                "lima-pp: {}; {:.1} s",
+                summary(1 << 32, "control words", &controls),
+                start.elapsed().as_secs_f64()
+            );
+            controls.mismatches.load(Ordering::Relaxed) == 0 && controls.panics.load(Ordering::Relaxed) == 0
+        }
         other => {
-            eprintln!("exhaustive: no sweep for `{other}` (known: pica, agal)");
+            eprintln!("exhaustive: no sweep for `{other}` (known: pica, agal, lima-pp)");
             false
         }
     }
@@ -207,6 +229,17 @@ mod tests {
         for i in [0, 1, SAMPLER_COUNT / 3, SAMPLER_COUNT - 1] {
             assert_eq!(check_sampler(i as u32), Some(true), "combination {i}");
         }
+    }
+
+    #[test]
+    fn pp_control_words_decode_or_fail() {
+        // Count 3, vec_mul enabled (43 bits: 1 + 2 words): decodes, re-encodes.
+        assert_eq!(check_pp_control(3 | 1 << 10), Some(true));
+        // Count 0, and a count shorter than the units: errors.
+        assert_eq!(check_pp_control(1 << 10), None);
+        assert_eq!(check_pp_control(2 | 1 << 10), None);
+        // Stop, sync, every unit, count 19 (the longest instruction).
+        assert_eq!(check_pp_control(19 | 0b11 << 5 | 0xfff << 7), Some(true));
     }
 
     #[test]

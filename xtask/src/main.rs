@@ -5,7 +5,7 @@
 //! generated `LAYOUT` metadata, never from a second parse of the spec files
 //! (see the `xtask` library); `cargo xtask docs --check` fails, naming the
 //! files, when a checked-in file is stale, missing or no longer generated;
-//! `cargo xtask exhaustive pica|agal` sweeps every word of a field space
+//! `cargo xtask exhaustive pica|agal|lima-pp` sweeps every word of a field space
 //! (see `exhaustive`); `cargo xtask fuzz <target> --time <secs>` builds the
 //! libFuzzer harness and runs one target (see `fuzz`).
 
@@ -55,7 +55,7 @@ fn main() -> ExitCode {
 
 /// The command line, for usage errors.
 const USAGE: &str = "usage: cargo xtask docs [--check]
-       cargo xtask exhaustive pica|agal
+       cargo xtask exhaustive pica|agal|lima-pp
        cargo xtask fuzz <target>|all [--time SECS] [--runs N] [--jobs N] [--fresh]
        cargo xtask fuzz --list";
 

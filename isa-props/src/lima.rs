@@ -1,0 +1,89 @@
+//! Lima PP programs and Mesa's text for both Lima processors.
+
+use isa_specs::lima_gp::mesa as gp_mesa;
+use isa_specs::lima_pp::{mesa as pp_mesa, Instr};
+
+use crate::{ensure, Outcome, Violation};
+
+/// Lines in `text`, as the assemblers count them.
+fn line_count(text: &str) -> usize {
+    text.split('\n').count()
+}
+
+/// Raw little-endian Lima PP words of one program: they decode, or the
+/// error's byte offset is inside the input; a program that decodes
+/// re-encodes to the same words (zero padding after it aside), and its Mesa
+/// text (with `{raw …}` annotations) assembles back to the same words.
+pub fn pp_program(bytes: &[u8]) -> Outcome {
+    let program = match Instr::decode_program_bytes(bytes) {
+        Ok(program) => program,
+        Err(e) => {
+            let offset = e.offset.unwrap_or(usize::MAX);
+            ensure!(
+                offset <= bytes.len(),
+                "error `{e}` is past the end ({} bytes)",
+                bytes.len()
+            );
+            return Ok(());
+        }
+    };
+    let words = Instr::encode_program(&program);
+    let encoded: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    ensure!(
+        bytes.starts_with(&encoded) && bytes[encoded.len()..].iter().all(|&b| b == 0),
+        "the program re-encodes to other bytes"
+    );
+    let text = pp_mesa::disassemble(&program);
+    match pp_mesa::parse_program(&text) {
+        Ok(again) => ensure!(
+            Instr::encode_program(&again) == words,
+            "the Mesa text assembles to other words:\n{text}"
+        ),
+        Err(e) => return Err(Violation(format!("the Mesa text does not assemble ({e}):\n{text}"))),
+    }
+    Ok(())
+}
+
+/// Lima PP Mesa text (`isa asm lima-pp`): errors lie inside the text, and
+/// whatever assembles satisfies [`pp_program`].
+pub fn pp_assemble(bytes: &[u8]) -> Outcome {
+    let text = String::from_utf8_lossy(bytes);
+    match pp_mesa::parse_program(&text) {
+        Ok(program) => {
+            let words = Instr::encode_program(&program);
+            let binary: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            pp_program(&binary)
+        }
+        Err(e) => {
+            ensure!(
+                (1..=line_count(&text)).contains(&e.line) && e.col >= 1,
+                "error `{e}` is outside the text"
+            );
+            Ok(())
+        }
+    }
+}
+
+/// Lima GP Mesa text (`isa asm lima-gp`): errors lie inside the text, and
+/// whatever assembles prints (with its `{raw …}` notes) as text that
+/// assembles to the same words.
+pub fn gp_assemble(bytes: &[u8]) -> Outcome {
+    let text = String::from_utf8_lossy(bytes);
+    match gp_mesa::assemble(&text) {
+        Ok(words) => {
+            let again = gp_mesa::disassemble(&words);
+            match gp_mesa::assemble(&again) {
+                Ok(back) => ensure!(back == words, "the disassembly assembles to other words:\n{again}"),
+                Err(e) => return Err(Violation(format!("the disassembly does not assemble ({e}):\n{again}"))),
+            }
+            Ok(())
+        }
+        Err(e) => {
+            ensure!(
+                (1..=line_count(&text)).contains(&e.line) && e.col >= 1,
+                "error `{e}` is outside the text"
+            );
+            Ok(())
+        }
+    }
+}
