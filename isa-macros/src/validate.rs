@@ -441,15 +441,6 @@ fn check_enum(e: &EnumDef, diags: &mut Diagnostics) {
                 .label("too wide");
         }
         let rust = camel_case(&v.name.text);
-        if e.open && rust == "Raw" {
-            diags.error(
-                v.name.span,
-                format!(
-                    "`{}` clashes with the `Raw(n)` variant of open enum `{}`",
-                    v.name.text, e.name.text
-                ),
-            );
-        }
         if let Some(first) = names.insert(rust.clone(), v) {
             diags
                 .error(

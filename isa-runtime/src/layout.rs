@@ -266,7 +266,7 @@ pub struct Enum {
     pub doc: &'static str,
     /// Width in bits.
     pub bits: u32,
-    /// Whether unnamed values are kept (`Raw(n)`) instead of rejected.
+    /// Whether unnamed values are kept verbatim instead of rejected.
     pub open: bool,
     /// The names a value's semantics may use for its inputs, when the enum
     /// is an operation (`enum AccOp : 3 open operands(a, b)`); empty

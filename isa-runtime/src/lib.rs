@@ -39,7 +39,7 @@ pub trait LayoutCodec:
     /// Encodes the layout's bits.
     fn encode(&self) -> Result<Self::Word, EncodeError>;
 }
-pub use types::{Component, Mask, SInt, SInt64, Swizzle, UInt, UInt64};
+pub use types::{Component, Mask, SInt, Storage, Swizzle, UInt, Width};
 
 /// An instruction set generated from a spec: its word type, its typed
 /// instruction, the codec and the layout metadata.

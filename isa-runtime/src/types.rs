@@ -1,131 +1,171 @@
 //! Range-checked field types used by generated instruction structs.
 
 use core::fmt;
+use core::hash::Hash;
 
 use crate::bits::low_mask;
 
-/// Defines an unsigned integer type of up to `$max` bits, stored as `$store`.
-macro_rules! uint_type {
-    ($(#[$doc:meta])* $name:ident, $store:ty, $max:expr) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-        pub struct $name<const BITS: u32>($store);
+/// The width of a [`UInt`] or [`SInt`], as a type: `Width<N>` implements
+/// [`Storage`] for every `N` from 1 to 64, which picks the smallest primitive
+/// that holds `N` bits. Generic code over a field width needs the bound
+/// `Width<N>: Storage`; code that names a width (`UInt<5>`) does not.
+pub struct Width<const N: u32>;
 
-        impl<const BITS: u32> $name<BITS> {
-            /// The largest value.
-            pub const MAX: u64 = {
-                assert!(BITS >= 1 && BITS <= $max, "width out of range for this type");
-                low_mask(BITS)
-            };
-
-            /// `Some` when `value` fits in `BITS` bits.
-            #[inline]
-            pub const fn new(value: u64) -> Option<Self> {
-                if value <= Self::MAX {
-                    Some($name(value as $store))
-                } else {
-                    None
-                }
-            }
-
-            /// Keeps the low `BITS` bits of `value` (what a decoder reads).
-            #[inline(always)]
-            pub const fn from_bits(value: u64) -> Self {
-                $name((value & Self::MAX) as $store)
-            }
-
-            /// The value.
-            #[inline(always)]
-            pub const fn get(self) -> u64 {
-                self.0 as u64
-            }
-        }
-
-        impl<const BITS: u32> fmt::Debug for $name<BITS> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "{:#x}", self.0)
-            }
-        }
-
-        impl<const BITS: u32> fmt::Display for $name<BITS> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                fmt::Display::fmt(&self.0, f)
-            }
-        }
-    };
+/// The primitives that store a field of a given [`Width`].
+pub trait Storage {
+    /// Unsigned storage (`u8`, `u16`, `u32` or `u64`).
+    type Unsigned: Primitive;
+    /// Signed storage (`i8`, `i16`, `i32` or `i64`).
+    type Signed: Primitive;
 }
 
-uint_type!(
-    /// An unsigned integer of 1 to 32 bits (generated fields of up to 32 bits).
-    UInt, u32, 32
-);
-uint_type!(
-    /// An unsigned integer of 33 to 64 bits (wider generated fields).
-    UInt64, u64, 64
-);
-
-/// Defines a two's-complement signed integer of up to `$max` bits.
-macro_rules! sint_type {
-    ($(#[$doc:meta])* $name:ident, $store:ty, $max:expr) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Debug)]
-        pub struct $name<const BITS: u32>($store);
-
-        impl<const BITS: u32> $name<BITS> {
-            /// The smallest value.
-            pub const MIN: i64 = {
-                assert!(BITS >= 1 && BITS <= $max, "width out of range for this type");
-                -(1i64 << (BITS - 1))
-            };
-            /// The largest value.
-            pub const MAX: i64 = (1i64 << (BITS - 1)) - 1;
-
-            /// `Some` when `value` fits.
-            #[inline]
-            pub const fn new(value: i64) -> Option<Self> {
-                if value >= Self::MIN && value <= Self::MAX {
-                    Some($name(value as $store))
-                } else {
-                    None
-                }
-            }
-
-            /// Sign-extends the low `BITS` bits.
-            #[inline(always)]
-            pub const fn from_bits(bits: u64) -> Self {
-                let shift = 64 - BITS;
-                $name((((bits << shift) as i64) >> shift) as $store)
-            }
-
-            /// The value.
-            #[inline(always)]
-            pub const fn get(self) -> i64 {
-                self.0 as i64
-            }
-
-            /// The two's-complement bits (the low `BITS` bits).
-            #[inline(always)]
-            pub const fn bits(self) -> u64 {
-                (self.0 as i64 as u64) & low_mask(BITS)
-            }
-        }
-
-        impl<const BITS: u32> fmt::Display for $name<BITS> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                fmt::Display::fmt(&self.0, f)
-            }
-        }
-    };
+/// An integer primitive that stores field values (`u8`…`u64`, `i8`…`i64`).
+pub trait Primitive: Copy + Eq + Ord + Hash + Default + fmt::Debug + fmt::Display + fmt::LowerHex {
+    /// The low bits of `bits` (values are range-checked before this is called).
+    fn truncate(bits: u64) -> Self;
+    /// The value as an unsigned 64-bit pattern (sign-extended for signed types).
+    fn widen(self) -> u64;
 }
 
-sint_type!(
-    /// A signed integer of 1 to 32 bits.
-    SInt, i32, 32
-);
-sint_type!(
-    /// A signed integer of 33 to 64 bits.
-    SInt64, i64, 64
-);
+macro_rules! primitive {
+    ($($t:ty),*) => {$(
+        impl Primitive for $t {
+            #[inline(always)]
+            fn truncate(bits: u64) -> Self {
+                bits as $t
+            }
+            #[inline(always)]
+            fn widen(self) -> u64 {
+                self as u64
+            }
+        }
+    )*};
+}
+primitive!(u8, u16, u32, u64, i8, i16, i32, i64);
+
+macro_rules! storage {
+    ($u:ty, $s:ty: $($n:literal)*) => {$(
+        impl Storage for Width<$n> {
+            type Unsigned = $u;
+            type Signed = $s;
+        }
+    )*};
+}
+storage!(u8, i8: 1 2 3 4 5 6 7 8);
+storage!(u16, i16: 9 10 11 12 13 14 15 16);
+storage!(u32, i32: 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32);
+storage!(u64, i64: 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48
+    49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64);
+
+/// An unsigned integer field of `BITS` bits (1 to 64), stored in the smallest
+/// primitive that holds it (`UInt<5>` is one byte).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct UInt<const BITS: u32>(<Width<BITS> as Storage>::Unsigned)
+where
+    Width<BITS>: Storage;
+
+impl<const BITS: u32> UInt<BITS>
+where
+    Width<BITS>: Storage,
+{
+    /// The largest value.
+    pub const MAX: u64 = low_mask(BITS);
+
+    /// `Some` when `value` fits in `BITS` bits.
+    #[inline]
+    pub fn new(value: u64) -> Option<Self> {
+        if value <= Self::MAX {
+            Some(UInt(Primitive::truncate(value)))
+        } else {
+            None
+        }
+    }
+
+    /// Keeps the low `BITS` bits of `value` (what a decoder reads).
+    #[inline(always)]
+    pub fn from_bits(value: u64) -> Self {
+        UInt(Primitive::truncate(value & Self::MAX))
+    }
+
+    /// The value.
+    #[inline(always)]
+    pub fn get(self) -> u64 {
+        self.0.widen()
+    }
+}
+
+impl<const BITS: u32> fmt::Debug for UInt<BITS>
+where
+    Width<BITS>: Storage,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#x}", self.0)
+    }
+}
+
+impl<const BITS: u32> fmt::Display for UInt<BITS>
+where
+    Width<BITS>: Storage,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// A two's-complement signed integer field of `BITS` bits (1 to 64), stored
+/// in the smallest primitive that holds it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Debug)]
+pub struct SInt<const BITS: u32>(<Width<BITS> as Storage>::Signed)
+where
+    Width<BITS>: Storage;
+
+impl<const BITS: u32> SInt<BITS>
+where
+    Width<BITS>: Storage,
+{
+    /// The smallest value.
+    pub const MIN: i64 = i64::MIN >> (64 - BITS);
+    /// The largest value.
+    pub const MAX: i64 = i64::MAX >> (64 - BITS);
+
+    /// `Some` when `value` fits.
+    #[inline]
+    pub fn new(value: i64) -> Option<Self> {
+        if value >= Self::MIN && value <= Self::MAX {
+            Some(SInt(Primitive::truncate(value as u64)))
+        } else {
+            None
+        }
+    }
+
+    /// Sign-extends the low `BITS` bits.
+    #[inline(always)]
+    pub fn from_bits(bits: u64) -> Self {
+        let shift = 64 - BITS;
+        SInt(Primitive::truncate((((bits << shift) as i64) >> shift) as u64))
+    }
+
+    /// The value.
+    #[inline(always)]
+    pub fn get(self) -> i64 {
+        self.0.widen() as i64
+    }
+
+    /// The two's-complement bits (the low `BITS` bits).
+    #[inline(always)]
+    pub fn bits(self) -> u64 {
+        self.0.widen() & low_mask(BITS)
+    }
+}
+
+impl<const BITS: u32> fmt::Display for SInt<BITS>
+where
+    Width<BITS>: Storage,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
 
 /// A vector component.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -303,8 +343,37 @@ mod tests {
         }
         assert_eq!(SInt::<8>::new(128), None);
         assert_eq!(UInt::<7>::new(128), None);
-        assert_eq!(UInt64::<40>::new(1 << 39).map(UInt64::get), Some(1 << 39));
-        assert_eq!(SInt64::<40>::from_bits(1 << 39).get(), -(1 << 39));
-        assert_eq!(core::mem::size_of::<UInt<7>>(), 4);
+        assert_eq!(UInt::<40>::new(1 << 39).map(UInt::get), Some(1 << 39));
+        assert_eq!(SInt::<40>::from_bits(1 << 39).get(), -(1 << 39));
+    }
+
+    /// Every width from 1 to 64: the range limits, sign extension at the
+    /// top bit, and the storage size (the smallest primitive that fits).
+    #[test]
+    fn every_width_round_trips_its_extremes() {
+        macro_rules! check {
+            ($($n:literal)*) => {$({
+                let max = low_mask($n);
+                assert_eq!(UInt::<$n>::MAX, max);
+                assert_eq!(UInt::<$n>::new(max).map(UInt::get), Some(max));
+                assert_eq!(UInt::<$n>::from_bits(u64::MAX).get(), max);
+                if $n < 64 {
+                    assert_eq!(UInt::<$n>::new(max + 1), None);
+                }
+                let top = 1u64 << ($n - 1);
+                assert_eq!(SInt::<$n>::from_bits(top).get(), SInt::<$n>::MIN);
+                assert_eq!(SInt::<$n>::from_bits(top).bits(), top);
+                assert_eq!(SInt::<$n>::from_bits(top - 1).get(), SInt::<$n>::MAX);
+                assert_eq!(SInt::<$n>::from_bits(max).get(), -1);
+                assert_eq!(SInt::<$n>::new(SInt::<$n>::MIN).map(SInt::bits), Some(top));
+                let size = ($n as usize).div_ceil(8).next_power_of_two();
+                assert_eq!(core::mem::size_of::<UInt<$n>>(), size, "UInt<{}>", $n);
+                assert_eq!(core::mem::size_of::<SInt<$n>>(), size, "SInt<{}>", $n);
+            })*};
+        }
+        check!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32
+            33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64);
+        assert_eq!(SInt::<8>::new(-129), None);
+        assert_eq!(SInt::<64>::new(i64::MIN).map(SInt::get), Some(i64::MIN));
     }
 }

@@ -200,12 +200,12 @@ fn expand_layout_codec(spec: &Spec, l: &LayoutDef) -> TokenStream {
             #[automatically_derived]
             impl #name {
                 /// Decodes the layout's bits.
-                #[inline]
+                #[inline(always)]
                 pub fn decode(word: #word) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
                     #body_decode
                 }
                 /// Encodes the layout's bits.
-                #[inline]
+                #[inline(always)]
                 pub fn encode(&self) -> #word {
                     #body_encode
                 }

@@ -125,22 +125,15 @@ pub fn field_type(spec: &Spec, f: &FieldDef) -> TokenStream {
     }
 }
 
-/// The runtime unsigned type for a width: 32-bit storage up to 32 bits.
-pub fn uint_type(width: u32) -> TokenStream {
-    if width <= 32 {
-        quote!(::isa_runtime::UInt)
-    } else {
-        quote!(::isa_runtime::UInt64)
-    }
+/// The runtime unsigned type (`UInt<N>` stores the smallest primitive that
+/// holds `N` bits).
+pub fn uint_type(_width: u32) -> TokenStream {
+    quote!(::isa_runtime::UInt)
 }
 
 /// The runtime signed type for a width.
-pub fn sint_type(width: u32) -> TokenStream {
-    if width <= 32 {
-        quote!(::isa_runtime::SInt)
-    } else {
-        quote!(::isa_runtime::SInt64)
-    }
+pub fn sint_type(_width: u32) -> TokenStream {
+    quote!(::isa_runtime::SInt)
 }
 
 /// The smallest primitive that holds `bits` bits (register newtypes).

@@ -191,6 +191,30 @@ fn control_raw(spec: &Spec, b: &BundleDef, rule: DeriveRule) -> Option<TokenStre
     Some(quote!((0u64 #(| #parts)*)))
 }
 
+/// Decodes one unit of an instruction whose control word is `first`, from
+/// bit `bit` of `input`, advancing `bit` past it when it is present.
+fn unit_read(spec: &Spec, u: &UnitDef) -> TokenStream {
+    let id = ident(&u.name.text);
+    let (enable, width) = (u.enable, u.width);
+    let decode = unit_decode(spec, u);
+    // Units of up to 64 bits are read in 64-bit arithmetic.
+    let read = if width <= 64 {
+        quote!(u128::from(::isa_runtime::packed::read_bits_u64(input, bit, #width)))
+    } else {
+        quote!(::isa_runtime::packed::read_bits(input, bit, #width))
+    };
+    quote! {
+        let #id = if first >> #enable & 1 != 0 {
+            let raw = #read;
+            let at = bit;
+            bit += #width;
+            ::core::option::Option::Some(#decode.map_err(|e| e.at(at as usize / 8))?)
+        } else {
+            ::core::option::Option::None
+        };
+    }
+}
+
 fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
     let name = type_ident(&b.name.text);
     let control_ty = type_ident(&spec.layouts[b.control].name.text);
@@ -202,7 +226,7 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
     let units: Vec<Ident> = b.units.iter().map(|u| ident(&u.name.text)).collect();
     let enables: Vec<u32> = b.units.iter().map(|u| u.enable).collect();
     let widths: Vec<u32> = b.units.iter().map(|u| u.width).collect();
-    let decoders = b.units.iter().map(|u| unit_decode(spec, u));
+    let unit_reads: Vec<TokenStream> = b.units.iter().map(|u| unit_read(spec, u)).collect();
     let words_field = b.derives.iter().find(|d| d.rule == DeriveRule::Words);
     let words_name = words_field.map_or(String::new(), |d| {
         spec.layouts[b.control].fields[d.field].name.text.clone()
@@ -325,18 +349,13 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
                         ::isa_runtime::DecodeErrorKind::Truncated { needed: len * 4, available: words.len() * 4 },
                     ).at(0));
                 }
+                // Unit windows may read past `len` into the next instruction's
+                // words (masked off): reading the whole input keeps the window's
+                // bounds checks predictable.
+                let input = words;
                 let words = &words[..len];
                 let mut bit = 32u32;
-                #(
-                    let #units = if first >> #enables & 1 != 0 {
-                        let raw = ::isa_runtime::packed::read_bits(words, bit, #widths);
-                        let at = bit;
-                        bit += #widths;
-                        ::core::option::Option::Some(#decoders.map_err(|e| e.at(at as usize / 8))?)
-                    } else {
-                        ::core::option::Option::None
-                    };
-                )*
+                #(#unit_reads)*
                 if let ::core::option::Option::Some(set) = ::isa_runtime::packed::first_set_bit(words, bit) {
                     return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
                         "",

@@ -30,43 +30,18 @@ fn doc_or(doc: &str, fallback: String) -> String {
 }
 
 fn expand_enum(e: &EnumDef) -> TokenStream {
+    if e.open {
+        return expand_open_enum(e);
+    }
     let name = type_ident(&e.name.text);
     let bits = e.bits;
-    let raw_ty = super::uint_type(bits);
     let doc = doc_or(&e.doc, format!("The `{}` enum ({} bits).", e.name.text, e.bits));
     let variants: Vec<_> = e.variants.iter().map(|v| ident(&camel_case(&v.name.text))).collect();
     let values: Vec<_> = e.variants.iter().map(|v| Literal::u64_unsuffixed(v.value)).collect();
-    let docs: Vec<_> = e
-        .variants
-        .iter()
-        .map(|v| {
-            doc_or(
-                &v.doc,
-                format!("`{}` = {:#x}", v.spellings.first().map_or("", String::as_str), v.value),
-            )
-        })
-        .collect();
-    let raw_variant = e.open.then(|| {
-        quote! {
-            /// A value the spec does not name, kept verbatim.
-            Raw(#raw_ty<#bits>),
-        }
-    });
-    let raw_arm = e.open.then(|| quote!(#name::Raw(v) => v.get(),));
-    let from_bits = if e.open {
-        Some(quote! {
-            /// The variant for the field's bits (`Raw` for unnamed values).
-            #[inline]
-            pub const fn from_bits(raw: u64) -> Self {
-                match #name::from_raw(raw) {
-                    ::core::option::Option::Some(v) => v,
-                    ::core::option::Option::None => #name::Raw(#raw_ty::<#bits>::from_bits(raw)),
-                }
-            }
-        })
-    } else if e.is_total() {
+    let docs = variant_docs(e);
+    let from_bits = e.is_total().then(|| {
         let last = variants.last();
-        Some(quote! {
+        quote! {
             /// The variant for the field's bits (every value is named).
             #[inline]
             pub const fn from_bits(raw: u64) -> Self {
@@ -75,21 +50,18 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
                     ::core::option::Option::None => #name::#last,
                 }
             }
-        })
-    } else {
-        None
-    };
+        }
+    });
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum #name {
             #( #[doc = #docs] #variants, )*
-            #raw_variant
         }
 
         #[automatically_derived]
         impl #name {
-            /// The named variant with this value, if any.
+            /// The variant with this value, if any.
             #[inline]
             pub const fn from_raw(raw: u64) -> ::core::option::Option<Self> {
                 match raw {
@@ -103,7 +75,100 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
             pub const fn raw(self) -> u64 {
                 match self {
                     #( #name::#variants => #values, )*
-                    #raw_arm
+                }
+            }
+        }
+    }
+}
+
+/// The doc line of each variant: its own doc, or its spelling and value.
+fn variant_docs(e: &EnumDef) -> Vec<String> {
+    e.variants
+        .iter()
+        .map(|v| {
+            doc_or(
+                &v.doc,
+                format!("`{}` = {:#x}", v.spellings.first().map_or("", String::as_str), v.value),
+            )
+        })
+        .collect()
+}
+
+/// An open enum is a newtype over its bits, with the named values as
+/// associated constants: every bit pattern is a value, decoding is a mask and
+/// encoding a read, and the type is as small as the field. The constants have
+/// the variant names a closed enum would have, so `match op { MulOp::Add => …,
+/// other => … }` reads the same.
+fn expand_open_enum(e: &EnumDef) -> TokenStream {
+    let name = type_ident(&e.name.text);
+    let bits = e.bits;
+    let store = super::store_type(bits);
+    let doc = doc_or(&e.doc, format!("The `{}` enum ({} bits).", e.name.text, e.bits));
+    let doc = format!(
+        "{doc}\n\nAn open enum: every {bits}-bit value is a `{}`; the named ones are its \
+         associated constants, the rest are kept verbatim.",
+        e.name.text
+    );
+    let consts: Vec<_> = e.variants.iter().map(|v| ident(&camel_case(&v.name.text))).collect();
+    let const_names: Vec<String> = consts.iter().map(|c| c.to_string()).collect();
+    let values: Vec<_> = e.variants.iter().map(|v| Literal::u64_unsuffixed(v.value)).collect();
+    let docs = variant_docs(e);
+    let named_arm =
+        (!values.is_empty()).then(|| quote!(#( #values )|* => ::core::option::Option::Some(#name(raw as #store)),));
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        #[repr(transparent)]
+        pub struct #name(#store);
+
+        #[automatically_derived]
+        #[allow(non_upper_case_globals)]
+        impl #name {
+            #( #[doc = #docs] pub const #consts: #name = #name(#values); )*
+
+            /// The named values, in spec order.
+            pub const NAMED: &'static [#name] = &[#( #name::#consts ),*];
+
+            /// The value with these bits, if the spec names it.
+            #[inline]
+            pub const fn from_raw(raw: u64) -> ::core::option::Option<Self> {
+                match raw {
+                    #named_arm
+                    _ => ::core::option::Option::None,
+                }
+            }
+            /// The value for the field's bits (every value is kept).
+            #[inline(always)]
+            pub const fn from_bits(raw: u64) -> Self {
+                #name((raw & ::isa_runtime::bits::low_mask(#bits)) as #store)
+            }
+            /// The value's bits.
+            #[inline(always)]
+            pub const fn raw(self) -> u64 {
+                self.0 as u64
+            }
+            /// Whether the spec names this value.
+            #[inline]
+            pub const fn is_named(self) -> bool {
+                #name::from_raw(self.0 as u64).is_some()
+            }
+            /// The Rust name of the constant for this value, if the spec names it.
+            pub const fn name(self) -> ::core::option::Option<&'static str> {
+                match self.0 as u64 {
+                    #( #values => ::core::option::Option::Some(#const_names), )*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Debug for #name {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self.name() {
+                    ::core::option::Option::Some(n) => f.write_str(n),
+                    ::core::option::Option::None => {
+                        ::core::write!(f, "{}({:#x})", ::core::stringify!(#name), self.0)
+                    }
                 }
             }
         }

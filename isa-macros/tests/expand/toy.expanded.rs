@@ -1,41 +1,58 @@
-///A condition, over the zero flag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cond {
-    ///always
-    Al,
-    ///equal
-    Eq,
-    /// A value the spec does not name, kept verbatim.
-    Raw(::isa_runtime::UInt<2u32>),
-}
+/**A condition, over the zero flag.
+
+An open enum: every 2-bit value is a `Cond`; the named ones are its associated constants, the rest are kept verbatim.*/
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct Cond(u8);
 #[automatically_derived]
+#[allow(non_upper_case_globals)]
 impl Cond {
-    /// The named variant with this value, if any.
+    ///always
+    pub const Al: Cond = Cond(0);
+    ///equal
+    pub const Eq: Cond = Cond(1);
+    /// The named values, in spec order.
+    pub const NAMED: &'static [Cond] = &[Cond::Al, Cond::Eq];
+    /// The value with these bits, if the spec names it.
     #[inline]
     pub const fn from_raw(raw: u64) -> ::core::option::Option<Self> {
         match raw {
-            0 => ::core::option::Option::Some(Cond::Al),
-            1 => ::core::option::Option::Some(Cond::Eq),
+            0 | 1 => ::core::option::Option::Some(Cond(raw as u8)),
             _ => ::core::option::Option::None,
         }
     }
-    /// The variant for the field's bits (`Raw` for unnamed values).
-    #[inline]
+    /// The value for the field's bits (every value is kept).
+    #[inline(always)]
     pub const fn from_bits(raw: u64) -> Self {
-        match Cond::from_raw(raw) {
-            ::core::option::Option::Some(v) => v,
-            ::core::option::Option::None => {
-                Cond::Raw(::isa_runtime::UInt::<2u32>::from_bits(raw))
-            }
-        }
+        Cond((raw & ::isa_runtime::bits::low_mask(2u32)) as u8)
     }
     /// The value's bits.
-    #[inline]
+    #[inline(always)]
     pub const fn raw(self) -> u64 {
-        match self {
-            Cond::Al => 0,
-            Cond::Eq => 1,
-            Cond::Raw(v) => v.get(),
+        self.0 as u64
+    }
+    /// Whether the spec names this value.
+    #[inline]
+    pub const fn is_named(self) -> bool {
+        Cond::from_raw(self.0 as u64).is_some()
+    }
+    /// The Rust name of the constant for this value, if the spec names it.
+    pub const fn name(self) -> ::core::option::Option<&'static str> {
+        match self.0 as u64 {
+            0 => ::core::option::Option::Some("Al"),
+            1 => ::core::option::Option::Some("Eq"),
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for Cond {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        match self.name() {
+            ::core::option::Option::Some(n) => f.write_str(n),
+            ::core::option::Option::None => {
+                ::core::write!(f, "{}({:#x})", ::core::stringify!(Cond), self.0)
+            }
         }
     }
 }

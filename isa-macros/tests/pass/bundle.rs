@@ -41,7 +41,7 @@ fn main() {
             control: toy::Ctl { count: isa_runtime::UInt::new(0).unwrap(), stop: false, next: isa_runtime::UInt::new(0).unwrap(), rest: isa_runtime::UInt::new(0).unwrap() },
             ua: Some(UaUnit::B(B { b: isa_runtime::UInt::new(0xBEEF).unwrap() })),
             ub: None,
-            uc: Some(C { c: isa_runtime::UInt64::new(0xAB_CDEF_0123).unwrap() }),
+            uc: Some(C { c: isa_runtime::UInt::new(0xAB_CDEF_0123).unwrap() }),
         },
         Instr {
             control: toy::Ctl { count: isa_runtime::UInt::new(0).unwrap(), stop: true, next: isa_runtime::UInt::new(0).unwrap(), rest: isa_runtime::UInt::new(0).unwrap() },

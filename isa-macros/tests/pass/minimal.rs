@@ -41,4 +41,28 @@ fn main() {
     assert!(Instruction::decode(word | (1 << 20)).is_err()); // reserved bits
     assert!(Instruction::decode(word & !(1 << 11)).is_err()); // fixed bit
     assert_eq!(LAYOUT.opcodes[0].doc, "add an immediate");
+    open_enums_are_newtypes_over_their_bits();
+}
+
+/// An open enum is a one-byte newtype over its bits: the named values are
+/// constants that work as patterns, and every other value is kept.
+fn open_enums_are_newtypes_over_their_bits() {
+    use toy::Cond;
+    assert_eq!(core::mem::size_of::<Cond>(), 1);
+    assert_eq!(Cond::NAMED, &[Cond::Al, Cond::Eq]);
+    for bits in 0..4u64 {
+        let c = Cond::from_bits(bits);
+        assert_eq!(c.raw(), bits);
+        let named = match c {
+            Cond::Al => Some("Al"),
+            Cond::Eq => Some("Eq"),
+            _ => None,
+        };
+        assert_eq!(c.name(), named);
+        assert_eq!(c.is_named(), named.is_some());
+        assert_eq!(Cond::from_raw(bits), named.map(|_| c));
+    }
+    assert_eq!(format!("{:?}", Cond::from_bits(3)), "Cond(0x3)");
+    assert_eq!(format!("{:?}", Cond::Eq), "Eq");
+    assert_eq!(Cond::from_bits(0x7).raw(), 3, "from_bits keeps the enum's bits only");
 }

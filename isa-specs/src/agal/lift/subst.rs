@@ -96,7 +96,7 @@ fn sample(receiver: &Expr, coord: Expr, slots: &Slots) -> Result<Expr, String> {
         Dim::D2 => swizzle(coord, &[0, 1], 4),
         Dim::Cube => Expr::call("agal_cube", vec![swizzle(coord, &[0, 1, 2], 4)], at),
         Dim::D3 => return Err("3d textures have no AGSL equivalent (input shaders are 2D)".into()),
-        Dim::Raw(v) => return Err(format!("sampler dimension {} is not one AGAL defines", v.get())),
+        other => return Err(format!("sampler dimension {} is not one AGAL defines", other.raw())),
     };
     let pixels = binary(BinaryOp::Mul, uv, size);
     let eval = Expr::new(

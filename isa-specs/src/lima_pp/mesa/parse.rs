@@ -616,7 +616,10 @@ impl<'t, 'a> Toks<'t, 'a> {
     }
 }
 
-fn u<const N: u32>(v: u64) -> UInt<N> {
+fn u<const N: u32>(v: u64) -> UInt<N>
+where
+    isa_runtime::Width<N>: isa_runtime::Storage,
+{
     UInt::from_bits(v)
 }
 

@@ -380,7 +380,7 @@ pub(crate) fn comb_op(op: CombOp) -> Option<&'static str> {
         CombOp::Cos => "cos",
         CombOp::Atan => "atan",
         CombOp::Atan2 => "atan2",
-        CombOp::Raw(_) => return None,
+        _ => return None,
     })
 }
 
