@@ -52,6 +52,7 @@ pub fn read_bits_u64(words: &[u32], bit: u32, width: u32) -> u64 {
 
 /// The first set bit of `words` at or after bit `from`, if any (padding
 /// after an instruction's last unit must be zero).
+#[inline]
 pub fn first_set_bit(words: &[u32], from: u32) -> Option<u32> {
     let end = words.len() as u32 * 32;
     let mut bit = from;

@@ -192,7 +192,8 @@ fn control_raw(spec: &Spec, b: &BundleDef, rule: DeriveRule) -> Option<TokenStre
 }
 
 /// Decodes one unit of an instruction whose control word is `first`, from
-/// bit `bit` of `input`, advancing `bit` past it when it is present.
+/// bit `bit` of `input`, into `insn` (whose units start as `None`),
+/// advancing `bit` past it when it is present.
 fn unit_read(spec: &Spec, u: &UnitDef) -> TokenStream {
     let id = ident(&u.name.text);
     let (enable, width) = (u.enable, u.width);
@@ -204,14 +205,14 @@ fn unit_read(spec: &Spec, u: &UnitDef) -> TokenStream {
         quote!(::isa_runtime::packed::read_bits(input, bit, #width))
     };
     quote! {
-        let #id = if first >> #enable & 1 != 0 {
+        if first >> #enable & 1 != 0 {
             let raw = #read;
-            let at = bit;
+            match #decode {
+                ::core::result::Result::Ok(unit) => insn.#id = ::core::option::Option::Some(unit),
+                ::core::result::Result::Err(e) => return ::core::result::Result::Err(e.at(bit as usize / 8)),
+            }
             bit += #width;
-            ::core::option::Option::Some(#decode.map_err(|e| e.at(at as usize / 8))?)
-        } else {
-            ::core::option::Option::None
-        };
+        }
     }
 }
 
@@ -281,7 +282,6 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
                 #raw
             };
             at += len;
-            program.push(insn);
             if next == 0 {
                 if let ::core::option::Option::Some(i) = words[at..].iter().position(|&w| w != 0) {
                     return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
@@ -300,7 +300,6 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
         },
         None => quote! {
             at += len;
-            program.push(insn);
             if at >= words.len() {
                 return ::core::result::Result::Ok(program);
             }
@@ -327,11 +326,11 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
                 ::isa_runtime::packed::words_for(self.unit_bits()) as usize
             }
 
-            /// Decodes the instruction at the start of `words`; returns it and
-            /// its length in words. Errors carry the byte offset from `words[0]`.
-            /// Never panics.
-            #[inline]
-            pub fn decode(words: &[u32]) -> ::core::result::Result<(Self, usize), ::isa_runtime::DecodeError> {
+            /// Reads the control word at the start of `words` and checks the
+            /// instruction's length: returns the control fields, the raw
+            /// control word and the length in words.
+            #[inline(always)]
+            fn decode_header(words: &[u32]) -> ::core::result::Result<(#control_ty, u32, usize), ::isa_runtime::DecodeError> {
                 let ::core::option::Option::Some(&first) = words.first() else {
                     return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
                         "",
@@ -349,20 +348,40 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
                         ::isa_runtime::DecodeErrorKind::Truncated { needed: len * 4, available: words.len() * 4 },
                     ).at(0));
                 }
+                ::core::result::Result::Ok((control, first, len))
+            }
+
+            /// Decodes the units that control word `first` enables into
+            /// `insn` (whose units are `None`), from the instruction at the
+            /// start of `input`, `len` words long; checks the padding.
+            #[inline(always)]
+            fn decode_units(input: &[u32], first: u32, len: usize, insn: &mut Self) -> ::core::result::Result<(), ::isa_runtime::DecodeError> {
                 // Unit windows may read past `len` into the next instruction's
                 // words (masked off): reading the whole input keeps the window's
                 // bounds checks predictable.
-                let input = words;
-                let words = &words[..len];
                 let mut bit = 32u32;
                 #(#unit_reads)*
-                if let ::core::option::Option::Some(set) = ::isa_runtime::packed::first_set_bit(words, bit) {
+                if let ::core::option::Option::Some(set) = ::isa_runtime::packed::first_set_bit(&input[..len.min(input.len())], bit) {
                     return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
                         "",
                         ::isa_runtime::DecodeErrorKind::PaddingNotZero { bit: set },
                     ).at(set as usize / 8));
                 }
-                ::core::result::Result::Ok((#name { control, #(#units,)* }, len))
+                ::core::result::Result::Ok(())
+            }
+
+            /// Decodes the instruction at the start of `words`; returns it and
+            /// its length in words. Errors carry the byte offset from `words[0]`.
+            /// Never panics.
+            #[inline]
+            pub fn decode(words: &[u32]) -> ::core::result::Result<(Self, usize), ::isa_runtime::DecodeError> {
+                let (control, first, len) = Self::decode_header(words)?;
+                let mut insn = #name {
+                    control,
+                    #( #units: ::core::option::Option::None, )*
+                };
+                Self::decode_units(words, first, len, &mut insn)?;
+                ::core::result::Result::Ok((insn, len))
             }
 
             /// Appends the instruction's words, derived fields as stored (a
@@ -401,7 +420,17 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
                 let mut program = ::isa_runtime::__private::Vec::new();
                 let mut at = 0usize;
                 loop {
-                    let (insn, len) = Self::decode(&words[at..]).map_err(|e| e.shifted(at * 4))?;
+                    // Decoded in place, into the program's memory: an absent
+                    // unit costs one store, a present one each field once.
+                    let rest = &words[at..];
+                    let (control, first, len) = Self::decode_header(rest).map_err(|e| e.shifted(at * 4))?;
+                    program.push(#name {
+                        control,
+                        #( #units: ::core::option::Option::None, )*
+                    });
+                    if let ::core::option::Option::Some(insn) = program.last_mut() {
+                        Self::decode_units(rest, first, len, insn).map_err(|e| e.shifted(at * 4))?;
+                    }
                     #program_end
                 }
             }
