@@ -1,4 +1,4 @@
-//! `cargo xtask fuzz <target|all> [--time SECS] [--runs N] [--jobs N] [--fresh]`: builds
+//! `cargo xtask fuzz <target|all> [--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh]`: builds
 //! the libFuzzer harness in `fuzz/` with the stable toolchain and runs one
 //! target (or each in turn) for the given time.
 //!
@@ -32,15 +32,18 @@ pub struct Options {
     pub jobs: u32,
     /// Start from the seeds alone, ignoring the kept corpus.
     pub fresh: bool,
+    /// libFuzzer's `-max_len`: the longest input it generates.
+    pub max_len: u64,
 }
 
-/// Parses `[--time SECS] [--runs N] [--jobs N] [--fresh]`.
+/// Parses `[--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh]`.
 pub fn parse_options(args: &[&str]) -> Result<Options, String> {
     let mut options = Options {
         time: 60,
         runs: None,
         jobs: 1,
         fresh: false,
+        max_len: 4096,
     };
     let mut rest = args.iter();
     while let Some(&arg) = rest.next() {
@@ -56,6 +59,7 @@ pub fn parse_options(args: &[&str]) -> Result<Options, String> {
             "--time" => options.time = number("--time")?,
             "--runs" => options.runs = Some(number("--runs")?),
             "--jobs" => options.jobs = u32::try_from(number("--jobs")?).map_err(|e| e.to_string())?,
+            "--max-len" => options.max_len = number("--max-len")?,
             "--fresh" => options.fresh = true,
             other => return Err(format!("unknown option `{other}`")),
         }
@@ -204,8 +208,8 @@ fn run_one(binary: &Path, out: &Path, target: &Target, options: &Options) -> Res
         .arg("-timeout=10")
         .arg("-rss_limit_mb=2048")
         // Longer inputs add little (the properties are per word, per token,
-        // per line) and cost throughput.
-        .arg("-max_len=4096")
+        // per line) and cost throughput; the word targets run well at 256.
+        .arg(format!("-max_len={}", options.max_len))
         .arg("-print_final_stats=1")
         .arg(format!("-artifact_prefix={}/", artifacts.display()))
         .stdout(log.try_clone().map_err(|e| e.to_string())?)
@@ -303,8 +307,21 @@ mod tests {
 
     #[test]
     fn options_parse_and_reject() {
-        let o = parse_options(&["--time", "5", "--runs", "9", "--jobs", "2", "--fresh"]).unwrap();
-        assert_eq!((o.time, o.runs, o.jobs, o.fresh), (5, Some(9), 2, true));
+        let o = parse_options(&[
+            "--time",
+            "5",
+            "--runs",
+            "9",
+            "--jobs",
+            "2",
+            "--fresh",
+            "--max-len",
+            "256",
+        ])
+        .unwrap();
+        assert_eq!((o.time, o.runs, o.jobs, o.fresh, o.max_len), (5, Some(9), 2, true, 256));
+        assert_eq!(parse_options(&[]).unwrap().max_len, 4096);
+        assert!(parse_options(&["--max-len", "0"]).is_err());
         assert!(parse_options(&["--time", "0"]).is_err());
         assert!(parse_options(&["--time"]).is_err());
         assert!(parse_options(&["--bogus"]).is_err());

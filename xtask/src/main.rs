@@ -56,7 +56,7 @@ fn main() -> ExitCode {
 /// The command line, for usage errors.
 const USAGE: &str = "usage: cargo xtask docs [--check]
        cargo xtask exhaustive pica|agal|lima-pp
-       cargo xtask fuzz <target>|all [--time SECS] [--runs N] [--jobs N] [--fresh]
+       cargo xtask fuzz <target>|all [--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh]
        cargo xtask fuzz --list";
 
 fn run_docs(check: bool) -> ExitCode {
