@@ -160,7 +160,10 @@ mod robustness_tests {
                     ok += 1;
                 }
                 Err(errors) => {
-                    assert!(errors.render(&source).contains("mutant.isa:"), "errors carry a location");
+                    assert!(
+                        errors.render(&source).contains("mutant.isa:"),
+                        "errors carry a location"
+                    );
                     failed += 1;
                 }
             }
