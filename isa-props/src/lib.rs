@@ -10,7 +10,10 @@
 //! - whatever decodes re-encodes to the same bytes, and prints as text that
 //!   parses back to the same value;
 //! - whatever assembles disassembles, and that text assembles to the same
-//!   bytes again.
+//!   bytes again;
+//! - a spec (the `isa!` language, [`spec::compile`]) compiles with
+//!   `isa-meta`, or every error is at a line and column inside it; a spec
+//!   that compiles generates a syntactically valid Rust file.
 //!
 //! A property returns `Err(Violation)` when it finds input that breaks one of
 //! these; the fuzz harness turns that into a crash with the message.
@@ -23,6 +26,7 @@ pub mod agal;
 pub mod lima;
 pub mod pica;
 pub mod seeds;
+pub mod spec;
 pub mod words;
 
 use std::fmt;
@@ -69,7 +73,13 @@ pub struct Target {
     /// The seed inputs, built from the shared corpus and the project's own
     /// samples when the fuzzer starts (nothing third-party is checked in).
     pub seeds: fn(&Corpus) -> Vec<Vec<u8>>,
+    /// The longest input libFuzzer makes (`-max_len`); longer seeds are cut.
+    pub max_len: usize,
 }
+
+/// `max_len` of most targets: the properties are per word, per token, per
+/// line, and longer inputs cost throughput.
+pub const DEFAULT_MAX_LEN: usize = 4096;
 
 /// Every fuzz target.
 pub const TARGETS: &[Target] = &[
@@ -78,60 +88,79 @@ pub const TARGETS: &[Target] = &[
         input: "an AGAL program (7-byte header, 24-byte tokens)",
         check: agal::program,
         seeds: seeds::agal_programs,
+        max_len: DEFAULT_MAX_LEN,
     },
     Target {
         name: "agal-asm",
         input: "one option byte (type, version, --ignore-limits), then AGALMiniAssembler text",
         check: agal::assemble,
         seeds: seeds::agal_texts,
+        max_len: DEFAULT_MAX_LEN,
     },
     Target {
         name: "pica-shbin",
         input: "a PICA200 .shbin file",
         check: pica::shbin,
         seeds: seeds::pica_shbins,
+        max_len: DEFAULT_MAX_LEN,
     },
     Target {
         name: "pica-words",
         input: "raw little-endian PICA200 instruction words",
         check: words::round_trip::<Pica>,
         seeds: seeds::pica_words,
+        max_len: DEFAULT_MAX_LEN,
     },
     Target {
         name: "pica-asm",
         input: "one option byte (bit 0: --no-nop), then picasso text; NUL bytes separate source files",
         check: pica::assemble,
         seeds: seeds::pica_texts,
+        max_len: DEFAULT_MAX_LEN,
     },
     Target {
         name: "lima-gp-words",
         input: "raw little-endian Lima GP 128-bit words",
         check: words::round_trip::<LimaGp>,
         seeds: seeds::lima_gp_words,
+        max_len: DEFAULT_MAX_LEN,
     },
     Target {
         name: "lima-gp-asm",
         input: "Lima GP field-explicit text, one instruction per line (`isa asm lima-gp`)",
         check: words::text_round_trip::<LimaGp>,
         seeds: seeds::lima_gp_texts,
+        max_len: DEFAULT_MAX_LEN,
     },
     Target {
         name: "lima-gp-mesa",
         input: "Lima GP text as Mesa's disassembler prints it, with `{raw …}` notes (`isa asm lima-gp`)",
         check: lima::gp_assemble,
         seeds: seeds::lima_gp_mesa_texts,
+        max_len: DEFAULT_MAX_LEN,
     },
     Target {
         name: "lima-pp",
         input: "raw little-endian Lima PP words of one program",
         check: lima::pp_program,
         seeds: seeds::lima_pp_programs,
+        max_len: DEFAULT_MAX_LEN,
     },
     Target {
         name: "lima-pp-asm",
         input: "Lima PP text as Mesa's disassembler prints it, with `{raw …}` annotations (`isa asm lima-pp`)",
         check: lima::pp_assemble,
         seeds: seeds::lima_pp_texts,
+        max_len: DEFAULT_MAX_LEN,
+    },
+    Target {
+        name: "spec",
+        input: "an ISA spec (the `isa!` macro's language), parsed, resolved, validated and expanded by isa-meta",
+        check: spec::compile,
+        seeds: seeds::spec_texts,
+        // The shipped specs are 11 to 19 KB; cut at 4 KB they would no
+        // longer compile, and the validator and generator would see little.
+        max_len: 24 << 10,
     },
 ];
 

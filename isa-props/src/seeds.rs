@@ -226,3 +226,19 @@ pub fn lima_pp_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
         .map(|program| isa_specs::lima_pp::mesa::disassemble(&program).into_bytes())
         .collect()
 }
+
+/// The project's spec files (`isa-specs/specs/*.isa`), the spec-language
+/// test specs of `isa-meta/tests`, and the inline spec of every trybuild
+/// case of `isa-macros` (`tests/ui`, `tests/pass`; a case without one, such
+/// as a missing file, is skipped).
+pub fn spec_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
+    let root = &corpus.project;
+    let mut seeds = crate::spec::spec_files(&root.join("isa-specs/specs"));
+    for dir in ["isa-meta/tests/expand", "isa-meta/tests/semantics"] {
+        seeds.extend(crate::spec::spec_files(&root.join(dir)));
+    }
+    for dir in ["isa-macros/tests/ui", "isa-macros/tests/pass"] {
+        seeds.extend(crate::spec::inline_specs_in(&root.join(dir)));
+    }
+    seeds
+}

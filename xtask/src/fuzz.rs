@@ -32,8 +32,9 @@ pub struct Options {
     pub jobs: u32,
     /// Start from the seeds alone, ignoring the kept corpus.
     pub fresh: bool,
-    /// libFuzzer's `-max_len`: the longest input it generates.
-    pub max_len: u64,
+    /// libFuzzer's `-max_len`, the longest input it generates, if not the
+    /// target's own default.
+    pub max_len: Option<u64>,
 }
 
 /// Parses `[--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh]`.
@@ -43,7 +44,7 @@ pub fn parse_options(args: &[&str]) -> Result<Options, String> {
         runs: None,
         jobs: 1,
         fresh: false,
-        max_len: 4096,
+        max_len: None,
     };
     let mut rest = args.iter();
     while let Some(&arg) = rest.next() {
@@ -59,7 +60,7 @@ pub fn parse_options(args: &[&str]) -> Result<Options, String> {
             "--time" => options.time = number("--time")?,
             "--runs" => options.runs = Some(number("--runs")?),
             "--jobs" => options.jobs = u32::try_from(number("--jobs")?).map_err(|e| e.to_string())?,
-            "--max-len" => options.max_len = number("--max-len")?,
+            "--max-len" => options.max_len = Some(number("--max-len")?),
             "--fresh" => options.fresh = true,
             other => return Err(format!("unknown option `{other}`")),
         }
@@ -208,8 +209,9 @@ fn run_one(binary: &Path, out: &Path, target: &Target, options: &Options) -> Res
         .arg("-timeout=10")
         .arg("-rss_limit_mb=2048")
         // Longer inputs add little (the properties are per word, per token,
-        // per line) and cost throughput; the word targets run well at 256.
-        .arg(format!("-max_len={}", options.max_len))
+        // per line) and cost throughput; each target has its own default
+        // (the spec target needs whole specs), and `--max-len` overrides it.
+        .arg(format!("-max_len={}", options.max_len.unwrap_or(target.max_len as u64)))
         .arg("-print_final_stats=1")
         .arg(format!("-artifact_prefix={}/", artifacts.display()))
         .stdout(log.try_clone().map_err(|e| e.to_string())?)
@@ -319,8 +321,8 @@ mod tests {
             "256",
         ])
         .unwrap();
-        assert_eq!((o.time, o.runs, o.jobs, o.fresh, o.max_len), (5, Some(9), 2, true, 256));
-        assert_eq!(parse_options(&[]).unwrap().max_len, 4096);
+        assert_eq!((o.time, o.runs, o.jobs, o.fresh, o.max_len), (5, Some(9), 2, true, Some(256)));
+        assert_eq!(parse_options(&[]).unwrap().max_len, None);
         assert!(parse_options(&["--max-len", "0"]).is_err());
         assert!(parse_options(&["--time", "0"]).is_err());
         assert!(parse_options(&["--time"]).is_err());

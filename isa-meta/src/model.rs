@@ -5,31 +5,43 @@
 use crate::ast::Name;
 use crate::source::Span;
 
+/// A validated spec: what [`crate::compile`] returns and [`crate::expand`]
+/// generates code from.
 pub struct Spec {
-    pub name: Name,
+    pub(crate) name: Name,
     /// Implicit machine state that semantics may name (`state` in `isa`).
-    pub state: Vec<String>,
+    pub(crate) state: Vec<String>,
     /// Functions that semantics may call besides AGSL's (`func` in `isa`),
     /// with their argument counts.
-    pub funcs: Vec<(Name, usize)>,
-    pub doc: String,
-    pub word_bits: u32,
-    pub word_span: Span,
-    pub fallback: Option<String>,
-    pub enums: Vec<EnumDef>,
-    pub regs: Vec<RegsDef>,
-    pub layouts: Vec<LayoutDef>,
-    pub opcodes: Vec<OpDef>,
+    pub(crate) funcs: Vec<(Name, usize)>,
+    pub(crate) doc: String,
+    pub(crate) word_bits: u32,
+    pub(crate) word_span: Span,
+    pub(crate) fallback: Option<String>,
+    pub(crate) enums: Vec<EnumDef>,
+    pub(crate) regs: Vec<RegsDef>,
+    pub(crate) layouts: Vec<LayoutDef>,
+    pub(crate) opcodes: Vec<OpDef>,
     /// The presence-mask bundle (`bundle` item), if the ISA is one.
-    pub packed: Option<BundleDef>,
+    pub(crate) packed: Option<BundleDef>,
     /// A `bundle` item was written (even one that failed to resolve).
-    pub bundle_declared: bool,
+    pub(crate) bundle_declared: bool,
 }
 
 impl Spec {
+    /// The ISA's name (`isa NAME { … }`).
+    pub fn name(&self) -> &str {
+        &self.name.text
+    }
+
+    /// The instruction word's width in bits (`word BITS`).
+    pub fn word_bits(&self) -> u32 {
+        self.word_bits
+    }
+
     /// A bundle ISA has no opcodes and exactly one format, without an
     /// `opcode` field: that format is the whole instruction (Lima GP).
-    pub fn bundle(&self) -> Option<usize> {
+    pub(crate) fn bundle(&self) -> Option<usize> {
         if !self.opcodes.is_empty() || self.packed.is_some() {
             return None;
         }

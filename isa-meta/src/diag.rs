@@ -7,20 +7,27 @@ use quote::quote_spanned;
 use crate::source::{Source, Span};
 
 /// One error: a primary location and message, plus labelled secondary spans.
+#[derive(Debug)]
 pub struct Diagnostic {
+    /// Where the error is (rendered as `file:line:col` of its start).
     pub span: Span,
+    /// What is wrong, in one line.
     pub message: String,
+    /// A short text printed after the carets under `span` (may be empty).
     pub label: String,
+    /// Related places, each with its note ("first defined here").
     pub notes: Vec<(Span, String)>,
 }
 
 /// The errors found so far.
-#[derive(Default)]
+#[derive(Default, Debug)]
 pub struct Diagnostics {
     errors: Vec<Diagnostic>,
 }
 
 impl Diagnostics {
+    /// Records an error at `span`; the returned [`Diagnostic`] takes a label
+    /// and notes.
     pub fn error(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
         self.errors.push(Diagnostic {
             span,
@@ -31,12 +38,30 @@ impl Diagnostics {
         self.errors.last_mut().expect("just pushed")
     }
 
+    /// Whether no error was recorded.
     pub fn is_empty(&self) -> bool {
         self.errors.is_empty()
     }
 
-    /// Renders every error as `file:line:col: message` plus caret excerpts.
-    pub fn render(&self, source: &Source) -> Vec<String> {
+    /// How many errors were recorded.
+    pub fn len(&self) -> usize {
+        self.errors.len()
+    }
+
+    /// The errors, in the order they were found.
+    pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.errors.iter()
+    }
+
+    /// Every error, sorted by position, as [`Diagnostics::messages`] renders
+    /// them, separated by blank lines: what a tool prints.
+    pub fn render(&self, source: &Source) -> String {
+        self.messages(source).join("\n\n")
+    }
+
+    /// Each error as `file:line:col: message` plus a caret excerpt, and each
+    /// of its notes the same way, sorted by position.
+    pub fn messages(&self, source: &Source) -> Vec<String> {
         let mut errors: Vec<&Diagnostic> = self.errors.iter().collect();
         errors.sort_by_key(|d| d.span.start);
         errors
@@ -62,7 +87,7 @@ impl Diagnostics {
 
     /// The errors as `compile_error!` invocations spanned on `at`.
     pub fn to_compile_errors(&self, source: &Source, at: RustSpan) -> TokenStream {
-        self.render(source)
+        self.messages(source)
             .into_iter()
             .map(|msg| quote_spanned!(at=> ::core::compile_error!(#msg);))
             .collect()
@@ -70,11 +95,13 @@ impl Diagnostics {
 }
 
 impl Diagnostic {
+    /// Sets the text printed after the carets.
     pub fn label(&mut self, label: impl Into<String>) -> &mut Self {
         self.label = label.into();
         self
     }
 
+    /// Adds a related place with its note.
     pub fn note(&mut self, span: Span, note: impl Into<String>) -> &mut Self {
         self.notes.push((span, note.into()));
         self

@@ -3,11 +3,14 @@
 /// A half-open byte range into a spec's text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Span {
+    /// The first byte.
     pub start: usize,
+    /// One past the last byte.
     pub end: usize,
 }
 
 impl Span {
+    /// The bytes `start..end`.
     pub fn new(start: usize, end: usize) -> Self {
         Span { start, end }
     }
@@ -20,7 +23,9 @@ impl Span {
 
 /// A spec file: the name errors show and its text.
 pub struct Source {
+    /// The name errors start with (`specs/pica.isa`, `<inline spec>`).
     pub name: String,
+    /// The spec text.
     pub text: String,
 }
 

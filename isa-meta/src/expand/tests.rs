@@ -9,9 +9,13 @@ use quote::quote;
 use crate::model::Spec;
 use crate::naming::type_ident;
 
+/// What `isa_tests!` was told besides the spec.
 pub struct TestOptions {
+    /// The module where `isa!` expanded the same spec.
     pub module: syn::Path,
+    /// The checker module the tests call (`::generated_tests::check`).
     pub checker: syn::Path,
+    /// How many random words the sweep decodes.
     pub random_words: u64,
 }
 

@@ -1,0 +1,231 @@
+//! The spec language's front end and generator (`isa-meta`, what the `isa!`
+//! macro runs): any text compiles or gets located errors, and a spec that
+//! compiles generates syntactically valid Rust.
+
+use std::path::Path;
+
+use isa_meta::{Diagnostics, Source, Span};
+
+use crate::{ensure, Outcome, Violation};
+
+/// The name the property's sources carry (the start of every error).
+const NAME: &str = "fuzz.isa";
+
+/// Spec text (input that is not UTF-8 is skipped: the macro only ever sees
+/// Rust string literals and files read as UTF-8): `isa_meta::compile` does
+/// not panic; every error, and every note of one, points at a line and
+/// column inside the text and renders as `fuzz.isa:line:col: …`; a spec that
+/// compiles expands without panicking to tokens that parse as a Rust file.
+///
+/// The fuzz harness also refuses single allocations over 256 MiB, so a
+/// huge `count` or width must be an error, not a giant table.
+pub fn compile(bytes: &[u8]) -> Outcome {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(());
+    };
+    let source = Source {
+        name: NAME.into(),
+        text: text.to_owned(),
+    };
+    match isa_meta::compile(&source) {
+        Ok(spec) => {
+            let tokens = isa_meta::expand(&spec);
+            if let Err(e) = syn::parse2::<syn::File>(tokens) {
+                return Err(Violation(format!(
+                    "the spec compiles, but its expansion is not a Rust file ({e}):\n{text}"
+                )));
+            }
+            Ok(())
+        }
+        Err(diags) => located(&source, &diags),
+    }
+}
+
+/// Every error and note of `diags` lies inside the text, and each rendered
+/// message starts with its `file:line:col`.
+fn located(source: &Source, diags: &Diagnostics) -> Outcome {
+    ensure!(!diags.is_empty(), "the spec was rejected without an error");
+    for d in diags.iter() {
+        inside(source, d.span, &d.message)?;
+        for (span, note) in &d.notes {
+            inside(source, *span, note)?;
+        }
+    }
+    let messages = diags.messages(source);
+    ensure!(
+        messages.len() == diags.len(),
+        "{} errors rendered as {} messages",
+        diags.len(),
+        messages.len()
+    );
+    for message in &messages {
+        ensure!(
+            message.starts_with(&format!("{NAME}:")),
+            "a rendered error does not start with its location:\n{message}"
+        );
+    }
+    let _ = diags.render(source);
+    Ok(())
+}
+
+/// A span starts inside the text (at one of its bytes or at its end), so
+/// its 1-based line is at most the number of `\n`-separated lines and its
+/// column at most the line's length plus one. (Where it ends only sets the
+/// length of the carets, which the excerpt cuts at the end of the line: an
+/// error at the end of an unterminated string may end one byte past the
+/// text.)
+fn inside(source: &Source, span: Span, what: &str) -> Outcome {
+    let text = &source.text;
+    ensure!(
+        span.start <= text.len(),
+        "error `{what}` starts at byte {}, past the end of the text ({} bytes)",
+        span.start,
+        text.len()
+    );
+    let (line, col) = source.line_col(span.start);
+    let lines: Vec<&str> = text.split('\n').collect();
+    ensure!(
+        (1..=lines.len()).contains(&line),
+        "error `{what}` is at line {line} of {}",
+        lines.len()
+    );
+    let width = lines[line - 1].chars().count();
+    ensure!(
+        (1..=width + 1).contains(&col),
+        "error `{what}` is at {line}:{col}, but line {line} has {width} characters"
+    );
+    Ok(())
+}
+
+/// The `inline = "…"` spec of every `isa!` invocation in a Rust file
+/// (at item level, in modules and in function bodies).
+pub fn inline_specs(rust: &str) -> Vec<String> {
+    let Ok(file) = syn::parse_file(rust) else {
+        return Vec::new();
+    };
+    let mut specs = Vec::new();
+    walk(&file.items, &mut specs);
+    specs
+}
+
+/// Collects the inline specs of `items` and what they contain.
+fn walk(items: &[syn::Item], specs: &mut Vec<String>) {
+    for item in items {
+        match item {
+            syn::Item::Macro(m) => invocation(&m.mac, specs),
+            syn::Item::Mod(m) => walk(m.content.as_ref().map_or(&[][..], |c| &c.1), specs),
+            syn::Item::Fn(f) => {
+                for stmt in &f.block.stmts {
+                    match stmt {
+                        syn::Stmt::Item(i) => walk(std::slice::from_ref(i), specs),
+                        syn::Stmt::Macro(m) => invocation(&m.mac, specs),
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The `inline` argument of an `isa!(…)` call.
+fn invocation(mac: &syn::Macro, specs: &mut Vec<String>) {
+    if mac.path.segments.last().is_none_or(|s| s.ident != "isa") {
+        return;
+    }
+    let Ok(args) =
+        mac.parse_body_with(syn::punctuated::Punctuated::<syn::MetaNameValue, syn::Token![,]>::parse_terminated)
+    else {
+        return;
+    };
+    for arg in args {
+        if let syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s), ..
+        }) = &arg.value
+        {
+            if arg.path.is_ident("inline") {
+                specs.push(s.value());
+            }
+        }
+    }
+}
+
+/// The `.isa` files in `dir`, sorted.
+pub(crate) fn spec_files(dir: &Path) -> Vec<Vec<u8>> {
+    rust_or_spec_files(dir, ".isa")
+}
+
+/// The inline specs of the `.rs` files in `dir`, sorted by file.
+pub(crate) fn inline_specs_in(dir: &Path) -> Vec<Vec<u8>> {
+    rust_or_spec_files(dir, ".rs")
+        .into_iter()
+        .flat_map(|rust| inline_specs(&String::from_utf8_lossy(&rust)))
+        .map(String::into_bytes)
+        .collect()
+}
+
+fn rust_or_spec_files(dir: &Path, suffix: &str) -> Vec<Vec<u8>> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(suffix))
+        .collect();
+    paths.sort();
+    paths.iter().filter_map(|p| std::fs::read(p).ok()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_specs_are_found_in_items_modules_and_functions() {
+        let rust = r#"
+            isa_macros::isa!(inline = "isa a { word 32 }");
+            mod m { isa_macros::isa!(inline = "isa b { word 32 }"); }
+            fn main() { isa_macros::isa!(inline = "isa c { word 32 }"); }
+            isa_macros::isa!(file = "specs/x.isa");
+            other!(inline = "not a spec");
+        "#;
+        let specs = inline_specs(rust);
+        assert_eq!(specs, ["isa a { word 32 }", "isa b { word 32 }", "isa c { word 32 }"]);
+    }
+
+    #[test]
+    fn errors_and_valid_specs_both_hold() {
+        assert_eq!(compile(b"isa t { word 33 }\n"), Ok(()));
+        assert_eq!(compile(b"\xff\xfe"), Ok(()));
+        assert_eq!(compile(b""), Ok(()));
+        let toy = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../isa-meta/tests/expand/toy.isa"))
+            .expect("toy.isa");
+        assert!(isa_meta::compile(&Source {
+            name: "toy.isa".into(),
+            text: String::from_utf8(toy.clone()).expect("UTF-8"),
+        })
+        .is_ok());
+        assert_eq!(compile(&toy), Ok(()));
+    }
+
+    /// Fuzz finding (the first minute of `spec`): semantics in a string left
+    /// open at the end of the file. The parser's "expected `)`" error ends one
+    /// byte past the text (where the closing quote would be); it starts, and
+    /// renders, at the end of the last line, which the property accepts.
+    #[test]
+    fn semantics_in_an_unterminated_string_at_the_end_of_the_file() {
+        let text = "isa t { word 32 }\nformat F : 32 {\n  a 0..=25 u\n  opcode 26..=31 opcode\n  syntax \"{a}\"\n}\nopcodes {\n  x 0 F sem \"dst = normalize(a";
+        let source = Source {
+            name: NAME.into(),
+            text: text.into(),
+        };
+        let diags = isa_meta::compile(&source).err().expect("rejected");
+        let rendered = diags.render(&source);
+        assert!(
+            rendered.contains("fuzz.isa:8:31: semantics of `x`: expected `)`, found the end of the expression"),
+            "{rendered}"
+        );
+        assert!(rendered.contains("fuzz.isa:8:13: unterminated string"), "{rendered}");
+        assert_eq!(compile(text.as_bytes()), Ok(()));
+    }
+}
