@@ -321,7 +321,10 @@ mod tests {
             "256",
         ])
         .unwrap();
-        assert_eq!((o.time, o.runs, o.jobs, o.fresh, o.max_len), (5, Some(9), 2, true, Some(256)));
+        assert_eq!(
+            (o.time, o.runs, o.jobs, o.fresh, o.max_len),
+            (5, Some(9), 2, true, Some(256))
+        );
         assert_eq!(parse_options(&[]).unwrap().max_len, None);
         assert!(parse_options(&["--max-len", "0"]).is_err());
         assert!(parse_options(&["--time", "0"]).is_err());
