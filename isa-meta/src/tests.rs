@@ -188,4 +188,57 @@ mod regression_tests {
         let errors = compile(&source).err().expect("rejected").render(&source);
         assert!(errors.contains("must lie in bits 0..=127"), "{errors}");
     }
+
+    /// A 4 KB spec whose opcodes' shadowing check would enumerate 2^20 words
+    /// for each of 264 opcodes: two one-bit patterns of higher priority cover
+    /// every word of each, and a 19-bit one adds to the bits to try. Before
+    /// the check was bounded this took over 10 s (a `spec` fuzz timeout);
+    /// now the opcodes that share those patterns are enumerated once.
+    #[test]
+    fn shadowing_check_is_bounded() {
+        let start = std::time::Instant::now();
+        let (text, count) = shadow_spec(|k| format!("    b{k} {k} B\n"));
+        let errors = compile(&Source {
+            name: "shadow.isa".into(),
+            text,
+        })
+        .err()
+        .expect("rejected");
+        // `a2` and every `b` opcode are shadowed by `a0` and `a1`.
+        let shadowed = errors.iter().filter(|d| d.message.contains("is shadowed")).count();
+        assert_eq!(shadowed, count + 1);
+        // Different higher-priority patterns for each opcode cannot share the
+        // enumeration; the budget stops it instead.
+        let (text, _) = shadow_spec(|k| format!("    b{k} {k} B prio {}\n    c{k} {k} A2 prio {}\n", 2 * k, 2 * k + 1));
+        let _ = compile(&Source {
+            name: "shadow.isa".into(),
+            text,
+        });
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+
+    /// A 4 KB spec: formats `A1` (opcode bit 0), `A2` (opcode bits 1..=19)
+    /// and `B` (opcode bits 20..=31), the `A1` opcodes `a0` and `a1` at
+    /// priority 1000 (which shadow every other opcode), `a2` of `A2` at 999,
+    /// and as many opcodes from `line(k)` as fit.
+    fn shadow_spec(line: impl Fn(usize) -> String) -> (String, usize) {
+        let mut text = String::from(
+            "isa t { word 32 }\n\
+             format A1 : 32 {\n    opcode 0..=0 opcode\n    rest 1..=31 unknown\n    syntax \"\"\n}\n\
+             format A2 : 32 {\n    low 0..=0 unknown\n    opcode 1..=19 opcode\n    rest 20..=31 unknown\n    syntax \"\"\n}\n\
+             format B : 32 {\n    low 0..=19 unknown\n    opcode 20..=31 opcode\n    syntax \"\"\n}\n\
+             opcodes {\n    a0 0 A1 prio 1000\n    a1 1 A1 prio 1000\n    a2 0 A2 prio 999\n",
+        );
+        let mut count = 0;
+        while text.len() + line(count).len() + 2 <= 4096 {
+            text.push_str(&line(count));
+            count += 1;
+        }
+        text.push_str("}\n");
+        (text, count)
+    }
 }

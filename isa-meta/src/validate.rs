@@ -951,6 +951,14 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
             }
         }
     }
+    // Whether the higher-priority patterns cover every word of an opcode
+    // depends only on the bits they test beyond its own mask (`free`), so
+    // opcodes that share those are enumerated once. The enumeration is
+    // bounded: at most 2^20 words per opcode, and SHADOW_BUDGET word-pattern
+    // comparisons per spec (a 4 KB spec could otherwise ask for minutes of
+    // them); past either, the opcode is not checked.
+    let mut budget = SHADOW_BUDGET;
+    let mut known: HashMap<(u128, Vec<(u128, u128)>), bool> = HashMap::new();
     for op in ops.iter().filter(|o| valid(o)) {
         let higher: Vec<&OpDef> = ops
             .iter()
@@ -963,14 +971,27 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
         if free.count_ones() > 20 {
             continue;
         }
-        let free_bits: Vec<u32> = (0..128).filter(|b| free >> b & 1 == 1).collect();
-        let covered = (0u64..1 << free_bits.len()).all(|combo| {
-            let word = free_bits
-                .iter()
-                .enumerate()
-                .fold(op.bits, |w, (k, b)| w | (u128::from(combo >> k & 1) << b));
-            higher.iter().any(|h| word & h.mask == h.bits)
-        });
+        let key = (free, higher.iter().map(|h| (h.mask & free, h.bits & free)).collect());
+        let covered = match known.get(&key) {
+            Some(&covered) => covered,
+            None => {
+                let cost = (1u64 << free.count_ones()) * higher.len() as u64;
+                if cost > budget {
+                    continue;
+                }
+                budget -= cost;
+                let free_bits: Vec<u32> = (0..128).filter(|b| free >> b & 1 == 1).collect();
+                let covered = (0u64..1 << free_bits.len()).all(|combo| {
+                    let word = free_bits
+                        .iter()
+                        .enumerate()
+                        .fold(op.bits, |w, (k, b)| w | (u128::from(combo >> k & 1) << b));
+                    higher.iter().any(|h| word & h.mask == h.bits)
+                });
+                known.insert(key, covered);
+                covered
+            }
+        };
         if covered {
             let names: Vec<String> = higher.iter().map(|h| format!("`{}`", h.mnemonic.text)).collect();
             let d = diags.error(op.mnemonic.span, format!(
@@ -988,6 +1009,10 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
         }
     }
 }
+
+/// How many word-pattern comparisons the shadowing check may make in one
+/// spec (a few hundred milliseconds in the worst case).
+const SHADOW_BUDGET: u64 = 1 << 25;
 
 fn intersects(a: &OpDef, b: &OpDef) -> bool {
     (a.bits ^ b.bits) & a.mask & b.mask == 0
