@@ -1,6 +1,21 @@
 //! The front end's unit tests: the expansion snapshot, error collection,
 //! semantics checks, robustness under random edits and regressions.
 
+/// Compiles a spec under the crate's directory (`path` relative to it), or
+/// fails the test with every error rendered.
+fn compile_test_spec(path: &str) -> crate::Spec {
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let name = full
+        .file_name()
+        .map_or(path.into(), |n| n.to_string_lossy().into_owned());
+    let source = crate::Source { name, text };
+    match crate::compile(&source) {
+        Ok(spec) => spec,
+        Err(errors) => panic!("{path} does not compile:\n{}", errors.render(&source)),
+    }
+}
+
 mod snapshot_tests {
     use crate::*;
 
@@ -10,15 +25,7 @@ mod snapshot_tests {
     #[test]
     fn toy_expansion_matches_snapshot() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expand");
-        let text = std::fs::read_to_string(dir.join("toy.isa")).expect("toy.isa");
-        let source = Source {
-            name: "toy.isa".into(),
-            text,
-        };
-        let spec = match compile(&source) {
-            Ok(spec) => spec,
-            Err(errors) => panic!("toy.isa does not compile:\n{}", errors.render(&source)),
-        };
+        let spec = super::compile_test_spec("tests/expand/toy.isa");
         let file: syn::File = syn::parse2(expand::expand(&spec)).expect("the expansion parses as a Rust file");
         let pretty = prettyplease::unparse(&file);
         let snapshot = dir.join("toy.expanded.rs");
@@ -63,16 +70,7 @@ mod semantics_tests {
     /// every value of those enums has one.
     #[test]
     fn lima_pp_operation_semantics_check() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/semantics");
-        let text = std::fs::read_to_string(dir.join("lima_pp_ops.isa")).expect("lima_pp_ops.isa");
-        let source = Source {
-            name: "lima_pp_ops.isa".into(),
-            text,
-        };
-        let spec = match compile(&source) {
-            Ok(spec) => spec,
-            Err(errors) => panic!("lima_pp_ops.isa does not compile:\n{}", errors.render(&source)),
-        };
+        let spec = super::compile_test_spec("tests/semantics/lima_pp_ops.isa");
         assert_eq!(spec.enums.len(), 3);
         for e in &spec.enums {
             assert!(e.operands.is_some(), "{}", e.name.text);

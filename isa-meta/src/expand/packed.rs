@@ -326,6 +326,16 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
                 ::isa_runtime::packed::words_for(self.unit_bits()) as usize
             }
 
+            /// An instruction with these control fields and no units: where
+            /// the decoders start before they fill in the present units.
+            #[inline(always)]
+            fn without_units(control: #control_ty) -> Self {
+                #name {
+                    control,
+                    #( #units: ::core::option::Option::None, )*
+                }
+            }
+
             /// Reads the control word at the start of `words` and checks the
             /// instruction's length: returns the control fields, the raw
             /// control word and the length in words.
@@ -376,10 +386,7 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
             #[inline]
             pub fn decode(words: &[u32]) -> ::core::result::Result<(Self, usize), ::isa_runtime::DecodeError> {
                 let (control, first, len) = Self::decode_header(words)?;
-                let mut insn = #name {
-                    control,
-                    #( #units: ::core::option::Option::None, )*
-                };
+                let mut insn = Self::without_units(control);
                 Self::decode_units(words, first, len, &mut insn)?;
                 ::core::result::Result::Ok((insn, len))
             }
@@ -424,10 +431,7 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
                     // unit costs one store, a present one each field once.
                     let rest = &words[at..];
                     let (control, first, len) = Self::decode_header(rest).map_err(|e| e.shifted(at * 4))?;
-                    program.push(#name {
-                        control,
-                        #( #units: ::core::option::Option::None, )*
-                    });
+                    program.push(Self::without_units(control));
                     if let ::core::option::Option::Some(insn) = program.last_mut() {
                         Self::decode_units(rest, first, len, insn).map_err(|e| e.shifted(at * 4))?;
                     }
