@@ -64,20 +64,21 @@ impl Diagnostics {
     pub fn messages(&self, source: &Source) -> Vec<String> {
         let mut errors: Vec<&Diagnostic> = self.errors.iter().collect();
         errors.sort_by_key(|d| d.span.start);
+        let lines = source.lines();
         errors
             .into_iter()
             .map(|d| {
                 let mut text = format!(
                     "{}: {}\n{}",
-                    source.location(d.span),
+                    lines.location(&source.name, d.span),
                     d.message,
-                    source.excerpt(d.span, &d.label)
+                    lines.excerpt(d.span, &d.label)
                 );
                 for (span, note) in &d.notes {
                     text.push_str(&format!(
                         "\n{}: note: {note}\n{}",
-                        source.location(*span),
-                        source.excerpt(*span, "")
+                        lines.location(&source.name, *span),
+                        lines.excerpt(*span, "")
                     ));
                 }
                 text

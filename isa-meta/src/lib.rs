@@ -1,6 +1,6 @@
 //! The isaforge spec language as a library: what the `isa!` and `isa_tests!`
 //! proc-macros of `isa-macros` run, callable from ordinary code (the fuzz
-//! property `isa_props::spec::compile`, tools, tests).
+//! properties `isa_props::spec::{front_end, expand}`, tools, tests).
 //!
 //! The pipeline reads as its modules do: lexer → parser (syntax tree with
 //! spans) → resolve (typed model) → validate (every rule, every error at
@@ -51,7 +51,7 @@ use proc_macro2::TokenStream;
 pub use crate::diag::{Diagnostic, Diagnostics};
 pub use crate::expand::tests::TestOptions;
 pub use crate::model::Spec;
-pub use crate::source::{Source, Span};
+pub use crate::source::{Lines, Source, Span};
 
 /// Parses, resolves and validates a spec: the validated model, or every
 /// error found (all of them, sorted by position when rendered).

@@ -32,28 +32,88 @@ pub struct Source {
 impl Source {
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        // Spans computed inside strings (escapes, multi-byte characters) may
-        // fall inside a character: snap back to its start.
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        (line, self.text[line_start..offset].chars().count() + 1)
+        self.lines().line_col(offset)
+    }
+
+    /// The text's line index, for many position lookups in a row (one
+    /// scan of the text, then a binary search per lookup).
+    pub fn lines(&self) -> Lines<'_> {
+        Lines::new(&self.text)
     }
 
     /// `name:line:col` of a span's start.
     pub fn location(&self, span: Span) -> String {
+        self.lines().location(&self.name, span)
+    }
+
+    /// A caret excerpt of the line holding `span`, with an optional label.
+    pub fn excerpt(&self, span: Span, label: &str) -> String {
+        self.lines().excerpt(span, label)
+    }
+}
+
+/// Where each line of a text starts: positions and excerpts without
+/// rescanning the text (a spec with many errors asks for thousands).
+pub struct Lines<'a> {
+    text: &'a str,
+    /// The byte where each line starts; the first is 0.
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    /// Indexes `text`'s lines (separated by `\n`).
+    pub fn new(text: &'a str) -> Self {
+        let breaks = text.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+        let starts = core::iter::once(0).chain(breaks.map(|(i, _)| i + 1)).collect();
+        Lines { text, starts }
+    }
+
+    /// How many `\n`-separated lines the text has (an empty text has one).
+    pub fn count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The text of 1-based line `line` without its `\n`; empty past the
+    /// last line.
+    pub fn raw(&self, line: usize) -> &'a str {
+        let Some(&start) = self.starts.get(line.wrapping_sub(1)) else {
+            return "";
+        };
+        let end = self.starts.get(line).map_or(self.text.len(), |&next| next - 1);
+        &self.text[start..end]
+    }
+
+    /// The text of 1-based line `line` without its line break (`\n` or
+    /// `\r\n`), as `str::lines` gives it; empty past the last line.
+    pub fn text(&self, line: usize) -> &'a str {
+        let raw = self.raw(line);
+        raw.strip_suffix('\r').unwrap_or(raw)
+    }
+
+    /// 1-based line and column (in characters) of a byte offset. Offsets
+    /// past the end count as the end; spans computed inside strings (escapes,
+    /// multi-byte characters) may fall inside a character, which counts as
+    /// its start.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&start| start <= offset);
+        let line_start = self.starts[line - 1];
+        (line, self.text[line_start..offset].chars().count() + 1)
+    }
+
+    /// `name:line:col` of a span's start.
+    pub fn location(&self, name: &str, span: Span) -> String {
         let (line, col) = self.line_col(span.start);
-        format!("{}:{line}:{col}", self.name)
+        format!("{name}:{line}:{col}")
     }
 
     /// A caret excerpt of the line holding `span`, with an optional label.
     pub fn excerpt(&self, span: Span, label: &str) -> String {
         let (line, col) = self.line_col(span.start);
-        let text = self.text.lines().nth(line - 1).unwrap_or("");
+        let text = self.text(line);
         let line_end_col = text.chars().count() + 1;
         let (end_line, end_col) = self.line_col(span.end.max(span.start + 1));
         let end_col = if end_line == line { end_col } else { line_end_col };
@@ -69,5 +129,61 @@ impl Source {
             "{pad} |\n{line} | {text}\n{pad} | {}{carets}{label}",
             " ".repeat(col - 1)
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The definition `Lines` must agree with: count the line breaks before
+    /// the offset, and the characters since the last one.
+    fn naive_line_col(text: &str, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &text[..offset];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        (
+            before.matches('\n').count() + 1,
+            text[line_start..offset].chars().count() + 1,
+        )
+    }
+
+    #[test]
+    fn positions_and_lines_agree_with_their_definition_at_every_offset() {
+        for text in ["", "\n", "a", "ab\ncd", "x\r\ny\r\n", "é\nñü\n\nz", "\n\nlast"] {
+            let lines = Lines::new(text);
+            for offset in 0..=text.len() + 2 {
+                assert_eq!(
+                    lines.line_col(offset),
+                    naive_line_col(text, offset),
+                    "{text:?} @ {offset}"
+                );
+            }
+            assert_eq!(lines.count(), text.split('\n').count(), "{text:?}");
+            for line in 1..=lines.count() + 1 {
+                assert_eq!(
+                    lines.raw(line),
+                    text.split('\n').nth(line - 1).unwrap_or(""),
+                    "{text:?}"
+                );
+                assert_eq!(lines.text(line), text.lines().nth(line - 1).unwrap_or(""), "{text:?}");
+            }
+            assert_eq!(lines.text(0), "");
+        }
+    }
+
+    #[test]
+    fn excerpts_point_at_the_span() {
+        let source = Source {
+            name: "s.isa".into(),
+            text: "isa t {\r\n  wörd 33\n}".into(),
+        };
+        let start = source.text.find("33").expect("33");
+        let span = Span::new(start, start + 2);
+        assert_eq!(source.location(span), "s.isa:2:8");
+        assert_eq!(source.excerpt(span, "here"), "  |\n2 |   wörd 33\n  |        ^^ here");
     }
 }

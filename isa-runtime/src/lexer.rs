@@ -203,23 +203,35 @@ impl<'a> Cursor<'a> {
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: alloc::vec::Vec<char> = b.chars().collect();
     let mut prev: alloc::vec::Vec<usize> = (0..=b.len()).collect();
+    let mut cur = alloc::vec![0; b.len() + 1];
     for (i, ca) in a.chars().enumerate() {
-        let mut cur = alloc::vec![i + 1; b.len() + 1];
+        cur[0] = i + 1;
         for (j, &cb) in b.iter().enumerate() {
             let cost = usize::from(ca != cb);
             cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
         }
-        prev = cur;
+        core::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
 }
 
 /// The candidate closest to `word`, if it is close enough to suggest.
+///
+/// A candidate whose length differs from `word`'s by more than the distance
+/// it allows is skipped without computing the distance (which is at least
+/// the difference), so a long garbage word costs little.
 pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let word_chars = word.chars().count();
     candidates
         .into_iter()
-        .map(|c| (edit_distance(word, c), c))
-        .filter(|&(d, c)| d <= 2.max(c.len() / 3) && d < c.len().max(word.len()))
+        .filter_map(|c| {
+            let allowed = 2.max(c.len() / 3);
+            if word_chars.abs_diff(c.chars().count()) > allowed {
+                return None;
+            }
+            let d = edit_distance(word, c);
+            (d <= allowed && d < c.len().max(word.len())).then_some((d, c))
+        })
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
 }
@@ -253,5 +265,60 @@ mod tests {
     fn suggestions() {
         assert_eq!(closest("dp5", ["dp4", "mov", "add"]), Some("dp4"));
         assert_eq!(closest("zzzzz", ["dp4", "mov"]), None);
+    }
+
+    /// Skipping candidates by length changes nothing: the same answer as
+    /// computing every distance, over words and candidates of all lengths.
+    #[test]
+    fn closest_skips_only_candidates_too_far_to_suggest() {
+        let naive = |word: &str, candidates: &[&'static str]| {
+            candidates
+                .iter()
+                .map(|&c| (edit_distance(word, c), c))
+                .filter(|&(d, c)| d <= 2.max(c.len() / 3) && d < c.len().max(word.len()))
+                .min_by_key(|&(d, _)| d)
+                .map(|(_, c)| c)
+        };
+        let candidates = [
+            "a",
+            "mov",
+            "dp4",
+            "mova",
+            "madi",
+            "texture",
+            "combiner",
+            "scalar_add",
+            "ünï",
+            "öut",
+            "xxxxxxxxxxxxxxxxxx",
+        ];
+        let words = [
+            "",
+            "m",
+            "mo",
+            "mvo",
+            "movaa",
+            "dp",
+            "textur",
+            "texturezz",
+            "combiners",
+            "scalar_ad",
+            "scalaradd",
+            "unï",
+            "ö",
+            "xxxxxxxxxxxxxxx",
+            "xxxxxxxxxxxxxxxxxxxxxx",
+            "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz",
+        ];
+        for word in words {
+            for n in 0..=candidates.len() {
+                let some = &candidates[..n];
+                assert_eq!(
+                    closest(word, some.iter().copied()),
+                    naive(word, some),
+                    "{word:?} in {some:?}"
+                );
+            }
+        }
     }
 }

@@ -29,7 +29,7 @@ pub(crate) fn finish(mut asm: Asm, files: &[SourceFile]) -> Result<Shbin, Vec<As
     }
     if !asm.errors.is_empty() {
         let order = |e: &AsmError| files.iter().position(|f| f.name == e.file).unwrap_or(usize::MAX);
-        asm.errors.sort_by_key(|e| (order(e), e.line, e.col));
+        asm.errors.sort_by_cached_key(|e| (order(e), e.line, e.col));
         return Err(asm.errors);
     }
     let code = asm
