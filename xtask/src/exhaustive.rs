@@ -35,12 +35,14 @@ struct Tally {
 /// Runs `check` on every u32 in parallel chunks; `check` returns
 /// `Some(true)` for decoded-and-identical, `Some(false)` for a mismatch and
 /// `None` for a decode error.
-fn sweep(check: fn(u32) -> Option<bool>) -> Tally {
+fn sweep(check: impl Fn(u32) -> Option<bool> + Sync) -> Tally {
     sweep_range(1 << 32, check)
 }
 
-/// [`sweep`] over `0..count` (at most 2^32).
-fn sweep_range(count: u64, check: fn(u32) -> Option<bool>) -> Tally {
+/// [`sweep`] over `0..count` (at most 2^32). Generic over `check`, not a
+/// function pointer, so the decoder is inlined into the loop (an indirect
+/// call per word made the PICA sweep a third slower).
+fn sweep_range(count: u64, check: impl Fn(u32) -> Option<bool> + Sync) -> Tally {
     let tally = Tally {
         first_mismatch: AtomicU64::new(u64::MAX),
         ..Tally::default()
