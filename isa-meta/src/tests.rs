@@ -36,6 +36,29 @@ mod snapshot_tests {
         pretty_assertions::assert_eq!(pretty, expected);
     }
 
+    /// The build-cost budget of issue 8: each shipped spec's `isa!`
+    /// expansion, pretty-printed, is at most 15,000 lines (the counts are in
+    /// docs/performance.md; this prints them).
+    #[test]
+    fn every_shipped_spec_expands_within_the_line_budget() {
+        const BUDGET: usize = 15_000;
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../isa-specs/specs");
+        let mut specs: Vec<String> = std::fs::read_dir(&dir)
+            .expect("isa-specs/specs")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|name| name.ends_with(".isa"))
+            .collect();
+        specs.sort();
+        assert!(specs.len() >= 4, "{specs:?}");
+        for name in specs {
+            let spec = super::compile_test_spec(&format!("../isa-specs/specs/{name}"));
+            let file: syn::File = syn::parse2(expand::expand(&spec)).expect("the expansion parses as a Rust file");
+            let lines = prettyplease::unparse(&file).lines().count();
+            eprintln!("{name}: {lines} lines");
+            assert!(lines <= BUDGET, "{name} expands to {lines} lines, over the budget of {BUDGET}");
+        }
+    }
+
     /// Every error of a file arrives in one run, sorted by position.
     #[test]
     fn errors_are_collected_not_stopped_at_the_first() {
