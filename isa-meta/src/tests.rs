@@ -55,7 +55,10 @@ mod snapshot_tests {
             let file: syn::File = syn::parse2(expand::expand(&spec)).expect("the expansion parses as a Rust file");
             let lines = prettyplease::unparse(&file).lines().count();
             eprintln!("{name}: {lines} lines");
-            assert!(lines <= BUDGET, "{name} expands to {lines} lines, over the budget of {BUDGET}");
+            assert!(
+                lines <= BUDGET,
+                "{name} expands to {lines} lines, over the budget of {BUDGET}"
+            );
         }
     }
 

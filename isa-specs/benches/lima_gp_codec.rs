@@ -6,7 +6,10 @@
 //! bool, so it is as lossless as the generated code (the bench checks both
 //! before timing). Results are recorded in `docs/performance.md`.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+#[macro_use]
+mod common;
+
+use criterion::{criterion_group, criterion_main, Criterion};
 use isa_specs::lima_gp::Instruction;
 
 /// A hand-written Lima GP instruction: the word's fields, low bit first.
@@ -141,71 +144,9 @@ fn hand_encode(h: &Hand) -> u128 {
         | (h.branch_target as u128) << 120
 }
 
-fn random_words(n: usize) -> Vec<u128> {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    (0..n).map(|_| u128::from(next()) | u128::from(next()) << 64).collect()
-}
-
 fn bench(c: &mut Criterion) {
-    let words = random_words(1 << 16);
-    // Both codecs are lossless on every word: check before timing.
-    for &w in &words {
-        assert_eq!(
-            hand_encode(&hand_decode(w)),
-            w,
-            "hand-written baseline loses bits of {w:#034x}"
-        );
-        assert_eq!(Instruction::decode(w).map(|i| i.encode()), Ok(w));
-    }
-    let mut group = c.benchmark_group("lima-gp decode+encode");
-    group.throughput(Throughput::Elements(words.len() as u64));
-    group.bench_function("generated", |b| {
-        b.iter(|| {
-            let mut acc = 0u128;
-            for &w in black_box(&words) {
-                if let Ok(i) = Instruction::decode(w) {
-                    acc ^= black_box(i).encode();
-                }
-            }
-            acc
-        })
-    });
-    group.bench_function("hand-written", |b| {
-        b.iter(|| {
-            let mut acc = 0u128;
-            for &w in black_box(&words) {
-                acc ^= hand_encode(&black_box(hand_decode(w)));
-            }
-            acc
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group("lima-gp decode");
-    group.throughput(Throughput::Elements(words.len() as u64));
-    group.bench_function("generated", |b| {
-        b.iter(|| {
-            black_box(&words)
-                .iter()
-                .filter(|&&w| black_box(Instruction::decode(w)).is_ok())
-                .count()
-        })
-    });
-    group.bench_function("hand-written", |b| {
-        b.iter(|| {
-            black_box(&words)
-                .iter()
-                .filter(|&&w| black_box(hand_decode(w)).branch)
-                .count()
-        })
-    });
-    group.finish();
+    compare!(c, "lima-gp", u128, Instruction, hand_decode, hand_encode, |h: &Hand| h
+        .branch);
 }
 
 criterion_group!(benches, bench);

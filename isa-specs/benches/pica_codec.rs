@@ -5,7 +5,10 @@
 //! format is kept (unused/unknown bits included), so both sides do the same
 //! work. Results and the machine are recorded in `docs/performance.md`.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+#[macro_use]
+mod common;
+
+use criterion::{criterion_group, criterion_main, Criterion};
 use isa_specs::pica::Instruction;
 
 /// A hand-written PICA200 instruction: the format's fields as plain integers.
@@ -224,72 +227,16 @@ fn hand_encode(h: &Hand) -> u32 {
     }
 }
 
-fn random_words(n: usize) -> Vec<u32> {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    (0..n)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state as u32
-        })
-        .collect()
-}
-
 fn bench(c: &mut Criterion) {
-    let words = random_words(1 << 16);
-    // Both codecs are lossless on every word: check before timing.
-    for &w in &words {
-        assert_eq!(
-            hand_encode(&hand_decode(w)),
-            w,
-            "hand-written baseline loses bits of {w:#010x}"
-        );
-        assert_eq!(Instruction::decode(w).map(|i| i.encode()), Ok(w));
-    }
-    let mut group = c.benchmark_group("pica decode+encode");
-    group.throughput(Throughput::Elements(words.len() as u64));
-    group.bench_function("generated", |b| {
-        b.iter(|| {
-            let mut acc = 0u32;
-            for &w in black_box(&words) {
-                if let Ok(i) = Instruction::decode(w) {
-                    acc ^= black_box(i).encode();
-                }
-            }
-            acc
-        })
-    });
-    group.bench_function("hand-written", |b| {
-        b.iter(|| {
-            let mut acc = 0u32;
-            for &w in black_box(&words) {
-                acc ^= hand_encode(&black_box(hand_decode(w)));
-            }
-            acc
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group("pica decode");
-    group.throughput(Throughput::Elements(words.len() as u64));
-    group.bench_function("generated", |b| {
-        b.iter(|| {
-            black_box(&words)
-                .iter()
-                .filter(|&&w| black_box(Instruction::decode(w)).is_ok())
-                .count()
-        })
-    });
-    group.bench_function("hand-written", |b| {
-        b.iter(|| {
-            black_box(&words)
-                .iter()
-                .filter(|&&w| !matches!(black_box(hand_decode(w)), Hand::Raw(_)))
-                .count()
-        })
-    });
-    group.finish();
+    compare!(
+        c,
+        "pica",
+        u32,
+        Instruction,
+        hand_decode,
+        hand_encode,
+        |h: &Hand| !matches!(h, Hand::Raw(_))
+    );
 }
 
 criterion_group!(benches, bench);
