@@ -24,9 +24,15 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// Random bits for a unit of `width` bits, present `percent`% of the time.
-    fn unit(&mut self, width: u32, percent: u64) -> Option<u128> {
-        if self.next() % 100 >= percent {
+    /// Random bits for a unit of `width` bits, present `percent`% of the
+    /// time (a negative `percent`: present when bit `-percent - 1` of the
+    /// fixed mask [`SAME_UNITS`] is set).
+    fn unit(&mut self, width: u32, percent: i64) -> Option<u128> {
+        let present = match u32::try_from(percent) {
+            Ok(percent) => self.next() % 100 < u64::from(percent),
+            Err(_) => SAME_UNITS >> (-percent - 1) & 1 != 0,
+        };
+        if !present {
             return None;
         }
         let bits = (u128::from(self.next()) << 64 | u128::from(self.next())) & ((1u128 << width) - 1);
@@ -34,55 +40,60 @@ impl Rng {
     }
 }
 
-/// One random instruction; units whose random bits a closed enum rejects are left out.
-fn random_instr(rng: &mut Rng, percent: u64) -> Instr {
+/// The units of the third program, the same in every instruction: six of
+/// the twelve (varying, uniform, scalar_mul, scalar_add, temp_write, const0).
+const SAME_UNITS: u32 = 0b0101_0101_0101;
+
+/// One random instruction; units whose random bits a closed enum rejects
+/// are left out. `percent` as for [`Rng::unit`]; `p(k)` is the value
+/// for unit `k` (so that a negative one names that unit's mask bit).
+fn random_instr(rng: &mut Rng, percent: i64) -> Instr {
+    let p = |k: i64| if percent < 0 { -k - 1 } else { percent };
     let control = isa_specs::lima_pp::Control::decode(rng.next() as u32 & 0x0000_0060).expect("sync/stop only");
     let packed = LAYOUT.packed.expect("Lima PP is a presence-mask bundle");
     let width = |name: &str| packed.unit(name).expect("unit").width;
     Instr {
         control,
         varying: rng
-            .unit(width("varying"), percent)
+            .unit(width("varying"), p(0))
             .and_then(|b| VaryingUnit::decode(b).ok()),
         texture: rng
-            .unit(width("texture"), percent)
+            .unit(width("texture"), p(1))
             .and_then(|b| Sampler::decode(b as u64).ok()),
         uniform: rng
-            .unit(width("uniform"), percent)
+            .unit(width("uniform"), p(2))
             .and_then(|b| Uniform::decode(b as u64).ok()),
         vec_mul: rng
-            .unit(width("vec_mul"), percent)
+            .unit(width("vec_mul"), p(3))
             .and_then(|b| VecMul::decode(b as u64).ok()),
         scalar_mul: rng
-            .unit(width("scalar_mul"), percent)
+            .unit(width("scalar_mul"), p(4))
             .and_then(|b| ScalarMul::decode(b as u32).ok()),
         vec_add: rng
-            .unit(width("vec_add"), percent)
+            .unit(width("vec_add"), p(5))
             .and_then(|b| VecAdd::decode(b as u64).ok()),
         scalar_add: rng
-            .unit(width("scalar_add"), percent)
+            .unit(width("scalar_add"), p(6))
             .and_then(|b| ScalarAdd::decode(b as u32).ok()),
         combiner: rng
-            .unit(width("combiner"), percent)
+            .unit(width("combiner"), p(7))
             .and_then(|b| CombinerUnit::decode(b).ok()),
         temp_write: rng
-            .unit(width("temp_write"), percent)
+            .unit(width("temp_write"), p(8))
             .and_then(|b| TempWriteUnit::decode(b).ok()),
-        branch: rng
-            .unit(width("branch"), percent)
-            .and_then(|b| BranchUnit::decode(b).ok()),
+        branch: rng.unit(width("branch"), p(9)).and_then(|b| BranchUnit::decode(b).ok()),
         const0: rng
-            .unit(width("const0"), percent)
+            .unit(width("const0"), p(10))
             .and_then(|b| Const::decode(b as u64).ok()),
         const1: rng
-            .unit(width("const1"), percent)
+            .unit(width("const1"), p(11))
             .and_then(|b| Const::decode(b as u64).ok()),
     }
 }
 
 /// A program of 20,000 random instructions whose units are each present
 /// `percent`% of the time, its words checked to round-trip.
-fn program(percent: u64) -> (Vec<u32>, Vec<Instr>) {
+fn program(percent: i64) -> (Vec<u32>, Vec<Instr>) {
     let mut rng = Rng(0x11AA_22BB);
     let mut program: Vec<Instr> = (0..20_000).map(|_| random_instr(&mut rng, percent)).collect();
     Instr::derive(&mut program);
@@ -108,6 +119,17 @@ fn bench(c: &mut Criterion) {
 
     let (words, _) = program(100);
     let mut group = c.benchmark_group("lima_pp stream, every unit present");
+    group.throughput(Throughput::Bytes(words.len() as u64 * 4));
+    group.bench_function("decode_program", |b| {
+        b.iter(|| Instr::decode_program(black_box(&words)).expect("decodes").len())
+    });
+    group.finish();
+
+    // Half the units, as in the first program, but the same half in every
+    // instruction: the unit-enable branches become predictable, so the
+    // difference from the first program is what mispredicting them costs.
+    let (words, _) = program(-1);
+    let mut group = c.benchmark_group("lima_pp stream, the same six units in every instruction");
     group.throughput(Throughput::Bytes(words.len() as u64 * 4));
     group.bench_function("decode_program", |b| {
         b.iter(|| Instr::decode_program(black_box(&words)).expect("decodes").len())
