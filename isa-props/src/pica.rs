@@ -11,13 +11,11 @@ use crate::{ensure, Outcome, Violation};
 /// whichever the file used; other layouts become picasso's) as bytes that
 /// parse to the same value, and its disassembly assembles to those bytes.
 ///
-/// The disassembler's two documented limits are allowed for: nothing can
-/// set a non-zero DVLP version or reserved header words, so those are
-/// compared as zero; a DVLE text that ends in a jump or call gets
-/// picasso's padding NOP when assembled, so files where a word before a
-/// DVLE's entry point (or the last word) is one skip the text round trip
-/// ([`ends_in_branch`]); and files with more code than picasso lets a
-/// vertex shader have ([`PICASSO_VERTEX_LIMIT`]) skip it too.
+/// Two limits are allowed for: nothing can set a non-zero DVLP version or
+/// reserved header words, so those are compared as zero (the disassembler
+/// warns about them in a comment); and files with more code than picasso
+/// lets a vertex shader have ([`PICASSO_VERTEX_LIMIT`]) skip the text round
+/// trip.
 pub fn shbin(bytes: &[u8]) -> Outcome {
     let shbin = match Shbin::parse(bytes) {
         Ok(shbin) => shbin,
@@ -36,7 +34,7 @@ pub fn shbin(bytes: &[u8]) -> Outcome {
         Err(e) => return Err(Violation(format!("the written file does not parse: {e}"))),
     }
     let vertex = shbin.dvles.iter().any(|d| d.kind == ShaderKind::Vertex);
-    if ends_in_branch(&shbin) || (vertex && shbin.code.len() > PICASSO_VERTEX_LIMIT) {
+    if vertex && shbin.code.len() > PICASSO_VERTEX_LIMIT {
         return Ok(());
     }
     let text = disassemble(&shbin);
@@ -68,19 +66,6 @@ pub fn shbin(bytes: &[u8]) -> Outcome {
 /// The most code words picasso (and so the assembler) accepts while a
 /// vertex shader is being assembled: the 513th instruction is the last.
 pub const PICASSO_VERTEX_LIMIT: usize = 513;
-
-/// 6-bit opcodes after which picasso pads the end of a procedure: jmpc,
-/// jmpu, call, callc, callu.
-const JUMP_OR_CALL: [u32; 5] = [0x2C, 0x2D, 0x24, 0x25, 0x26];
-
-/// Whether the word before some DVLE's entry point, or the last word, is a
-/// jump or call: where a DVLE's text can end in one, which the disassembler
-/// cannot write without picasso padding it.
-pub fn ends_in_branch(shbin: &Shbin) -> bool {
-    let ends = shbin.dvles.iter().map(|d| d.main as usize).chain([shbin.code.len()]);
-    ends.filter_map(|e| e.checked_sub(1).and_then(|p| shbin.code.get(p)))
-        .any(|w| JUMP_OR_CALL.contains(&(w >> 26)))
-}
 
 /// picasso text after an option byte (bit 0 set: `--no-nop`), with NUL
 /// bytes separating source files (one DVLE each): every error has a line
@@ -180,11 +165,11 @@ mod tests {
     }
 
     /// The first fuzz finding (pica-shbin): a DVLE whose code ends in a
-    /// `call` cannot be written as text, because picasso pads the end of a
-    /// procedure after a call with a NOP. The property allows exactly that
-    /// (see `ends_in_branch`); this checks the limit is still what it says.
+    /// `call`. picasso pads the end of a procedure after a call with a NOP,
+    /// so the text could not say it; it was allowed for as a limit until the
+    /// disassembler learnt to write `.nopad` before such a `.end`.
     #[test]
-    fn a_dvle_ending_in_a_call_is_the_documented_limit() {
+    fn a_dvle_ending_in_a_call_round_trips() {
         let files = [SourceFile {
             name: "a.pica".into(),
             text: ".proc main\n  mov o0, v0\n  mov o1, v1\n  end\n.end\n".into(),
@@ -192,15 +177,55 @@ mod tests {
         let mut file = pica_asm::assemble(&files, &pica_asm::Options::default()).unwrap();
         let last = file.code.len() - 1;
         file.code[last] = 0x24 << 26 | 1; // call 0, 1 word: no padding NOP after it
-        assert!(ends_in_branch(&file));
-        let bytes = file.to_bytes();
-        assert_eq!(shbin(&bytes), Ok(()));
-        let text = [SourceFile {
-            name: "b.pica".into(),
-            text: disassemble(&file),
-        }];
-        let again = pica_asm::assemble(&text, &pica_asm::Options::default()).unwrap();
-        assert_eq!(again.code.len(), file.code.len() + 1, "picasso's padding NOP");
-        assert_eq!(again.code[..file.code.len()], file.code[..]);
+        let text = disassemble(&file);
+        assert!(text.contains("\t.nopad\n.end\n"), "{text}");
+        let again = pica_asm::assemble(
+            &[SourceFile {
+                name: "b.pica".into(),
+                text,
+            }],
+            &Default::default(),
+        )
+        .unwrap();
+        assert_eq!(again.code, file.code);
+        assert_eq!(shbin(&file.to_bytes()), Ok(()));
+    }
+
+    /// Fuzz finding (pica-shbin, after 3.5 million inputs): the same at the
+    /// end of the first of two DVLEs, whose texts are separate sections, so
+    /// the call ends a procedure in the middle of the code. The file is built
+    /// here: DVLE 0 is `main` (ending in a call to DVLE 1's `main`), DVLE 1
+    /// a procedure of its own.
+    #[test]
+    fn a_call_at_the_end_of_the_first_dvles_text_round_trips() {
+        let files = [
+            SourceFile {
+                name: "a.pica".into(),
+                text: ".proc main\n  mov o0, v0\n  mov o1, v1\n  nop\n.end\n".into(),
+            },
+            SourceFile {
+                name: "b.pica".into(),
+                text: ".proc main2\n  mov o0, v1\n  end\n.end\n.entry main2\n".into(),
+            },
+        ];
+        let mut file = pica_asm::assemble(&files, &pica_asm::Options::default()).unwrap();
+        assert_eq!((file.dvles[0].main, file.dvles[0].endmain), (0, 3));
+        let (start, end) = (file.dvles[1].main, file.dvles[1].endmain);
+        // Replace DVLE 0's last word with `call main2`.
+        file.code[2] = 0x24 << 26 | start << 10 | (end - start);
+        let text = disassemble(&file);
+        assert!(text.contains("\t.nopad\n.end\n"), "{text}");
+        assert_eq!(shbin(&file.to_bytes()), Ok(()));
+        // Without `.nopad`, picasso's rules pad the call with a NOP.
+        let plain = text.replace("\t.nopad\n", "");
+        let padded = pica_asm::assemble(
+            &[SourceFile {
+                name: "c.pica".into(),
+                text: plain,
+            }],
+            &Default::default(),
+        )
+        .unwrap();
+        assert_eq!(padded.code.len(), file.code.len() + 1);
     }
 }

@@ -1,4 +1,4 @@
-//! isaforge's own directives: `.word`, `.dvle`, `.layout`,
+//! isaforge's own directives: `.word`, `.dvle`, `.nopad`, `.layout`,
 //! `.dvle_override`, `.raw_*`.
 
 mod asm_common;
@@ -32,6 +32,27 @@ fn dvle_starts_a_new_dvle_as_a_new_file_would() {
     // Aliases and labels end with the section.
     let errs = errors(".alias x r1\n.proc main\n end\n.end\n.dvle\n.proc g\n mov x, r0\n end\n.end\n");
     assert_eq!(errs, ["7:6: unknown register or alias `x`"]);
+}
+
+#[test]
+fn nopad_turns_off_the_padding_of_the_next_close_only() {
+    // picasso pads a procedure that ends in a call …
+    let padded = ok(".proc f\n nop\n.end\n.proc main\n call f\n.end\n");
+    assert_eq!(text(&padded), ["nop", "call dst=0, num=1", "nop"]);
+    // … `.nopad` before its `.end` keeps the call last.
+    let s = ok(".proc f\n nop\n.end\n.proc main\n call f\n .nopad\n.end\n");
+    assert_eq!(text(&s), ["nop", "call dst=0, num=1"]);
+    // It holds for one close: here the `.else`, not the `.end` after it.
+    let s = ok(&main(
+        " ifu b0\n  call f\n  .nopad\n .else\n  call f\n .end\n nop\n.end\n.proc f\n nop",
+    ));
+    let ops: Vec<String> = text(&s)
+        .iter()
+        .map(|t| t.split(' ').next().unwrap_or("").to_owned())
+        .collect();
+    assert_eq!(ops, ["ifu", "call", "call", "nop", "nop", "nop", "end"]);
+    // Where nothing would be padded it changes nothing.
+    assert_eq!(ok(&main(" mov r0, r1\n .nopad")), ok(&main(" mov r0, r1")));
 }
 
 #[test]
@@ -208,7 +229,7 @@ fn a_shbin_can_be_written_back_exactly() {
 fn extension_errors() {
     let errs = errors(&format!(
         ".word\n.word 0x1_0000_0000\n.word -1\n.raw_constant 1 2 3\n.raw_symbols abc\n.raw_symbols \"a\\q\"\n\
-         .raw_symbols \"open\n.raw_opdesc 1 2 3\n.dvle now\n{}",
+         .raw_symbols \"open\n.raw_opdesc 1 2 3\n.dvle now\n.nopad 1\n{}",
         main("nop")
     ));
     assert_eq!(
@@ -223,6 +244,7 @@ fn extension_errors() {
             "7:19: unterminated string",
             "8:17: too many operands: expected `.raw_opdesc DESC EXTRA`",
             "9:7: too many operands: expected `.dvle`",
+            "10:8: too many operands: expected `.nopad`",
         ]
     );
 }

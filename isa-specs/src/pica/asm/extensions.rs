@@ -4,6 +4,8 @@
 //!
 //! - `.word VALUE`: one raw instruction word here, never rewritten;
 //! - `.dvle`: the next DVLE starts here, as if a new source file began;
+//! - `.nopad`: the next `.else` or `.end` gets no padding NOP, where
+//!   picasso's rules would add one;
 //! - `.layout picasso|nihstro`: the container's section layout;
 //! - `.dvle_override FIELD VALUE`: sets a header field of this DVLE after
 //!   assembly;
@@ -24,6 +26,7 @@ use crate::pica::shbin::{Constant, Layout, OpdescEntry, Output, Uniform};
 pub(crate) const NAMES: &[&str] = &[
     ".word",
     ".dvle",
+    ".nopad",
     ".layout",
     ".dvle_override",
     ".raw_constant",
@@ -39,6 +42,7 @@ pub(crate) fn run(asm: &mut Asm, name: &str, stmt: &Stmt<'_>) -> Option<Result<(
     Some(match name {
         "word" => word(asm, stmt),
         "dvle" => dvle(asm, stmt),
+        "nopad" => nopad(asm, stmt),
         "layout" => layout(asm, stmt),
         "dvle_override" => dvle_override(asm, stmt),
         "raw_constant" => raw_constant(asm, stmt),
@@ -101,6 +105,12 @@ fn dvle(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     numbers(stmt, ".dvle", [])?;
     asm.end_file();
     asm.begin_section();
+    Ok(())
+}
+
+fn nopad(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    numbers(stmt, ".nopad", [])?;
+    asm.no_pad = true;
     Ok(())
 }
 

@@ -9,6 +9,7 @@
 //! and when an if or for block would have nothing in it but its opening
 //! instruction (measured from the `ifc`/`ifu`/`for`, even at the end of an
 //! else branch), or a procedure would be empty (unless no code exists yet).
+//! isaforge's `.nopad` turns padding off for the next `.else` or `.end`.
 
 use isa_runtime::UInt;
 
@@ -46,7 +47,7 @@ impl Asm {
     }
 
     fn pad(&mut self, stmt: &Stmt<'_>) {
-        if self.options.auto_nop {
+        if self.options.auto_nop && !self.no_pad {
             let pos = self.pos(stmt.line, super::line::offset_in(stmt.line, stmt.head));
             let nop = Instruction::Nop(Fmt0 {
                 unused: UInt::from_bits(0),
@@ -93,6 +94,7 @@ impl Asm {
         } else if self.last() == Last::Branch || self.code.len() - start < 2 {
             self.pad(stmt);
         }
+        self.no_pad = false;
         let here = self.code.len();
         if let Some(block) = self.stack.last_mut() {
             block.kind = BlockKind::If(Some(here));
@@ -121,6 +123,7 @@ impl Asm {
                 self.pad(stmt);
             }
         }
+        self.no_pad = false;
         let here = self.code.len();
         let size = here - block.start;
         let fail = |m: String| stmt.err_at(stmt.head, m);

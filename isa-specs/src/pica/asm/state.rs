@@ -376,6 +376,8 @@ pub(crate) struct Asm {
     pub alloc: [AllocBundle; 2],
     /// The last statement closed an if or for block (for padding).
     pub last_was_end: bool,
+    /// `.nopad` was given: the next `.else` or `.end` adds no padding NOP.
+    pub no_pad: bool,
     /// `.layout`.
     pub layout: Layout,
     /// `.raw_opdesc` entries.
@@ -411,6 +413,7 @@ impl Asm {
             globals: Vec::new(),
             alloc: [AllocBundle::shared(), AllocBundle::shared()],
             last_was_end: false,
+            no_pad: false,
             layout: Layout::Picasso,
             raw_opdescs: None,
             array: None,

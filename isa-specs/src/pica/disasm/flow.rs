@@ -129,6 +129,21 @@ fn pads(code: &[u32], close: Close, p: usize, last_was_end: bool) -> bool {
         || p.saturating_sub(opener) < min
 }
 
+impl Flow {
+    /// Whether picasso would pad the `.end` of `proc` with a NOP that the
+    /// file does not have: it ends in a jump or call, or right after a
+    /// block's `.end`, at the end of a DVLE's text, where no procedure
+    /// choice can avoid it. The text says `.nopad` there.
+    pub(super) fn proc_end_pads(&self, code: &[u32], proc: &Proc) -> bool {
+        let range = &proc.range;
+        let after_block = self
+            .blocks
+            .values()
+            .any(|b| b.end() == range.end && range.contains(&b.at()));
+        pads(code, Close::ProcEnd { start: range.start }, range.end, after_block)
+    }
+}
+
 /// The (start, end) a `call`/`callc`/`callu` targets, if its other bits are
 /// what the assembler writes (a procedure is at most 255 words).
 pub(super) fn call_target(insn: &Instruction) -> Option<(usize, usize)> {

@@ -11,9 +11,10 @@
 //! isaforge's `.dvle_override`, `.raw_*`, `.layout` and `.word` directives,
 //! with a comment giving the instruction in isaforge's one-line form.
 //!
-//! Two things no directive can say: non-zero DVLP version and reserved words
-//! (a comment warns about them), and a DVLE text whose last word is a jump or
-//! call (picasso pads every block that ends so).
+//! One thing no directive can say: non-zero DVLP version and reserved words
+//! (a comment warns about them). A procedure that has to end in a jump or
+//! call (at the end of a DVLE's text, where picasso would pad it) gets
+//! isaforge's `.nopad` before its `.end`.
 
 mod flow;
 mod names;
@@ -262,6 +263,9 @@ impl Writer<'_> {
         for proc in procs {
             let _ = write!(self.out, "\n.proc {}\n", proc.name);
             self.range(i, proc.range.start, proc.range.end, 1);
+            if self.flow.proc_end_pads(&self.shbin.code, &proc) {
+                self.out.push_str("\t.nopad\n");
+            }
             self.out.push_str(".end\n");
         }
         if let Some(name) = self.flow.labels.get(&(i, range.end)) {
