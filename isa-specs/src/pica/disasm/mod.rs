@@ -8,7 +8,7 @@
 //! with picasso's rules gives back the file byte for byte: where picasso's
 //! syntax cannot say something (an unusual header field, a table picasso
 //! would lay out differently, a word no instruction text encodes), it uses
-//! isaforge's `.dvle_override`, `.raw_*`, `.layout` and `.word` directives,
+//! isaforge's `.dvle_override`, `.raw_*`, `.layout`, `.nopad` and `.word` directives,
 //! with a comment giving the instruction in isaforge's one-line form.
 //!
 //! One thing no directive can say: non-zero DVLP version and reserved words
