@@ -136,6 +136,31 @@ mod tests {
         assert_eq!(assemble(b"\0#0, v0\n\tmov o0, v0\n"), Ok(()));
     }
 
+    /// Fuzz finding (pica-asm, after 5 million inputs): a file that makes a
+    /// DVLE without code of its own (here an empty `.bool`), whose entry is
+    /// the next file's `main`. Its disassembled text declared nothing, so
+    /// it made no DVLE and the file came back with one DVLE too few; the
+    /// disassembler now writes `.entry` in such a text.
+    #[test]
+    fn a_dvle_without_code_of_its_own_keeps_its_text() {
+        let input = b"\0.bool \0.proc main\n  end\n.end\n";
+        let files = [
+            SourceFile {
+                name: "a.pica".into(),
+                text: ".bool \n".into(),
+            },
+            SourceFile {
+                name: "b.pica".into(),
+                text: ".proc main\n  end\n.end\n".into(),
+            },
+        ];
+        let file = pica_asm::assemble(&files, &pica_asm::Options::default()).unwrap();
+        assert_eq!(file.dvles.len(), 2);
+        let text = disassemble(&file);
+        assert!(text.contains("; DVLE 0: vertex shader\n.entry main\n"), "{text}");
+        assert_eq!(assemble(input), Ok(()));
+    }
+
     /// Fuzz finding (pica-shbin): a vertex shader file with more code than
     /// picasso accepts parses, but its text cannot be assembled; that is
     /// the assembler keeping picasso's limit, and the property allows it.

@@ -253,13 +253,23 @@ impl Writer<'_> {
             }
             None => self.out.push_str("; no DVLE: the code alone\n.nodvle\n"),
         }
+        let procs: Vec<Proc> = self.flow.procs_of(i).to_vec();
         if let Some(plan) = self.plans.get(i) {
             for line in &plan.lines {
                 self.out.push_str(line);
                 self.out.push('\n');
             }
+            // A text without code may declare nothing that makes a DVLE (its
+            // entry procedure written in another DVLE's text, default header
+            // fields, at most aliases): `.entry` makes it, even for `main`.
+            let has_entry = plan.lines.iter().any(|l| l.starts_with(".entry "));
+            if let (true, false, Some(dvle)) = (procs.is_empty(), has_entry, self.shbin.dvles.get(i)) {
+                let entry = entry_proc(&self.flow.procs, dvle.main as usize, dvle.endmain as usize);
+                if let Some(entry) = entry {
+                    let _ = writeln!(self.out, ".entry {}", entry.name);
+                }
+            }
         }
-        let procs: Vec<Proc> = self.flow.procs_of(i).to_vec();
         for proc in procs {
             let _ = write!(self.out, "\n.proc {}\n", proc.name);
             self.range(i, proc.range.start, proc.range.end, 1);
