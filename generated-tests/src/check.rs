@@ -79,7 +79,7 @@ fn sweepable(field: &Field) -> bool {
 
 /// Whether decoding may reject `value` in `field` (closed enums and register
 /// files with gaps).
-fn may_reject(field: &Field, value: u64) -> bool {
+pub(crate) fn may_reject(field: &Field, value: u64) -> bool {
     match field.kind {
         FieldKind::Enum(e) => !e.open && e.value(value).is_none(),
         FieldKind::Regs(r) => !r.open && r.lookup(value).is_none(),

@@ -9,7 +9,7 @@ use isa_runtime::packed::{words_for, write_bits};
 use isa_runtime::PackedIsa;
 use pretty_assertions::assert_eq;
 
-use crate::check::{field_values, leaves, Leaf};
+use crate::check::{field_values, leaves, may_reject, Leaf};
 use crate::rng::SplitMix64;
 
 /// One unit of an oracle-built instruction: which unit, which variant, its bits.
@@ -104,6 +104,7 @@ pub fn words(packed: &Packed, program: &[OracleInstr]) -> Vec<u32> {
 /// derived fields the oracle wrote.
 pub fn check_program<P: PackedIsa>(words: &[u32], standard: bool, what: &str) {
     let program = P::decode_program(words).unwrap_or_else(|e| panic!("{what}: {words:08x?} does not decode: {e}"));
+    views_agree::<P>(words, what);
     let mut again = Vec::new();
     for insn in &program {
         P::encode_into(insn, &mut again);
@@ -126,6 +127,45 @@ pub fn check_program<P: PackedIsa>(words: &[u32], standard: bool, what: &str) {
         P::derive(&mut derived);
         let derived_words: Vec<u32> = derived.iter().flat_map(encode::<P>).collect();
         assert_eq!(derived_words, words, "{what}: `derive` disagrees with the oracle");
+    }
+}
+
+/// The views of `words` agree with the eager decoder: the same error, or
+/// instructions that encode to the same words (compared as words: a
+/// half-float NaN is not equal to itself), each view spanning exactly its
+/// instruction's words; the first instruction alone agrees too.
+pub fn views_agree<P: PackedIsa>(words: &[u32], what: &str) {
+    let first = (P::decode(words), P::decode_view(words));
+    match first {
+        (Ok((insn, len)), Ok((view, view_len))) => {
+            assert_eq!(view_len, len, "{what}: the first view's length");
+            assert_eq!(
+                encode::<P>(&P::view_to_instr(&view)),
+                encode::<P>(&insn),
+                "{what}: the first view"
+            );
+        }
+        (Err(eager), Err(view)) => assert_eq!(view, eager, "{what}: the first view's error"),
+        (eager, view) => panic!("{what}: the first instruction decodes as {eager:?} but its view as {view:?}"),
+    }
+    match (P::decode_program(words), P::decode_program_views(words)) {
+        (Ok(program), Ok(views)) => {
+            assert_eq!(views.len(), program.len(), "{what}: number of views");
+            let mut at = 0;
+            for (i, (insn, view)) in program.iter().zip(&views).enumerate() {
+                let eager = encode::<P>(insn);
+                assert_eq!(encode::<P>(&P::view_to_instr(view)), eager, "{what}: view {i}");
+                let (again, len) = P::decode_view(&words[at..]).unwrap_or_else(|e| panic!("{what}: view {i}: {e}"));
+                assert_eq!(format!("{again:?}"), format!("{view:?}"), "{what}: view {i} alone");
+                at += len;
+            }
+        }
+        (Err(eager), Err(view)) => assert_eq!(view, eager, "{what}: the program's error"),
+        (eager, view) => panic!(
+            "{what}: the program decodes as {:?} but its views as {:?}",
+            eager.map(|p| p.len()),
+            view.map(|v| v.len())
+        ),
     }
 }
 
@@ -165,9 +205,7 @@ pub fn unit_fields<P: PackedIsa>() {
                     match P::decode_program(&words) {
                         Ok(_) => check_program::<P>(&words, true, &what),
                         Err(e) => {
-                            let rejectable =
-                                matches!(leaf.field.kind, FieldKind::Enum(en) if !en.open && en.value(value).is_none());
-                            assert!(rejectable, "{what}: rejected: {e}");
+                            assert!(may_reject(leaf.field, value), "{what}: rejected: {e}");
                             assert_eq!(e.field, leaf.field.name, "{what}: the error names the wrong field: {e}");
                         }
                     }
@@ -186,10 +224,14 @@ fn random_unit(unit: &Unit, index: usize, rng: &mut SplitMix64) -> UnitBits {
     leaves(format, 0, &mut all);
     for leaf in all.iter().filter(|l| sweepable(l)) {
         let mut value = rng.next_u64();
-        if let FieldKind::Enum(e) = leaf.field.kind {
-            if !e.open {
-                value = e.values[(value % e.values.len() as u64) as usize].value;
+        // Closed enums and register files take one of their values.
+        match leaf.field.kind {
+            FieldKind::Enum(e) if !e.open => value = e.values[(value % e.values.len() as u64) as usize].value,
+            FieldKind::Regs(r) if !r.open && !r.files.is_empty() => {
+                let file = &r.files[(value % r.files.len() as u64) as usize];
+                value = file.base + (value >> 8) % file.count.max(1);
             }
+            _ => {}
         }
         leaf.field.write(&mut bits, leaf.base, value);
     }
@@ -295,6 +337,7 @@ pub fn corrupt_programs<P: PackedIsa>(count: u64) {
                 w
             }
         };
+        views_agree::<P>(&words, &format!("corrupt input {n}"));
         match P::decode_program(&words) {
             Ok(program) => {
                 ok += 1;

@@ -95,10 +95,18 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
                 .error(u.name.span, format!("duplicate unit `{}`", u.name.text))
                 .note(first.name.span, "first declared here");
         }
-        if u.name.text == "control" {
+        if crate::expand::view::VIEW_METHODS.contains(&u.name.text.as_str()) {
             diags.error(
                 u.name.span,
-                "a unit cannot be called `control`: that name is the instruction's control word",
+                format!(
+                    "a unit cannot be called `{}`: the instruction view has a method of that name; choose a name other than {}",
+                    u.name.text,
+                    crate::expand::view::VIEW_METHODS
+                        .iter()
+                        .map(|m| format!("`{m}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             );
         }
         if let Some(first) = enables.insert(u.enable, u) {

@@ -1,7 +1,7 @@
 //! Lima PP programs and Mesa's text for both Lima processors.
 
 use isa_specs::lima_gp::mesa as gp_mesa;
-use isa_specs::lima_pp::{mesa as pp_mesa, Instr};
+use isa_specs::lima_pp::{mesa as pp_mesa, Instr, InstrView};
 
 use crate::{ensure, Outcome, Violation};
 
@@ -15,6 +15,7 @@ fn line_count(text: &str) -> usize {
 /// re-encodes to the same words (zero padding after it aside), and its Mesa
 /// text (with `{raw …}` annotations) assembles back to the same words.
 pub fn pp_program(bytes: &[u8]) -> Outcome {
+    pp_views_agree(bytes)?;
     let program = match Instr::decode_program_bytes(bytes) {
         Ok(program) => program,
         Err(e) => {
@@ -40,6 +41,36 @@ pub fn pp_program(bytes: &[u8]) -> Outcome {
             "the Mesa text assembles to other words:\n{text}"
         ),
         Err(e) => return Err(Violation(format!("the Mesa text does not assemble ({e}):\n{text}"))),
+    }
+    Ok(())
+}
+
+/// The instruction views of the words agree with the eager decoder: the
+/// same error, or the same instructions (compared as words: a half-float
+/// NaN is not equal to itself).
+fn pp_views_agree(bytes: &[u8]) -> Outcome {
+    let Ok(words) = isa_runtime::packed::words_of(bytes) else {
+        return Ok(());
+    };
+    match (Instr::decode_program(&words), InstrView::decode_program(&words)) {
+        (Ok(program), Ok(views)) => {
+            let from_views: Vec<Instr> = views.iter().map(InstrView::to_instr).collect();
+            ensure!(
+                Instr::encode_program(&from_views) == Instr::encode_program(&program),
+                "the views decode to other instructions"
+            );
+        }
+        (Err(eager), Err(view)) => ensure!(
+            view == eager,
+            "the views fail with `{view}`, the decoder with `{eager}`"
+        ),
+        (eager, views) => {
+            return Err(Violation(format!(
+                "the decoder gives {:?} but the views {:?}",
+                eager.map(|p| p.len()),
+                views.map(|v| v.len())
+            )))
+        }
     }
     Ok(())
 }

@@ -73,6 +73,17 @@ pub trait PackedIsa: 'static {
     fn decode_program(words: &[u32]) -> Result<alloc::vec::Vec<Self::Instruction>, DecodeError>;
     /// Sets every derived control field (`derive` lines) from the program.
     fn derive(program: &mut [Self::Instruction]);
+    /// An instruction checked in place, whose units decode when read
+    /// (the generated `<Bundle>View`).
+    type View<'a>: Copy + core::fmt::Debug;
+    /// Checks one instruction as [`PackedIsa::decode`] does, with the same
+    /// errors, without decoding its units.
+    fn decode_view(words: &[u32]) -> Result<(Self::View<'_>, usize), DecodeError>;
+    /// Checks a program as [`PackedIsa::decode_program`] does, with the same
+    /// errors: the views of its instructions.
+    fn decode_program_views(words: &[u32]) -> Result<alloc::vec::Vec<Self::View<'_>>, DecodeError>;
+    /// The instruction a view stands for, every unit decoded.
+    fn view_to_instr(view: &Self::View<'_>) -> Self::Instruction;
 }
 
 /// Decodes a little-endian byte stream of fixed-width instruction words,

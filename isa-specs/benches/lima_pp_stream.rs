@@ -1,15 +1,17 @@
 //! Lima PP stream decoding throughput: one long program of random
 //! well-formed instructions (every unit present with probability ½, random
 //! field values, derived fields computed), decoded with the generated
-//! `Instr::decode_program` and re-encoded with `encode_program`. Goal:
-//! ≥ 1 GB/s decode. A second program has every unit in every instruction,
-//! which takes the unpredictable unit-enable branches out of the picture.
-//! Results are in `docs/performance.md`.
+//! `Instr::decode_program` and re-encoded with `encode_program`, and
+//! checked as instruction views (`InstrView::decode_program`), with and
+//! without reading every unit. Goal: ≥ 1 GB/s decode. A second program has
+//! every unit in every instruction, which takes the unpredictable
+//! unit-enable branches out of the picture, and a third the same six units
+//! in every instruction. Results are in `docs/performance.md`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use isa_specs::lima_pp::{
-    BranchUnit, CombinerUnit, Const, Instr, Sampler, ScalarAdd, ScalarMul, TempWriteUnit, Uniform, VaryingUnit, VecAdd,
-    VecMul, LAYOUT,
+    BranchUnit, CombinerUnit, Const, Instr, InstrView, Sampler, ScalarAdd, ScalarMul, TempWriteUnit, Uniform,
+    VaryingUnit, VecAdd, VecMul, LAYOUT,
 };
 
 /// SplitMix64: deterministic random numbers without a dependency.
@@ -114,6 +116,20 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("encode_program", |b| {
         b.iter(|| Instr::encode_program(black_box(&decoded)).len())
+    });
+    // Views check what `decode_program` checks, with the same errors, and
+    // decode a unit when it is read.
+    group.bench_function("InstrView::decode_program", |b| {
+        b.iter(|| InstrView::decode_program(black_box(&words)).expect("decodes").len())
+    });
+    group.bench_function("InstrView::decode_program, every unit read", |b| {
+        b.iter(|| {
+            let views = InstrView::decode_program(black_box(&words)).expect("decodes");
+            for view in &views {
+                black_box(view.to_instr());
+            }
+            views.len()
+        })
     });
     group.finish();
 

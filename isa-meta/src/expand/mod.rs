@@ -11,6 +11,7 @@ mod metadata;
 mod packed;
 pub mod tests;
 mod types;
+pub mod view;
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;

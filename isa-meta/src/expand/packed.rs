@@ -19,15 +19,17 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
         .map(|u| unit_enum(spec, u));
     let instr = instr_struct(spec, b);
     let codec = instr_codec(spec, b);
+    let view = super::view::expand(spec, b);
     quote! {
         #(#unit_types)*
         #instr
         #codec
+        #view
     }
 }
 
 /// The Rust type of a unit's value: its layout, or its variant enum.
-fn unit_type(spec: &Spec, u: &UnitDef) -> Ident {
+pub(super) fn unit_type(spec: &Spec, u: &UnitDef) -> Ident {
     if u.variants.len() > 1 {
         ident(&format!("{}Unit", camel_case(&u.name.text)))
     } else {
@@ -36,7 +38,7 @@ fn unit_type(spec: &Spec, u: &UnitDef) -> Ident {
 }
 
 /// `decode(bits: u128)` of a unit's layout or variant enum.
-fn unit_decode(spec: &Spec, u: &UnitDef) -> TokenStream {
+pub(super) fn unit_decode(spec: &Spec, u: &UnitDef) -> TokenStream {
     let ty = unit_type(spec, u);
     if u.variants.len() > 1 {
         quote!(#ty::decode(raw))
@@ -216,10 +218,55 @@ fn unit_read(spec: &Spec, u: &UnitDef) -> TokenStream {
     }
 }
 
+/// The end of one step of a program decoder, after the instruction at
+/// `words[at..]` (`len` words) was decoded into `program`: returns the
+/// program after the last instruction (checking that only zero words
+/// follow), or an error if the next one is missing; else advances `at`.
+pub(super) fn program_end(spec: &Spec, b: &BundleDef) -> TokenStream {
+    let next_name = b
+        .derives
+        .iter()
+        .find(|d| d.rule == DeriveRule::NextWords)
+        .map_or(String::new(), |d| {
+            spec.layouts[b.control].fields[d.field].name.text.clone()
+        });
+    match control_raw(spec, b, DeriveRule::NextWords) {
+        Some(raw) => quote! {
+            let next = {
+                let first = words[at];
+                #raw
+            };
+            at += len;
+            if next == 0 {
+                if let ::core::option::Option::Some(i) = words[at..].iter().position(|&w| w != 0) {
+                    return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                        "",
+                        ::isa_runtime::DecodeErrorKind::TrailingData { word: words[at + i] },
+                    ).at((at + i) * 4));
+                }
+                return ::core::result::Result::Ok(program);
+            }
+            if at >= words.len() {
+                return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                    #next_name,
+                    ::isa_runtime::DecodeErrorKind::MissingNext { announced: next },
+                ).at(at * 4));
+            }
+        },
+        None => quote! {
+            at += len;
+            if at >= words.len() {
+                return ::core::result::Result::Ok(program);
+            }
+        },
+    }
+}
+
 fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
     let name = type_ident(&b.name.text);
     let control_ty = type_ident(&spec.layouts[b.control].name.text);
     let marker = type_ident(&spec.name.text);
+    let view = super::view::view_ident(b);
     let presence: u32 = b
         .units
         .iter()
@@ -268,43 +315,7 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
             DeriveRule::NotLast => quote!(insn.control.#id = !last;),
         }
     });
-    let next_name = b
-        .derives
-        .iter()
-        .find(|d| d.rule == DeriveRule::NextWords)
-        .map_or(String::new(), |d| {
-            spec.layouts[b.control].fields[d.field].name.text.clone()
-        });
-    let program_end = match control_raw(spec, b, DeriveRule::NextWords) {
-        Some(raw) => quote! {
-            let next = {
-                let first = words[at];
-                #raw
-            };
-            at += len;
-            if next == 0 {
-                if let ::core::option::Option::Some(i) = words[at..].iter().position(|&w| w != 0) {
-                    return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
-                        "",
-                        ::isa_runtime::DecodeErrorKind::TrailingData { word: words[at + i] },
-                    ).at((at + i) * 4));
-                }
-                return ::core::result::Result::Ok(program);
-            }
-            if at >= words.len() {
-                return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
-                    #next_name,
-                    ::isa_runtime::DecodeErrorKind::MissingNext { announced: next },
-                ).at(at * 4));
-            }
-        },
-        None => quote! {
-            at += len;
-            if at >= words.len() {
-                return ::core::result::Result::Ok(program);
-            }
-        },
-    };
+    let program_end = program_end(spec, b);
     quote! {
         #[automatically_derived]
         impl #name {
@@ -512,6 +523,16 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
             }
             fn derive(program: &mut [#name]) {
                 #name::derive(program)
+            }
+            type View<'a> = #view<'a>;
+            fn decode_view(words: &[u32]) -> ::core::result::Result<(#view<'_>, usize), ::isa_runtime::DecodeError> {
+                #view::decode(words)
+            }
+            fn decode_program_views(words: &[u32]) -> ::core::result::Result<::isa_runtime::__private::Vec<#view<'_>>, ::isa_runtime::DecodeError> {
+                #view::decode_program(words)
+            }
+            fn view_to_instr(view: &#view<'_>) -> #name {
+                view.to_instr()
             }
         }
     }
