@@ -122,6 +122,13 @@ fn bench(c: &mut Criterion) {
     group.bench_function("InstrView::decode_program", |b| {
         b.iter(|| InstrView::decode_program(black_box(&words)).expect("decodes").len())
     });
+    // A tool looking for one kind of unit (here the texture samplers).
+    group.bench_function("InstrView::decode_program, the texture unit read", |b| {
+        b.iter(|| {
+            let views = InstrView::decode_program(black_box(&words)).expect("decodes");
+            views.iter().filter_map(|view| view.texture()).map(|t| t.index.get()).sum::<u32>()
+        })
+    });
     group.bench_function("InstrView::decode_program, every unit read", |b| {
         b.iter(|| {
             let views = InstrView::decode_program(black_box(&words)).expect("decodes");

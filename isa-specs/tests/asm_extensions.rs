@@ -53,6 +53,13 @@ fn nopad_turns_off_the_padding_of_the_next_close_only() {
     assert_eq!(ops, ["ifu", "call", "call", "nop", "nop", "nop", "end"]);
     // Where nothing would be padded it changes nothing.
     assert_eq!(ok(&main(" mov r0, r1\n .nopad")), ok(&main(" mov r0, r1")));
+    // Nor does it reach into the next file (or `.dvle` section).
+    let padded = ok_files(&[".proc f\n nop\n.end\n", ".proc main\n call f\n.end\n"]);
+    let after_stray = ok_files(&[".proc f\n nop\n.end\n.nopad\n", ".proc main\n call f\n.end\n"]);
+    assert_eq!(text(&after_stray), text(&padded));
+    assert_eq!(text(&padded).last().map(String::as_str), Some("nop"));
+    let sections = ok(".proc f\n nop\n.end\n.nopad\n.dvle\n.proc main\n call f\n.end\n");
+    assert_eq!(text(&sections), text(&padded));
 }
 
 #[test]

@@ -445,6 +445,8 @@ impl Asm {
         self.poisoned.clear();
         self.array = None;
         self.cur_dvle = None;
+        // A `.nopad` with no close after it in its file pads nothing later.
+        self.no_pad = false;
     }
 
     /// Ends a file or `.dvle` section: unclosed blocks, then label targets.
