@@ -14,13 +14,15 @@
 //!   enabled units are all zero bits, followed by zero words up to the
 //!   longest length the 5-bit `count` can give: it decodes (re-encoding to
 //!   the same words) or fails with an error (zero length, a length shorter
-//!   than its units).
+//!   than its units), and its instruction view (`InstrView::decode`) gives
+//!   the same instruction or the same error.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use isa_specs::agal::{AgalProgram, Dest, Header, ProgramType, Version};
+use isa_specs::lima_pp::{Instr, InstrView};
 use isa_specs::pica::{Instruction, OpDesc};
 
 /// Counts from one sweep.
@@ -95,11 +97,21 @@ fn check_opdesc(word: u32) -> Option<bool> {
     OpDesc::decode(word).ok().map(|d| d.encode() == word)
 }
 
+/// A Lima PP control word as an instruction of zero units and zero words:
+/// decoded, it re-encodes to the same words; its instruction view agrees
+/// (the same length and instruction, or the same error; a disagreeing view
+/// of a word that does not decode counts as a decoded word's mismatch).
 fn check_pp_control(word: u32) -> Option<bool> {
     let mut words = [0u32; 32];
     words[0] = word;
-    let (insn, len) = isa_specs::lima_pp::Instr::decode(&words).ok()?;
-    Some(insn.encode() == words[..len])
+    let view = InstrView::decode(&words);
+    match Instr::decode(&words) {
+        Ok((insn, len)) => {
+            Some(insn.encode() == words[..len] && matches!(view, Ok((v, l)) if l == len && v.to_instr() == insn))
+        }
+        Err(e) if view.as_ref().err() == Some(&e) => None,
+        Err(_) => Some(false),
+    }
 }
 
 fn check_dest(word: u32) -> Option<bool> {
