@@ -91,22 +91,34 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                             break;
                         }
                         b'\n' => break,
-                        b'\\' if j + 1 < bytes.len() => {
-                            match bytes[j + 1] {
-                                b'"' => value.push('"'),
-                                b'\\' => value.push('\\'),
-                                b'n' => value.push('\n'),
-                                other => {
+                        // A backslash before the end of the line is itself;
+                        // the line ends the string.
+                        b'\\' if j + 1 < bytes.len() && bytes[j + 1] != b'\n' => {
+                            // The escaped character may take several bytes.
+                            let escaped = text[j + 1..].chars().next().unwrap_or('\\');
+                            let end = j + 1 + escaped.len_utf8();
+                            match escaped {
+                                '"' => value.push('"'),
+                                '\\' => value.push('\\'),
+                                'n' => value.push('\n'),
+                                other if other.is_control() => {
                                     diags.error(
-                                        Span::new(j, j + 2),
-                                        format!("unknown escape `\\{}` in string", other as char),
+                                        Span::new(j, end),
+                                        format!(
+                                            "unknown escape in string: `\\` before U+{:04X} (escapes are `\\\"`, `\\\\` and `\\n`)",
+                                            other as u32
+                                        ),
                                     );
                                 }
+                                other => {
+                                    diags.error(Span::new(j, end), format!("unknown escape `\\{other}` in string"));
+                                }
                             }
-                            j += 2;
+                            j = end;
                         }
                         _ => {
-                            let ch = text[j..].chars().next().expect("in bounds");
+                            // `j` is always at a character boundary.
+                            let Some(ch) = text[j..].chars().next() else { break };
                             value.push(ch);
                             j += ch.len_utf8();
                         }

@@ -247,4 +247,39 @@ mod tests {
         assert!(rendered.contains("fuzz.isa:8:13: unterminated string"), "{rendered}");
         assert_eq!(expand(text.as_bytes()), Ok(()));
     }
+
+    /// Fuzz finding 8 (`spec`, after 2.35 million inputs on 2026-11-23): a
+    /// backslash before a character of several bytes (`"\ީ`, U+07A9 being
+    /// two bytes). The lexer stepped over the backslash and one byte, into
+    /// the middle of the character, and panicked slicing the text there.
+    #[test]
+    fn an_escaped_multibyte_character_is_an_unknown_escape() {
+        for (text, message) in [
+            ("\"\\\u{7a9}", "fuzz.isa:1:2: unknown escape `\\\u{7a9}` in string"),
+            (
+                "x \"a\\\u{1F600}b\" y",
+                "fuzz.isa:1:5: unknown escape `\\\u{1F600}` in string",
+            ),
+            (
+                "\"a\\\r\nb\"",
+                "fuzz.isa:1:3: unknown escape in string: `\\` before U+000D",
+            ),
+        ] {
+            let source = Source {
+                name: NAME.into(),
+                text: text.into(),
+            };
+            let rendered = isa_meta::compile(&source).err().expect("rejected").render(&source);
+            assert!(rendered.contains(message), "{text:?}:\n{rendered}");
+            assert_eq!(front_end(text.as_bytes()), Ok(()), "{text:?}");
+        }
+        // A backslash that ends the line is kept, and the line ends the string.
+        let source = Source {
+            name: NAME.into(),
+            text: "\"a\\\nb".into(),
+        };
+        let rendered = isa_meta::compile(&source).err().expect("rejected").render(&source);
+        assert!(rendered.contains("fuzz.isa:1:1: unterminated string"), "{rendered}");
+        assert!(!rendered.contains("escape"), "{rendered}");
+    }
 }
