@@ -228,13 +228,18 @@ pub fn lima_pp_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
 }
 
 /// The project's spec files (`isa-specs/specs/*.isa`), the spec-language
-/// test specs of `isa-meta/tests`, and the inline spec of every trybuild
+/// test specs of `isa-meta/tests` and `generated-tests/specs`, and the
+/// inline spec of every trybuild
 /// case of `isa-macros` (`tests/ui`, `tests/pass`; a case without one, such
 /// as a missing file, is skipped).
 pub fn spec_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
     let root = &corpus.project;
     let mut seeds = crate::spec::spec_files(&root.join("isa-specs/specs"));
-    for dir in ["isa-meta/tests/expand", "isa-meta/tests/semantics"] {
+    for dir in [
+        "isa-meta/tests/expand",
+        "isa-meta/tests/semantics",
+        "generated-tests/specs",
+    ] {
         seeds.extend(crate::spec::spec_files(&root.join(dir)));
     }
     for dir in ["isa-macros/tests/ui", "isa-macros/tests/pass"] {

@@ -35,23 +35,29 @@ fn target_names_are_unique_and_found() {
 }
 
 /// The `spec` target starts from every spec of the project: the shipped
-/// `.isa` files, isa-meta's test specs and each trybuild case's inline spec.
+/// `.isa` files, the test specs of isa-meta and generated-tests, and each
+/// trybuild case's inline spec.
 #[test]
 fn spec_seeds_cover_every_spec_and_trybuild_case() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let count = |dir: &str, suffix: &str, needle: &str| {
+    // Files whose text holds any of `needles` (every file when empty).
+    let count = |dir: &str, suffix: &str, needles: &[&str]| {
         std::fs::read_dir(root.join(dir))
             .expect(dir)
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.to_string_lossy().ends_with(suffix))
-            .filter(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains(needle)))
+            .filter(|p| {
+                std::fs::read_to_string(p).is_ok_and(|t| needles.is_empty() || needles.iter().any(|n| t.contains(n)))
+            })
             .count()
     };
-    let expected = count("isa-specs/specs", ".isa", "")
-        + count("isa-meta/tests/expand", ".isa", "")
-        + count("isa-meta/tests/semantics", ".isa", "")
-        + count("isa-macros/tests/ui", ".rs", "inline = \"")
-        + count("isa-macros/tests/pass", ".rs", "inline = \"");
+    let inline = ["inline = \"", "inline = r#\""];
+    let expected = count("isa-specs/specs", ".isa", &[])
+        + count("isa-meta/tests/expand", ".isa", &[])
+        + count("isa-meta/tests/semantics", ".isa", &[])
+        + count("generated-tests/specs", ".isa", &[])
+        + count("isa-macros/tests/ui", ".rs", &inline)
+        + count("isa-macros/tests/pass", ".rs", &inline);
     let seeds = (isa_props::target("spec").expect("spec target").seeds)(&Corpus::beside(&root));
     assert!(expected > 60, "{expected}");
     assert_eq!(seeds.len(), expected);
