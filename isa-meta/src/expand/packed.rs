@@ -200,12 +200,7 @@ fn unit_read(spec: &Spec, u: &UnitDef) -> TokenStream {
     let id = ident(&u.name.text);
     let (enable, width) = (u.enable, u.width);
     let decode = unit_decode(spec, u);
-    // Units of up to 64 bits are read in 64-bit arithmetic.
-    let read = if width <= 64 {
-        quote!(u128::from(::isa_runtime::packed::read_bits_u64(input, bit, #width)))
-    } else {
-        quote!(::isa_runtime::packed::read_bits(input, bit, #width))
-    };
+    let read = read_unit_bits(u, &quote!(input));
     quote! {
         if first >> #enable & 1 != 0 {
             let raw = #read;
@@ -214,6 +209,30 @@ fn unit_read(spec: &Spec, u: &UnitDef) -> TokenStream {
                 ::core::result::Result::Err(e) => return ::core::result::Result::Err(e.at(bit as usize / 8)),
             }
             bit += #width;
+        }
+    }
+}
+
+/// Reads unit `u`'s raw bits (a `u128`) at bit `bit` of the `u32` slice
+/// `words`; units of up to 64 bits are read in 64-bit arithmetic.
+pub(super) fn read_unit_bits(u: &UnitDef, words: &TokenStream) -> TokenStream {
+    let width = u.width;
+    if width <= 64 {
+        quote!(u128::from(::isa_runtime::packed::read_bits_u64(#words, bit, #width)))
+    } else {
+        quote!(::isa_runtime::packed::read_bits(#words, bit, #width))
+    }
+}
+
+/// Returns the padding error if a bit of the slice `words` at or after
+/// `bit` (the end of the last unit) is set.
+pub(super) fn padding_check(words: &TokenStream) -> TokenStream {
+    quote! {
+        if let ::core::option::Option::Some(set) = ::isa_runtime::packed::first_set_bit(#words, bit) {
+            return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                "",
+                ::isa_runtime::DecodeErrorKind::PaddingNotZero { bit: set },
+            ).at(set as usize / 8));
         }
     }
 }
@@ -316,6 +335,7 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
         }
     });
     let program_end = program_end(spec, b);
+    let padding = padding_check(&quote!(&input[..len.min(input.len())]));
     quote! {
         #[automatically_derived]
         impl #name {
@@ -382,12 +402,7 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
                 // bounds checks predictable.
                 let mut bit = 32u32;
                 #(#unit_reads)*
-                if let ::core::option::Option::Some(set) = ::isa_runtime::packed::first_set_bit(&input[..len.min(input.len())], bit) {
-                    return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
-                        "",
-                        ::isa_runtime::DecodeErrorKind::PaddingNotZero { bit: set },
-                    ).at(set as usize / 8));
-                }
+                #padding
                 ::core::result::Result::Ok(())
             }
 

@@ -10,7 +10,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
-use super::packed::{program_end, unit_decode, unit_type};
+use super::packed::{padding_check, program_end, read_unit_bits, unit_decode, unit_type};
 use crate::model::{BundleDef, FieldTy, Spec, UnitDef};
 use crate::naming::{ident, type_ident};
 
@@ -46,16 +46,6 @@ fn unit_may_fail(spec: &Spec, u: &UnitDef) -> bool {
         .any(|(k, &(layout, _))| layout_may_fail(spec, layout, k > 0))
 }
 
-/// Reads unit `u`'s raw bits (a `u128`) at bit `bit` of `words`.
-fn read_unit(u: &UnitDef) -> TokenStream {
-    let width = u.width;
-    if width <= 64 {
-        quote!(u128::from(::isa_runtime::packed::read_bits_u64(words, bit, #width)))
-    } else {
-        quote!(::isa_runtime::packed::read_bits(words, bit, #width))
-    }
-}
-
 pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
     let name = type_ident(&b.name.text);
     let view = view_ident(b);
@@ -84,7 +74,7 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
         .filter(|(_, u)| unit_may_fail(spec, u))
         .map(|(k, u)| {
             let enable = u.enable;
-            let (read, decode) = (read_unit(u), unit_decode(spec, u));
+            let (read, decode) = (read_unit_bits(u, &quote!(words)), unit_decode(spec, u));
             quote! {
                 if first >> #enable & 1 != 0 {
                     let bit = u32::from(offsets[#k]);
@@ -98,7 +88,7 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
     let accessors = b.units.iter().enumerate().map(|(k, u)| {
         let id = ident(&u.name.text);
         let ty = unit_type(spec, u);
-        let (enable, read, decode) = (u.enable, read_unit(u), unit_decode(spec, u));
+        let (enable, read, decode) = (u.enable, read_unit_bits(u, &quote!(words)), unit_decode(spec, u));
         let doc = format!(
             "The `{}` unit (enable bit {}, {} bits), decoded now, when present.",
             u.name.text, enable, u.width
@@ -130,6 +120,7 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
         format!("The instruction with every present unit decoded: what [`{name}::decode`] gives for the same words.");
     let units: Vec<Ident> = b.units.iter().map(|u| ident(&u.name.text)).collect();
     let program_end = program_end(spec, b);
+    let padding = padding_check(&quote!(words));
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, PartialEq)]
@@ -153,12 +144,7 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
                 let mut bit = 32u32;
                 #(#offsets)*
                 #(#checks)*
-                if let ::core::option::Option::Some(set) = ::isa_runtime::packed::first_set_bit(words, bit) {
-                    return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
-                        "",
-                        ::isa_runtime::DecodeErrorKind::PaddingNotZero { bit: set },
-                    ).at(set as usize / 8));
-                }
+                #padding
                 ::core::result::Result::Ok((#view { words, control, offsets }, len))
             }
 
