@@ -36,9 +36,28 @@ pub struct IsaAst {
     /// `func NAME(ARITY)…`: functions that semantics may call besides
     /// AGSL's built-ins (opaque steps such as a stack push).
     pub funcs: Vec<(Name, Lit<u128>)>,
+    /// `attr NAME [TYPE = DEFAULT]`: per-opcode attributes.
+    pub attrs: Vec<AttrDeclAst>,
     pub word: Option<Lit<u128>>,
     pub fallback: Option<Lit<String>>,
     pub doc: String,
+}
+
+/// `attr NAME` (a flag) or `attr NAME TYPE = DEFAULT` in the `isa` item.
+#[derive(Debug)]
+pub struct AttrDeclAst {
+    pub name: Name,
+    /// `u` or an enum's name; `None` for a flag.
+    pub ty: Option<Name>,
+    pub default: Option<CondValue>,
+    pub doc: String,
+}
+
+/// `NAME` or `NAME=VALUE` on an opcode line.
+#[derive(Debug)]
+pub struct AttrAst {
+    pub name: Name,
+    pub value: Option<CondValue>,
 }
 
 #[derive(Debug)]
@@ -142,6 +161,8 @@ pub struct OpAst {
     pub template: Option<Lit<String>>,
     pub semantics: Option<Lit<String>>,
     pub priority: Option<Lit<i64>>,
+    /// Attribute settings, in the order written.
+    pub attrs: Vec<AttrAst>,
     pub doc: String,
 }
 
@@ -196,9 +217,18 @@ pub struct CondAst {
     pub span: Span,
 }
 
-/// A value in a condition: an enum variant's name or a number.
+/// A value in a condition or an attribute: an enum variant's name or a number.
 #[derive(Debug, Clone)]
 pub enum CondValue {
     Name(Name),
     Int(Lit<u128>),
+}
+
+impl CondValue {
+    pub fn span(&self) -> Span {
+        match self {
+            CondValue::Name(n) => n.span,
+            CondValue::Int(l) => l.span,
+        }
+    }
 }

@@ -30,6 +30,7 @@
 #![warn(missing_docs)]
 
 mod ast;
+mod attrs;
 mod diag;
 mod expand;
 mod lexer;

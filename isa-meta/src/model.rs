@@ -14,6 +14,8 @@ pub struct Spec {
     /// Functions that semantics may call besides AGSL's (`func` in `isa`),
     /// with their argument counts.
     pub(crate) funcs: Vec<(Name, usize)>,
+    /// Per-opcode attributes (`attr` in `isa`), in declaration order.
+    pub(crate) attrs: Vec<AttrDef>,
     pub(crate) doc: String,
     pub(crate) word_bits: u32,
     pub(crate) word_span: Span,
@@ -51,6 +53,27 @@ impl Spec {
             _ => None,
         }
     }
+}
+
+/// `attr NAME [TYPE = DEFAULT]`: an attribute every opcode has.
+pub struct AttrDef {
+    pub name: Name,
+    pub kind: AttrKind,
+    /// The value of an opcode that does not set it (false, a number or an
+    /// enum variant's value).
+    pub default: u64,
+    pub doc: String,
+}
+
+/// What an attribute's values are.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum AttrKind {
+    /// Set by naming it (`fragment_only`); false otherwise.
+    Flag,
+    /// `u`: a number.
+    Unsigned,
+    /// A variant of the spec's enum with this index.
+    Enum(usize),
 }
 
 pub struct EnumDef {
@@ -221,6 +244,8 @@ pub struct OpDef {
     /// Where the semantics string starts (its first character) in the spec.
     pub semantics_at: usize,
     pub priority: Option<i32>,
+    /// One value per [`Spec::attrs`] entry (defaults filled in).
+    pub attrs: Vec<u64>,
     pub doc: String,
     /// Opcode bits of the word (low 128 bits) and their required values.
     pub mask: u128,

@@ -83,6 +83,14 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// An enum variant's name or a number.
+    fn value(&mut self, what: &str) -> PResult<CondValue> {
+        match self.peek() {
+            Tok::Int(_) => Ok(CondValue::Int(self.int(what)?)),
+            _ => Ok(CondValue::Name(self.ident(what)?)),
+        }
+    }
+
     fn punct(&mut self, c: char) -> PResult<Span> {
         if *self.peek() == Tok::Punct(c) {
             Ok(self.bump().span)
@@ -242,12 +250,13 @@ impl Parser<'_, '_> {
             name,
             state: Vec::new(),
             funcs: Vec::new(),
+            attrs: Vec::new(),
             word: None,
             fallback: None,
             doc: std::mem::take(doc),
         };
         self.block(|p, mut doc| {
-            let key = p.ident("`word`, `fallback`, `state`, `func` or `doc`")?;
+            let key = p.ident("`word`, `fallback`, `state`, `func`, `attr` or `doc`")?;
             match key.text.as_str() {
                 "word" => isa.word = Some(p.int("the word width in bits")?),
                 "fallback" => isa.fallback = Some(p.string("the fallback spelling, such as \".word\"")?),
@@ -266,6 +275,24 @@ impl Parser<'_, '_> {
                         isa.funcs.push((n, arity));
                     }
                 }
+                "attr" => {
+                    let name = p.ident("the attribute's name")?;
+                    let (ty, default) = if let Tok::Ident(_) = p.peek() {
+                        let ty = p.ident("the attribute's type (`u` or an enum's name)")?;
+                        p.punct('=')?;
+                        (Some(ty), Some(p.value("the attribute's default (an enum variant or a number)")?))
+                    } else {
+                        (None, None)
+                    };
+                    p.line_end(&mut doc)?;
+                    isa.attrs.push(AttrDeclAst {
+                        name,
+                        ty,
+                        default,
+                        doc,
+                    });
+                    return Ok(());
+                }
                 "doc" => {
                     let text = p.string("a doc string")?;
                     push_line(&mut isa.doc, &text.value);
@@ -274,7 +301,7 @@ impl Parser<'_, '_> {
                     p.diags.error(
                         key.span,
                         format!(
-                            "unknown `isa` property `{other}`; expected `word`, `fallback`, `state`, `func` or `doc`"
+                            "unknown `isa` property `{other}`; expected `word`, `fallback`, `state`, `func`, `attr` or `doc`"
                         ),
                     );
                     return Err(Reported);
@@ -491,14 +518,8 @@ impl Parser<'_, '_> {
                 self.punct('=')?;
                 cond.equal = op == Tok::Punct('=');
                 loop {
-                    let value = match self.peek().clone() {
-                        Tok::Int(_) => CondValue::Int(self.int("a value")?),
-                        _ => CondValue::Name(self.ident("a value (an enum variant or a number)")?),
-                    };
-                    let span = match &value {
-                        CondValue::Int(l) => l.span,
-                        CondValue::Name(n) => n.span,
-                    };
+                    let value = self.value("a value (an enum variant or a number)")?;
+                    let span = value.span();
                     cond.span = cond.span.to(span);
                     cond.values.push(value);
                     if *self.peek() != Tok::Punct('|') {
@@ -574,6 +595,7 @@ impl Parser<'_, '_> {
                 template: None,
                 semantics: None,
                 priority: None,
+                attrs: Vec::new(),
                 doc: String::new(),
             };
             if let Tok::Str(_) = p.peek() {
@@ -593,12 +615,21 @@ impl Parser<'_, '_> {
                         value: if neg { -value } else { value },
                         span: v.span,
                     });
+                } else if let Tok::Ident(_) = p.peek() {
+                    let name = p.ident("an attribute")?;
+                    let value = if *p.peek() == Tok::Punct('=') {
+                        p.bump();
+                        Some(p.value("the attribute's value (an enum variant or a number)")?)
+                    } else {
+                        None
+                    };
+                    op.attrs.push(AttrAst { name, value });
                 } else {
                     break;
                 }
             }
             if !matches!(p.peek(), Tok::Doc(_) | Tok::Newline | Tok::Eof | Tok::Punct('}')) {
-                return p.fail("`sem`, `prio`, a `///` doc or end of line");
+                return p.fail("`sem`, `prio`, an attribute, a `///` doc or end of line");
             }
             p.line_end(&mut doc)?;
             op.doc = doc;

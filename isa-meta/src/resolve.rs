@@ -157,8 +157,10 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             .collect();
     }
 
+    let attrs = crate::attrs::resolve_decls(isa.attrs, !ast.opcodes.is_empty(), &enums, diags);
     let mut opcodes = Vec::new();
     for op in ast.opcodes {
+        let op_attrs = crate::attrs::resolve_settings(&op.mnemonic, &op.attrs, &attrs, &enums, diags);
         let format = match types.get(&op.format.text) {
             Some((TypeRef::Layout(i), _)) if layouts[*i].is_format => *i,
             Some((TypeRef::Layout(i), _)) => {
@@ -252,6 +254,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             semantics_at: op.semantics.as_ref().map_or(0, |s| s.span.start + 1),
             semantics: op.semantics.map(|s| s.value).unwrap_or_default(),
             priority: op.priority.map(|p| i32::try_from(p.value).unwrap_or(i32::MAX)),
+            attrs: op_attrs,
             doc: op.doc,
             mnemonic: op.mnemonic,
             mask,
@@ -275,6 +278,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         bundle_declared,
         state: isa.state.iter().map(|n| n.text.clone()).collect(),
         funcs,
+        attrs,
         name: isa.name,
         doc: if isa.doc.is_empty() { ast.inner_doc } else { isa.doc },
         word_bits,

@@ -24,6 +24,9 @@ pub struct IsaLayout {
     pub regs: &'static [&'static Regs],
     /// Opcodes, in spec order.
     pub opcodes: &'static [Opcode],
+    /// The attributes every opcode has (`attr` lines of the `isa` item), in
+    /// spec order; [`Opcode::attrs`] holds one value per entry.
+    pub attrs: &'static [Attr],
     /// Indices into `opcodes` in decode order: highest priority first, then
     /// spec order.
     pub decode_order: &'static [usize],
@@ -39,6 +42,13 @@ impl IsaLayout {
     /// The opcode with this mnemonic.
     pub fn opcode(&self, mnemonic: &str) -> Option<&'static Opcode> {
         self.opcodes.iter().find(|o| o.mnemonic == mnemonic)
+    }
+
+    /// The value of attribute `name` on `op` (`None` if the ISA declares no
+    /// such attribute). The generated `OpcodeAttrs` is the typed form.
+    pub fn attr(&self, op: &Opcode, name: &str) -> Option<u64> {
+        let i = self.attrs.iter().position(|a| a.name == name)?;
+        op.attrs.get(i).copied()
     }
 
     /// The format or layout with this name.
@@ -359,8 +369,69 @@ pub struct Opcode {
     pub semantics: &'static str,
     /// Declared decode priority (higher wins).
     pub priority: i32,
+    /// One value per attribute of [`IsaLayout::attrs`], in that order.
+    pub attrs: &'static [u64],
     /// Doc.
     pub doc: &'static str,
+}
+
+/// A per-opcode attribute (`attr NAME [TYPE = DEFAULT]` in the spec's
+/// `isa` item), such as AGAL's `fragment_only` or `since`.
+#[derive(Debug, Clone, Copy)]
+pub struct Attr {
+    /// Its name.
+    pub name: &'static str,
+    /// What its values are.
+    pub kind: AttrKind,
+    /// The value of an opcode that does not set it.
+    pub default: u64,
+    /// Doc.
+    pub doc: &'static str,
+}
+
+/// The values of an [`Attr`].
+#[derive(Debug, Clone, Copy)]
+pub enum AttrKind {
+    /// 1 where the opcode line names it, else 0.
+    Flag,
+    /// A number.
+    Unsigned,
+    /// A value of this enum, written as a variant's name.
+    Enum(&'static Enum),
+}
+
+impl Attr {
+    /// How the spec writes `value` on an opcode line: `fragment_only`,
+    /// `since=v2`, `cycles=4`; `None` for a flag that is not set.
+    pub fn setting(&'static self, value: u64) -> Option<AttrSetting> {
+        match self.kind {
+            AttrKind::Flag => (value != 0).then_some(AttrSetting { attr: self, value }),
+            _ => Some(AttrSetting { attr: self, value }),
+        }
+    }
+}
+
+/// An attribute with a value, displayed as the spec writes it.
+#[derive(Debug, Clone, Copy)]
+pub struct AttrSetting {
+    /// The attribute.
+    pub attr: &'static Attr,
+    /// Its value.
+    pub value: u64,
+}
+
+impl core::fmt::Display for AttrSetting {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let name = self.attr.name;
+        match self.attr.kind {
+            AttrKind::Flag => f.write_str(name),
+            AttrKind::Unsigned => write!(f, "{name}={}", self.value),
+            AttrKind::Enum(e) => match e.value(self.value) {
+                Some(v) => write!(f, "{name}={}", v.name),
+                None => write!(f, "{name}={:#x}", self.value),
+            },
+        }
+    }
 }
 
 /// One piece of a template.

@@ -2,7 +2,9 @@
 
 use std::fmt::Write;
 
-use isa_runtime::layout::{DeriveRule, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Packed, Piece, Style};
+use isa_runtime::layout::{
+    AttrKind, DeriveRule, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Packed, Piece, Style,
+};
 
 use crate::diagram_file;
 
@@ -148,14 +150,61 @@ fn conditions(format: &Format, t: &NamedText) -> String {
     parts.join(", ")
 }
 
-/// The opcode table: mnemonic, encoding, format, syntax, semantics, doc.
-fn opcode_table(out: &mut String, isa: &IsaLayout) {
-    let _ = writeln!(out, "## Opcodes\n");
+/// The attributes an ISA declares for its opcodes (nothing when none).
+fn attr_table(out: &mut String, isa: &IsaLayout) {
+    if isa.attrs.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "## Opcode attributes\n");
     let _ = writeln!(
         out,
-        "| mnemonic | encoding | format | syntax | semantics (AGSL) | doc |\n| --- | --- | --- | --- | --- | --- |"
+        "Declared in the `isa` item (`attr NAME [TYPE = DEFAULT]`) and set on opcode lines; \
+         the opcode table's attributes column lists those that differ from the default.\n"
+    );
+    let _ = writeln!(out, "| attribute | values | default | doc |\n| --- | --- | --- | --- |");
+    for a in isa.attrs {
+        let (values, default) = match a.kind {
+            AttrKind::Flag => ("flag".to_string(), "not set".to_string()),
+            AttrKind::Unsigned => ("number".to_string(), a.default.to_string()),
+            AttrKind::Enum(e) => (
+                format!("enum [`{}`](#enum-{})", e.name, e.name.to_lowercase()),
+                e.value(a.default)
+                    .map_or(a.default.to_string(), |v| format!("`{}`", v.name)),
+            ),
+        };
+        let _ = writeln!(out, "| `{}` | {values} | {default} | {} |", a.name, cell(a.doc));
+    }
+    out.push('\n');
+}
+
+/// The opcode table: mnemonic, encoding, format, syntax, semantics,
+/// attributes (when the ISA declares any), doc.
+fn opcode_table(out: &mut String, isa: &IsaLayout) {
+    let _ = writeln!(out, "## Opcodes\n");
+    let with_attrs = !isa.attrs.is_empty();
+    let (attr_head, attr_rule) = if with_attrs {
+        (" attributes |", " --- |")
+    } else {
+        ("", "")
+    };
+    let _ = writeln!(
+        out,
+        "| mnemonic | encoding | format | syntax | semantics (AGSL) |{attr_head} doc |\n| --- | --- | --- | --- | --- |{attr_rule} --- |"
     );
     for op in isa.opcodes {
+        let attrs = if with_attrs {
+            let set: Vec<String> = isa
+                .attrs
+                .iter()
+                .zip(op.attrs)
+                .filter(|(a, &v)| v != a.default)
+                .filter_map(|(a, &v)| a.setting(v))
+                .map(|s| format!("`{s}`"))
+                .collect();
+            format!(" {} |", set.join(" "))
+        } else {
+            String::new()
+        };
         let syntax = format!("{} {}", op.mnemonic, template(op.format, op.template));
         let sem = if op.semantics.is_empty() {
             String::new()
@@ -164,7 +213,7 @@ fn opcode_table(out: &mut String, isa: &IsaLayout) {
         };
         let _ = writeln!(
             out,
-            "| `{}` | {} | [`{}`](#{}) | `{}` | {} | {} |",
+            "| `{}` | {} | [`{}`](#{}) | `{}` | {} |{attrs} {} |",
             op.mnemonic,
             encoding(op),
             op.format.name,
@@ -277,6 +326,7 @@ pub fn isa_page(stem: &str, isa: &IsaLayout) -> String {
     if let Some(p) = isa.packed {
         packed_section(&mut out, p);
     } else {
+        attr_table(&mut out, isa);
         opcode_table(&mut out, isa);
     }
 

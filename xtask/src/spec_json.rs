@@ -7,7 +7,7 @@
 
 use serde_json::{json, Map, Value};
 
-use isa_runtime::layout::{ComponentOrder, Field, FieldKind, Format, IsaLayout, Opcode};
+use isa_runtime::layout::{AttrKind, ComponentOrder, Field, FieldKind, Format, IsaLayout, Opcode};
 
 use crate::diagram_file;
 use crate::markdown::template;
@@ -116,8 +116,42 @@ fn opcode(isa: &IsaLayout, op: &Opcode) -> Value {
         ("template", json!(template(op.format, op.template))),
         ("template_source", json!(op.template_source)),
         ("semantics", text_or_null(op.semantics)),
+        ("attrs", attr_values(isa, op)),
         ("doc", text_or_null(op.doc)),
     ])
+}
+
+/// An opcode's attributes: `{"name": value}`, enum values as variant names.
+fn attr_values(isa: &IsaLayout, op: &Opcode) -> Value {
+    let mut map = Map::new();
+    for (a, &v) in isa.attrs.iter().zip(op.attrs) {
+        let value = match a.kind {
+            AttrKind::Flag => json!(v != 0),
+            AttrKind::Unsigned => json!(v),
+            AttrKind::Enum(e) => e.value(v).map_or(json!(v), |x| json!(x.name)),
+        };
+        map.insert(a.name.to_string(), value);
+    }
+    Value::Object(map)
+}
+
+/// The declared attributes: name, kind (`flag`, `u` or the enum's name),
+/// default, doc.
+fn attr_decls(isa: &IsaLayout) -> Value {
+    let decls = isa.attrs.iter().map(|a| {
+        let (kind, default) = match a.kind {
+            AttrKind::Flag => ("flag", json!(a.default != 0)),
+            AttrKind::Unsigned => ("u", json!(a.default)),
+            AttrKind::Enum(e) => (e.name, e.value(a.default).map_or(json!(a.default), |x| json!(x.name))),
+        };
+        object(vec![
+            ("name", json!(a.name)),
+            ("kind", json!(kind)),
+            ("default", default),
+            ("doc", text_or_null(a.doc)),
+        ])
+    });
+    Value::Array(decls.collect())
 }
 
 /// A presence-mask bundle: control layout, units in packing order, derived fields.
@@ -226,6 +260,7 @@ pub fn isa_json(stem: &str, isa: &IsaLayout) -> String {
         ),
         ("enums", Value::Array(enums)),
         ("regs", Value::Array(regs)),
+        ("attrs", attr_decls(isa)),
         (
             "opcodes",
             Value::Array(isa.opcodes.iter().map(|o| opcode(isa, o)).collect()),

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::codec::decode_order;
-use crate::model::{BundleDef, DeriveRule, FieldDef, FieldTy, Spec, TPiece, TStyle, Template};
+use crate::model::{AttrKind, BundleDef, DeriveRule, FieldDef, FieldTy, Spec, TPiece, TStyle, Template};
 use crate::naming::upper_ident;
 
 pub fn expand(spec: &Spec) -> TokenStream {
@@ -69,13 +69,26 @@ pub fn expand(spec: &Spec) -> TokenStream {
         } else {
             op.template_source.clone()
         };
-        let (sem, prio, doc) = (&op.semantics, op.priority(), &op.doc);
+        let (sem, prio, doc, attrs) = (&op.semantics, op.priority(), &op.doc, &op.attrs);
         quote! {
             ::isa_runtime::layout::Opcode {
                 mnemonic: #mnemonic, format: &#format, value: #value, mask: #mask, bits: #bits,
-                template: #template, template_source: #source, semantics: #sem, priority: #prio, doc: #doc,
+                template: #template, template_source: #source, semantics: #sem, priority: #prio,
+                attrs: &[#(#attrs),*], doc: #doc,
             }
         }
+    });
+    let attrs = spec.attrs.iter().map(|a| {
+        let (name, default, doc) = (&a.name.text, a.default, &a.doc);
+        let kind = match a.kind {
+            AttrKind::Flag => quote!(Flag),
+            AttrKind::Unsigned => quote!(Unsigned),
+            AttrKind::Enum(e) => {
+                let id = upper_ident("ENUM", &spec.enums[e].name.text);
+                quote!(Enum(&__layout::#id))
+            }
+        };
+        quote!(::isa_runtime::layout::Attr { name: #name, kind: ::isa_runtime::layout::AttrKind::#kind, default: #default, doc: #doc })
     });
     let format_refs = spec.layouts.iter().map(|l| upper_ident("LAYOUT", &l.name.text));
     let enum_refs = spec.enums.iter().map(|e| upper_ident("ENUM", &e.name.text));
@@ -122,6 +135,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
             enums: &[#(&__layout::#enum_refs),*],
             regs: &[#(&__layout::#regs_refs),*],
             opcodes: &__layout::OPCODES,
+            attrs: &[#(#attrs),*],
             decode_order: &[#(#order),*],
             bundle: #bundle,
             packed: #packed,

@@ -2,10 +2,12 @@
 //!
 //! `types` emits the typed API (enums, register operands, layout and format
 //! structs, the instruction enum), `codec` the decoders and encoders,
-//! `metadata` the `LAYOUT` statics, and `tests` the round-trip test suite.
+//! `metadata` the `LAYOUT` statics, `attrs` the typed opcode attributes, and
+//! `tests` the round-trip test suite.
 //! Text printing and parsing are not generated per opcode: the runtime walks
 //! the templates in `LAYOUT`.
 
+mod attrs;
 mod codec;
 mod metadata;
 mod packed;
@@ -23,6 +25,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
     let types = types::expand(spec);
     let codec = codec::expand(spec);
     let metadata = metadata::expand(spec);
+    let attrs = attrs::expand(spec);
     let marker = type_ident(&spec.name.text);
     let word = word_type(spec.word_bits);
     let doc = format!(
@@ -39,6 +42,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         #types
         #codec
         #metadata
+        #attrs
 
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -532,6 +532,7 @@ pub mod __layout {
             template_source: "{dst}.{mask}, {imm}{sat:'.sat'} if {cond}",
             semantics: "dst = cond(z) ? dst + imm : dst; z = nz(dst)",
             priority: 0i32,
+            attrs: &[1u64],
             doc: "add an immediate",
         },
     ];
@@ -546,10 +547,43 @@ pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
     enums: &[&__layout::ENUM_COND],
     regs: &[&__layout::REGS_REG],
     opcodes: &__layout::OPCODES,
+    attrs: &[
+        ::isa_runtime::layout::Attr {
+            name: "sets_z",
+            kind: ::isa_runtime::layout::AttrKind::Flag,
+            default: 0u64,
+            doc: "writes the zero flag",
+        },
+    ],
     decode_order: &[0usize],
     bundle: ::core::option::Option::None,
     packed: ::core::option::Option::None,
 };
+///The attributes of a `toy` opcode, as its spec line sets them (`attr` lines of `isa toy` declare them and their defaults).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpcodeAttrs {
+    ///writes the zero flag
+    pub sets_z: bool,
+}
+#[automatically_derived]
+impl OpcodeAttrs {
+    /// Every opcode's attributes, in the order of `LAYOUT.opcodes`.
+    pub const ALL: [OpcodeAttrs; 1usize] = [OpcodeAttrs { sets_z: true }];
+    /// The attributes of an opcode of `LAYOUT` (`None` for another ISA's opcode).
+    pub fn of(
+        op: &::isa_runtime::layout::Opcode,
+    ) -> ::core::option::Option<&'static OpcodeAttrs> {
+        LAYOUT.opcodes.iter().position(|o| ::core::ptr::eq(o, op)).map(|i| &Self::ALL[i])
+    }
+}
+#[automatically_derived]
+impl Instruction {
+    /// The opcode's attributes (`None` for unknown words).
+    #[inline]
+    pub fn attrs(&self) -> ::core::option::Option<&'static OpcodeAttrs> {
+        self.opcode_index().map(|i| &OpcodeAttrs::ALL[i])
+    }
+}
 ///The `toy` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Toy {}

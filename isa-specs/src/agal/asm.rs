@@ -155,13 +155,13 @@ impl Assembler {
             )));
         }
         let version = version_number(self.version);
-        if version < op.min_version {
+        if version < op.min_version() {
             return Err(start.error(format!(
                 "`{word}` needs AGAL version {} or later; this program is version {version}",
-                op.min_version
+                op.min_version()
             )));
         }
-        if op.fragment_only && self.kind == ProgramType::Vertex {
+        if op.attrs.fragment_only && self.kind == ProgramType::Vertex {
             return Err(start.error(format!("`{word}` is only allowed in fragment programs")));
         }
 
@@ -764,8 +764,8 @@ mod tests {
 
     #[test]
     fn errors_name_the_column() {
-        assert_eq!(err_at(frag("ted ft0, v0, fs0")).0, 1);
-        assert!(err_at(frag("ted ft0, v0, fs0")).1.contains("unknown opcode `ted`"));
+        assert_eq!(err_at(frag("tez ft0, v0, fs0")).0, 1);
+        assert!(err_at(frag("tez ft0, v0, fs0")).1.contains("unknown opcode `tez`"));
         assert!(err_at(frag("MOV ft0, v0")).1.contains("lowercase"));
         assert_eq!(err_at(frag("mov ft8, v0")).0, 7);
         assert_eq!(err_at(frag("mov ft0, v0.rgb")).0, 13);

@@ -310,6 +310,43 @@ mod tests {
         out
     }
 
+    /// `ted` (AGAL2, fragment only) is the spec's one line: it assembles to
+    /// opcode 0x26 with `tex`'s operands, prints back, and is refused where
+    /// the spec's attributes say, at the mnemonic.
+    #[test]
+    fn ted_round_trips_at_version_2_and_is_refused_elsewhere() {
+        let text = "ted ft1, v0, fs2 <2d, linear, miplinear, repeat, -2>";
+        let out = round_trip(ProgramType::Fragment, Version::V2, text);
+        assert_eq!(
+            out.lines().nth(1),
+            Some("ted ft1, v0, fs2 <2d,linear,miplinear,repeat,rgba,-2>")
+        );
+        let ted = assemble(text, ProgramType::Fragment, Version::V2, false).unwrap();
+        let tex = assemble(
+            &text.replacen("ted", "tex", 1),
+            ProgramType::Fragment,
+            Version::V2,
+            false,
+        )
+        .unwrap();
+        let (ted, tex) = (ted.to_bytes(), tex.to_bytes());
+        assert_eq!(ted[7..11], [0x26, 0, 0, 0]);
+        assert_eq!(ted[11..], tex[11..], "the same operands as tex");
+
+        let err = |kind, version| {
+            let errors = assemble(&format!("sge v0, v0, v0\n  {text}"), kind, version, false).unwrap_err();
+            errors.iter().map(|e| e.to_string()).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            err(ProgramType::Fragment, Version::V1),
+            ["2:3: `ted` needs AGAL version 2 or later; this program is version 1"]
+        );
+        assert_eq!(
+            err(ProgramType::Vertex, Version::V2),
+            ["2:3: `ted` is only allowed in fragment programs"]
+        );
+    }
+
     #[test]
     fn spells_everything_out() {
         let out = round_trip(

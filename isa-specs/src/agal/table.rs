@@ -1,14 +1,15 @@
 //! What the AGAL assembler and disassembler know beyond the spec: the
-//! operand shape of each opcode (taken from its spec format), which opcodes
-//! need AGAL2 or a fragment program, the register names with their limits per
-//! version, and the sampler option words (taken from the spec's enums).
+//! operand shape of each opcode (taken from its spec format), the register
+//! names with their limits per version, and the sampler option words (taken
+//! from the spec's enums). Which opcodes need AGAL2 or a fragment program is
+//! the spec's (`fragment_only`, `since=v2` on the opcode line).
 //!
 //! Facts about names, limits and flags follow Adobe's 2015 AGALMiniAssembler
 //! (OpenFL port); the deviations are listed on [`REGS`].
 
 use isa_runtime::layout::Opcode;
 
-use super::{ProgramType, RegType, Version, LAYOUT};
+use super::{OpcodeAttrs, ProgramType, RegType, Version, LAYOUT};
 
 /// Which slots of a token an opcode uses, from its spec format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,24 +91,23 @@ pub struct Op {
     pub code: u32,
     /// Its operands.
     pub form: Form,
-    /// Only allowed in fragment programs (`ddx`, `ddy`, `kil`, `tex`, `tld`).
-    pub fragment_only: bool,
-    /// The lowest AGAL version that has it (2 for `ddx`, `ddy` and the if-family).
-    pub min_version: u32,
+    /// Its attributes in the spec: `fragment_only`, `since`.
+    pub attrs: &'static OpcodeAttrs,
 }
 
-/// Opcodes that only fragment programs may use. `tld` follows `tex`.
-const FRAGMENT_ONLY: &[&str] = &["ddx", "ddy", "kil", "tex", "tld"];
-/// Opcodes that need AGAL version 2.
-const VERSION_2: &[&str] = &["ddx", "ddy", "ife", "ine", "ifg", "ifl", "els", "eif"];
+impl Op {
+    /// The lowest AGAL version that has it, as a number.
+    pub fn min_version(&self) -> u32 {
+        version_number(self.attrs.since)
+    }
+}
 
 fn op(spec: &'static Opcode) -> Option<Op> {
     Some(Op {
         spec,
         code: u32::try_from(spec.value).ok()?,
         form: Form::of_format(spec.format.name)?,
-        fragment_only: FRAGMENT_ONLY.contains(&spec.mnemonic),
-        min_version: if VERSION_2.contains(&spec.mnemonic) { 2 } else { 1 },
+        attrs: OpcodeAttrs::of(spec)?,
     })
 }
 
@@ -374,9 +374,29 @@ mod tests {
             assert_eq!(u64::from(op.code), spec.value);
             assert_eq!(op_by_code(op.code).map(|o| o.spec.mnemonic), Some(spec.mnemonic));
         }
-        for name in FRAGMENT_ONLY.iter().chain(VERSION_2) {
-            assert!(op_by_mnemonic(name).is_some(), "{name}");
-        }
+    }
+
+    /// AGALMiniAssembler's flags, as the spec's attributes state them.
+    #[test]
+    fn attributes_match_the_reference_flags() {
+        let with = |pred: fn(&Op) -> bool| -> Vec<&str> {
+            LAYOUT
+                .opcodes
+                .iter()
+                .filter_map(op)
+                .filter(pred)
+                .map(|o| o.spec.mnemonic)
+                .collect()
+        };
+        assert_eq!(
+            with(|o| o.attrs.fragment_only),
+            ["ddx", "ddy", "ted", "kil", "tex", "tld"]
+        );
+        assert_eq!(
+            with(|o| o.min_version() == 2),
+            ["ddx", "ddy", "ife", "ine", "ifg", "ifl", "els", "eif", "ted"]
+        );
+        assert!(LAYOUT.opcodes.iter().filter_map(op).all(|o| o.min_version() <= 2));
     }
 
     #[test]

@@ -1,0 +1,59 @@
+// Per-opcode attributes: declared in `isa`, set on opcode lines, exposed as
+// the typed `OpcodeAttrs` (with defaults filled in) and in `LAYOUT`.
+mod toy {
+    isa_macros::isa!(inline = "
+isa toy {
+    word 32
+    fallback \".word\"
+    attr privileged             /// needs supervisor mode
+    attr since Level = base     /// the first level that has it
+    attr cycles u = 1           /// issue cycles
+}
+/// ISA levels.
+enum Level : 2 {
+    base = 0 \"base\"
+    ext  = 2 \"ext\"
+}
+format F : 32 {
+    dst    0..=12  u
+    src    13..=25 u
+    opcode 26..=31 opcode
+    syntax \"{dst}, {src}\"
+}
+opcodes {
+    mov   0 F
+    halt  1 F privileged cycles=4
+    fma   2 F since=ext cycles=0x2
+}
+");
+}
+
+fn main() {
+    use toy::*;
+    assert_eq!(
+        OpcodeAttrs::ALL,
+        [
+            OpcodeAttrs { privileged: false, since: Level::Base, cycles: 1 },
+            OpcodeAttrs { privileged: true, since: Level::Base, cycles: 4 },
+            OpcodeAttrs { privileged: false, since: Level::Ext, cycles: 2 },
+        ]
+    );
+    let halt: Instruction = "halt 1, 2".parse().unwrap();
+    assert_eq!(halt.attrs().map(|a| a.privileged), Some(true));
+    assert_eq!(Instruction::Unknown(63 << 26).attrs(), None);
+    let fma = LAYOUT.opcode("fma").unwrap();
+    assert_eq!(OpcodeAttrs::of(fma).map(|a| a.since), Some(Level::Ext));
+    assert_eq!(LAYOUT.attr(fma, "since"), Some(2));
+    assert_eq!(LAYOUT.attr(fma, "nope"), None);
+    let names: Vec<&str> = LAYOUT.attrs.iter().map(|a| a.name).collect();
+    assert_eq!(names, ["privileged", "since", "cycles"]);
+    assert_eq!(LAYOUT.attrs[0].doc, "needs supervisor mode");
+    let settings: Vec<String> = LAYOUT
+        .attrs
+        .iter()
+        .zip(fma.attrs)
+        .filter_map(|(a, &v)| a.setting(v))
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(settings, ["since=ext", "cycles=2"]);
+}

@@ -1,0 +1,23 @@
+// Rule: each attribute is declared once.
+isa_macros::isa!(inline = "
+isa toy {
+    word 32
+    attr privileged
+    attr level Level = low
+    attr privileged
+}
+enum Level : 2 {
+    low  = 0 \"low\"
+    high = 1 \"high\"
+}
+format F : 32 {
+    dst    0..=12  u
+    src    13..=25 u
+    opcode 26..=31 opcode
+    syntax \"{dst}, {src}\"
+}
+opcodes {
+    op 0 F privileged
+}
+");
+fn main() {}

@@ -1,0 +1,21 @@
+// Rule: a flag attribute is set by naming it, without a value.
+isa_macros::isa!(inline = "
+isa toy {
+    word 32
+    attr privileged
+}
+enum Level : 2 {
+    low  = 0 \"low\"
+    high = 1 \"high\"
+}
+format F : 32 {
+    dst    0..=12  u
+    src    13..=25 u
+    opcode 26..=31 opcode
+    syntax \"{dst}, {src}\"
+}
+opcodes {
+    op 0 F privileged=1
+}
+");
+fn main() {}

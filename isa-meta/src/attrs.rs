@@ -1,0 +1,218 @@
+//! Per-opcode attributes: `attr NAME [TYPE = DEFAULT]` lines of the `isa`
+//! item, and the `NAME` / `NAME=VALUE` settings on opcode lines, resolved to
+//! one value per declared attribute for every opcode.
+
+use crate::ast::{AttrAst, AttrDeclAst, CondValue, Name};
+use crate::diag::Diagnostics;
+use crate::model::{AttrDef, AttrKind, EnumDef};
+use crate::suggest::did_you_mean;
+
+/// Words an opcode line reads as keywords, so an attribute cannot be one.
+const OPCODE_KEYWORDS: &[&str] = &["sem", "prio"];
+
+/// Resolves the declarations; a declaration that fails is reported and
+/// left out (settings of it then report nothing more).
+pub fn resolve_decls(
+    decls: Vec<AttrDeclAst>,
+    has_opcodes: bool,
+    enums: &[EnumDef],
+    diags: &mut Diagnostics,
+) -> Vec<AttrDef> {
+    if !has_opcodes {
+        for d in &decls {
+            diags.error(
+                d.name.span,
+                format!(
+                    "attribute `{}` has nothing to describe: attributes are set on opcode lines, and this spec has none",
+                    d.name.text
+                ),
+            );
+        }
+        return Vec::new();
+    }
+    let mut out: Vec<AttrDef> = Vec::new();
+    let mut seen: Vec<Name> = Vec::new();
+    for d in decls {
+        if OPCODE_KEYWORDS.contains(&d.name.text.as_str()) {
+            diags.error(
+                d.name.span,
+                format!(
+                    "an attribute cannot be called `{}`: opcode lines read it as a keyword",
+                    d.name.text
+                ),
+            );
+            continue;
+        }
+        if matches!(d.name.text.as_str(), "self" | "Self" | "super" | "crate" | "_") {
+            diags.error(d.name.span, format!("`{}` cannot be an attribute name", d.name.text));
+            continue;
+        }
+        if let Some(first) = seen.iter().find(|n| n.text == d.name.text) {
+            diags
+                .error(d.name.span, format!("attribute `{}` is declared twice", d.name.text))
+                .label("second declaration")
+                .note(first.span, "first declared here");
+            continue;
+        }
+        seen.push(d.name.clone());
+        let kind = match &d.ty {
+            None => AttrKind::Flag,
+            Some(ty) if ty.text == "u" => AttrKind::Unsigned,
+            Some(ty) => match enums.iter().position(|e| e.name.text == ty.text) {
+                Some(i) => AttrKind::Enum(i),
+                None => {
+                    let names = enums.iter().map(|e| e.name.text.as_str()).chain(["u"]);
+                    diags.error(
+                        ty.span,
+                        format!(
+                            "unknown attribute type `{}`; expected `u` or an enum's name (a flag has no type){}",
+                            ty.text,
+                            did_you_mean(&ty.text, names)
+                        ),
+                    );
+                    continue;
+                }
+            },
+        };
+        let default = match &d.default {
+            Some(v) => match value(&d.name, kind, v, enums, diags) {
+                Some(v) => v,
+                None => continue,
+            },
+            None => 0,
+        };
+        out.push(AttrDef {
+            name: d.name,
+            kind,
+            default,
+            doc: d.doc,
+        });
+    }
+    out
+}
+
+/// The value of every declared attribute for one opcode: its settings, the
+/// defaults elsewhere.
+pub fn resolve_settings(
+    mnemonic: &Name,
+    settings: &[AttrAst],
+    decls: &[AttrDef],
+    enums: &[EnumDef],
+    diags: &mut Diagnostics,
+) -> Vec<u64> {
+    let mut values: Vec<u64> = decls.iter().map(|d| d.default).collect();
+    let mut set: Vec<Option<&Name>> = vec![None; decls.len()];
+    for s in settings {
+        let Some(i) = decls.iter().position(|d| d.name.text == s.name.text) else {
+            let names = decls
+                .iter()
+                .map(|d| d.name.text.as_str())
+                .chain(OPCODE_KEYWORDS.iter().copied());
+            let declared = if decls.is_empty() {
+                " (the `isa` item declares none: `attr NAME`)".to_string()
+            } else {
+                String::new()
+            };
+            diags.error(
+                s.name.span,
+                format!(
+                    "unknown attribute `{}` on `{}`{declared}{}",
+                    s.name.text,
+                    mnemonic.text,
+                    did_you_mean(&s.name.text, names)
+                ),
+            );
+            continue;
+        };
+        if let Some(first) = set[i] {
+            diags
+                .error(
+                    s.name.span,
+                    format!("attribute `{}` is set twice on `{}`", s.name.text, mnemonic.text),
+                )
+                .label("second setting")
+                .note(first.span, "first set here");
+            continue;
+        }
+        set[i] = Some(&s.name);
+        let decl = &decls[i];
+        match (&s.value, decl.kind) {
+            (None, AttrKind::Flag) => values[i] = 1,
+            (Some(v), AttrKind::Flag) => {
+                diags.error(
+                    s.name.span.to(v.span()),
+                    format!("`{}` is a flag: write it alone, without `=`", s.name.text),
+                );
+            }
+            (None, kind) => {
+                diags.error(
+                    s.name.span,
+                    format!(
+                        "attribute `{}` needs a value: `{}=…` ({})",
+                        s.name.text,
+                        s.name.text,
+                        expected(kind, enums)
+                    ),
+                );
+            }
+            (Some(v), kind) => {
+                if let Some(v) = value(&s.name, kind, v, enums, diags) {
+                    values[i] = v;
+                }
+            }
+        }
+    }
+    values
+}
+
+/// What a value of `kind` is, in messages.
+fn expected(kind: AttrKind, enums: &[EnumDef]) -> String {
+    match kind {
+        AttrKind::Flag => "a flag".into(),
+        AttrKind::Unsigned => "a number".into(),
+        AttrKind::Enum(e) => format!("a `{}` variant", enums[e].name.text),
+    }
+}
+
+/// A value of attribute `name`, checked against its kind.
+fn value(name: &Name, kind: AttrKind, v: &CondValue, enums: &[EnumDef], diags: &mut Diagnostics) -> Option<u64> {
+    match (kind, v) {
+        (AttrKind::Unsigned, CondValue::Int(n)) => match u64::try_from(n.value) {
+            Ok(n) => Some(n),
+            Err(_) => {
+                diags.error(
+                    n.span,
+                    format!("value {:#x} of `{}` does not fit 64 bits", n.value, name.text),
+                );
+                None
+            }
+        },
+        (AttrKind::Enum(e), CondValue::Name(n)) => {
+            let e = &enums[e];
+            match e.variants.iter().find(|v| v.name.text == n.text) {
+                Some(variant) => Some(variant.value),
+                None => {
+                    let names = e.variants.iter().map(|v| v.name.text.as_str());
+                    diags.error(
+                        n.span,
+                        format!(
+                            "`{}` is not a variant of `{}` (the type of `{}`){}",
+                            n.text,
+                            e.name.text,
+                            name.text,
+                            did_you_mean(&n.text, names)
+                        ),
+                    );
+                    None
+                }
+            }
+        }
+        (kind, v) => {
+            diags.error(
+                v.span(),
+                format!("attribute `{}` takes {}", name.text, expected(kind, enums)),
+            );
+            None
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! The typed per-opcode attributes: `OpcodeAttrs`, one struct field per
+//! `attr` line, a table parallel to `LAYOUT.opcodes`, and
+//! `Instruction::attrs()`. Generated only when the spec declares attributes.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::model::{AttrKind, Spec};
+use crate::naming::{ident, type_ident};
+
+pub fn expand(spec: &Spec) -> TokenStream {
+    if spec.attrs.is_empty() || spec.opcodes.is_empty() {
+        return TokenStream::new();
+    }
+    let isa = &spec.name.text;
+    let fields = spec.attrs.iter().map(|a| {
+        let (name, ty) = (ident(&a.name.text), rust_type(spec, a.kind));
+        let doc = if a.doc.is_empty() {
+            format!("`{}`", a.name.text)
+        } else {
+            a.doc.clone()
+        };
+        quote!(#[doc = #doc] pub #name: #ty,)
+    });
+    let rows = spec.opcodes.iter().map(|op| {
+        let values = spec.attrs.iter().zip(&op.attrs).map(|(a, &v)| {
+            let name = ident(&a.name.text);
+            let value = match a.kind {
+                AttrKind::Flag => {
+                    let b = v != 0;
+                    quote!(#b)
+                }
+                AttrKind::Unsigned => quote!(#v),
+                AttrKind::Enum(e) => {
+                    let e = &spec.enums[e];
+                    let ty = type_ident(&e.name.text);
+                    let variant = e
+                        .variants
+                        .iter()
+                        .find(|x| x.value == v)
+                        .map(|x| type_ident(&x.name.text));
+                    // Values come from variant names (resolve checked them).
+                    let variant = variant.expect("attribute value is a variant");
+                    quote!(#ty::#variant)
+                }
+            };
+            quote!(#name: #value)
+        });
+        quote!(OpcodeAttrs { #(#values),* })
+    });
+    let n = spec.opcodes.len();
+    let doc = format!(
+        "The attributes of a `{isa}` opcode, as its spec line sets them (`attr` lines of `isa {isa}` declare them and their defaults)."
+    );
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct OpcodeAttrs {
+            #(#fields)*
+        }
+
+        #[automatically_derived]
+        impl OpcodeAttrs {
+            /// Every opcode's attributes, in the order of `LAYOUT.opcodes`.
+            pub const ALL: [OpcodeAttrs; #n] = [#(#rows),*];
+
+            /// The attributes of an opcode of `LAYOUT` (`None` for another ISA's opcode).
+            pub fn of(op: &::isa_runtime::layout::Opcode) -> ::core::option::Option<&'static OpcodeAttrs> {
+                LAYOUT
+                    .opcodes
+                    .iter()
+                    .position(|o| ::core::ptr::eq(o, op))
+                    .map(|i| &Self::ALL[i])
+            }
+        }
+
+        #[automatically_derived]
+        impl Instruction {
+            /// The opcode's attributes (`None` for unknown words).
+            #[inline]
+            pub fn attrs(&self) -> ::core::option::Option<&'static OpcodeAttrs> {
+                self.opcode_index().map(|i| &OpcodeAttrs::ALL[i])
+            }
+        }
+    }
+}
+
+fn rust_type(spec: &Spec, kind: AttrKind) -> TokenStream {
+    match kind {
+        AttrKind::Flag => quote!(bool),
+        AttrKind::Unsigned => quote!(u64),
+        AttrKind::Enum(e) => {
+            let ty = type_ident(&spec.enums[e].name.text);
+            quote!(#ty)
+        }
+    }
+}
