@@ -1,0 +1,211 @@
+//! One spec line, and no other edit, reaches the default text syntax of the
+//! `isa` command, not only the generated codec.
+//!
+//! The test copies the crates that make up `isa` (runtime, spec language,
+//! macros, specs, CLI) into `target/one-line/ws`, adds one made-up opcode
+//! line to a spec file there, builds that `isa` (its own target directory,
+//! `target/one-line/target`, so it never waits on the outer build's lock)
+//! and runs it: the default `isa asm` must accept the new mnemonic where the
+//! line's attributes allow it and refuse it, at the mnemonic, where they do
+//! not; `isa disasm` must print it; the round trip must give the same bytes.
+//! `tests/added_opcode.rs` shows the same for the codec, `LAYOUT` and docs.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use pretty_assertions::assert_eq;
+
+/// A one-line spec addition and what it must do.
+struct Case {
+    /// The spec file, under `isa-specs/specs`.
+    spec: &'static str,
+    /// The line the new one goes after (it must occur exactly once).
+    after: &'static str,
+    /// The added line.
+    line: &'static str,
+}
+
+/// AGAL: a made-up `tex`-like opcode (0x25 is free), AGAL2 and fragment
+/// only, as `ted` is.
+const AGAL: Case = Case {
+    spec: "agal.isa",
+    after: "    ted 0x26 TokenTex",
+    line: "    txb 0x25 TokenTex  fragment_only since=v2 sem \"dst = sampler.eval(src1)\" /// made up: biased texture sample",
+};
+
+/// The crates `isa` is built from, copied into the scratch workspace.
+const CRATES: &[&str] = &["isa-runtime", "isa-meta", "isa-macros", "isa-specs", "isa-cli"];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Copies `from` to `to`, writing only files whose bytes differ (so cargo's
+/// fingerprints stay valid between runs), skipping `target` directories.
+fn sync(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let (src, dst) = (entry.path(), to.join(entry.file_name()));
+        if entry.file_type().unwrap().is_dir() {
+            if entry.file_name() != "target" {
+                sync(&src, &dst);
+            }
+        } else {
+            write_if_changed(&dst, &std::fs::read(&src).unwrap());
+        }
+    }
+}
+
+fn write_if_changed(path: &Path, bytes: &[u8]) {
+    if std::fs::read(path).ok().as_deref() != Some(bytes) {
+        std::fs::write(path, bytes).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+    }
+}
+
+/// The scratch workspace with `cases` applied, built; the path of its `isa`.
+fn build_with(cases: &[&Case]) -> PathBuf {
+    let root = root();
+    let scratch = root.join("target/one-line");
+    let ws = scratch.join("ws");
+    for c in CRATES {
+        sync(&root.join(c), &ws.join(c));
+    }
+    for file in ["Cargo.lock", "rust-toolchain.toml"] {
+        write_if_changed(&ws.join(file), &std::fs::read(root.join(file)).unwrap());
+    }
+    // The workspace manifest, with only the copied crates as members.
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let start = manifest.find("members = [").expect("a members list");
+    let end = start + manifest[start..].find(']').expect("the list's end") + 1;
+    let members: Vec<String> = CRATES.iter().map(|c| format!("\"{c}\"")).collect();
+    let manifest = format!(
+        "{}members = [{}]{}",
+        &manifest[..start],
+        members.join(", "),
+        &manifest[end..]
+    );
+    write_if_changed(&ws.join("Cargo.toml"), manifest.as_bytes());
+    for case in cases {
+        let path = ws.join("isa-specs/specs").join(case.spec);
+        let text = std::fs::read_to_string(root.join("isa-specs/specs").join(case.spec)).unwrap();
+        let anchors: Vec<usize> = text
+            .match_indices(&format!("\n{}", case.after))
+            .map(|(i, _)| i + 1)
+            .collect();
+        assert_eq!(anchors.len(), 1, "`{}` must occur once in {}", case.after, case.spec);
+        let line_end = anchors[0] + text[anchors[0]..].find('\n').expect("a line end") + 1;
+        let edited = format!("{}{}\n{}", &text[..line_end], case.line, &text[line_end..]);
+        write_if_changed(&path, edited.as_bytes());
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["build", "--quiet", "--offline", "-p", "isa-cli"])
+        .current_dir(&ws)
+        .env("CARGO_TARGET_DIR", scratch.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("running cargo");
+    assert!(
+        out.status.success(),
+        "building isa with the added lines failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    scratch.join("target/debug/isa")
+}
+
+/// The scratch `isa`, built once for every test of this file.
+fn isa() -> &'static Path {
+    static ISA: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    ISA.get_or_init(|| build_with(&[&AGAL]))
+}
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str]) -> Run {
+    let out = Command::new(isa()).args(args).output().expect("running isa");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = root().join("target/one-line/runs").join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn agal_line_reaches_the_mini_assembler_syntax() {
+    let dir = scratch_dir("agal");
+    let src = dir.join("txb.agal");
+    std::fs::write(&src, "txb ft0, v0, fs1 <2d, linear, repeat, 1.5>\nmov oc, ft0\n").unwrap();
+    let (src, bin) = (src.to_string_lossy().into_owned(), dir.join("txb.bin"));
+    let bin = bin.to_string_lossy().into_owned();
+
+    let asm = |kind: &str, version: &str| run(&["asm", "agal", &src, "--type", kind, "--version", version, "-o", &bin]);
+    let ok = asm("fragment", "2");
+    assert_eq!((ok.code, ok.stderr.as_str()), (Some(0), ""));
+    let bytes = std::fs::read(&bin).unwrap();
+    assert_eq!(bytes[7..11], [0x25, 0, 0, 0], "the new opcode's value");
+
+    let disasm = run(&["disasm", "agal", &bin]);
+    assert_eq!(disasm.code, Some(0), "{}", disasm.stderr);
+    let body: Vec<&str> = disasm.stdout.lines().filter(|l| !l.starts_with("//")).collect();
+    assert_eq!(
+        body,
+        ["txb ft0, v0, fs1 <2d,linear,mipnone,repeat,rgba,1.5>", "mov oc, ft0"]
+    );
+
+    // The disassembly assembles back to the same bytes.
+    let again = dir.join("again.agal");
+    std::fs::write(&again, &disasm.stdout).unwrap();
+    let again = again.to_string_lossy().into_owned();
+    let rebuilt = dir.join("again.bin").to_string_lossy().into_owned();
+    let run2 = run(&[
+        "asm",
+        "agal",
+        &again,
+        "--type",
+        "fragment",
+        "--version",
+        "2",
+        "-o",
+        &rebuilt,
+    ]);
+    assert_eq!(run2.code, Some(0), "{}", run2.stderr);
+    assert_eq!(std::fs::read(&rebuilt).unwrap(), bytes);
+
+    // The attributes on the line: version 2, fragment programs only.
+    let v1 = asm("fragment", "1");
+    assert_eq!(v1.code, Some(1));
+    assert_eq!(
+        v1.stderr,
+        format!("{src}:1:1: `txb` needs AGAL version 2 or later; this program is version 1\n")
+    );
+    let vertex = asm("vertex", "2");
+    assert_eq!(vertex.code, Some(1));
+    assert!(
+        vertex
+            .stderr
+            .starts_with(&format!("{src}:1:1: `txb` is only allowed in fragment programs\n")),
+        "{}",
+        vertex.stderr
+    );
+
+    // Its semantics reach the AGSL lift.
+    let lift = run(&["lift", "agal", &bin, "--to", "agsl"]);
+    assert_eq!(lift.code, Some(0), "{}", lift.stderr);
+    assert!(lift.stdout.contains("// txb ft0, v0, fs1"), "{}", lift.stdout);
+    assert!(
+        lift.stdout.contains("ft0 = float4(fs1.eval(v0.xy * fs1_size));"),
+        "{}",
+        lift.stdout
+    );
+}
