@@ -3,7 +3,7 @@
 
 use isa_runtime::bits::low_mask;
 use isa_runtime::explain::explain_word;
-use isa_runtime::layout::{Field, FieldKind, Format, Opcode};
+use isa_runtime::layout::{AttrKind, Field, FieldKind, Format, Opcode};
 use isa_runtime::{BitWord, DecodeErrorKind, Isa, LayoutCodec};
 use pretty_assertions::assert_eq;
 
@@ -208,6 +208,31 @@ pub fn enum_values<I: Isa>(name: &str) {
     if in_bundle {
         // The bundle sweep sets every value of every enum field.
         bundle_fields::<I>();
+        return;
+    }
+    let as_attr: Vec<usize> = I::LAYOUT
+        .attrs
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a.kind, AttrKind::Enum(x) if std::ptr::eq(x, *e)))
+        .map(|(i, _)| i)
+        .collect();
+    if user.is_none() && !as_attr.is_empty() {
+        // The type of opcode attributes only: every opcode's value (and the
+        // default) is one of its named values.
+        for &i in &as_attr {
+            let attr = &I::LAYOUT.attrs[i];
+            assert!(e.value(attr.default).is_some(), "attribute `{}`: default", attr.name);
+            for op in I::LAYOUT.opcodes {
+                let v = op.attrs[i];
+                assert!(
+                    e.value(v).is_some(),
+                    "`{}`: `{}` = {v} is not a `{name}` value",
+                    op.mnemonic,
+                    attr.name
+                );
+            }
+        }
         return;
     }
     let Some((op, leaf)) = user else {

@@ -108,7 +108,7 @@ fn the_line_changes_exactly_its_doc_lines_and_pictures() {
     assert_eq!(
         added,
         ["| `frob` | `31..=26` = `0x10` (`010000`) | [`Fmt1`](#fmt1) | `frob {dst}, {src1}{idx}, {src2} (desc {desc})` \
-          | `dst = src1 - src2` | made-up opcode: componentwise subtract |"]
+          | `dst = src1 - src2` |  | made-up opcode: componentwise subtract |"]
     );
     assert!(removed.is_empty(), "{removed:?}");
 

@@ -58,14 +58,15 @@ pub fn resolve_decls(
         let kind = match &d.ty {
             None => AttrKind::Flag,
             Some(ty) if ty.text == "u" => AttrKind::Unsigned,
+            Some(ty) if ty.text == "opcode" => AttrKind::Opcode,
             Some(ty) => match enums.iter().position(|e| e.name.text == ty.text) {
                 Some(i) => AttrKind::Enum(i),
                 None => {
-                    let names = enums.iter().map(|e| e.name.text.as_str()).chain(["u"]);
+                    let names = enums.iter().map(|e| e.name.text.as_str()).chain(["u", "opcode"]);
                     diags.error(
                         ty.span,
                         format!(
-                            "unknown attribute type `{}`; expected `u` or an enum's name (a flag has no type){}",
+                            "unknown attribute type `{}`; expected `u`, `opcode` or an enum's name (a flag has no type){}",
                             ty.text,
                             did_you_mean(&ty.text, names)
                         ),
@@ -74,12 +75,34 @@ pub fn resolve_decls(
                 }
             },
         };
-        let default = match &d.default {
-            Some(v) => match value(&d.name, kind, v, enums, diags) {
+        let default = match (&d.default, kind) {
+            (Some(v), AttrKind::Opcode) => {
+                diags.error(
+                    v.span(),
+                    format!(
+                        "attribute `{}` names an opcode and has no default: an opcode line that does not set it names none",
+                        d.name.text
+                    ),
+                );
+                continue;
+            }
+            (Some(v), _) => match value(&d.name, kind, v, enums, &[], diags) {
                 Some(v) => v,
                 None => continue,
             },
-            None => 0,
+            (None, AttrKind::Unsigned | AttrKind::Enum(_)) => {
+                let ty = d.ty.as_ref().map_or(d.name.span, |t| t.span);
+                diags.error(
+                    ty,
+                    format!(
+                        "attribute `{}` needs a default, the value of an opcode line that does not set it: `= …` ({})",
+                        d.name.text,
+                        expected(kind, enums)
+                    ),
+                );
+                continue;
+            }
+            (None, _) => 0,
         };
         out.push(AttrDef {
             name: d.name,
@@ -98,6 +121,7 @@ pub fn resolve_settings(
     settings: &[AttrAst],
     decls: &[AttrDef],
     enums: &[EnumDef],
+    mnemonics: &[&str],
     diags: &mut Diagnostics,
 ) -> Vec<u64> {
     let mut values: Vec<u64> = decls.iter().map(|d| d.default).collect();
@@ -156,7 +180,7 @@ pub fn resolve_settings(
                 );
             }
             (Some(v), kind) => {
-                if let Some(v) = value(&s.name, kind, v, enums, diags) {
+                if let Some(v) = value(&s.name, kind, v, enums, mnemonics, diags) {
                     values[i] = v;
                 }
             }
@@ -171,12 +195,35 @@ fn expected(kind: AttrKind, enums: &[EnumDef]) -> String {
         AttrKind::Flag => "a flag".into(),
         AttrKind::Unsigned => "a number".into(),
         AttrKind::Enum(e) => format!("a `{}` variant", enums[e].name.text),
+        AttrKind::Opcode => "an opcode's mnemonic".into(),
     }
 }
 
 /// A value of attribute `name`, checked against its kind.
-fn value(name: &Name, kind: AttrKind, v: &CondValue, enums: &[EnumDef], diags: &mut Diagnostics) -> Option<u64> {
+fn value(
+    name: &Name,
+    kind: AttrKind,
+    v: &CondValue,
+    enums: &[EnumDef],
+    mnemonics: &[&str],
+    diags: &mut Diagnostics,
+) -> Option<u64> {
     match (kind, v) {
+        (AttrKind::Opcode, CondValue::Name(n)) => match mnemonics.iter().position(|m| *m == n.text) {
+            Some(i) => Some(i as u64 + 1),
+            None => {
+                diags.error(
+                    n.span,
+                    format!(
+                        "`{}` is not an opcode of this spec (the value of `{}`){}",
+                        n.text,
+                        name.text,
+                        did_you_mean(&n.text, mnemonics.iter().copied())
+                    ),
+                );
+                None
+            }
+        },
         (AttrKind::Unsigned, CondValue::Int(n)) => match u64::try_from(n.value) {
             Ok(n) => Some(n),
             Err(_) => {

@@ -74,6 +74,9 @@ pub enum AttrKind {
     Unsigned,
     /// A variant of the spec's enum with this index.
     Enum(usize),
+    /// Another opcode of the spec, by mnemonic; the value is its index + 1,
+    /// and 0 (the default) is none.
+    Opcode,
 }
 
 pub struct EnumDef {

@@ -278,9 +278,14 @@ impl Parser<'_, '_> {
                 "attr" => {
                     let name = p.ident("the attribute's name")?;
                     let (ty, default) = if let Tok::Ident(_) = p.peek() {
-                        let ty = p.ident("the attribute's type (`u` or an enum's name)")?;
-                        p.punct('=')?;
-                        (Some(ty), Some(p.value("the attribute's default (an enum variant or a number)")?))
+                        let ty = p.ident("the attribute's type (`u`, `opcode` or an enum's name)")?;
+                        let default = if *p.peek() == Tok::Punct('=') {
+                            p.bump();
+                            Some(p.value("the attribute's default (an enum variant or a number)")?)
+                        } else {
+                            None
+                        };
+                        (Some(ty), default)
                     } else {
                         (None, None)
                     };

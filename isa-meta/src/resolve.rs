@@ -158,9 +158,11 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     }
 
     let attrs = crate::attrs::resolve_decls(isa.attrs, !ast.opcodes.is_empty(), &enums, diags);
+    let mnemonic_list: Vec<String> = ast.opcodes.iter().map(|o| o.mnemonic.text.clone()).collect();
+    let mnemonics: Vec<&str> = mnemonic_list.iter().map(String::as_str).collect();
     let mut opcodes = Vec::new();
     for op in ast.opcodes {
-        let op_attrs = crate::attrs::resolve_settings(&op.mnemonic, &op.attrs, &attrs, &enums, diags);
+        let op_attrs = crate::attrs::resolve_settings(&op.mnemonic, &op.attrs, &attrs, &enums, &mnemonics, diags);
         let format = match types.get(&op.format.text) {
             Some((TypeRef::Layout(i), _)) if layouts[*i].is_format => *i,
             Some((TypeRef::Layout(i), _)) => {

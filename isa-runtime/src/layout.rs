@@ -398,35 +398,49 @@ pub enum AttrKind {
     Unsigned,
     /// A value of this enum, written as a variant's name.
     Enum(&'static Enum),
+    /// Another opcode of the ISA: its index in [`IsaLayout::opcodes`] + 1,
+    /// or 0 for none (written as its mnemonic).
+    Opcode,
 }
 
 impl Attr {
     /// How the spec writes `value` on an opcode line: `fragment_only`,
     /// `since=v2`, `cycles=4`; `None` for a flag that is not set.
-    pub fn setting(&'static self, value: u64) -> Option<AttrSetting> {
+    pub fn setting<'a>(&'a self, isa: &IsaLayout, value: u64) -> Option<AttrSetting<'a>> {
+        let mnemonic = match self.kind {
+            AttrKind::Opcode => Some(isa.opcodes.get(value.checked_sub(1)? as usize)?.mnemonic),
+            _ => None,
+        };
         match self.kind {
-            AttrKind::Flag => (value != 0).then_some(AttrSetting { attr: self, value }),
-            _ => Some(AttrSetting { attr: self, value }),
+            AttrKind::Flag if value == 0 => None,
+            _ => Some(AttrSetting {
+                attr: self,
+                value,
+                mnemonic,
+            }),
         }
     }
 }
 
 /// An attribute with a value, displayed as the spec writes it.
 #[derive(Debug, Clone, Copy)]
-pub struct AttrSetting {
+pub struct AttrSetting<'a> {
     /// The attribute.
-    pub attr: &'static Attr,
+    pub attr: &'a Attr,
     /// Its value.
     pub value: u64,
+    /// For an `opcode` attribute, the mnemonic it names.
+    pub mnemonic: Option<&'static str>,
 }
 
-impl core::fmt::Display for AttrSetting {
+impl core::fmt::Display for AttrSetting<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let name = self.attr.name;
-        match self.attr.kind {
-            AttrKind::Flag => f.write_str(name),
-            AttrKind::Unsigned => write!(f, "{name}={}", self.value),
-            AttrKind::Enum(e) => match e.value(self.value) {
+        match (self.attr.kind, self.mnemonic) {
+            (AttrKind::Flag, _) => f.write_str(name),
+            (AttrKind::Opcode, Some(m)) => write!(f, "{name}={m}"),
+            (AttrKind::Unsigned | AttrKind::Opcode, _) => write!(f, "{name}={}", self.value),
+            (AttrKind::Enum(e), _) => match e.value(self.value) {
                 Some(v) => write!(f, "{name}={}", v.name),
                 None => write!(f, "{name}={:#x}", self.value),
             },

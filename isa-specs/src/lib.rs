@@ -51,6 +51,7 @@ pub mod pica {
 
     pub mod asm;
     pub mod disasm;
+    pub mod fields;
     pub mod float24;
     pub mod shbin;
 }

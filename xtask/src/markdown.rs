@@ -166,6 +166,7 @@ fn attr_table(out: &mut String, isa: &IsaLayout) {
         let (values, default) = match a.kind {
             AttrKind::Flag => ("flag".to_string(), "not set".to_string()),
             AttrKind::Unsigned => ("number".to_string(), a.default.to_string()),
+            AttrKind::Opcode => ("an opcode".to_string(), "none".to_string()),
             AttrKind::Enum(e) => (
                 format!("enum [`{}`](#enum-{})", e.name, e.name.to_lowercase()),
                 e.value(a.default)
@@ -198,7 +199,7 @@ fn opcode_table(out: &mut String, isa: &IsaLayout) {
                 .iter()
                 .zip(op.attrs)
                 .filter(|(a, &v)| v != a.default)
-                .filter_map(|(a, &v)| a.setting(v))
+                .filter_map(|(a, &v)| a.setting(isa, v))
                 .map(|s| format!("`{s}`"))
                 .collect();
             format!(" {} |", set.join(" "))

@@ -129,6 +129,10 @@ fn attr_values(isa: &IsaLayout, op: &Opcode) -> Value {
             AttrKind::Flag => json!(v != 0),
             AttrKind::Unsigned => json!(v),
             AttrKind::Enum(e) => e.value(v).map_or(json!(v), |x| json!(x.name)),
+            AttrKind::Opcode => v
+                .checked_sub(1)
+                .and_then(|i| isa.opcodes.get(i as usize))
+                .map_or(Value::Null, |o| json!(o.mnemonic)),
         };
         map.insert(a.name.to_string(), value);
     }
@@ -142,6 +146,7 @@ fn attr_decls(isa: &IsaLayout) -> Value {
         let (kind, default) = match a.kind {
             AttrKind::Flag => ("flag", json!(a.default != 0)),
             AttrKind::Unsigned => ("u", json!(a.default)),
+            AttrKind::Opcode => ("opcode", Value::Null),
             AttrKind::Enum(e) => (e.name, e.value(a.default).map_or(json!(a.default), |x| json!(x.name))),
         };
         object(vec![

@@ -8,6 +8,7 @@ isa toy {
     attr privileged             /// needs supervisor mode
     attr since Level = base     /// the first level that has it
     attr cycles u = 1           /// issue cycles
+    attr pair opcode            /// the opcode this one pairs with
 }
 /// ISA levels.
 enum Level : 2 {
@@ -23,7 +24,7 @@ format F : 32 {
 opcodes {
     mov   0 F
     halt  1 F privileged cycles=4
-    fma   2 F since=ext cycles=0x2
+    fma   2 F since=ext cycles=0x2 pair=mov
 }
 ");
 }
@@ -33,9 +34,9 @@ fn main() {
     assert_eq!(
         OpcodeAttrs::ALL,
         [
-            OpcodeAttrs { privileged: false, since: Level::Base, cycles: 1 },
-            OpcodeAttrs { privileged: true, since: Level::Base, cycles: 4 },
-            OpcodeAttrs { privileged: false, since: Level::Ext, cycles: 2 },
+            OpcodeAttrs { privileged: false, since: Level::Base, cycles: 1, pair: None },
+            OpcodeAttrs { privileged: true, since: Level::Base, cycles: 4, pair: None },
+            OpcodeAttrs { privileged: false, since: Level::Ext, cycles: 2, pair: Some("mov") },
         ]
     );
     let halt: Instruction = "halt 1, 2".parse().unwrap();
@@ -46,14 +47,22 @@ fn main() {
     assert_eq!(LAYOUT.attr(fma, "since"), Some(2));
     assert_eq!(LAYOUT.attr(fma, "nope"), None);
     let names: Vec<&str> = LAYOUT.attrs.iter().map(|a| a.name).collect();
-    assert_eq!(names, ["privileged", "since", "cycles"]);
+    assert_eq!(names, ["privileged", "since", "cycles", "pair"]);
+    assert_eq!(LAYOUT.attr(fma, "pair"), Some(1), "mov's index + 1");
     assert_eq!(LAYOUT.attrs[0].doc, "needs supervisor mode");
     let settings: Vec<String> = LAYOUT
         .attrs
         .iter()
         .zip(fma.attrs)
-        .filter_map(|(a, &v)| a.setting(v))
+        .filter_map(|(a, &v)| a.setting(&LAYOUT, v))
         .map(|s| s.to_string())
         .collect();
-    assert_eq!(settings, ["since=ext", "cycles=2"]);
+    assert_eq!(settings, ["since=ext", "cycles=2", "pair=mov"]);
+
+    // The per-format API: the format's metadata, its fields from any
+    // instruction of it, and the instruction of an opcode of it.
+    assert!(core::ptr::eq(fma.format, F::FORMAT));
+    let fields = *halt.as_f().unwrap();
+    assert_eq!(fields.into_instruction(fma).map(|i| i.to_string()).as_deref(), Some("fma 1, 2"));
+    assert_eq!(Instruction::Unknown(63 << 26).as_f(), None);
 }

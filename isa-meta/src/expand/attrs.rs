@@ -43,6 +43,13 @@ pub fn expand(spec: &Spec) -> TokenStream {
                     let variant = variant.expect("attribute value is a variant");
                     quote!(#ty::#variant)
                 }
+                AttrKind::Opcode => match v.checked_sub(1) {
+                    Some(i) => {
+                        let m = &spec.opcodes[i as usize].mnemonic.text;
+                        quote!(::core::option::Option::Some(#m))
+                    }
+                    None => quote!(::core::option::Option::None),
+                },
             };
             quote!(#name: #value)
         });
@@ -89,6 +96,7 @@ fn rust_type(spec: &Spec, kind: AttrKind) -> TokenStream {
     match kind {
         AttrKind::Flag => quote!(bool),
         AttrKind::Unsigned => quote!(u64),
+        AttrKind::Opcode => quote!(::core::option::Option<&'static str>),
         AttrKind::Enum(e) => {
             let ty = type_ident(&spec.enums[e].name.text);
             quote!(#ty)

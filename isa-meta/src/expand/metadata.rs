@@ -83,6 +83,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         let kind = match a.kind {
             AttrKind::Flag => quote!(Flag),
             AttrKind::Unsigned => quote!(Unsigned),
+            AttrKind::Opcode => quote!(Opcode),
             AttrKind::Enum(e) => {
                 let id = upper_ident("ENUM", &spec.enums[e].name.text);
                 quote!(Enum(&__layout::#id))

@@ -2,13 +2,14 @@
 //!
 //! `types` emits the typed API (enums, register operands, layout and format
 //! structs, the instruction enum), `codec` the decoders and encoders,
-//! `metadata` the `LAYOUT` statics, `attrs` the typed opcode attributes, and
-//! `tests` the round-trip test suite.
+//! `metadata` the `LAYOUT` statics, `attrs` the typed opcode attributes,
+//! `formats` the per-format API, and `tests` the round-trip test suite.
 //! Text printing and parsing are not generated per opcode: the runtime walks
 //! the templates in `LAYOUT`.
 
 mod attrs;
 mod codec;
+mod formats;
 mod metadata;
 mod packed;
 pub mod tests;
@@ -26,6 +27,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
     let codec = codec::expand(spec);
     let metadata = metadata::expand(spec);
     let attrs = attrs::expand(spec);
+    let formats = formats::expand(spec);
     let marker = type_ident(&spec.name.text);
     let word = word_type(spec.word_bits);
     let doc = format!(
@@ -43,6 +45,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         #codec
         #metadata
         #attrs
+        #formats
 
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -584,6 +584,37 @@ impl Instruction {
         self.opcode_index().map(|i| &OpcodeAttrs::ALL[i])
     }
 }
+#[automatically_derived]
+impl F {
+    ///The metadata of `F` (the same static as in `LAYOUT`).
+    pub const FORMAT: &'static ::isa_runtime::layout::Format = &__layout::LAYOUT_F;
+}
+#[automatically_derived]
+impl F {
+    ///The instruction of `op`, an opcode of `LAYOUT` whose format is `F`, with these fields (`None` for any other opcode).
+    pub fn into_instruction(
+        self,
+        op: &::isa_runtime::layout::Opcode,
+    ) -> ::core::option::Option<Instruction> {
+        let index = LAYOUT.opcodes.iter().position(|o| ::core::ptr::eq(o, op))?;
+        match index {
+            0usize => ::core::option::Option::Some(Instruction::Addi(self)),
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+#[automatically_derived]
+impl Instruction {
+    ///The `F` fields, if the instruction has that format.
+    #[inline]
+    pub fn as_f(&self) -> ::core::option::Option<&F> {
+        match self {
+            Instruction::Addi(f) => ::core::option::Option::Some(f),
+            #[allow(unreachable_patterns)]
+            _ => ::core::option::Option::None,
+        }
+    }
+}
 ///The `toy` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Toy {}

@@ -8,26 +8,26 @@ use isa_runtime::UInt;
 use super::line::{Diag, Stmt};
 use super::operand::{self, File};
 use super::state::{Asm, Block, BlockKind, Pos, Reloc, Word, MAX_STACK};
-use crate::pica::{Fmt2, Fmt2Call, Fmt3, Fmt3Loop, Instruction};
+use crate::pica::{Flow, Fmt2, Fmt2Call, Fmt3, Fmt3Loop, Instruction};
+use isa_runtime::layout::Opcode;
 
-/// Builds an instruction from its format's fields.
-pub(super) type Make<F> = fn(F) -> Instruction;
-
-/// What a conditional instruction does with its target.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum CondUse {
-    /// No target (breakc).
-    Break,
-    /// A procedure (callc, callu).
-    Call,
-    /// A label (jmpc, jmpu).
-    Jump,
-    /// Opens an if block (ifc, ifu).
-    If,
+/// The instruction of `op` built from its format's fields
+/// (`Fmt::into_instruction`). The assembler picks `op` by that format, so
+/// this is never `None`; if it were, the line gets an error, not a panic.
+pub(super) fn build(stmt: &Stmt<'_>, op: &Opcode, insn: Option<Instruction>) -> Result<Instruction, Diag> {
+    insn.ok_or_else(|| {
+        stmt.err_at(
+            stmt.head,
+            format!(
+                "internal error: `{}` is not an opcode of the format it was assembled in",
+                op.mnemonic
+            ),
+        )
+    })
 }
 
 /// `call PROC`.
-pub(super) fn call(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), Diag> {
+pub(super) fn call(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, pos: Pos) -> Result<(), Diag> {
     let args = stmt.expect_commas(1, "call PROC")?;
     let target = target(stmt, args[0])?;
     let word = Fmt2Call {
@@ -36,7 +36,8 @@ pub(super) fn call(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), Diag>
         dst: UInt::from_bits(0),
         cond: UInt::from_bits(0),
     };
-    let at = asm.emit(Word::Insn(Instruction::Call(word)), None, pos);
+    let insn = build(stmt, op, word.into_instruction(op))?;
+    let at = asm.emit(Word::Insn(insn), None, pos);
     let pos = asm.pos(stmt.line, super::line::offset_in(stmt.line, args[0]));
     asm.proc_relocs.push(Reloc { at, name: target, pos });
     Ok(())
@@ -65,7 +66,7 @@ pub(crate) fn push_block(asm: &mut Asm, stmt: &Stmt<'_>, kind: BlockKind, start:
 }
 
 /// `for IREG`: opens a loop block.
-pub(super) fn for_loop(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), Diag> {
+pub(super) fn for_loop(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, pos: Pos) -> Result<(), Diag> {
     let args = stmt.expect_commas(1, "for IREG");
     let int = match &args {
         Ok(args) => asm
@@ -85,9 +86,10 @@ pub(super) fn for_loop(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), D
             .unwrap_or(crate::pica::IntUniform::from_bits(0)),
         high: UInt::from_bits(0),
     };
+    let insn = build(stmt, op, word.into_instruction(op))?;
     let at = asm.code.len();
     push_block(asm, stmt, BlockKind::For, at)?;
-    asm.emit(Word::Insn(Instruction::Loop(word)), None, pos);
+    asm.emit(Word::Insn(insn), None, pos);
     int.map(|_| ())
 }
 
@@ -95,11 +97,11 @@ pub(super) fn for_loop(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), D
 pub(super) fn conditional(
     asm: &mut Asm,
     stmt: &Stmt<'_>,
-    make: Make<Fmt2>,
-    usage: CondUse,
+    op: &'static Opcode,
+    usage: Flow,
     pos: Pos,
 ) -> Result<(), Diag> {
-    let wants_target = matches!(usage, CondUse::Call | CondUse::Jump);
+    let wants_target = matches!(usage, Flow::Call | Flow::Jump);
     let form = if wants_target {
         format!("{} CONDITION, TARGET", stmt.head)
     } else {
@@ -117,7 +119,7 @@ pub(super) fn conditional(
         });
     let (cond, target) = match (&parsed, usage) {
         (Ok((cond, target)), _) => (*cond, target.clone()),
-        (Err(_), CondUse::If) => (
+        (Err(_), Flow::If) => (
             operand::Condition {
                 op: crate::pica::CondOp::X,
                 refx: true,
@@ -127,24 +129,25 @@ pub(super) fn conditional(
         ),
         (Err(e), _) => return Err(e.clone()),
     };
-    let word = make(Fmt2 {
+    let fields = Fmt2 {
         num: UInt::from_bits(0),
         unused: UInt::from_bits(0),
         dst: UInt::from_bits(0),
         condop: cond.op,
         refy: cond.refy,
         refx: cond.refx,
-    });
+    };
+    let word = build(stmt, op, fields.into_instruction(op))?;
     finish_branch(asm, stmt, word, usage, target, pos)?;
     parsed.map(|_| ())
 }
 
 /// `callu`, `ifu`, `jmpu` (which alone may negate with `!`): on a boolean uniform.
-pub(super) fn on_bool(asm: &mut Asm, stmt: &Stmt<'_>, make: Make<Fmt3>, usage: CondUse, pos: Pos) -> Result<(), Diag> {
-    let wants_target = matches!(usage, CondUse::Call | CondUse::Jump);
+pub(super) fn on_bool(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, usage: Flow, pos: Pos) -> Result<(), Diag> {
+    let wants_target = matches!(usage, Flow::Call | Flow::Jump);
     let form = match usage {
-        CondUse::Jump => format!("{} [!]BREG, LABEL", stmt.head),
-        CondUse::Call => format!("{} BREG, PROC", stmt.head),
+        Flow::Jump => format!("{} [!]BREG, LABEL", stmt.head),
+        Flow::Call => format!("{} BREG, PROC", stmt.head),
         _ => format!("{} BREG", stmt.head),
     };
     let mut negated = false;
@@ -153,7 +156,7 @@ pub(super) fn on_bool(asm: &mut Asm, stmt: &Stmt<'_>, make: Make<Fmt3>, usage: C
         .and_then(|args| {
             let mut reg_text = args[0];
             if let Some(rest) = reg_text.strip_prefix('!') {
-                if usage != CondUse::Jump {
+                if usage != Flow::Jump {
                     return Err(stmt.err_at(
                         reg_text,
                         format!("`{}` cannot invert its condition (only jmpu can)", stmt.head),
@@ -171,15 +174,16 @@ pub(super) fn on_bool(asm: &mut Asm, stmt: &Stmt<'_>, make: Make<Fmt3>, usage: C
         });
     let (index, target) = match (&parsed, usage) {
         (Ok((reg, target)), _) => (reg.index, target.clone()),
-        (Err(_), CondUse::If) => (0, None),
+        (Err(_), Flow::If) => (0, None),
         (Err(e), _) => return Err(e.clone()),
     };
-    let word = make(Fmt3 {
+    let fields = Fmt3 {
         num: UInt::from_bits(u64::from(negated)),
         unused: UInt::from_bits(0),
         dst: UInt::from_bits(0),
         bool: crate::pica::BoolUniform::from_bits(u64::from(index)),
-    });
+    };
+    let word = build(stmt, op, fields.into_instruction(op))?;
     finish_branch(asm, stmt, word, usage, target, pos)?;
     parsed.map(|_| ())
 }
@@ -189,12 +193,12 @@ fn finish_branch(
     asm: &mut Asm,
     stmt: &Stmt<'_>,
     word: Instruction,
-    usage: CondUse,
+    usage: Flow,
     target: Option<(String, &str)>,
     pos: Pos,
 ) -> Result<(), Diag> {
     let at = asm.code.len();
-    if usage == CondUse::If {
+    if usage == Flow::If {
         push_block(asm, stmt, BlockKind::If(None), at)?;
     }
     asm.emit(Word::Insn(word), None, pos);
@@ -202,7 +206,7 @@ fn finish_branch(
         let pos = asm.pos(stmt.line, super::line::offset_in(stmt.line, text));
         let reloc = Reloc { at, name, pos };
         match usage {
-            CondUse::Call => asm.proc_relocs.push(reloc),
+            Flow::Call => asm.proc_relocs.push(reloc),
             _ => asm.label_relocs.push(reloc),
         }
     }

@@ -15,14 +15,15 @@ use isa_runtime::UInt;
 
 use super::line::{Diag, Stmt};
 use super::state::{Asm, BlockKind, Reloc, Word};
-use crate::pica::{Fmt0, Instruction};
+use crate::pica::{fields, Flow, Fmt0, Instruction};
 
 /// How the last code word ends a block, for the padding rules.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Last {
-    /// jmpc, jmpu, call, callc, callu.
+    /// A jump or call (`flow=jump`, `flow=call` in the spec: jmpc, jmpu,
+    /// call, callc, callu).
     Branch,
-    /// break, breakc.
+    /// `flow=break`: break, breakc.
     Break,
     /// Anything else.
     Other,
@@ -38,10 +39,9 @@ impl Asm {
             },
             None => return Last::Other,
         };
-        use Instruction as I;
-        match insn {
-            I::Jmpc(_) | I::Jmpu(_) | I::Call(_) | I::Callc(_) | I::Callu(_) => Last::Branch,
-            I::Break(_) | I::Breakc(_) => Last::Break,
+        match insn.attrs().map(|a| a.flow) {
+            Some(Flow::Jump | Flow::Call) => Last::Branch,
+            Some(Flow::Break) => Last::Break,
             _ => Last::Other,
         }
     }
@@ -198,39 +198,24 @@ impl Asm {
     }
 }
 
-/// Sets the target (`dst`, 12 bits) and/or count (`num`, 8 bits) of a
-/// flow-control instruction; the error says which does not fit.
+/// Sets the target (`dst`) and/or count (`num`) of a flow-control
+/// instruction (any whose format has those fields); the error says which
+/// does not fit, and then neither is set.
 fn set_target(word: &mut Word, dst: Option<usize>, num: Option<usize>) -> Result<(), String> {
     let Word::Insn(insn) = word else { return Ok(()) };
-    let dst = match dst {
-        Some(d) => {
-            Some(UInt::<12>::new(d as u64).ok_or_else(|| format!("is at word {d}, past the 4096 a branch can reach"))?)
+    let fits = |name: &str, value: usize| fields::width(insn, name).is_none_or(|w| w >= usize::BITS || value >> w == 0);
+    if let Some(d) = dst.filter(|&d| !fits("dst", d)) {
+        let reach = 1u64 << fields::width(insn, "dst").unwrap_or(0);
+        return Err(format!("is at word {d}, past the {reach} a branch can reach"));
+    }
+    if let Some(n) = num.filter(|&n| !fits("num", n)) {
+        let most = (1u64 << fields::width(insn, "num").unwrap_or(0)) - 1;
+        return Err(format!("is {n} instructions long; at most {most} fit"));
+    }
+    for (name, value) in [("dst", dst), ("num", num)] {
+        if let Some(v) = value {
+            fields::set(insn, name, v as u64);
         }
-        None => None,
-    };
-    let num = match num {
-        Some(n) => Some(UInt::<8>::new(n as u64).ok_or_else(|| format!("is {n} instructions long; at most 255 fit"))?),
-        None => None,
-    };
-    use Instruction as I;
-    match insn {
-        I::Breakc(f) | I::Callc(f) | I::Ifc(f) | I::Jmpc(f) => {
-            f.dst = dst.unwrap_or(f.dst);
-            f.num = num.unwrap_or(f.num);
-        }
-        I::Callu(f) | I::Ifu(f) | I::Jmpu(f) => {
-            f.dst = dst.unwrap_or(f.dst);
-            f.num = num.unwrap_or(f.num);
-        }
-        I::Call(f) => {
-            f.dst = dst.unwrap_or(f.dst);
-            f.num = num.unwrap_or(f.num);
-        }
-        I::Loop(f) => {
-            f.dst = dst.unwrap_or(f.dst);
-            f.num = num.unwrap_or(f.num);
-        }
-        _ => {}
     }
     Ok(())
 }

@@ -4,93 +4,114 @@
 //! which name the mnemonic goes by (`dph` and `dphi` are the same
 //! instruction: the form is chosen from the operands).
 
+use isa_runtime::layout::{Format, Opcode};
 use isa_runtime::UInt;
 
-use super::branches::{self, CondUse, Make};
+use super::branches::{self, build};
 use super::line::{Diag, Stmt};
-use super::opdesc::{need, Reads, Src};
+use super::opdesc::{need, Src};
 use super::operand::{File, Operand};
 use super::state::{Asm, DescNeed, Pos, Word};
 use crate::pica::{
-    CmpOp, Fmt0, Fmt1, Fmt1Mova, Fmt1c, Fmt1i, Fmt1u, Fmt2, Fmt3, Fmt4, Fmt5, Fmt5i, Idx, Instruction, SrcNarrow,
+    CmpOp, Flow, Fmt0, Fmt1, Fmt1Mova, Fmt1c, Fmt1i, Fmt1u, Fmt2, Fmt2Call, Fmt3, Fmt3Loop, Fmt4, Fmt5, Fmt5i, Idx,
+    OpcodeAttrs, Reads, SrcNarrow, LAYOUT,
 };
 
-/// How each mnemonic assembles.
+/// How a mnemonic assembles: by its opcode's format, with the opcode (and
+/// for the two-source formats, the inverted form whose `inverts` names it)
+/// and its spec attributes. Nothing here lists mnemonics: an opcode added
+/// to the spec in one of these formats assembles.
 #[derive(Clone, Copy)]
 enum Kind {
-    /// No operands.
-    Zero(Make<Fmt0>),
-    /// `DST, SRC1, SRC2`, with the inverted form if there is one.
-    Two(Make<Fmt1>, Option<Make<Fmt1i>>, Reads),
-    /// `DST, SRC`.
-    One(Make<Fmt1u>, Reads),
-    /// `mova a0.?, SRC`.
-    Mova,
-    /// `cmp SRC1, OPX, OPY, SRC2`.
-    Cmp,
-    /// `call PROC`.
-    Call,
-    /// `for IREG`.
-    For,
-    /// On a condition of the cmp flags.
-    Cond(Make<Fmt2>, CondUse),
-    /// On a boolean uniform.
-    Bool(Make<Fmt3>, CondUse),
-    /// `mad`/`madi`.
-    Mad,
-    /// `setemit`.
-    Setemit,
+    /// `Fmt0`: no operands.
+    Zero(&'static Opcode),
+    /// `Fmt1`: `DST, SRC1, SRC2`, with the inverted `Fmt1i` form if there is one.
+    Two(&'static Opcode, Option<&'static Opcode>, Reads),
+    /// `Fmt1u`: `DST, SRC`.
+    One(&'static Opcode, Reads),
+    /// `Fmt1Mova`: `mova a0.?, SRC`.
+    Mova(&'static Opcode, Reads),
+    /// `Fmt1c`: `cmp SRC1, OPX, OPY, SRC2`.
+    Cmp(&'static Opcode, Reads),
+    /// `Fmt2Call`: `call PROC`.
+    Call(&'static Opcode),
+    /// `Fmt3Loop`: `for IREG`.
+    For(&'static Opcode),
+    /// `Fmt2`: on a condition of the cmp flags.
+    Cond(&'static Opcode, Flow),
+    /// `Fmt3`: on a boolean uniform.
+    Bool(&'static Opcode, Flow),
+    /// `Fmt5`: `mad`, with the inverted `Fmt5i` form if there is one.
+    Mad(&'static Opcode, Option<&'static Opcode>, Reads),
+    /// `Fmt4`: `setemit`.
+    Setemit(&'static Opcode),
+}
+
+/// picasso's names for spec opcodes where the two differ (picasso's
+/// `for` is the spec's `loop`); the spec's name is then not accepted.
+const PICASSO_NAMES: &[(&str, &str)] = &[("for", "loop")];
+
+fn attrs(op: &'static Opcode) -> Option<&'static OpcodeAttrs> {
+    OpcodeAttrs::of(op)
+}
+
+/// The inverted form of `op`: the opcode whose `inverts` attribute names it.
+fn inverted_form(op: &Opcode) -> Option<&'static Opcode> {
+    LAYOUT
+        .opcodes
+        .iter()
+        .find(|o| attrs(o).and_then(|a| a.inverts) == Some(op.mnemonic))
 }
 
 /// The kind of a (lowercase) mnemonic.
 fn lookup(name: &str) -> Option<Kind> {
-    use Instruction as I;
-    use Reads::*;
-    Some(match name {
-        "nop" => Kind::Zero(I::Nop),
-        "end" => Kind::Zero(I::End),
-        "emit" => Kind::Zero(I::Emit),
-        "break" => Kind::Zero(I::Break),
-        "add" => Kind::Two(I::Add, None, Written),
-        "dp3" => Kind::Two(I::Dp3, None, Dp3),
-        "dp4" => Kind::Two(I::Dp4, None, All),
-        "dph" | "dphi" => Kind::Two(I::Dph, Some(I::Dphi), Dph),
-        "dst" | "dsti" => Kind::Two(I::Dst, Some(I::Dsti), All),
-        "mul" => Kind::Two(I::Mul, None, Written),
-        "sge" | "sgei" => Kind::Two(I::Sge, Some(I::Sgei), Written),
-        "slt" | "slti" => Kind::Two(I::Slt, Some(I::Slti), Written),
-        "max" => Kind::Two(I::Max, None, Written),
-        "min" => Kind::Two(I::Min, None, Written),
-        "ex2" => Kind::One(I::Ex2, Scalar),
-        "lg2" => Kind::One(I::Lg2, Scalar),
-        "litp" => Kind::One(I::Litp, All),
-        "flr" => Kind::One(I::Flr, Written),
-        "rcp" => Kind::One(I::Rcp, Scalar),
-        "rsq" => Kind::One(I::Rsq, Scalar),
-        "mov" => Kind::One(I::Mov, Written),
-        "mova" => Kind::Mova,
-        "cmp" => Kind::Cmp,
-        "call" => Kind::Call,
-        "for" => Kind::For,
-        "breakc" => Kind::Cond(I::Breakc, CondUse::Break),
-        "callc" => Kind::Cond(I::Callc, CondUse::Call),
-        "ifc" => Kind::Cond(I::Ifc, CondUse::If),
-        "jmpc" => Kind::Cond(I::Jmpc, CondUse::Jump),
-        "callu" => Kind::Bool(I::Callu, CondUse::Call),
-        "ifu" => Kind::Bool(I::Ifu, CondUse::If),
-        "jmpu" => Kind::Bool(I::Jmpu, CondUse::Jump),
-        "mad" | "madi" => Kind::Mad,
-        "setemit" => Kind::Setemit,
-        _ => return None,
+    if PICASSO_NAMES.iter().any(|&(_, spec)| spec == name) {
+        return None;
+    }
+    let spec_name = PICASSO_NAMES
+        .iter()
+        .find(|&&(p, _)| p == name)
+        .map_or(name, |&(_, spec)| spec);
+    let op = LAYOUT.opcode(spec_name)?;
+    let a = attrs(op)?;
+    if let Some(plain) = a.inverts {
+        // `dphi` is `dph`: picasso picks the form from the operands.
+        return lookup(plain);
+    }
+    let is = |f: &'static Format| std::ptr::eq(op.format, f);
+    Some(if is(Fmt0::FORMAT) {
+        Kind::Zero(op)
+    } else if is(Fmt1::FORMAT) {
+        Kind::Two(op, inverted_form(op), a.reads)
+    } else if is(Fmt1u::FORMAT) {
+        Kind::One(op, a.reads)
+    } else if is(Fmt1Mova::FORMAT) {
+        Kind::Mova(op, a.reads)
+    } else if is(Fmt1c::FORMAT) {
+        Kind::Cmp(op, a.reads)
+    } else if is(Fmt2Call::FORMAT) {
+        Kind::Call(op)
+    } else if is(Fmt3Loop::FORMAT) {
+        Kind::For(op)
+    } else if is(Fmt2::FORMAT) {
+        Kind::Cond(op, a.flow)
+    } else if is(Fmt3::FORMAT) {
+        Kind::Bool(op, a.flow)
+    } else if is(Fmt5::FORMAT) {
+        Kind::Mad(op, inverted_form(op), a.reads)
+    } else if is(Fmt4::FORMAT) {
+        Kind::Setemit(op)
+    } else {
+        return None;
     })
 }
 
-/// Every mnemonic, for suggestions.
-const MNEMONICS: &[&str] = &[
-    "nop", "end", "emit", "break", "add", "dp3", "dp4", "dph", "dphi", "dst", "dsti", "mul", "sge", "sgei", "slt",
-    "slti", "max", "min", "ex2", "lg2", "litp", "flr", "rcp", "rsq", "mov", "mova", "cmp", "call", "for", "breakc",
-    "callc", "ifc", "jmpc", "callu", "ifu", "jmpu", "mad", "madi", "setemit",
-];
+/// Every mnemonic picasso accepts, for suggestions.
+fn mnemonics() -> impl Iterator<Item = &'static str> {
+    let spec = LAYOUT.opcodes.iter().map(|o| o.mnemonic);
+    spec.filter(|m| lookup(m).is_some())
+        .chain(PICASSO_NAMES.iter().map(|&(p, _)| p))
+}
 
 /// picasso's vertex shader code limit (it checks before each instruction,
 /// so 513 fit).
@@ -101,7 +122,7 @@ pub(crate) fn run(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     let name = stmt.head.to_ascii_lowercase();
     let Some(kind) = lookup(&name) else {
         let mut message = format!("unknown instruction `{}`", stmt.head);
-        if let Some(near) = isa_runtime::lexer::closest(&name, MNEMONICS.iter().copied()) {
+        if let Some(near) = isa_runtime::lexer::closest(&name, mnemonics()) {
             message += &format!(" (did you mean `{near}`?)");
         }
         return Err(stmt.err_at(stmt.head, message));
@@ -126,26 +147,24 @@ pub(crate) fn run(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     }
     let pos = asm.pos(stmt.line, super::line::offset_in(stmt.line, stmt.head));
     match kind {
-        Kind::Zero(make) => {
+        Kind::Zero(op) => {
             stmt.expect_commas(0, stmt.head)?;
-            asm.emit(
-                Word::Insn(make(Fmt0 {
-                    unused: UInt::from_bits(0),
-                })),
-                None,
-                pos,
-            );
+            let fields = Fmt0 {
+                unused: UInt::from_bits(0),
+            };
+            let insn = build(stmt, op, fields.into_instruction(op))?;
+            asm.emit(Word::Insn(insn), None, pos);
         }
         Kind::Two(plain, inverted, reads) => two_sources(asm, stmt, plain, inverted, reads, pos)?,
-        Kind::One(make, reads) => one_source(asm, stmt, make, reads, pos)?,
-        Kind::Mova => mova(asm, stmt, pos)?,
-        Kind::Cmp => cmp(asm, stmt, pos)?,
-        Kind::Mad => mad(asm, stmt, pos)?,
-        Kind::Setemit => setemit(asm, stmt, pos)?,
-        Kind::Call => branches::call(asm, stmt, pos)?,
-        Kind::For => branches::for_loop(asm, stmt, pos)?,
-        Kind::Cond(make, usage) => branches::conditional(asm, stmt, make, usage, pos)?,
-        Kind::Bool(make, usage) => branches::on_bool(asm, stmt, make, usage, pos)?,
+        Kind::One(op, reads) => one_source(asm, stmt, op, reads, pos)?,
+        Kind::Mova(op, reads) => mova(asm, stmt, op, reads, pos)?,
+        Kind::Cmp(op, reads) => cmp(asm, stmt, op, reads, pos)?,
+        Kind::Mad(plain, inverted, reads) => mad(asm, stmt, plain, inverted, reads, pos)?,
+        Kind::Setemit(op) => setemit(asm, stmt, op, pos)?,
+        Kind::Call(op) => branches::call(asm, stmt, op, pos)?,
+        Kind::For(op) => branches::for_loop(asm, stmt, op, pos)?,
+        Kind::Cond(op, flow) => branches::conditional(asm, stmt, op, flow, pos)?,
+        Kind::Bool(op, flow) => branches::on_bool(asm, stmt, op, flow, pos)?,
     }
     Ok(())
 }
@@ -200,8 +219,8 @@ fn distinct_inputs(stmt: &Stmt<'_>, ops: &[(&Operand, &str)]) -> Result<(), Diag
 fn two_sources(
     asm: &mut Asm,
     stmt: &Stmt<'_>,
-    plain: Make<Fmt1>,
-    inverted: Option<Make<Fmt1i>>,
+    plain: &'static Opcode,
+    inverted: Option<&'static Opcode>,
     reads: Reads,
     pos: Pos,
 ) -> Result<(), Diag> {
@@ -212,17 +231,18 @@ fn two_sources(
     let need = need(reads, Some(mask), &[src(&s1), src(&s2)], false);
     let desc = UInt::from_bits(0);
     let word = match inverted {
-        Some(make) if s1.narrow().is_some() && s2.reg.file == File::C => {
+        Some(op) if s1.narrow().is_some() && s2.reg.file == File::C => {
             let src1 = narrow(stmt, &s1, args[1], "src1")?;
             let src2 = wide(stmt, &s2, args[2], "src2")?;
             distinct_inputs(stmt, &[(&s1, args[1]), (&s2, args[2])])?;
-            make(Fmt1i {
+            let fields = Fmt1i {
                 desc,
                 src2,
                 src1,
                 idx: s2.idx,
                 dst,
-            })
+            };
+            build(stmt, op, fields.into_instruction(op))?
         }
         _ => {
             let src1 = wide(stmt, &s1, args[1], "src1")?;
@@ -237,37 +257,39 @@ fn two_sources(
             }
             let src2 = narrow(stmt, &s2, args[2], "src2")?;
             distinct_inputs(stmt, &[(&s1, args[1]), (&s2, args[2])])?;
-            plain(Fmt1 {
+            let fields = Fmt1 {
                 desc,
                 src2,
                 src1,
                 idx: s1.idx,
                 dst,
-            })
+            };
+            build(stmt, plain, fields.into_instruction(plain))?
         }
     };
     asm.emit(Word::Insn(word), Some(need), pos);
     Ok(())
 }
 
-fn one_source(asm: &mut Asm, stmt: &Stmt<'_>, make: Make<Fmt1u>, reads: Reads, pos: Pos) -> Result<(), Diag> {
+fn one_source(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads, pos: Pos) -> Result<(), Diag> {
     let args = stmt.expect_commas(2, &format!("{} DST, SRC", stmt.head))?;
     let (dst, mask) = asm.destination(stmt, args[0])?;
     let s1 = asm.operand(stmt, args[1], true)?;
     let src1 = wide(stmt, &s1, args[1], "the source")?;
     let need = need(reads, Some(mask), &[src(&s1)], false);
-    let word = make(Fmt1u {
+    let fields = Fmt1u {
         desc: UInt::from_bits(0),
         src2: UInt::from_bits(0),
         src1,
         idx: s1.idx,
         dst,
-    });
+    };
+    let word = build(stmt, op, fields.into_instruction(op))?;
     asm.emit(Word::Insn(word), Some(need), pos);
     Ok(())
 }
 
-fn mova(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), Diag> {
+fn mova(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads, pos: Pos) -> Result<(), Diag> {
     let args = stmt.expect_commas(2, "mova a0.x|a0.y|a0.xy, SRC")?;
     let mask = match args[0].to_ascii_lowercase().as_str() {
         "a0" | "a0.x" => 0b1000,
@@ -282,19 +304,15 @@ fn mova(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), Diag> {
     };
     let s1 = asm.operand(stmt, args[1], true)?;
     let src1 = wide(stmt, &s1, args[1], "the source")?;
-    let need = need(
-        Reads::Mova,
-        Some(isa_runtime::Mask::from_bits(mask)),
-        &[src(&s1)],
-        false,
-    );
-    let word = Instruction::Mova(Fmt1Mova {
+    let need = need(reads, Some(isa_runtime::Mask::from_bits(mask)), &[src(&s1)], false);
+    let fields = Fmt1Mova {
         desc: UInt::from_bits(0),
         src2: UInt::from_bits(0),
         src1,
         idx: s1.idx,
         dst: UInt::from_bits(0),
-    });
+    };
+    let word = build(stmt, op, fields.into_instruction(op))?;
     asm.emit(Word::Insn(word), Some(need), pos);
     Ok(())
 }
@@ -316,7 +334,7 @@ fn cmp_op<'a>(stmt: &Stmt<'a>, text: &'a str) -> Result<CmpOp, Diag> {
     })
 }
 
-fn cmp(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), Diag> {
+fn cmp(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads, pos: Pos) -> Result<(), Diag> {
     let args = stmt.expect_commas(4, "cmp SRC1, OPX, OPY, SRC2")?;
     let s1 = asm.operand(stmt, args[0], true)?;
     let src1 = wide(stmt, &s1, args[0], "src1")?;
@@ -324,64 +342,77 @@ fn cmp(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), Diag> {
     let cmpy = cmp_op(stmt, args[2])?;
     let s2 = asm.operand(stmt, args[3], false)?;
     let src2 = narrow(stmt, &s2, args[3], "src2")?;
-    let need = need(Reads::Cmp, None, &[src(&s1), src(&s2)], false);
-    let word = Instruction::Cmp(Fmt1c {
+    let need = need(reads, None, &[src(&s1), src(&s2)], false);
+    let fields = Fmt1c {
         desc: UInt::from_bits(0),
         src2,
         src1,
         idx: s1.idx,
         cmpy,
         cmpx,
-    });
+    };
+    let word = build(stmt, op, fields.into_instruction(op))?;
     asm.emit(Word::Insn(word), Some(need), pos);
     Ok(())
 }
 
-fn mad(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), Diag> {
+fn mad(
+    asm: &mut Asm,
+    stmt: &Stmt<'_>,
+    plain: &'static Opcode,
+    inverted: Option<&'static Opcode>,
+    reads: Reads,
+    pos: Pos,
+) -> Result<(), Diag> {
     let args = stmt.expect_commas(4, "mad DST, SRC1, SRC2, SRC3")?;
     let (dst, mask) = asm.destination(stmt, args[0])?;
     let s1 = asm.operand(stmt, args[1], false)?;
     let src1 = narrow(stmt, &s1, args[1], "src1")?;
     let s2 = asm.operand(stmt, args[2], true)?;
     let s3 = asm.operand(stmt, args[3], true)?;
-    let need: DescNeed = need(Reads::Written, Some(mask), &[src(&s1), src(&s2), src(&s3)], true);
+    let need: DescNeed = need(reads, Some(mask), &[src(&s1), src(&s2), src(&s3)], true);
     let desc = UInt::from_bits(0);
-    let word = if s2.narrow().is_some() && s3.reg.file == File::C {
-        let src2 = narrow(stmt, &s2, args[2], "src2")?;
-        let src3 = wide(stmt, &s3, args[3], "src3")?;
-        distinct_inputs(stmt, &[(&s1, args[1]), (&s2, args[2]), (&s3, args[3])])?;
-        Instruction::Madi(Fmt5i {
-            desc,
-            src3,
-            src2,
-            src1,
-            idx: s3.idx,
-            dst,
-        })
-    } else {
-        let src2 = wide(stmt, &s2, args[2], "src2")?;
-        if s3.reg.file == File::C {
-            return Err(stmt.err_at(
-                args[3],
-                "mad can read only one uniform (src2 or src3), and src2 already is one",
-            ));
+    let word = match inverted {
+        Some(op) if s2.narrow().is_some() && s3.reg.file == File::C => {
+            let src2 = narrow(stmt, &s2, args[2], "src2")?;
+            let src3 = wide(stmt, &s3, args[3], "src3")?;
+            distinct_inputs(stmt, &[(&s1, args[1]), (&s2, args[2]), (&s3, args[3])])?;
+            let fields = Fmt5i {
+                desc,
+                src3,
+                src2,
+                src1,
+                idx: s3.idx,
+                dst,
+            };
+            build(stmt, op, fields.into_instruction(op))?
         }
-        let src3 = narrow(stmt, &s3, args[3], "src3")?;
-        distinct_inputs(stmt, &[(&s1, args[1]), (&s2, args[2]), (&s3, args[3])])?;
-        Instruction::Mad(Fmt5 {
-            desc,
-            src3,
-            src2,
-            src1,
-            idx: s2.idx,
-            dst,
-        })
+        _ => {
+            let src2 = wide(stmt, &s2, args[2], "src2")?;
+            if s3.reg.file == File::C {
+                return Err(stmt.err_at(
+                    args[3],
+                    "mad can read only one uniform (src2 or src3), and src2 already is one",
+                ));
+            }
+            let src3 = narrow(stmt, &s3, args[3], "src3")?;
+            distinct_inputs(stmt, &[(&s1, args[1]), (&s2, args[2]), (&s3, args[3])])?;
+            let fields = Fmt5 {
+                desc,
+                src3,
+                src2,
+                src1,
+                idx: s2.idx,
+                dst,
+            };
+            build(stmt, plain, fields.into_instruction(plain))?
+        }
     };
     asm.emit(Word::Insn(word), Some(need), pos);
     Ok(())
 }
 
-fn setemit(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), Diag> {
+fn setemit(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, pos: Pos) -> Result<(), Diag> {
     let args = stmt.commas();
     if args.is_empty() {
         return Err(stmt.err_end("missing operand: expected `setemit VTX[, prim] [inv]`"));
@@ -408,12 +439,13 @@ fn setemit(asm: &mut Asm, stmt: &Stmt<'_>, pos: Pos) -> Result<(), Diag> {
         dvle.gsh = true;
         dvle.compat_gsh = true;
     }
-    let word = Instruction::Setemit(Fmt4 {
+    let fields = Fmt4 {
         unused: UInt::from_bits(0),
         winding,
         primitive,
         vertex: UInt::from_bits(vertex),
-    });
+    };
+    let word = build(stmt, op, fields.into_instruction(op))?;
     asm.emit(Word::Insn(word), None, pos);
     Ok(())
 }

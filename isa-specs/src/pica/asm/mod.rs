@@ -36,6 +36,7 @@ use std::fmt;
 
 use super::shbin::Shbin;
 use line::Stmt;
+pub(crate) use opdesc::unread as opdesc_unread;
 use state::Asm;
 
 /// One source file: its name (used in error messages) and its text.

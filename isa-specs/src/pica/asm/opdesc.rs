@@ -17,30 +17,34 @@ use isa_runtime::{Component, Mask, Swizzle, UInt};
 
 use super::state::{Asm, DescNeed, Word};
 use crate::pica::shbin::OpdescEntry;
-use crate::pica::{Instruction, OpDesc};
-
-/// Which source components an operation reads (picasso's grouping).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Reads {
-    /// Componentwise (add, mul, sge, slt, flr, max, min, mov, mad): the
-    /// components it writes.
-    Written,
-    /// dp3: xyz of both sources.
-    Dp3,
-    /// dph: xyz of src1.
-    Dph,
-    /// ex2, lg2, rcp, rsq: x of src1.
-    Scalar,
-    /// mova: the a0 components it sets, of src1's xy.
-    Mova,
-    /// cmp: xy of src1.
-    Cmp,
-    /// dp4, dst, litp: everything.
-    All,
-}
+use crate::pica::{OpDesc, Reads};
 
 /// One source's descriptor bits: negate and selector.
 pub(crate) type Src = (bool, Swizzle<true>);
+
+/// The components of src1, src2 and src3 that an operation reading `reads`
+/// ignores, given the destination components it writes: the selector bits
+/// picasso's `optimizeOpdesc` drops. The assembler and the disassembler's
+/// replay of picasso's table both use it.
+pub(crate) fn unread(reads: Reads, write: Mask<true>) -> [[bool; 4]; 3] {
+    let from = |first: usize| -> [bool; 4] { [0, 1, 2, 3].map(|i| i >= first) };
+    let not_written = Component::ALL.map(|c| !write.has(c));
+    let none = [false; 4];
+    match reads {
+        Reads::Written => [not_written, not_written, not_written],
+        Reads::Dp3 => [from(3), from(3), none],
+        Reads::Dph => [from(3), none, none],
+        Reads::X => [from(1), none, none],
+        Reads::Mova => {
+            let mut u = from(2);
+            u[0] = !write.has(Component::X);
+            u[1] = !write.has(Component::Y);
+            [u, none, none]
+        }
+        Reads::Xy => [from(2), none, none],
+        Reads::All => [none, none, none],
+    }
+}
 
 /// What an instruction needs. `mask` is `None` for cmp (no destination);
 /// `srcs` are its sources in order.
@@ -57,29 +61,7 @@ pub(crate) fn need(reads: Reads, mask: Option<Mask<true>>, srcs: &[Src], mad: bo
         sel3: src(2).1,
         unused: UInt::from_bits(0),
     };
-    let unread = |from: usize| -> [bool; 4] {
-        let mut unused = [false; 4];
-        for (i, u) in unused.iter_mut().enumerate() {
-            *u = i >= from;
-        }
-        unused
-    };
-    let not_written = Component::ALL.map(|c| !write.has(c));
-    let none = [false; 4];
-    let (u1, u2, u3) = match reads {
-        Reads::Written => (not_written, not_written, not_written),
-        Reads::Dp3 => (unread(3), unread(3), none),
-        Reads::Dph => (unread(3), none, none),
-        Reads::Scalar => (unread(1), none, none),
-        Reads::Mova => {
-            let mut u = unread(2);
-            u[0] = !write.has(Component::X);
-            u[1] = !write.has(Component::Y);
-            (u, none, none)
-        }
-        Reads::Cmp => (unread(2), none, none),
-        Reads::All => (none, none, none),
-    };
+    let [u1, u2, u3] = unread(reads, write);
     let care_sel = |present: bool, unused: [bool; 4]| -> Swizzle<true> {
         let mut bits = if present { 0xFF } else { 0 };
         for (i, &u) in unused.iter().enumerate() {
@@ -219,32 +201,11 @@ impl Asm {
     }
 }
 
-/// Sets the descriptor index of an instruction that has one.
+/// Sets the descriptor index of an instruction that has one (a `desc`
+/// field in its format; it keeps its index when the new one does not fit).
 fn set_desc(word: &mut Word, index: usize) {
-    let Word::Insn(insn) = word else { return };
-    let i = index as u64;
-    let (seven, five) = (UInt::<7>::new(i), UInt::<5>::new(i));
-    use Instruction as I;
-    match insn {
-        I::Add(f)
-        | I::Dp3(f)
-        | I::Dp4(f)
-        | I::Dph(f)
-        | I::Dst(f)
-        | I::Mul(f)
-        | I::Sge(f)
-        | I::Slt(f)
-        | I::Max(f)
-        | I::Min(f) => f.desc = seven.unwrap_or(f.desc),
-        I::Ex2(f) | I::Lg2(f) | I::Litp(f) | I::Flr(f) | I::Rcp(f) | I::Rsq(f) | I::Mov(f) => {
-            f.desc = seven.unwrap_or(f.desc)
-        }
-        I::Dphi(f) | I::Dsti(f) | I::Sgei(f) | I::Slti(f) => f.desc = seven.unwrap_or(f.desc),
-        I::Mova(f) => f.desc = seven.unwrap_or(f.desc),
-        I::Cmp(f) => f.desc = seven.unwrap_or(f.desc),
-        I::Mad(f) => f.desc = five.unwrap_or(f.desc),
-        I::Madi(f) => f.desc = five.unwrap_or(f.desc),
-        _ => {}
+    if let Word::Insn(insn) = word {
+        crate::pica::fields::set(insn, "desc", index as u64);
     }
 }
 

@@ -13,7 +13,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ops::Range;
 
 use super::super::shbin::{ShaderKind, Shbin};
-use super::super::Instruction;
+use isa_runtime::UInt;
+
+use super::super::{Flow as FlowKind, Fmt0, Instruction, OpcodeAttrs, LAYOUT};
 use super::names::{usable, Names};
 use super::operands::condition;
 
@@ -22,12 +24,12 @@ use super::operands::condition;
 const MAX_DEPTH: usize = 31;
 
 /// The NOP word picasso emits.
-pub(super) const NOP: u32 = 0x21 << 26;
-
-/// 6-bit opcodes after which picasso pads a block close with a NOP.
-const JUMP_OR_CALL: [u32; 5] = [0x2C, 0x2D, 0x24, 0x25, 0x26];
-/// Also padded at the end of a `for` body.
-const BREAKS: [u32; 2] = [0x20, 0x23];
+pub(super) fn nop() -> u32 {
+    Instruction::Nop(Fmt0 {
+        unused: UInt::from_bits(0),
+    })
+    .encode()
+}
 
 /// A structured block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,9 +105,10 @@ pub(super) struct Flow {
     pub proc_names: HashMap<(usize, usize), String>,
 }
 
-/// The 6-bit opcode of the word at `p`, if any.
-fn op_at(code: &[u32], p: usize) -> Option<u32> {
-    code.get(p).map(|w| w >> 26)
+/// The spec's `flow` attribute of the opcode of the word at `p`, if any.
+fn flow_at(code: &[u32], p: usize) -> Option<FlowKind> {
+    let op = LAYOUT.match_opcode(u128::from(*code.get(p)?))?;
+    Some(OpcodeAttrs::of(op)?.flow)
 }
 
 /// Whether picasso pads a close at position `p` (the buffer size): after a
@@ -118,14 +121,16 @@ fn pads(code: &[u32], close: Close, p: usize, last_was_end: bool) -> bool {
     if p == 0 {
         return false;
     }
-    let last = op_at(code, p - 1).unwrap_or(0);
+    let last = flow_at(code, p - 1).unwrap_or(FlowKind::None);
     let (opener, min) = match close {
         Close::Else { at } | Close::IfEnd { at } => (at, 2),
         Close::ForEnd { at } => (at, 2),
         Close::ProcEnd { start } => (start, 1),
     };
-    JUMP_OR_CALL.contains(&last)
-        || (matches!(close, Close::ForEnd { .. }) && BREAKS.contains(&last))
+    // picasso pads after a jump or call, and after a break at the end of a
+    // `for` body.
+    matches!(last, FlowKind::Jump | FlowKind::Call)
+        || (matches!(close, Close::ForEnd { .. }) && last == FlowKind::Break)
         || p.saturating_sub(opener) < min
 }
 
@@ -397,7 +402,7 @@ impl Flow {
             let Some(q) = end.checked_sub(1) else {
                 continue;
             };
-            if q < start || code.get(q) != Some(&NOP) || labelled.contains(&q) {
+            if q < start || code.get(q) != Some(&nop()) || labelled.contains(&q) {
                 continue;
             }
             let after_block = ends.get(&q).is_some_and(|ats| ats.iter().any(|&at| at >= start));
@@ -592,7 +597,7 @@ mod tests {
     #[test]
     fn padding_rules() {
         let call = 0x24 << 26;
-        let code = [0x4e00_0000, call, NOP];
+        let code = [0x4e00_0000, call, nop()];
         assert!(pads(&code, Close::ProcEnd { start: 0 }, 2, false));
         assert!(!pads(&code, Close::ProcEnd { start: 0 }, 1, false));
         assert!(pads(&code, Close::ProcEnd { start: 0 }, 1, true));

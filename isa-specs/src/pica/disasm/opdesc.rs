@@ -11,34 +11,14 @@
 //! pinned (`.raw_opdesc`), each instruction takes the first entry that
 //! agrees on the bits it reads (isaforge's assembler).
 
+use isa_runtime::Mask;
+
+use super::super::asm::opdesc_unread;
 use super::super::shbin::OpdescEntry;
+use super::super::Reads;
 
 /// picasso's limit on the table size.
 const MAX_OPDESC: usize = 128;
-
-/// The 6-bit opcodes whose descriptor picasso's unused-component rules name.
-pub(super) mod base {
-    pub const ADD: u32 = 0x00;
-    pub const DP3: u32 = 0x01;
-    pub const DP4: u32 = 0x02;
-    pub const DPH: u32 = 0x03;
-    pub const DST: u32 = 0x04;
-    pub const EX2: u32 = 0x05;
-    pub const LG2: u32 = 0x06;
-    pub const LITP: u32 = 0x07;
-    pub const MUL: u32 = 0x08;
-    pub const SGE: u32 = 0x09;
-    pub const SLT: u32 = 0x0A;
-    pub const FLR: u32 = 0x0B;
-    pub const MAX: u32 = 0x0C;
-    pub const MIN: u32 = 0x0D;
-    pub const RCP: u32 = 0x0E;
-    pub const RSQ: u32 = 0x0F;
-    pub const MOVA: u32 = 0x12;
-    pub const MOV: u32 = 0x13;
-    pub const CMP: u32 = 0x2E;
-    pub const MAD: u32 = 0x38;
-}
 
 /// Which descriptor fields an instruction form sets.
 pub(super) mod fields {
@@ -64,13 +44,14 @@ pub(super) struct OpdescUse {
 }
 
 impl OpdescUse {
-    /// The use of `value` by an instruction whose picasso opcode is `op` and
-    /// whose form sets the `fields` bits.
-    pub(super) fn new(op: u32, value: u32, fields: u32) -> Self {
+    /// The use of `value` by an instruction that reads `reads` (its spec
+    /// attribute) and whose form sets the `fields` bits; `mad` for the
+    /// forms whose index has 5 bits.
+    pub(super) fn new(reads: Reads, mad: bool, value: u32, fields: u32) -> Self {
         OpdescUse {
             value,
-            mask: care_mask(op, value, fields),
-            mad: op == base::MAD,
+            mask: care_mask(reads, value, fields),
+            mad,
         }
     }
 
@@ -81,40 +62,11 @@ impl OpdescUse {
 }
 
 /// picasso's `optimizeOpdesc`: drops the selector bits of source components
-/// the operation never reads.
-fn care_mask(op: u32, value: u32, fields: u32) -> u32 {
-    let comp = |i: u32| 3u32 << (6 - 2 * i);
-    let (mut u1, mut u2, mut u3) = (0, 0, 0);
-    match op {
-        base::ADD | base::MUL | base::SGE | base::SLT | base::FLR | base::MAX | base::MIN | base::MOV | base::MAD => {
-            for i in 0..4 {
-                if value & (1 << (3 - i)) == 0 {
-                    u1 |= comp(i);
-                }
-            }
-            u2 = u1;
-            u3 = u1;
-        }
-        base::DP3 => {
-            u1 = comp(3);
-            u2 = comp(3);
-        }
-        base::DPH => u1 = comp(3),
-        base::EX2 | base::LG2 | base::RCP | base::RSQ => u1 = comp(1) | comp(2) | comp(3),
-        base::MOVA | base::CMP => {
-            if op == base::MOVA {
-                if value & 8 == 0 {
-                    u1 |= comp(0);
-                }
-                if value & 4 == 0 {
-                    u1 |= comp(1);
-                }
-            }
-            u1 |= comp(2) | comp(3);
-        }
-        _ => {}
-    }
-    fields & !((u1 << 5) | (u2 << 14) | (u3 << 23))
+/// the operation never reads (the assembler's rule, `unread`).
+fn care_mask(reads: Reads, value: u32, fields: u32) -> u32 {
+    let unread = opdesc_unread(reads, Mask::from_bits(u64::from(value & 0xF)));
+    let selector = |u: [bool; 4]| -> u32 { (0..4).filter(|&i| u[i]).fold(0, |m, i| m | 3 << (6 - 2 * i)) };
+    fields & !((selector(unread[0]) << 5) | (selector(unread[1]) << 14) | (selector(unread[2]) << 23))
 }
 
 /// The descriptor index field of `word`: 5 bits for `mad`/`madi`, else 7.
@@ -286,10 +238,10 @@ mod tests {
     #[test]
     fn unread_components_are_ignored() {
         // mov r0.x: only src1.x matters.
-        let want = OpdescUse::new(base::MOV, 0x0000_0368, fields::D1);
+        let want = OpdescUse::new(Reads::Written, false, 0x0000_0368, fields::D1);
         assert_eq!(want.mask, 0xF | 0x10 | (3 << 11));
         // dp3 ignores w of both sources.
-        let want = OpdescUse::new(base::DP3, 0x0000_036F, fields::D12);
+        let want = OpdescUse::new(Reads::Dp3, false, 0x0000_036F, fields::D12);
         assert_eq!(want.mask & (3 << 5), 0);
         assert_eq!(want.mask & (3 << 14), 0);
     }
@@ -298,8 +250,8 @@ mod tests {
     fn sharing_and_widening() {
         // mov r0.x, r1 then mov r0.x, r1.xyyy share an entry.
         let code = [0x4c01_1000, 0x4c01_1000];
-        let a = OpdescUse::new(base::MOV, 0x0000_0368, fields::D1);
-        let b = OpdescUse::new(base::MOV, 0x0000_0348, fields::D1);
+        let a = OpdescUse::new(Reads::Written, false, 0x0000_0368, fields::D1);
+        let b = OpdescUse::new(Reads::Written, false, 0x0000_0348, fields::D1);
         let uses = [Some(a), Some(b)];
         assert!(picasso_reproduces(&code, &uses, &[entry(0x368)]));
         assert!(!picasso_reproduces(&code, &uses, &[entry(0x348)]));
@@ -308,19 +260,19 @@ mod tests {
     #[test]
     fn tidy_swizzles() {
         // mov r0.w, c.yyyy sharing an entry that holds xxyy: only w is read.
-        let want = OpdescUse::new(base::MOV, 0x1 | (0b00_00_01_01 << 5), fields::D1);
+        let want = OpdescUse::new(Reads::Written, false, 0x1 | (0b00_00_01_01 << 5), fields::D1);
         assert_eq!(tidy(want.value, want.mask) >> 5 & 0xFF, 0b01_01_01_01);
         // dp3 reads xyz; an identity read gives the identity.
-        let want = OpdescUse::new(base::DP3, 0xF | (0b00_01_10_00 << 5), fields::D12);
+        let want = OpdescUse::new(Reads::Dp3, false, 0xF | (0b00_01_10_00 << 5), fields::D12);
         assert_eq!(tidy(want.value, want.mask) >> 5 & 0xFF, 0b00_01_10_11);
     }
 
     #[test]
     fn pinned_tables_pick_the_first_agreeing_entry() {
         let table = [entry(0x368), entry(0x36F)];
-        let want = OpdescUse::new(base::MOV, 0x36F, fields::D1);
+        let want = OpdescUse::new(Reads::Written, false, 0x36F, fields::D1);
         assert!(pinned_pick_is(&table, &want, 1));
-        let want = OpdescUse::new(base::MOV, 0x368, fields::D1);
+        let want = OpdescUse::new(Reads::Written, false, 0x368, fields::D1);
         assert!(pinned_pick_is(&table, &want, 0));
     }
 }

@@ -6,9 +6,9 @@
 use std::collections::HashMap;
 
 use super::super::shbin::OpdescEntry;
-use super::super::{CondOp, Idx, Instruction};
+use super::super::{CondOp, Idx, Instruction, OpcodeAttrs, Reads};
 use super::flow::{call_target, jump_target, Flow};
-use super::opdesc::{base, fields, OpdescUse};
+use super::opdesc::{fields, OpdescUse};
 
 /// Names the DVLE declarations give registers: (file letter, index) →
 /// (alias, offset within it when it is an array).
@@ -199,139 +199,137 @@ impl Ctx<'_> {
         }
     }
 
-    /// An instruction that is not a block opener.
+    /// An instruction that is not a block opener. The operand formats are
+    /// printed from the opcode's format and spec attributes (its mnemonic,
+    /// `inverts`, `reads`), so an opcode added to the spec in one of them
+    /// prints; flow control goes by the opcode.
     pub(super) fn render(&self, insn: &Instruction) -> Option<Rendered> {
-        use Instruction as I;
+        let op = insn.opcode()?;
+        let attrs = OpcodeAttrs::of(op)?;
+        // picasso writes an inverted form under its plain form's mnemonic.
+        let name = attrs.inverts.unwrap_or(op.mnemonic);
+        let reads = attrs.reads;
         let plain = |text: String| Some(Rendered { text, opdesc: None });
-        match insn {
-            I::Add(f)
-            | I::Dp3(f)
-            | I::Dp4(f)
-            | I::Dph(f)
-            | I::Dst(f)
-            | I::Mul(f)
-            | I::Sge(f)
-            | I::Slt(f)
-            | I::Max(f)
-            | I::Min(f) => {
-                let (name, op) = two_source_name(insn);
-                if mixed_inputs(&[f.src1.raw(), f.src2.raw()]) {
-                    return None;
-                }
-                let desc = self.entry(f.desc.get())?;
-                let text = format!(
-                    "{name} {}, {}, {}",
-                    self.destination(f.dst.raw(), desc)?,
-                    self.source(1, f.src1.raw(), f.idx, desc)?,
-                    self.source(2, f.src2.raw(), Idx::None, desc)?,
-                );
-                Some(with_opdesc(text, op, desc, fields::D12))
+        if let Some(f) = insn.as_fmt1() {
+            if mixed_inputs(&[f.src1.raw(), f.src2.raw()]) {
+                return None;
             }
-            I::Dphi(f) | I::Dsti(f) | I::Sgei(f) | I::Slti(f) => {
-                let (name, op) = two_source_name(insn);
-                // picasso picks the inverted form only for a float uniform in src2.
-                if f.src2.raw() < 0x20 {
-                    return None;
-                }
-                let desc = self.entry(f.desc.get())?;
-                let text = format!(
-                    "{name} {}, {}, {}",
-                    self.destination(f.dst.raw(), desc)?,
-                    self.source(1, f.src1.raw(), Idx::None, desc)?,
-                    self.source(2, f.src2.raw(), f.idx, desc)?,
-                );
-                Some(with_opdesc(text, op, desc, fields::D12))
+            let desc = self.entry(f.desc.get())?;
+            let text = format!(
+                "{name} {}, {}, {}",
+                self.destination(f.dst.raw(), desc)?,
+                self.source(1, f.src1.raw(), f.idx, desc)?,
+                self.source(2, f.src2.raw(), Idx::None, desc)?,
+            );
+            return Some(with_opdesc(text, reads, false, desc, fields::D12));
+        }
+        if let Some(f) = insn.as_fmt1i() {
+            // picasso picks the inverted form only for a float uniform in src2.
+            if f.src2.raw() < 0x20 {
+                return None;
             }
-            I::Ex2(f) | I::Lg2(f) | I::Litp(f) | I::Flr(f) | I::Rcp(f) | I::Rsq(f) | I::Mov(f) => {
-                let (name, op) = one_source_name(insn);
-                if f.src2.get() != 0 {
-                    return None;
-                }
-                let desc = self.entry(f.desc.get())?;
-                let text = format!(
-                    "{name} {}, {}",
-                    self.destination(f.dst.raw(), desc)?,
-                    self.source(1, f.src1.raw(), f.idx, desc)?,
-                );
-                Some(with_opdesc(text, op, desc, fields::D1))
+            let desc = self.entry(f.desc.get())?;
+            let text = format!(
+                "{name} {}, {}, {}",
+                self.destination(f.dst.raw(), desc)?,
+                self.source(1, f.src1.raw(), Idx::None, desc)?,
+                self.source(2, f.src2.raw(), f.idx, desc)?,
+            );
+            return Some(with_opdesc(text, reads, false, desc, fields::D12));
+        }
+        if let Some(f) = insn.as_fmt1u() {
+            if f.src2.get() != 0 {
+                return None;
             }
-            I::Mova(f) => {
-                if f.src2.get() != 0 || f.dst.get() != 0 {
-                    return None;
-                }
-                let desc = self.entry(f.desc.get())?;
-                let target = match desc & 0xF {
-                    0x8 => "a0.x",
-                    0x4 => "a0.y",
-                    0xC => "a0.xy",
-                    _ => return None,
-                };
-                let src = self.source(1, f.src1.raw(), f.idx, desc)?;
-                Some(with_opdesc(
-                    format!("mova {target}, {src}"),
-                    base::MOVA,
-                    desc,
-                    fields::D1,
-                ))
+            let desc = self.entry(f.desc.get())?;
+            let text = format!(
+                "{name} {}, {}",
+                self.destination(f.dst.raw(), desc)?,
+                self.source(1, f.src1.raw(), f.idx, desc)?,
+            );
+            return Some(with_opdesc(text, reads, false, desc, fields::D1));
+        }
+        if let Some(f) = insn.as_fmt1_mova() {
+            if f.src2.get() != 0 || f.dst.get() != 0 {
+                return None;
             }
-            I::Cmp(f) => {
-                let (Some(x), Some(y)) = (cmp_op(f.cmpx.raw()), cmp_op(f.cmpy.raw())) else {
-                    return None;
-                };
-                let desc = self.entry(f.desc.get())?;
-                let text = format!(
-                    "cmp {}, {x}, {y}, {}",
-                    self.source(1, f.src1.raw(), f.idx, desc)?,
-                    self.source(2, f.src2.raw(), Idx::None, desc)?,
-                );
-                Some(with_opdesc(text, base::CMP, desc, fields::S12))
+            let desc = self.entry(f.desc.get())?;
+            let target = match desc & 0xF {
+                0x8 => "a0.x",
+                0x4 => "a0.y",
+                0xC => "a0.xy",
+                _ => return None,
+            };
+            let src = self.source(1, f.src1.raw(), f.idx, desc)?;
+            return Some(with_opdesc(
+                format!("{name} {target}, {src}"),
+                reads,
+                false,
+                desc,
+                fields::D1,
+            ));
+        }
+        if let Some(f) = insn.as_fmt1c() {
+            let (Some(x), Some(y)) = (cmp_op(f.cmpx.raw()), cmp_op(f.cmpy.raw())) else {
+                return None;
+            };
+            let desc = self.entry(f.desc.get())?;
+            let text = format!(
+                "{name} {}, {x}, {y}, {}",
+                self.source(1, f.src1.raw(), f.idx, desc)?,
+                self.source(2, f.src2.raw(), Idx::None, desc)?,
+            );
+            return Some(with_opdesc(text, reads, false, desc, fields::S12));
+        }
+        if let Some(f) = insn.as_fmt5() {
+            if mixed_inputs(&[f.src1.raw(), f.src2.raw(), f.src3.raw()]) {
+                return None;
             }
-            I::Mad(f) => {
-                if mixed_inputs(&[f.src1.raw(), f.src2.raw(), f.src3.raw()]) {
-                    return None;
-                }
-                let desc = self.entry(f.desc.get())?;
-                let text = format!(
-                    "mad {}, {}, {}, {}",
-                    self.destination(f.dst.raw(), desc)?,
-                    self.source(1, f.src1.raw(), Idx::None, desc)?,
-                    self.source(2, f.src2.raw(), f.idx, desc)?,
-                    self.source(3, f.src3.raw(), Idx::None, desc)?,
-                );
-                Some(with_opdesc(text, base::MAD, desc, fields::D123))
+            let desc = self.entry(f.desc.get())?;
+            let text = format!(
+                "{name} {}, {}, {}, {}",
+                self.destination(f.dst.raw(), desc)?,
+                self.source(1, f.src1.raw(), Idx::None, desc)?,
+                self.source(2, f.src2.raw(), f.idx, desc)?,
+                self.source(3, f.src3.raw(), Idx::None, desc)?,
+            );
+            return Some(with_opdesc(text, reads, true, desc, fields::D123));
+        }
+        if let Some(f) = insn.as_fmt5i() {
+            if f.src3.raw() < 0x20 || mixed_inputs(&[f.src1.raw(), f.src2.raw()]) {
+                return None;
             }
-            I::Madi(f) => {
-                if f.src3.raw() < 0x20 || mixed_inputs(&[f.src1.raw(), f.src2.raw()]) {
-                    return None;
-                }
-                let desc = self.entry(f.desc.get())?;
-                let text = format!(
-                    "mad {}, {}, {}, {}",
-                    self.destination(f.dst.raw(), desc)?,
-                    self.source(1, f.src1.raw(), Idx::None, desc)?,
-                    self.source(2, f.src2.raw(), Idx::None, desc)?,
-                    self.source(3, f.src3.raw(), f.idx, desc)?,
-                );
-                Some(with_opdesc(text, base::MAD, desc, fields::D123))
-            }
-            I::Break(f) | I::Nop(f) | I::End(f) | I::Emit(f) if f.unused.get() == 0 => {
-                let name = match insn {
-                    I::Break(_) => "break",
-                    I::Nop(_) => "nop",
-                    I::End(_) => "end",
-                    _ => "emit",
-                };
+            let desc = self.entry(f.desc.get())?;
+            let text = format!(
+                "{name} {}, {}, {}, {}",
+                self.destination(f.dst.raw(), desc)?,
+                self.source(1, f.src1.raw(), Idx::None, desc)?,
+                self.source(2, f.src2.raw(), Idx::None, desc)?,
+                self.source(3, f.src3.raw(), f.idx, desc)?,
+            );
+            return Some(with_opdesc(text, reads, true, desc, fields::D123));
+        }
+        if let Some(f) = insn.as_fmt0() {
+            return if f.unused.get() == 0 {
                 plain(name.to_owned())
+            } else {
+                None
+            };
+        }
+        if let Some(f) = insn.as_fmt4() {
+            if f.unused.get() != 0 || f.vertex.get() > 2 || !self.geometry {
+                return None;
             }
-            I::Setemit(f) if f.unused.get() == 0 && f.vertex.get() <= 2 && self.geometry => {
-                let flags = match (f.primitive, f.winding) {
-                    (false, false) => "",
-                    (true, false) => ", prim",
-                    (false, true) => ", inv",
-                    (true, true) => ", prim inv",
-                };
-                plain(format!("setemit {}{flags}", f.vertex.get()))
-            }
+            let flags = match (f.primitive, f.winding) {
+                (false, false) => "",
+                (true, false) => ", prim",
+                (false, true) => ", inv",
+                (true, true) => ", prim inv",
+            };
+            return plain(format!("{name} {}{flags}", f.vertex.get()));
+        }
+        use Instruction as I;
+        match insn {
             I::Breakc(f) if f.unused.get() == 0 && f.dst.get() == 0 && f.num.get() == 0 => {
                 plain(format!("breakc {}", condition(f.condop, f.refx, f.refy)?))
             }
@@ -360,47 +358,16 @@ impl Ctx<'_> {
     }
 }
 
-fn with_opdesc(text: String, op: u32, desc: u32, fields: u32) -> Rendered {
+fn with_opdesc(text: String, reads: Reads, mad: bool, desc: u32, fields: u32) -> Rendered {
     Rendered {
         text,
-        opdesc: Some(OpdescUse::new(op, desc & fields, fields)),
+        opdesc: Some(OpdescUse::new(reads, mad, desc & fields, fields)),
     }
 }
 
 /// The comparison's spelling (picasso knows 0–5 only).
 fn cmp_op(raw: u64) -> Option<&'static str> {
     ["eq", "ne", "lt", "le", "gt", "ge"].get(raw as usize).copied()
-}
-
-/// Mnemonic and picasso opcode of a two-source instruction.
-fn two_source_name(insn: &Instruction) -> (&'static str, u32) {
-    use Instruction as I;
-    match insn {
-        I::Add(_) => ("add", base::ADD),
-        I::Dp3(_) => ("dp3", base::DP3),
-        I::Dp4(_) => ("dp4", base::DP4),
-        I::Dph(_) | I::Dphi(_) => ("dph", base::DPH),
-        I::Dst(_) | I::Dsti(_) => ("dst", base::DST),
-        I::Mul(_) => ("mul", base::MUL),
-        I::Sge(_) | I::Sgei(_) => ("sge", base::SGE),
-        I::Slt(_) | I::Slti(_) => ("slt", base::SLT),
-        I::Max(_) => ("max", base::MAX),
-        _ => ("min", base::MIN),
-    }
-}
-
-/// Mnemonic and picasso opcode of a one-source instruction.
-fn one_source_name(insn: &Instruction) -> (&'static str, u32) {
-    use Instruction as I;
-    match insn {
-        I::Ex2(_) => ("ex2", base::EX2),
-        I::Lg2(_) => ("lg2", base::LG2),
-        I::Litp(_) => ("litp", base::LITP),
-        I::Flr(_) => ("flr", base::FLR),
-        I::Rcp(_) => ("rcp", base::RCP),
-        I::Rsq(_) => ("rsq", base::RSQ),
-        _ => ("mov", base::MOV),
-    }
 }
 
 #[cfg(test)]
