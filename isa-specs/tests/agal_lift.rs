@@ -14,7 +14,7 @@ use isa_specs::agal::interp::{self, Inputs, Outcome};
 use isa_specs::agal::lift::{lift, Lifted};
 use isa_specs::agal::{assemble, AgalProgram, ProgramType, Version};
 
-use skia::Render;
+use skia::{Render, Texture};
 
 /// Every fragment program of the corpus: the ruffle binaries and the
 /// manifest's assembled `.expected.bin` files, chosen by their header.
@@ -75,6 +75,19 @@ fn every_corpus_fragment_program_lifts_and_skia_accepts_it() {
     );
 }
 
+/// A texture of a hand-written case.
+#[derive(Clone, Copy)]
+enum Tex {
+    /// One colour everywhere (2D and cube textures).
+    Solid([f32; 4]),
+    /// A 3D texture: one colour per slice, each slice `SLICE` pixels square,
+    /// side by side in its input shader as the lift lays them out.
+    Slices(&'static [[f32; 4]]),
+}
+
+/// The width and height of one slice of a [`Tex::Slices`] texture.
+const SLICE: u32 = 2;
+
 /// A hand-written program, its inputs, and (for `kil`) inputs that kill.
 struct Case {
     name: &'static str,
@@ -82,8 +95,8 @@ struct Case {
     text: &'static str,
     constants: &'static [[f32; 4]],
     varyings: &'static [[f32; 4]],
-    /// The colour of each sampler's input shader, by sampler number.
-    textures: &'static [[f32; 4]],
+    /// Each sampler's texture, by sampler number.
+    textures: &'static [Tex],
     /// Written in vertex-program syntax (`vc[vt0.x+1]`: the assembler allows
     /// relative addressing only there) and relabelled as a fragment program.
     relabel: bool,
@@ -141,7 +154,7 @@ mov oc, ft2
 ",
         constants: &[[0.5, 0.75, 0.25, 1.0], [0.0, 0.0, 0.0, 1.0]],
         varyings: &[[0.25, 0.75, 0.0, 1.0], [0.3, -0.9, 0.2, 0.0], [0.125, 0.0, 0.0, 0.8]],
-        textures: &[[0.2, 0.4, 0.6, 1.0], [0.5, 0.25, 0.125, 1.0]],
+        textures: &[Tex::Solid([0.2, 0.4, 0.6, 1.0]), Tex::Solid([0.5, 0.25, 0.125, 1.0])],
         relabel: false,
     },
     Case {
@@ -318,6 +331,54 @@ add op, vt1, vt2
         textures: &[],
         relabel: true,
     },
+    Case {
+        name: "3d textures between slices and past the last",
+        version: Version::V1,
+        text: "\
+tex ft0, v0, fs0 <3d,nearest,clamp>
+tex ft1, v1.zyxw, fs1 <3d,linear,clamp>
+tex ft2, v2, fs0 <3d,nearest,clamp>
+mul ft0, ft0, fc0
+mul ft1, ft1, fc0.w
+add ft0.xyz, ft0, ft1
+mul ft2, ft2, fc1
+sub ft0.xyz, ft0, ft2.zxy
+mov ft0.w, fc1.w
+mov oc, ft0
+",
+        constants: &[[0.6, 0.5, 0.4, 0.3], [0.25, 0.25, 0.25, 1.0]],
+        // w = 0.4 of 4 slices is 1.1 slice centres in: slices 1 and 2,
+        // 10 % of the way; fs1's w (v1.x) 0.9 is past the last centre;
+        // v2's w 0.125 is exactly slice 0's centre.
+        varyings: &[[0.3, 0.6, 0.4, 0.0], [0.9, 0.2, 0.7, 0.0], [0.8, 0.1, 0.125, 0.0]],
+        // Skia's raster pipeline reads input shaders as 8-bit colours:
+        // multiples of 0.2 (51/255) come through exactly, so the blend is
+        // all that the comparison measures.
+        textures: &[
+            Tex::Slices(&[
+                [0.2, 0.2, 0.4, 1.0],
+                [1.0, 0.0, 0.4, 1.0],
+                [0.2, 0.8, 0.6, 1.0],
+                [0.6, 0.4, 1.0, 1.0],
+            ]),
+            Tex::Slices(&[[0.4, 0.2, 0.0, 1.0], [0.0, 0.6, 0.2, 1.0], [0.4, 0.4, 0.8, 1.0]]),
+        ],
+        relabel: false,
+    },
+    Case {
+        name: "ted samples as tex does",
+        version: Version::V2,
+        text: "\
+ted ft0, v0, fs0 <2d,linear,miplinear,repeat,-1.5>
+mul ft0, ft0, fc0
+mov ft0.w, fc0.w
+mov oc, ft0
+",
+        constants: &[[0.5, 0.75, 1.0, 1.0]],
+        varyings: &[[0.25, 0.75, 0.0, 1.0]],
+        textures: &[Tex::Solid([0.6, 0.4, 0.8, 1.0])],
+        relabel: false,
+    },
 ];
 
 /// The case's program.
@@ -332,11 +393,16 @@ fn program(case: &Case) -> AgalProgram {
     program
 }
 
-/// The packed uniforms of `lifted` for `case` (texture sizes 16 × 16).
+/// The packed uniforms of `lifted` for `case` (2D and cube textures 16 × 16
+/// pixels, 3D ones `SLICE` × `SLICE` per slice).
 fn uniforms(lifted: &Lifted, case: &Case) -> Vec<f32> {
     let mut out = Vec::new();
     for u in &lifted.uniforms {
         let start = out.len();
+        let sampler = |suffix: &str| -> Option<Tex> {
+            let n: usize = u.name.strip_prefix("fs")?.strip_suffix(suffix)?.parse().ok()?;
+            case.textures.get(n).copied()
+        };
         if u.name == "fc" {
             for i in 0..u.floats / 4 {
                 out.extend(case.constants.get(i).copied().unwrap_or_default());
@@ -344,17 +410,39 @@ fn uniforms(lifted: &Lifted, case: &Case) -> Vec<f32> {
         } else if let Some(n) = u.name.strip_prefix('v') {
             let n: usize = n.parse().unwrap();
             out.extend(case.varyings.get(n).copied().unwrap_or_default());
-        } else if u.name.ends_with("_size") {
-            out.extend([16.0, 16.0]);
+        } else if let Some(tex) = sampler("_size") {
+            out.extend(match tex {
+                Tex::Slices(s) => [(SLICE * s.len() as u32) as f32, SLICE as f32],
+                Tex::Solid(_) => [16.0, 16.0],
+            });
+        } else if let Some(Tex::Slices(s)) = sampler("_depth") {
+            out.push(s.len() as f32);
         }
         assert_eq!(out.len() - start, u.floats, "uniform {}", u.name);
     }
     out
 }
 
-/// The texture colour of an input shader named `fsN`.
-fn texture(case: &Case, n: usize) -> [f32; 4] {
-    case.textures.get(n).copied().unwrap_or_default()
+/// What the interpreter reads from sampler `n` at `coord`: the solid
+/// colour, or the 3D model the lift implements (`interp::sample_3d`).
+fn texture(case: &Case, n: usize, coord: [f32; 4]) -> [f32; 4] {
+    match case.textures.get(n) {
+        Some(Tex::Solid(c)) => *c,
+        Some(Tex::Slices(s)) => interp::sample_3d(s.len(), coord, |k, _, _| s[k]),
+        None => [0.0; 4],
+    }
+}
+
+/// The input shader of sampler `n`, for Skia.
+fn input(case: &Case, n: usize) -> Texture {
+    match case.textures.get(n) {
+        Some(Tex::Solid(c)) => Texture::Solid(*c),
+        Some(Tex::Slices(s)) => Texture::Slices {
+            colours: s.to_vec(),
+            size: SLICE,
+        },
+        None => Texture::Solid([0.0; 4]),
+    }
 }
 
 /// Half precision: a few units in the last place near 1.
@@ -368,7 +456,7 @@ fn lifted_shaders_render_what_the_interpreter_computes() {
         let program = program(case);
         let lifted = lift(&program).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         assert!(lifted.warnings.is_empty(), "{}", case.name);
-        let sample = |n: u64, _dim, _coord| texture(case, n as usize);
+        let sample = |n: u64, _dim, coord| texture(case, n as usize, coord);
         let inputs = Inputs {
             constants: case.constants,
             varyings: case.varyings,
@@ -390,7 +478,7 @@ fn lifted_shaders_render_what_the_interpreter_computes() {
             inputs: lifted
                 .inputs
                 .iter()
-                .map(|name| texture(case, name[2..].parse().unwrap()))
+                .map(|name| input(case, name[2..].parse().unwrap()))
                 .collect(),
         };
         eprintln!("{}: the interpreter says {want:?}", case.name);
@@ -417,7 +505,7 @@ fn the_cases_are_not_trivial() {
     // saturates or vanishes would pass the pixel test whatever the lift did.
     for case in CASES.iter().filter(|c| !c.name.contains("kills")) {
         let program = program(case);
-        let sample = |n: u64, _dim, _coord| texture(case, n as usize);
+        let sample = |n: u64, _dim, coord| texture(case, n as usize, coord);
         let inputs = Inputs {
             constants: case.constants,
             varyings: case.varyings,
@@ -467,8 +555,37 @@ fn what_agsl_cannot_say_is_an_error_at_its_token() {
     let e = lift_text("mov ft0, fc0\ntld ft1, v0, fs0 <2d,linear>\n", Version::V1).unwrap_err();
     assert_eq!(e.offset, 7 + 24, "{e}");
     assert!(e.message.contains("`tld` has no AGSL semantics"), "{e}");
-    let e = lift_text("tex ft0, v0, fs0 <3d,linear>\n", Version::V1).unwrap_err();
-    assert!(e.message.contains("3d textures have no AGSL equivalent"), "{e}");
+    let e = lift_text(
+        "tex ft0, v0, fs0 <3d,linear>\ntex ft1, v0, fs0 <2d,linear>\n",
+        Version::V1,
+    )
+    .unwrap_err();
+    assert_eq!(e.offset, 7 + 24, "{e}");
+    assert!(
+        e.message
+            .contains("fs0 is sampled as a 2d texture here and as a 3d texture before"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_3d_sampler_declares_its_depth_and_helper() {
+    let lifted = lift_text("tex ft0, v0, fs1 <3d,linear,clamp>\nmov oc, ft0\n", Version::V1).unwrap();
+    let names: Vec<(&str, usize)> = lifted.uniforms.iter().map(|u| (u.name.as_str(), u.floats)).collect();
+    assert_eq!(names, [("v0", 4), ("fs1_size", 2), ("fs1_depth", 1)]);
+    for line in [
+        "uniform shader fs1;",
+        "uniform float fs1_depth;",
+        "float4 agal_tex3d_fs1(float3 uvw) {",
+        "    ft0 = agal_tex3d_fs1(v0.xyz);",
+        "//   fs1_depth: the number of slices; w blends linearly between the two nearest.",
+    ] {
+        assert!(
+            lifted.source.lines().any(|l| l == line),
+            "no `{line}` in\n{}",
+            lifted.source
+        );
+    }
 }
 
 #[test]

@@ -56,7 +56,7 @@ fn mad_and_madi() {
         errs,
         [
             "2:9: `c1` is c1: src1 must be an input (v) or temporary (r) register",
-            "3:18: mad can read only one uniform (src2 or src3), and src2 already is one",
+            "3:18: `mad` can read only one uniform (src2 or src3), and src2 already is one",
             "4:14: v1 and v2 are different input registers; an instruction can read only one",
         ]
     );

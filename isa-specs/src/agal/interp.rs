@@ -191,3 +191,44 @@ impl Env for TokenEnv<'_> {
         Ok(Value::float((self.inputs.sample)(s.num.get(), s.dim, arg.v), 4))
     }
 }
+
+/// The 3D-texture model of the lift (see [`super::lift`]): `depth` slices,
+/// the coordinate's `w` blending linearly between the two slices nearest to
+/// it (the first and last slice beyond the ends). `slice(k, u, v)` is slice
+/// `k`'s colour at `(u, v)`. A caller's [`Inputs::sample`] uses it for 3D
+/// samplers, so that the interpreter and a lifted shader agree.
+pub fn sample_3d(depth: usize, coord: [f32; 4], slice: impl Fn(usize, f32, f32) -> [f32; 4]) -> [f32; 4] {
+    let last = depth.max(1) as f32 - 1.0;
+    let z = (coord[2] * (last + 1.0) - 0.5).clamp(0.0, last);
+    let s0 = z.floor();
+    let s1 = (s0 + 1.0).min(last);
+    let t = z - s0;
+    let (a, b) = (
+        slice(s0 as usize, coord[0], coord[1]),
+        slice(s1 as usize, coord[0], coord[1]),
+    );
+    [0, 1, 2, 3].map(|i| a[i] + (b[i] - a[i]) * t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sample_3d;
+
+    #[test]
+    fn three_d_samples_blend_the_two_nearest_slices() {
+        let slices = [
+            [0.0, 0.0, 0.0, 1.0],
+            [1.0, 0.0, 0.0, 1.0],
+            [1.0, 1.0, 0.0, 1.0],
+            [1.0, 1.0, 1.0, 1.0],
+        ];
+        let at = |w: f32| sample_3d(4, [0.5, 0.5, w, 0.0], |k, _, _| slices[k]);
+        // Slice centres are at (k + 0.5) / 4.
+        assert_eq!(at(0.375), slices[1]);
+        assert_eq!(at(0.5), [1.0, 0.5, 0.0, 1.0]);
+        // Beyond the first and last centres: those slices.
+        assert_eq!(at(0.0), slices[0]);
+        assert_eq!(at(1.0), slices[3]);
+        assert_eq!(sample_3d(1, [0.0, 0.0, 0.7, 0.0], |k, _, _| slices[k]), slices[0]);
+    }
+}

@@ -8,14 +8,37 @@ use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
 
-/// A solid-colour render: canvas size, packed uniforms, one colour per input shader.
+/// A render: canvas size, packed uniforms, one texture per input shader.
 pub struct Render {
     /// Canvas width and height.
     pub size: (u32, u32),
     /// The uniforms, packed in declaration order.
     pub uniforms: Vec<f32>,
-    /// The colour of each input shader, in declaration order.
-    pub inputs: Vec<[f32; 4]>,
+    /// The texture of each input shader, in declaration order.
+    pub inputs: Vec<Texture>,
+}
+
+/// An input shader's texture.
+pub enum Texture {
+    /// One colour everywhere.
+    Solid([f32; 4]),
+    /// Solid squares of `size` pixels side by side, one per colour (a 3D
+    /// texture's slices), sampled nearest and clamped at the edges.
+    Slices {
+        /// Each slice's colour, slice 0 leftmost.
+        colours: Vec<[f32; 4]>,
+        /// The width and height of a slice in pixels.
+        size: u32,
+    },
+}
+
+impl Texture {
+    fn to_json(&self) -> Value {
+        match self {
+            Texture::Solid(c) => json!({ "solid": c }),
+            Texture::Slices { colours, size } => json!({ "slices": colours, "size": size }),
+        }
+    }
 }
 
 /// What Skia said about one shader.
@@ -48,7 +71,8 @@ pub fn check(shaders: &[(String, String, Option<Render>)]) -> Option<Vec<Verdict
             if let Some(r) = render {
                 job["render"] = json!({
                     "width": r.size.0, "height": r.size.1,
-                    "uniforms": r.uniforms, "inputs": r.inputs,
+                    "uniforms": r.uniforms,
+                    "inputs": r.inputs.iter().map(Texture::to_json).collect::<Vec<_>>(),
                 });
             }
             job

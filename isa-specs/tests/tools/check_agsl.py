@@ -6,7 +6,9 @@ Reads one JSON object on stdin:
   {"shaders": [{"name": str, "source": str,
                 "render": {"width": int, "height": int,
                            "uniforms": [float, ...],     # packed, in order
-                           "inputs": [[r, g, b, a], ...]  # one solid colour per input shader
+                           "inputs": [{"solid": [r, g, b, a]}          # one per input shader
+                                      | {"slices": [[r, g, b, a], ...], # squares side by side,
+                                         "size": int}, ...]             # sampled nearest, clamped
                           }  # optional
                }, ...]}
 Writes one JSON object on stdout:
@@ -22,19 +24,34 @@ import struct
 import sys
 
 try:
+    import numpy
     import skia
 except ImportError as e:  # the caller prints the warning
     print(json.dumps({"skia": None, "error": str(e)}))
     sys.exit(3)
 
 
+def texture(spec):
+    """The input shader of one texture of the request."""
+    if "solid" in spec:
+        return skia.Shaders.Color(skia.Color4f(*spec["solid"]))
+    size = spec["size"]
+    colours = spec["slices"]
+    pixels = numpy.zeros((size, size * len(colours), 4), dtype=numpy.float32)
+    for k, rgba in enumerate(colours):
+        pixels[:, k * size:(k + 1) * size] = rgba
+    image = skia.Image.fromarray(
+        pixels, colorType=skia.kRGBA_F32_ColorType, alphaType=skia.kUnpremul_AlphaType
+    )
+    return image.makeShader(
+        skia.TileMode.kClamp, skia.TileMode.kClamp, skia.SamplingOptions(skia.FilterMode.kNearest)
+    )
+
+
 def render(effect, job):
     floats = job.get("uniforms", [])
     data = skia.Data.MakeWithCopy(struct.pack("<%df" % len(floats), *floats))
-    children = [
-        skia.RuntimeEffectChildPtr(skia.Shaders.Color(skia.Color4f(*rgba)))
-        for rgba in job.get("inputs", [])
-    ]
+    children = [skia.RuntimeEffectChildPtr(texture(t)) for t in job.get("inputs", [])]
     # The span points into the vector: keep both alive until the draw is done.
     vector = skia.VectorRuntimeEffectChildPtr(children)
     span = skia.SpanRuntimeEffectChildPtr(vector)

@@ -35,6 +35,34 @@ float2 agal_cube(float3 d) {
 }
 ";
 
+/// The 3D-texture lookup of [`super`]'s docs for sampler `n`: the input
+/// shader holds the `fsN_depth` slices side by side, slice 0 leftmost, each
+/// `fsN_size.x / fsN_depth` pixels wide; the two slices nearest to `w` are
+/// blended linearly (the first and last slice beyond the ends), and `x`
+/// stays half a pixel inside its slice so that the input shader's own
+/// filtering never reads the neighbouring slice.
+fn tex3d(n: u64) -> String {
+    let f = super::subst::tex3d_helper(n);
+    format!(
+        "\
+// fs{n} as a 3D texture: its fs{n}_depth slices side by side (slice 0 leftmost),
+// linear between the two slices nearest to w.
+float4 {f}(float3 uvw) {{
+    float depth = max(floor(fs{n}_depth), 1.0);
+    float width = fs{n}_size.x / depth;
+    float z = clamp(uvw.z * depth - 0.5, 0.0, depth - 1.0);
+    float s0 = floor(z);
+    float s1 = min(s0 + 1.0, depth - 1.0);
+    float x = clamp(uvw.x * width, 0.5, width - 0.5);
+    float y = uvw.y * fs{n}_size.y;
+    float4 a = float4(fs{n}.eval(float2(s0 * width + x, y)));
+    float4 b = float4(fs{n}.eval(float2(s1 * width + x, y)));
+    return mix(a, b, z - s0);
+}}
+"
+    )
+}
+
 /// The declarations, helpers and the interface comment; fills `lifted`'s
 /// uniform and input-shader lists.
 pub fn header(usage: &Usage, version: u32, tokens: usize, all_constants: u64, lifted: &mut Lifted) -> String {
@@ -64,6 +92,13 @@ pub fn header(usage: &Usage, version: u32, tokens: usize, all_constants: u64, li
             note(format!(
                 "  fs{n}_size: its size in pixels; the six faces side by side (+x -x +y -y +z -z), each fs{n}_size.x / 6 wide."
             ));
+        } else if *dim == Dim::D3 {
+            note(format!(
+                "  fs{n}_size: its size in pixels; the fs{n}_depth slices side by side (slice 0 leftmost), each fs{n}_size.x / fs{n}_depth wide."
+            ));
+            note(format!(
+                "  fs{n}_depth: the number of slices; w blends linearly between the two nearest."
+            ));
         } else {
             note(format!(
                 "  fs{n}_size: its size in pixels; texture coordinate uv is fs{n}.eval(uv * fs{n}_size)."
@@ -91,10 +126,17 @@ pub fn header(usage: &Usage, version: u32, tokens: usize, all_constants: u64, li
         let _ = writeln!(out, "uniform shader fs{n};");
         lifted.inputs.push(format!("fs{n}"));
         uniform(&mut out, "float2", format!("fs{n}_size"), 2, None);
+        if usage.samplers[n].0 == Dim::D3 {
+            uniform(&mut out, "float", format!("fs{n}_depth"), 1, None);
+        }
     }
     if usage.samplers.values().any(|(d, _)| *d == Dim::Cube) {
         out.push('\n');
         out.push_str(CUBE);
+    }
+    for (n, _) in usage.samplers.iter().filter(|(_, (d, _))| *d == Dim::D3) {
+        out.push('\n');
+        out.push_str(&tex3d(*n));
     }
     if usage.indirect {
         let _ = write!(

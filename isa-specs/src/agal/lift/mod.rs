@@ -16,10 +16,14 @@
 //!   texture coordinate `uv` (0 to 1 across the texture, as in Stage3D) is
 //!   sampled as `fsN.eval(uv * fsN_size)`. A cube texture is a strip of its
 //!   six faces side by side (+x, −x, +y, −y, +z, −z), and a direction is
-//!   mapped onto it by `agal_cube` with the usual cube-map face rules. The
+//!   mapped onto it by `agal_cube` with the usual cube-map face rules. A 3D
+//!   texture is its slices side by side (slice 0 leftmost) with one more
+//!   uniform, `float fsN_depth`, the slice count; `agal_tex3d_fsN(uvw)`
+//!   blends the two slices nearest to `w` linearly, keeping `x` half a pixel
+//!   inside each slice ([`super::interp::sample_3d`] is the same model). The
 //!   sampler's wrap, filter and mipmap options are for whoever builds the
 //!   input shader (Skia's tile mode and sampling options); the LOD bias is
-//!   ignored.
+//!   ignored, and `ted` (a sample with a LOD bias) samples as `tex` does.
 //! - Temporaries `ftN` and outputs (`oc`, `fd`) are `float4` locals, zero at
 //!   the start; a token writes only the components of its write mask
 //!   (`ft0.xz = (…).xz`), and sources keep their swizzles (`ft1.wzyx`).

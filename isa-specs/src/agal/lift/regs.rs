@@ -156,9 +156,24 @@ impl Usage {
             .samplers
             .entry(sampler.num.get())
             .or_insert_with(|| (sampler.dim, BTreeSet::new()));
+        // A 3D texture is a strip of slices with a depth uniform: the same
+        // input shader cannot also be read as a 2D or cube texture.
+        if entry.0 != sampler.dim && (entry.0 == Dim::D3 || sampler.dim == Dim::D3) {
+            return Err(format!(
+                "fs{} is sampled as a {} texture here and as a {} texture before: one input shader cannot be both",
+                sampler.num.get(),
+                dim_name(sampler.dim),
+                dim_name(entry.0)
+            ));
+        }
         entry.1.insert(options);
         Ok(())
     }
+}
+
+/// A dimension as the sampler options spell it (the spec's spelling).
+fn dim_name(dim: Dim) -> &'static str {
+    crate::agal::table::option_spelling(crate::agal::table::OptionClass::Dim, dim.raw()).unwrap_or("unnamed")
 }
 
 /// A number literal.

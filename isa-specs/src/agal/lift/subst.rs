@@ -82,6 +82,11 @@ fn source(e: &Expr, components: Option<&[usize]>, slots: &Slots, usage: &mut Usa
     Ok(swizzle(register, &picked, 4))
 }
 
+/// The name of the function that samples `fsN` as a 3D texture.
+pub fn tex3d_helper(n: u64) -> String {
+    format!("agal_tex3d_fs{n}")
+}
+
 /// `sampler.eval(coord)`: the input shader `fsN` evaluated at the texture
 /// coordinate mapped to its pixels (see the module docs of `lift`).
 fn sample(receiver: &Expr, coord: Expr, slots: &Slots) -> Result<Expr, String> {
@@ -95,7 +100,8 @@ fn sample(receiver: &Expr, coord: Expr, slots: &Slots) -> Result<Expr, String> {
     let uv = match s.dim {
         Dim::D2 => swizzle(coord, &[0, 1], 4),
         Dim::Cube => Expr::call("agal_cube", vec![swizzle(coord, &[0, 1, 2], 4)], at),
-        Dim::D3 => return Err("3d textures have no AGSL equivalent (input shaders are 2D)".into()),
+        // The slices and the blend between them are the helper's (header.rs).
+        Dim::D3 => return Ok(Expr::call(tex3d_helper(n), vec![swizzle(coord, &[0, 1, 2], 4)], at)),
         other => return Err(format!("sampler dimension {} is not one AGAL defines", other.raw())),
     };
     let pixels = binary(BinaryOp::Mul, uv, size);

@@ -290,7 +290,7 @@ fn one_source(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads,
 }
 
 fn mova(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads, pos: Pos) -> Result<(), Diag> {
-    let args = stmt.expect_commas(2, "mova a0.x|a0.y|a0.xy, SRC")?;
+    let args = stmt.expect_commas(2, &format!("{} a0.x|a0.y|a0.xy, SRC", stmt.head))?;
     let mask = match args[0].to_ascii_lowercase().as_str() {
         "a0" | "a0.x" => 0b1000,
         "a1" | "a0.y" => 0b0100,
@@ -335,7 +335,7 @@ fn cmp_op<'a>(stmt: &Stmt<'a>, text: &'a str) -> Result<CmpOp, Diag> {
 }
 
 fn cmp(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads, pos: Pos) -> Result<(), Diag> {
-    let args = stmt.expect_commas(4, "cmp SRC1, OPX, OPY, SRC2")?;
+    let args = stmt.expect_commas(4, &format!("{} SRC1, OPX, OPY, SRC2", stmt.head))?;
     let s1 = asm.operand(stmt, args[0], true)?;
     let src1 = wide(stmt, &s1, args[0], "src1")?;
     let cmpx = cmp_op(stmt, args[1])?;
@@ -364,7 +364,7 @@ fn mad(
     reads: Reads,
     pos: Pos,
 ) -> Result<(), Diag> {
-    let args = stmt.expect_commas(4, "mad DST, SRC1, SRC2, SRC3")?;
+    let args = stmt.expect_commas(4, &format!("{} DST, SRC1, SRC2, SRC3", stmt.head))?;
     let (dst, mask) = asm.destination(stmt, args[0])?;
     let s1 = asm.operand(stmt, args[1], false)?;
     let src1 = narrow(stmt, &s1, args[1], "src1")?;
@@ -392,7 +392,10 @@ fn mad(
             if s3.reg.file == File::C {
                 return Err(stmt.err_at(
                     args[3],
-                    "mad can read only one uniform (src2 or src3), and src2 already is one",
+                    format!(
+                        "`{}` can read only one uniform (src2 or src3), and src2 already is one",
+                        stmt.head
+                    ),
                 ));
             }
             let src3 = narrow(stmt, &s3, args[3], "src3")?;
