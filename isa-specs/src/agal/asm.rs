@@ -41,14 +41,16 @@
 //! disassembler writes it for tokens that mini-assembler syntax cannot spell.
 
 use isa_runtime::lexer::{closest, Cursor};
-use isa_runtime::ParseError;
+use isa_runtime::{Mask, ParseError, SInt, Swizzle, UInt};
 
 use super::program::{check_token, AgalProgram, TOKEN_BYTES};
 use super::table::{
     mnemonics, op_by_mnemonic, option_words, reg_by_name, sampler_option, version_number, Form, Op, OptionClass, Reg,
     Role, REGS,
 };
-use super::{Instruction, ProgramType, RegType, Version};
+use super::{
+    Comp, Dest, Dim, Filter, Instruction, Mip, ProgramType, RegType, Sampler, Source, TexFormat, Version, Wrap,
+};
 
 /// An assembly error: 1-based line and column (in characters), and why.
 pub type AsmError = ParseError;
@@ -328,7 +330,14 @@ impl Assembler {
             None => 0xF,
             Some((letters, _)) => letters.bytes().fold(0, |m, c| m | (1 << component(c))),
         };
-        Ok(num | (mask << 16) | ((reg.code.raw() as u32) << 24))
+        let dest = Dest {
+            num: UInt::from_bits(u64::from(num)),
+            mask: Mask::from_bits(mask),
+            undef1: UInt::from_bits(0),
+            r#type: reg.code,
+            undef2: UInt::from_bits(0),
+        };
+        Ok(dest.encode())
     }
 
     fn source(&self, o: &Operand<'_>, op: &Op) -> Result<u64, AsmError> {
@@ -356,36 +365,44 @@ impl Assembler {
                 })
             }
         };
-        let mut word = (swizzle << 24) | (reg.code.raw() << 32);
-        match &o.index {
-            None => word |= u64::from(num),
-            Some(index) => {
-                if self.kind == ProgramType::Fragment {
-                    return Err(index
-                        .at
-                        .error("relative addressing is not allowed in fragment programs"));
-                }
-                if reg.code != RegType::Vc {
-                    return Err(index
-                        .at
-                        .error(format!("relative addressing works only on `vc`, not `{}`", reg.name)));
-                }
-                let (ireg, inum) = self.register(&index.reg)?;
-                let offset = match &index.offset {
-                    None => 0,
-                    Some((n, _)) if *n <= 255 => *n,
-                    Some((n, at)) => {
-                        return Err(at.error(format!("relative offset {n} is out of range: it is 0 to 255")));
-                    }
-                };
-                word |= u64::from(inum)
-                    | (offset << 16)
-                    | (ireg.code.raw() << 40)
-                    | (u64::from(component(index.comp)) << 48)
-                    | (1 << 63);
+        let mut source = Source {
+            num: UInt::from_bits(u64::from(num)),
+            offset: UInt::from_bits(0),
+            swizzle: Swizzle::from_bits(swizzle),
+            r#type: reg.code,
+            undef1: UInt::from_bits(0),
+            itype: RegType::Va,
+            undef2: UInt::from_bits(0),
+            icomp: Comp::X,
+            undef3: UInt::from_bits(0),
+            indirect: false,
+        };
+        if let Some(index) = &o.index {
+            if self.kind == ProgramType::Fragment {
+                return Err(index
+                    .at
+                    .error("relative addressing is not allowed in fragment programs"));
             }
+            if reg.code != RegType::Vc {
+                return Err(index
+                    .at
+                    .error(format!("relative addressing works only on `vc`, not `{}`", reg.name)));
+            }
+            let (ireg, inum) = self.register(&index.reg)?;
+            let offset = match &index.offset {
+                None => 0,
+                Some((n, _)) if *n <= 255 => *n,
+                Some((n, at)) => {
+                    return Err(at.error(format!("relative offset {n} is out of range: it is 0 to 255")));
+                }
+            };
+            source.num = UInt::from_bits(u64::from(inum));
+            source.offset = UInt::from_bits(offset);
+            source.itype = ireg.code;
+            source.icomp = Comp::from_bits(u64::from(component(index.comp)));
+            source.indirect = true;
         }
-        Ok(word)
+        Ok(source.encode())
     }
 
     fn sampler(&self, o: &Operand<'_>, op: &Op, options: Option<&Options<'_>>) -> Result<u64, AsmError> {
@@ -402,14 +419,33 @@ impl Assembler {
         if let Some((_, at)) = &o.comps {
             return Err(at.error("a sampler takes no swizzle; its options go in `<…>` after it"));
         }
-        let mut word = u64::from(num) | (5 << 32);
+        let mut sampler = Sampler {
+            num: UInt::from_bits(u64::from(num)),
+            bias: SInt::from_bits(0),
+            undef1: UInt::from_bits(0),
+            undef2: UInt::from_bits(0),
+            format: TexFormat::from_bits(0),
+            dim: Dim::from_bits(0),
+            special: UInt::from_bits(0),
+            wrap: Wrap::from_bits(0),
+            mip: Mip::from_bits(0),
+            filter: Filter::from_bits(0),
+        };
         if let Some(options) = options {
             for (class, value) in options.values() {
-                word |= value << class.shift();
+                let s = &mut sampler;
+                match class {
+                    OptionClass::Format => s.format = TexFormat::from_bits(s.format.raw() | value),
+                    OptionClass::Dim => s.dim = Dim::from_bits(s.dim.raw() | value),
+                    OptionClass::Special => s.special = UInt::from_bits(s.special.get() | value),
+                    OptionClass::Wrap => s.wrap = Wrap::from_bits(s.wrap.raw() | value),
+                    OptionClass::Mip => s.mip = Mip::from_bits(s.mip.raw() | value),
+                    OptionClass::Filter => s.filter = Filter::from_bits(s.filter.raw() | value),
+                }
             }
-            word |= u64::from(options.bias as u8) << 16;
+            sampler.bias = SInt::from_bits(u64::from(options.bias as u8));
         }
-        Ok(word)
+        Ok(sampler.encode())
     }
 }
 

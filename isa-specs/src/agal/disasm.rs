@@ -22,6 +22,9 @@
 
 use std::fmt;
 
+use isa_runtime::bits::low_mask;
+use isa_runtime::layout::{FieldKind, Format};
+
 use super::asm::Assembler;
 use super::program::{form_of, slots, token_bytes, AgalProgram};
 use super::table::{canonical_name, option_spelling, version_number, Form, OptionClass, OPTION_ORDER, SPECIAL_FLAGS};
@@ -188,18 +191,24 @@ fn name(code: RegType, num: u64, kind: ProgramType) -> String {
     }
 }
 
-/// "bits 20..=23 hold 0x1, bits 28..=31 hold 0x2" for the nonzero ones.
-fn undefined(fields: &[(&str, u64)]) -> Option<String> {
-    let set: Vec<String> = fields
+/// "bits 20..=23 hold 0x1, bits 28..=31 hold 0x2": the `unknown` fields of
+/// `layout` (the spec's "undefined" bits) that are not zero in `word`.
+fn undefined(layout: &Format, word: u64) -> Option<String> {
+    let set: Vec<String> = layout
+        .fields
         .iter()
-        .filter(|(_, v)| *v != 0)
-        .map(|(bits, v)| format!("bits {bits} hold {v:#x}"))
+        .filter(|f| matches!(f.kind, FieldKind::Unknown))
+        .flat_map(|f| f.ranges)
+        .filter_map(|r| {
+            let v = (word >> r.lo) & low_mask(r.width);
+            (v != 0).then(|| format!("bits {}..={} hold {v:#x}", r.lo, r.lo + r.width - 1))
+        })
         .collect();
     (!set.is_empty()).then(|| set.join(", "))
 }
 
 fn dest(d: &Dest, kind: ProgramType) -> Result<String, String> {
-    if let Some(set) = undefined(&[("20..=23", d.undef1.get()), ("28..=31", d.undef2.get())]) {
+    if let Some(set) = undefined(Dest::FORMAT, u64::from(d.encode())) {
         return Err(format!("its destination has undefined bits set: {set}"));
     }
     let mask = d.mask.bits();
@@ -215,11 +224,7 @@ fn dest(d: &Dest, kind: ProgramType) -> Result<String, String> {
 }
 
 fn source(s: &Source, kind: ProgramType, n: usize) -> Result<String, String> {
-    if let Some(set) = undefined(&[
-        ("36..=39", s.undef1.get()),
-        ("44..=47", s.undef2.get()),
-        ("50..=62", s.undef3.get()),
-    ]) {
+    if let Some(set) = undefined(Source::FORMAT, s.encode()) {
         return Err(format!("source {n} has undefined bits set: {set}"));
     }
     let mut text = if s.indirect {
@@ -259,7 +264,7 @@ fn source(s: &Source, kind: ProgramType, n: usize) -> Result<String, String> {
 }
 
 fn sampler_text(s: &Sampler) -> Result<String, String> {
-    if let Some(set) = undefined(&[("24..=31", s.undef1.get()), ("36..=39", s.undef2.get())]) {
+    if let Some(set) = undefined(Sampler::FORMAT, s.encode()) {
         return Err(format!("its sampler has undefined bits set: {set}"));
     }
     let mut options = Vec::new();

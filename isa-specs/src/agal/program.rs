@@ -260,7 +260,7 @@ pub struct Slots {
 pub fn form_of(token: &Instruction) -> Form {
     token
         .opcode()
-        .and_then(|o| Form::of_format(o.format.name))
+        .and_then(|o| Form::of_format(o.format))
         .unwrap_or(Form::None)
 }
 

@@ -7,9 +7,11 @@
 //! Facts about names, limits and flags follow Adobe's 2015 AGALMiniAssembler
 //! (OpenFL port); the deviations are listed on [`REGS`].
 
-use isa_runtime::layout::Opcode;
+use isa_runtime::layout::{Format, Opcode};
 
-use super::{OpcodeAttrs, ProgramType, RegType, Version, LAYOUT};
+use super::{
+    OpcodeAttrs, ProgramType, RegType, Token, Token1, TokenCond, TokenKil, TokenNone, TokenTex, Version, LAYOUT,
+};
 
 /// Which slots of a token an opcode uses, from its spec format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,16 +31,23 @@ pub enum Form {
 }
 
 impl Form {
-    /// The form of a spec format, by its name.
-    pub fn of_format(name: &str) -> Option<Form> {
-        Some(match name {
-            "Token" => Form::Full,
-            "Token1" => Form::One,
-            "TokenTex" => Form::Tex,
-            "TokenCond" => Form::Cond,
-            "TokenKil" => Form::Kil,
-            "TokenNone" => Form::None,
-            _ => return None,
+    /// The form of a spec format (its generated type's `FORMAT`).
+    pub fn of_format(format: &Format) -> Option<Form> {
+        let is = |f: &Format| std::ptr::eq(format, f);
+        Some(if is(Token::FORMAT) {
+            Form::Full
+        } else if is(Token1::FORMAT) {
+            Form::One
+        } else if is(TokenTex::FORMAT) {
+            Form::Tex
+        } else if is(TokenCond::FORMAT) {
+            Form::Cond
+        } else if is(TokenKil::FORMAT) {
+            Form::Kil
+        } else if is(TokenNone::FORMAT) {
+            Form::None
+        } else {
+            return None;
         })
     }
 
@@ -106,7 +115,7 @@ fn op(spec: &'static Opcode) -> Option<Op> {
     Some(Op {
         spec,
         code: u32::try_from(spec.value).ok()?,
-        form: Form::of_format(spec.format.name)?,
+        form: Form::of_format(spec.format)?,
         attrs: OpcodeAttrs::of(spec)?,
     })
 }
@@ -290,18 +299,6 @@ impl OptionClass {
             OptionClass::Filter => "Filter",
             OptionClass::Special => return None,
         })
-    }
-
-    /// The bit of the sampler word where the nibble starts.
-    pub fn shift(self) -> u32 {
-        match self {
-            OptionClass::Format => 40,
-            OptionClass::Dim => 44,
-            OptionClass::Special => 48,
-            OptionClass::Wrap => 52,
-            OptionClass::Mip => 56,
-            OptionClass::Filter => 60,
-        }
     }
 
     /// The class's name in messages.
