@@ -41,6 +41,14 @@ const PICA: Case = Case {
     line: "    frob   0x10  Fmt1     reads=xy              sem \"dst = float4(src1.x - src2.y)\" /// made up",
 };
 
+/// Lima GP: a made-up complex-unit operation at a value the enum leaves
+/// unnamed (1), which Mesa's text prints as `unk1.c`.
+const LIMA_GP: Case = Case {
+    spec: "lima_gp.isa",
+    after: "    nop             = 0  \"nop\"",
+    line: "    frob            = 1  \"frob\"            sem \"dst = a + 1.0\"        /// made up",
+};
+
 /// The crates `isa` is built from, copied into the scratch workspace.
 const CRATES: &[&str] = &["isa-runtime", "isa-meta", "isa-macros", "isa-specs", "isa-cli"];
 
@@ -125,7 +133,7 @@ fn build_with(cases: &[&Case]) -> PathBuf {
 /// The scratch `isa`, built once for every test of this file.
 fn isa() -> &'static Path {
     static ISA: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    ISA.get_or_init(|| build_with(&[&AGAL, &PICA]))
+    ISA.get_or_init(|| build_with(&[&AGAL, &PICA, &LIMA_GP]))
 }
 
 struct Run {
@@ -272,4 +280,34 @@ fn pica_line_reaches_the_picasso_syntax() {
         json.stdout
     );
     assert!(!json.stdout.contains("(desc 1)"), "one descriptor: {}", json.stdout);
+}
+
+#[test]
+fn lima_gp_line_reaches_the_mesa_syntax() {
+    let dir = scratch_dir("lima_gp");
+    // One 128-bit word: every source unused but the complex unit's, which
+    // reads $0.x, with complex_op 1 (the made-up `frob`).
+    let mut word: u128 = 0;
+    for lo in [0, 5, 10, 15, 22, 27, 32, 37, 111] {
+        word |= 21 << lo;
+    }
+    word |= 1 << 86;
+    let bin = dir.join("frob.bin");
+    std::fs::write(&bin, word.to_le_bytes()).unwrap();
+    let bin = bin.to_string_lossy().into_owned();
+    let disasm = run(&["disasm", "lima-gp", &bin]);
+    assert_eq!(disasm.code, Some(0), "{}", disasm.stderr);
+    assert!(
+        disasm.stdout.starts_with("000:\tfrob.c ^5 $0.x {raw "),
+        "{}",
+        disasm.stdout
+    );
+
+    let text = dir.join("frob.txt");
+    std::fs::write(&text, &disasm.stdout).unwrap();
+    let text = text.to_string_lossy().into_owned();
+    let again = dir.join("again.bin").to_string_lossy().into_owned();
+    let asm = run(&["asm", "lima-gp", &text, "-o", &again]);
+    assert_eq!((asm.code, asm.stderr.as_str()), (Some(0), ""));
+    assert_eq!(std::fs::read(&again).unwrap(), word.to_le_bytes());
 }

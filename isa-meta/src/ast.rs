@@ -206,7 +206,7 @@ pub struct TextAst {
 }
 
 /// One condition of a `text` line: `flag`, `!flag`, `field == a|b`,
-/// `field != a|b`.
+/// `field != a|b`, `field is named`, `field is unnamed`.
 #[derive(Debug, Clone)]
 pub struct CondAst {
     pub field: Name,
@@ -214,6 +214,9 @@ pub struct CondAst {
     pub equal: bool,
     /// The values; empty for the flag forms.
     pub values: Vec<CondValue>,
+    /// `field is named` (`Some(true)`) or `field is unnamed` (`Some(false)`):
+    /// whether the field's open enum names its value.
+    pub named: Option<bool>,
     pub span: Span,
 }
 

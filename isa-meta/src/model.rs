@@ -308,6 +308,8 @@ pub struct CondDef {
     pub field: usize,
     pub equal: bool,
     pub values: Vec<u64>,
+    /// `is named` / `is unnamed` (then `values` is empty).
+    pub named: Option<bool>,
 }
 
 /// A presence-mask bundle: a control word and the units its enables select.

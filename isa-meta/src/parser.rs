@@ -516,7 +516,29 @@ impl Parser<'_, '_> {
                 field,
                 equal: !negated,
                 values: Vec::new(),
+                named: None,
             };
+            if !negated && self.eat_keyword("is") {
+                let which = self.ident("`named` or `unnamed`")?;
+                cond.named = match which.text.as_str() {
+                    "named" => Some(true),
+                    "unnamed" => Some(false),
+                    _ => {
+                        self.diags.error(
+                            which.span,
+                            format!("expected `named` or `unnamed` after `is`, found `{}`", which.text),
+                        );
+                        return Err(Reported);
+                    }
+                };
+                cond.span = cond.span.to(which.span);
+                out.push(cond);
+                if *self.peek() != Tok::Punct(',') {
+                    return Ok(out);
+                }
+                self.bump();
+                continue;
+            }
             let op = self.peek().clone();
             if !negated && matches!(op, Tok::Punct('=') | Tok::Punct('!')) {
                 self.bump();

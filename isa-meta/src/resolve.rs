@@ -649,6 +649,28 @@ fn resolve_text(t: TextAst, layout: &LayoutDef, enums: &[EnumDef], diags: &mut D
             continue;
         };
         let field = &layout.fields[index];
+        if let Some(named) = c.named {
+            let open_enum = matches!(field.ty, FieldTy::Enum(e) if enums[e].open && !enums[e].is_total());
+            if !open_enum {
+                diags.error(
+                    c.span,
+                    format!(
+                        "`{} is {}` needs an open enum field with unnamed values; `{}` is not one",
+                        field.name.text,
+                        if named { "named" } else { "unnamed" },
+                        field.name.text
+                    ),
+                );
+                continue;
+            }
+            when.push(CondDef {
+                field: index,
+                equal: true,
+                values: Vec::new(),
+                named: Some(named),
+            });
+            continue;
+        }
         if c.values.is_empty() {
             if field.ty != FieldTy::Bool {
                 diags.error(
@@ -664,6 +686,7 @@ fn resolve_text(t: TextAst, layout: &LayoutDef, enums: &[EnumDef], diags: &mut D
                 field: index,
                 equal: c.equal,
                 values: vec![1],
+                named: None,
             });
             continue;
         }
@@ -720,6 +743,7 @@ fn resolve_text(t: TextAst, layout: &LayoutDef, enums: &[EnumDef], diags: &mut D
             field: index,
             equal: c.equal,
             values,
+            named: None,
         });
     }
     TextDef {

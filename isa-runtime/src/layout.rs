@@ -111,6 +111,9 @@ pub struct Cond {
     pub equal: bool,
     /// The raw values compared with.
     pub values: &'static [u64],
+    /// `field is named` (`Some(true)`) / `field is unnamed` (`Some(false)`):
+    /// whether the field's enum names its value (`values` is then empty).
+    pub named: Option<bool>,
 }
 
 impl NamedText {
@@ -124,8 +127,12 @@ impl NamedText {
 impl Cond {
     /// Whether the condition holds for the word.
     pub fn holds<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {
-        let v = format.fields[self.field].read(word, base);
-        self.values.contains(&v) == self.equal
+        let field = &format.fields[self.field];
+        let v = field.read(word, base);
+        match self.named {
+            Some(named) => matches!(field.kind, FieldKind::Enum(e) if e.value(v).is_some()) == named,
+            None => self.values.contains(&v) == self.equal,
+        }
     }
 }
 

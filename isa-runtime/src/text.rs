@@ -627,7 +627,7 @@ pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
     let start = cur.clone();
     for c in text.when {
         let field = &format.fields[c.field];
-        if c.holds(format, word, 0) {
+        if c.holds(format, word, 0) || c.named.is_some() {
             continue;
         }
         if c.equal {
@@ -667,12 +667,16 @@ pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
     if let Some(c) = text.when.iter().find(|c| !c.holds(format, word, 0)) {
         let field = &format.fields[c.field];
         let values: Vec<String> = c.values.iter().map(|&v| describe_value(field, v)).collect();
-        let rel = if c.equal { "is one of" } else { "is none of" };
+        let wanted = match c.named {
+            Some(true) => String::from("a named value"),
+            Some(false) => String::from("a value its enum does not name"),
+            None if c.equal => format!("one of {}", values.join(", ")),
+            None => format!("none of {}", values.join(", ")),
+        };
         return Err(start.error(format!(
-            "this form of `{}` prints only when `{}` {rel} {}; here it is {}",
+            "this form of `{}` prints only when `{}` is {wanted}; here it is {}",
             text.name,
             field.name,
-            values.join(", "),
             describe_value(field, field.read(word, 0))
         )));
     }

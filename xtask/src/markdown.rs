@@ -128,6 +128,9 @@ fn conditions(format: &Format, t: &NamedText) -> String {
         .iter()
         .map(|c| {
             let field = &format.fields[c.field];
+            if let Some(named) = c.named {
+                return format!("`{} is {}`", field.name, if named { "named" } else { "unnamed" });
+            }
             if matches!(field.kind, FieldKind::Bool) && c.values == [1] {
                 return format!("`{}{}`", if c.equal { "" } else { "!" }, field.name);
             }

@@ -44,7 +44,11 @@ pub fn expand(spec: &Spec) -> TokenStream {
             let (tname, tdoc) = (&t.name.text, &t.doc);
             let when = t.when.iter().map(|c| {
                 let (field, equal, values) = (c.field, c.equal, &c.values);
-                quote!(::isa_runtime::layout::Cond { field: #field, equal: #equal, values: &[#(#values),*] })
+                let named = match c.named {
+                    Some(n) => quote!(::core::option::Option::Some(#n)),
+                    None => quote!(::core::option::Option::None),
+                };
+                quote!(::isa_runtime::layout::Cond { field: #field, equal: #equal, values: &[#(#values),*], named: #named })
             });
             let tpieces = pieces(Some(&t.template));
             quote!(::isa_runtime::layout::NamedText { name: #tname, doc: #tdoc, when: &[#(#when),*], pieces: #tpieces })
