@@ -49,6 +49,14 @@ const LIMA_GP: Case = Case {
     line: "    frob            = 1  \"frob\"            sem \"dst = a + 1.0\"        /// made up",
 };
 
+/// Lima PP: a made-up adder operation at a value the enum leaves unnamed
+/// (1); two operands (the `args` default), in both adders.
+const LIMA_PP: Case = Case {
+    spec: "lima_pp.isa",
+    after: "    add      = 0  \"add\"",
+    line: "    frob     = 1  \"frob\"                           sem \"dst = a - b\"   /// made up",
+};
+
 /// The crates `isa` is built from, copied into the scratch workspace.
 const CRATES: &[&str] = &["isa-runtime", "isa-meta", "isa-macros", "isa-specs", "isa-cli"];
 
@@ -133,7 +141,7 @@ fn build_with(cases: &[&Case]) -> PathBuf {
 /// The scratch `isa`, built once for every test of this file.
 fn isa() -> &'static Path {
     static ISA: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    ISA.get_or_init(|| build_with(&[&AGAL, &PICA, &LIMA_GP]))
+    ISA.get_or_init(|| build_with(&[&AGAL, &PICA, &LIMA_GP, &LIMA_PP]))
 }
 
 struct Run {
@@ -310,4 +318,31 @@ fn lima_gp_line_reaches_the_mesa_syntax() {
     let asm = run(&["asm", "lima-gp", &text, "-o", &again]);
     assert_eq!((asm.code, asm.stderr.as_str()), (Some(0), ""));
     assert_eq!(std::fs::read(&again).unwrap(), word.to_le_bytes());
+}
+
+#[test]
+fn lima_pp_line_reaches_the_mesa_syntax() {
+    let dir = scratch_dir("lima_pp");
+    let text = "frob.v1 $0 $1 $2.zwxy, sync\nfrob.s1 $3.x $1.y -$2.z, stop\n";
+    let src = dir.join("frob.txt");
+    std::fs::write(&src, text).unwrap();
+    let src = src.to_string_lossy().into_owned();
+    let bin = dir.join("frob.bin").to_string_lossy().into_owned();
+    let asm = run(&["asm", "lima-pp", &src, "-o", &bin]);
+    assert_eq!((asm.code, asm.stderr.as_str()), (Some(0), ""));
+
+    let disasm = run(&["disasm", "lima-pp", &bin]);
+    assert_eq!(disasm.code, Some(0), "{}", disasm.stderr);
+    let lines: Vec<&str> = disasm.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", disasm.stdout);
+    assert!(lines[0].ends_with(": frob.v1 $0 $1 $2.zwxy, sync"), "{}", disasm.stdout);
+    assert!(
+        lines[1].ends_with(": frob.s1 $3.x $1.y -$2.z, stop"),
+        "{}",
+        disasm.stdout
+    );
+
+    let json = run(&["decode", "lima-pp", &bin, "--json"]);
+    assert_eq!(json.code, Some(0), "{}", json.stderr);
+    assert!(json.stdout.contains("\"value\":\"frob\""), "{}", json.stdout);
 }

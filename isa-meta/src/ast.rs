@@ -67,6 +67,8 @@ pub struct EnumAst {
     pub open: bool,
     /// `operands(a, b)`: the names its variants' semantics may use.
     pub operands: Option<Vec<Name>>,
+    /// `attr NAME [TYPE = DEFAULT]` lines: attributes every value has.
+    pub attrs: Vec<AttrDeclAst>,
     pub variants: Vec<VariantAst>,
     pub doc: String,
 }
@@ -77,6 +79,8 @@ pub struct VariantAst {
     pub value: Lit<u128>,
     pub spellings: Vec<Lit<String>>,
     pub semantics: Option<Lit<String>>,
+    /// Attribute settings, in the order written.
+    pub attrs: Vec<AttrAst>,
     pub doc: String,
 }
 

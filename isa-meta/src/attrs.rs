@@ -10,11 +10,13 @@ use crate::suggest::did_you_mean;
 /// Words an opcode line reads as keywords, so an attribute cannot be one.
 const OPCODE_KEYWORDS: &[&str] = &["sem", "prio"];
 
-/// Resolves the declarations; a declaration that fails is reported and
-/// left out (settings of it then report nothing more).
+/// Resolves the declarations (of the `isa` item or of an enum, whose
+/// generated methods' names are `reserved`); a declaration that fails is
+/// reported and left out (settings of it then report nothing more).
 pub fn resolve_decls(
     decls: Vec<AttrDeclAst>,
     has_opcodes: bool,
+    reserved: &[&str],
     enums: &[EnumDef],
     diags: &mut Diagnostics,
 ) -> Vec<AttrDef> {
@@ -45,6 +47,16 @@ pub fn resolve_decls(
         }
         if matches!(d.name.text.as_str(), "self" | "Self" | "super" | "crate" | "_") {
             diags.error(d.name.span, format!("`{}` cannot be an attribute name", d.name.text));
+            continue;
+        }
+        if reserved.contains(&d.name.text.as_str()) {
+            diags.error(
+                d.name.span,
+                format!(
+                    "an enum attribute cannot be called `{}`: the generated enum has a method of that name",
+                    d.name.text
+                ),
+            );
             continue;
         }
         if let Some(first) = seen.iter().find(|n| n.text == d.name.text) {
@@ -114,9 +126,10 @@ pub fn resolve_decls(
     out
 }
 
-/// The value of every declared attribute for one opcode: its settings, the
-/// defaults elsewhere.
+/// The value of every declared attribute for one opcode or enum value: its
+/// settings, the defaults elsewhere. `owner` names where they are declared.
 pub fn resolve_settings(
+    owner: &str,
     mnemonic: &Name,
     settings: &[AttrAst],
     decls: &[AttrDef],
@@ -133,7 +146,7 @@ pub fn resolve_settings(
                 .map(|d| d.name.text.as_str())
                 .chain(OPCODE_KEYWORDS.iter().copied());
             let declared = if decls.is_empty() {
-                " (the `isa` item declares none: `attr NAME`)".to_string()
+                format!(" ({owner} declares none: `attr NAME`)")
             } else {
                 String::new()
             };

@@ -87,6 +87,8 @@ pub struct EnumDef {
     /// `operands(a, b)`: the names its variants' semantics may use; the
     /// enum is then an operation, callable with that many arguments.
     pub operands: Option<Vec<Name>>,
+    /// Attributes every value has (`attr` lines in the enum).
+    pub attrs: Vec<AttrDef>,
     pub variants: Vec<VariantDef>,
     pub doc: String,
 }
@@ -100,6 +102,8 @@ pub struct VariantDef {
     pub semantics: String,
     /// The semantics string, quotes included (to point at it).
     pub semantics_span: Option<Span>,
+    /// One value per [`EnumDef::attrs`] entry (defaults filled in).
+    pub attrs: Vec<u64>,
     pub doc: String,
 }
 

@@ -276,26 +276,8 @@ impl Parser<'_, '_> {
                     }
                 }
                 "attr" => {
-                    let name = p.ident("the attribute's name")?;
-                    let (ty, default) = if let Tok::Ident(_) = p.peek() {
-                        let ty = p.ident("the attribute's type (`u`, `opcode` or an enum's name)")?;
-                        let default = if *p.peek() == Tok::Punct('=') {
-                            p.bump();
-                            Some(p.value("the attribute's default (an enum variant or a number)")?)
-                        } else {
-                            None
-                        };
-                        (Some(ty), default)
-                    } else {
-                        (None, None)
-                    };
-                    p.line_end(&mut doc)?;
-                    isa.attrs.push(AttrDeclAst {
-                        name,
-                        ty,
-                        default,
-                        doc,
-                    });
+                    let decl = p.attr_decl(doc)?;
+                    isa.attrs.push(decl);
                     return Ok(());
                 }
                 "doc" => {
@@ -315,6 +297,37 @@ impl Parser<'_, '_> {
             p.line_end(&mut doc)
         })?;
         Ok(isa)
+    }
+
+    /// After `attr`: `NAME [TYPE [= DEFAULT]]`, to the end of the line.
+    fn attr_decl(&mut self, mut doc: String) -> PResult<AttrDeclAst> {
+        let name = self.ident("the attribute's name")?;
+        let (ty, default) = if let Tok::Ident(_) = self.peek() {
+            let ty = self.ident("the attribute's type (`u`, `opcode` or an enum's name)")?;
+            let default = if *self.peek() == Tok::Punct('=') {
+                self.bump();
+                Some(self.value("the attribute's default (an enum variant or a number)")?)
+            } else {
+                None
+            };
+            (Some(ty), default)
+        } else {
+            (None, None)
+        };
+        self.line_end(&mut doc)?;
+        Ok(AttrDeclAst { name, ty, default, doc })
+    }
+
+    /// `NAME` or `NAME=VALUE`: an attribute setting.
+    fn attr_setting(&mut self) -> PResult<AttrAst> {
+        let name = self.ident("an attribute")?;
+        let value = if *self.peek() == Tok::Punct('=') {
+            self.bump();
+            Some(self.value("the attribute's value (an enum variant or a number)")?)
+        } else {
+            None
+        };
+        Ok(AttrAst { name, value })
     }
 
     /// `NAME : BITS [open]`
@@ -355,21 +368,32 @@ impl Parser<'_, '_> {
         };
         self.trailing_doc(&mut doc);
         let mut variants = Vec::new();
+        let mut attrs = Vec::new();
         self.block(|p, mut doc| {
-            let name = p.ident("a variant name")?;
+            let name = p.ident("a variant name or `attr`")?;
+            if name.text == "attr" && matches!(p.peek(), Tok::Ident(_)) {
+                attrs.push(p.attr_decl(doc)?);
+                return Ok(());
+            }
             p.punct('=')?;
             let value = p.int("the variant's value")?;
             let mut spellings = vec![p.string("the variant's spelling (a string)")?];
             while let Tok::Str(_) = p.peek() {
                 spellings.push(p.string("a spelling")?);
             }
-            let semantics = if p.eat_keyword("sem") {
-                Some(p.string("the semantics (an AGSL expression in a string)")?)
-            } else {
-                None
-            };
+            let mut semantics = None;
+            let mut settings = Vec::new();
+            loop {
+                if p.eat_keyword("sem") {
+                    semantics = Some(p.string("the semantics (an AGSL expression in a string)")?);
+                } else if let Tok::Ident(_) = p.peek() {
+                    settings.push(p.attr_setting()?);
+                } else {
+                    break;
+                }
+            }
             if !matches!(p.peek(), Tok::Doc(_) | Tok::Newline | Tok::Eof | Tok::Punct('}')) {
-                return p.fail("another spelling, `sem`, a `///` doc or end of line");
+                return p.fail("another spelling, `sem`, an attribute, a `///` doc or end of line");
             }
             p.line_end(&mut doc)?;
             variants.push(VariantAst {
@@ -377,6 +401,7 @@ impl Parser<'_, '_> {
                 value,
                 spellings,
                 semantics,
+                attrs: settings,
                 doc,
             });
             Ok(())
@@ -386,6 +411,7 @@ impl Parser<'_, '_> {
             bits,
             open,
             operands,
+            attrs,
             variants,
             doc,
         })
@@ -643,14 +669,7 @@ impl Parser<'_, '_> {
                         span: v.span,
                     });
                 } else if let Tok::Ident(_) = p.peek() {
-                    let name = p.ident("an attribute")?;
-                    let value = if *p.peek() == Tok::Punct('=') {
-                        p.bump();
-                        Some(p.value("the attribute's value (an enum variant or a number)")?)
-                    } else {
-                        None
-                    };
-                    op.attrs.push(AttrAst { name, value });
+                    op.attrs.push(p.attr_setting()?);
                 } else {
                     break;
                 }

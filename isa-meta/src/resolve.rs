@@ -18,6 +18,10 @@ const BUILTIN_TYPES: &[&str] = &[
     "u", "s", "bool", "f16", "opcode", "reserved", "unknown", "fixed", "mask", "swizzle", "presence",
 ];
 
+/// The methods every generated enum has: an enum attribute (a method too)
+/// cannot take one of these names.
+const ENUM_METHODS: &[&str] = &["from_raw", "from_bits", "raw", "is_named", "name", "spelling", "NAMED"];
+
 #[derive(Clone, Copy)]
 enum TypeRef {
     Enum(usize),
@@ -70,31 +74,59 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         declare(&l.name, TypeRef::Layout(i), diags);
     }
 
-    let enums: Vec<EnumDef> = ast
+    let mnemonic_list: Vec<String> = ast.opcodes.iter().map(|o| o.mnemonic.text.clone()).collect();
+    let mnemonics: Vec<&str> = mnemonic_list.iter().map(String::as_str).collect();
+
+    // Enums first without their attributes (an attribute's type may be any
+    // enum), then each enum's attributes and every value's settings.
+    let mut enum_attrs = Vec::new();
+    let mut enums: Vec<EnumDef> = ast
         .enums
         .into_iter()
-        .map(|e| EnumDef {
-            bits: small(&e.bits, diags, "enum width"),
-            bits_span: e.bits.span,
-            open: e.open,
-            operands: e.operands,
-            variants: e
+        .map(|e| {
+            let mut settings = Vec::new();
+            let variants = e
                 .variants
                 .into_iter()
-                .map(|v| VariantDef {
-                    value: big(&v.value, diags),
-                    value_span: v.value.span,
-                    spellings: v.spellings.into_iter().map(|s| s.value).collect(),
-                    semantics_span: v.semantics.as_ref().map(|s| s.span),
-                    semantics: v.semantics.map(|s| s.value).unwrap_or_default(),
-                    name: v.name,
-                    doc: v.doc,
+                .map(|v| {
+                    settings.push((v.name.clone(), v.attrs));
+                    VariantDef {
+                        value: big(&v.value, diags),
+                        value_span: v.value.span,
+                        spellings: v.spellings.into_iter().map(|s| s.value).collect(),
+                        semantics_span: v.semantics.as_ref().map(|s| s.span),
+                        semantics: v.semantics.map(|s| s.value).unwrap_or_default(),
+                        attrs: Vec::new(),
+                        name: v.name,
+                        doc: v.doc,
+                    }
                 })
-                .collect(),
-            name: e.name,
-            doc: e.doc,
+                .collect();
+            enum_attrs.push((e.attrs, settings));
+            EnumDef {
+                bits: small(&e.bits, diags, "enum width"),
+                bits_span: e.bits.span,
+                open: e.open,
+                operands: e.operands,
+                attrs: Vec::new(),
+                variants,
+                name: e.name,
+                doc: e.doc,
+            }
         })
         .collect();
+    for (i, (decls, settings)) in enum_attrs.into_iter().enumerate() {
+        let decls = crate::attrs::resolve_decls(decls, true, ENUM_METHODS, &enums, diags);
+        let owner = format!("enum `{}`", enums[i].name.text);
+        let values: Vec<Vec<u64>> = settings
+            .iter()
+            .map(|(name, set)| crate::attrs::resolve_settings(&owner, name, set, &decls, &enums, &mnemonics, diags))
+            .collect();
+        for (v, attrs) in enums[i].variants.iter_mut().zip(values) {
+            v.attrs = attrs;
+        }
+        enums[i].attrs = decls;
+    }
 
     let regs = ast
         .regs
@@ -157,12 +189,18 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             .collect();
     }
 
-    let attrs = crate::attrs::resolve_decls(isa.attrs, !ast.opcodes.is_empty(), &enums, diags);
-    let mnemonic_list: Vec<String> = ast.opcodes.iter().map(|o| o.mnemonic.text.clone()).collect();
-    let mnemonics: Vec<&str> = mnemonic_list.iter().map(String::as_str).collect();
+    let attrs = crate::attrs::resolve_decls(isa.attrs, !ast.opcodes.is_empty(), &[], &enums, diags);
     let mut opcodes = Vec::new();
     for op in ast.opcodes {
-        let op_attrs = crate::attrs::resolve_settings(&op.mnemonic, &op.attrs, &attrs, &enums, &mnemonics, diags);
+        let op_attrs = crate::attrs::resolve_settings(
+            "the `isa` item",
+            &op.mnemonic,
+            &op.attrs,
+            &attrs,
+            &enums,
+            &mnemonics,
+            diags,
+        );
         let format = match types.get(&op.format.text) {
             Some((TypeRef::Layout(i), _)) if layouts[*i].is_format => *i,
             Some((TypeRef::Layout(i), _)) => {

@@ -290,6 +290,10 @@ pub struct Enum {
     /// otherwise. An enum-typed operand with operands can be called like a
     /// function with that many arguments in an opcode's semantics.
     pub operands: &'static [&'static str],
+    /// The attributes every value has (`attr` lines in the enum);
+    /// [`EnumValue::attrs`] holds one value per entry. An unnamed value has
+    /// the defaults.
+    pub attrs: &'static [Attr],
     /// The named values.
     pub values: &'static [EnumValue],
 }
@@ -313,6 +317,8 @@ pub struct EnumValue {
     /// What the value computes, as AGSL over the enum's `operands` (its
     /// result is `dst`); empty when the spec states none.
     pub semantics: &'static str,
+    /// One value per attribute of [`Enum::attrs`], in that order.
+    pub attrs: &'static [u64],
     /// Doc.
     pub doc: &'static str,
 }

@@ -139,8 +139,9 @@ fn index(isas: &[(&str, &IsaLayout)]) -> String {
          `<isa>.json` holds the resolved spec: `formats` (fields with `ranges`, `width`, `kind` and \
          what the kind refers to), `enums` (`operands` of an operation enum, values with their \
          spellings and `semantics`), `regs` (register files), \
+         `attrs` (the opcode attributes the `isa` item declares: `name`, `kind`, `default`), \
          `opcodes` (`value`, and `mask`/`bits` over the word as hex strings, `template`, \
-         `semantics`, `doc`) and `decode_order`. Arrays keep spec order; `schema_version` changes \
+         `semantics`, `attrs`, `doc`) and `decode_order`; enums and their values carry `attrs` too. Arrays keep spec order; `schema_version` changes \
          when a key changes meaning.\n\n\
          `<isa>.wavedrom.json` maps each format or layout name to a WaveDrom `reg` document, least \
          significant piece first. Fixed bits are named by their numeric value (WaveDrom draws the \

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use isa_runtime::layout::{
-    AttrKind, DeriveRule, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Packed, Piece, Style,
+    Attr, AttrKind, DeriveRule, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Packed, Piece, Style,
 };
 
 use crate::diagram_file;
@@ -164,8 +164,13 @@ fn attr_table(out: &mut String, isa: &IsaLayout) {
         "Declared in the `isa` item (`attr NAME [TYPE = DEFAULT]`) and set on opcode lines; \
          the opcode table's attributes column lists those that differ from the default.\n"
     );
+    attr_decls(out, isa.attrs);
+}
+
+/// A table of attribute declarations.
+fn attr_decls(out: &mut String, attrs: &[Attr]) {
     let _ = writeln!(out, "| attribute | values | default | doc |\n| --- | --- | --- | --- |");
-    for a in isa.attrs {
+    for a in attrs {
         let (values, default) = match a.kind {
             AttrKind::Flag => ("flag".to_string(), "not set".to_string()),
             AttrKind::Unsigned => ("number".to_string(), a.default.to_string()),
@@ -179,6 +184,19 @@ fn attr_table(out: &mut String, isa: &IsaLayout) {
         let _ = writeln!(out, "| `{}` | {values} | {default} | {} |", a.name, cell(a.doc));
     }
     out.push('\n');
+}
+
+/// The attributes of one opcode or value that differ from their defaults,
+/// as the spec writes them (`fragment_only since=v2`).
+fn attr_settings(isa: &IsaLayout, attrs: &[Attr], values: &[u64]) -> String {
+    let set: Vec<String> = attrs
+        .iter()
+        .zip(values)
+        .filter(|(a, &v)| v != a.default)
+        .filter_map(|(a, &v)| a.setting(isa, v))
+        .map(|s| format!("`{s}`"))
+        .collect();
+    set.join(" ")
 }
 
 /// The opcode table: mnemonic, encoding, format, syntax, semantics,
@@ -197,15 +215,7 @@ fn opcode_table(out: &mut String, isa: &IsaLayout) {
     );
     for op in isa.opcodes {
         let attrs = if with_attrs {
-            let set: Vec<String> = isa
-                .attrs
-                .iter()
-                .zip(op.attrs)
-                .filter(|(a, &v)| v != a.default)
-                .filter_map(|(a, &v)| a.setting(isa, v))
-                .map(|s| format!("`{s}`"))
-                .collect();
-            format!(" {} |", set.join(" "))
+            format!(" {} |", attr_settings(isa, isa.attrs, op.attrs))
         } else {
             String::new()
         };
@@ -351,6 +361,19 @@ pub fn isa_page(stem: &str, isa: &IsaLayout) -> String {
         let _ = writeln!(out, "### enum {}\n", e.name);
         let _ = writeln!(out, "{} {} bits, {open}.\n", cell(e.doc), e.bits);
         let operation = !e.operands.is_empty();
+        let with_attrs = !e.attrs.is_empty();
+        if with_attrs {
+            let _ = writeln!(
+                out,
+                "Its values' attributes (`attr` lines in the enum; the attributes column lists those that differ from the default, and unnamed values have the defaults):\n"
+            );
+            attr_decls(&mut out, e.attrs);
+        }
+        let (attr_head, attr_rule) = if with_attrs {
+            (" attributes |", " --- |")
+        } else {
+            ("", "")
+        };
         if operation {
             let names: Vec<String> = e.operands.iter().map(|n| format!("`{n}`")).collect();
             let _ = writeln!(
@@ -360,10 +383,13 @@ pub fn isa_page(stem: &str, isa: &IsaLayout) -> String {
             );
             let _ = writeln!(
                 out,
-                "| value | name | spellings | semantics (AGSL) | doc |\n| --- | --- | --- | --- | --- |"
+                "| value | name | spellings | semantics (AGSL) |{attr_head} doc |\n| --- | --- | --- | --- |{attr_rule} --- |"
             );
         } else {
-            let _ = writeln!(out, "| value | name | spellings | doc |\n| --- | --- | --- | --- |");
+            let _ = writeln!(
+                out,
+                "| value | name | spellings |{attr_head} doc |\n| --- | --- | --- |{attr_rule} --- |"
+            );
         }
         for v in e.values {
             let spellings: Vec<String> = v
@@ -382,9 +408,14 @@ pub fn isa_page(stem: &str, isa: &IsaLayout) -> String {
                 (true, "") => "| ".into(),
                 (true, s) => format!("| `{}` ", cell(s)),
             };
+            let attrs = if with_attrs {
+                format!("| {} ", attr_settings(isa, e.attrs, v.attrs))
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 out,
-                "| `{:#x}` | `{}` | {} {sem}| {} |",
+                "| `{:#x}` | `{}` | {} {sem}{attrs}| {} |",
                 v.value,
                 v.name,
                 spellings.join(", "),

@@ -7,7 +7,7 @@
 
 use serde_json::{json, Map, Value};
 
-use isa_runtime::layout::{AttrKind, ComponentOrder, Field, FieldKind, Format, IsaLayout, Opcode};
+use isa_runtime::layout::{Attr, AttrKind, ComponentOrder, Field, FieldKind, Format, IsaLayout, Opcode};
 
 use crate::diagram_file;
 use crate::markdown::template;
@@ -116,15 +116,16 @@ fn opcode(isa: &IsaLayout, op: &Opcode) -> Value {
         ("template", json!(template(op.format, op.template))),
         ("template_source", json!(op.template_source)),
         ("semantics", text_or_null(op.semantics)),
-        ("attrs", attr_values(isa, op)),
+        ("attrs", attr_values(isa, isa.attrs, op.attrs)),
         ("doc", text_or_null(op.doc)),
     ])
 }
 
-/// An opcode's attributes: `{"name": value}`, enum values as variant names.
-fn attr_values(isa: &IsaLayout, op: &Opcode) -> Value {
+/// An opcode's or enum value's attributes: `{"name": value}`, enum values
+/// as variant names, opcodes as mnemonics.
+fn attr_values(isa: &IsaLayout, attrs: &[Attr], values: &[u64]) -> Value {
     let mut map = Map::new();
-    for (a, &v) in isa.attrs.iter().zip(op.attrs) {
+    for (a, &v) in attrs.iter().zip(values) {
         let value = match a.kind {
             AttrKind::Flag => json!(v != 0),
             AttrKind::Unsigned => json!(v),
@@ -141,8 +142,8 @@ fn attr_values(isa: &IsaLayout, op: &Opcode) -> Value {
 
 /// The declared attributes: name, kind (`flag`, `u` or the enum's name),
 /// default, doc.
-fn attr_decls(isa: &IsaLayout) -> Value {
-    let decls = isa.attrs.iter().map(|a| {
+fn attr_decls(attrs: &[Attr]) -> Value {
+    let decls = attrs.iter().map(|a| {
         let (kind, default) = match a.kind {
             AttrKind::Flag => ("flag", json!(a.default != 0)),
             AttrKind::Unsigned => ("u", json!(a.default)),
@@ -208,6 +209,7 @@ pub fn isa_json(stem: &str, isa: &IsaLayout) -> String {
                         ("value", json!(v.value)),
                         ("spellings", json!(v.spellings)),
                         ("semantics", text_or_null(v.semantics)),
+                        ("attrs", attr_values(isa, e.attrs, v.attrs)),
                         ("doc", text_or_null(v.doc)),
                     ])
                 })
@@ -217,6 +219,7 @@ pub fn isa_json(stem: &str, isa: &IsaLayout) -> String {
                 ("bits", json!(e.bits)),
                 ("open", json!(e.open)),
                 ("operands", json!(e.operands)),
+                ("attrs", attr_decls(e.attrs)),
                 ("doc", text_or_null(e.doc)),
                 ("values", Value::Array(values)),
             ])
@@ -265,7 +268,7 @@ pub fn isa_json(stem: &str, isa: &IsaLayout) -> String {
         ),
         ("enums", Value::Array(enums)),
         ("regs", Value::Array(regs)),
-        ("attrs", attr_decls(isa)),
+        ("attrs", attr_decls(isa.attrs)),
         (
             "opcodes",
             Value::Array(isa.opcodes.iter().map(|o| opcode(isa, o)).collect()),

@@ -12,8 +12,10 @@ isa toy {
 }
 /// ISA levels.
 enum Level : 2 {
+    attr rank u = 0     /// how far up the level is
+    attr preview        /// not final yet
     base = 0 \"base\"
-    ext  = 2 \"ext\"
+    ext  = 2 \"ext\" rank=3 preview
 }
 format F : 32 {
     dst    0..=12  u
@@ -58,6 +60,15 @@ fn main() {
         .map(|s| s.to_string())
         .collect();
     assert_eq!(settings, ["since=ext", "cycles=2", "pair=mov"]);
+
+    // Enum attributes: const fns of the values (defaults for unnamed ones),
+    // and the same values in the metadata.
+    const RANK: u64 = Level::Ext.rank();
+    assert_eq!((RANK, Level::Base.rank(), Level::Ext.preview()), (3, 0, true));
+    assert_eq!((Level::Base.spelling(), Level::Ext.spelling()), ("base", "ext"));
+    let level = LAYOUT.enums.iter().find(|e| e.name == "Level").unwrap();
+    assert_eq!(level.attrs.iter().map(|a| a.name).collect::<Vec<_>>(), ["rank", "preview"]);
+    assert_eq!(level.values[1].attrs, [3, 1]);
 
     // The per-format API: the format's metadata, its fields from any
     // instruction of it, and the instruction of an opcode of it.

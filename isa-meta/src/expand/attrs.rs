@@ -1,14 +1,62 @@
-//! The typed per-opcode attributes: `OpcodeAttrs`, one struct field per
-//! `attr` line, a table parallel to `LAYOUT.opcodes`, and
-//! `Instruction::attrs()`. Generated only when the spec declares attributes.
+//! The typed attributes. Per opcode: `OpcodeAttrs`, one struct field per
+//! `attr` line of the `isa` item, a table parallel to `LAYOUT.opcodes`, and
+//! `Instruction::attrs()`. Per enum value: a `const fn` on the enum for each
+//! `attr` line of the enum. Generated only where attributes are declared.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::model::{AttrKind, Spec};
+use crate::model::{AttrKind, EnumDef, Spec};
 use crate::naming::{ident, type_ident};
 
 pub fn expand(spec: &Spec) -> TokenStream {
+    let enum_attrs = spec.enums.iter().map(|e| enum_methods(spec, e));
+    let opcode_attrs = opcode_attrs(spec);
+    quote! {
+        #(#enum_attrs)*
+        #opcode_attrs
+    }
+}
+
+/// An enum's attributes, as `const fn`s of its values.
+fn enum_methods(spec: &Spec, e: &EnumDef) -> TokenStream {
+    if e.attrs.is_empty() {
+        return TokenStream::new();
+    }
+    let ty = type_ident(&e.name.text);
+    let methods = e.attrs.iter().enumerate().map(|(i, a)| {
+        let (name, rust) = (ident(&a.name.text), rust_type(spec, a.kind));
+        let arms = e.variants.iter().filter(|v| v.attrs[i] != a.default).map(|v| {
+            let (raw, value) = (v.value, value(spec, a.kind, v.attrs[i]));
+            quote!(#raw => #value,)
+        });
+        let default = value(spec, a.kind, a.default);
+        let doc = if a.doc.is_empty() {
+            format!("`{}`", a.name.text)
+        } else {
+            a.doc.clone()
+        };
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub const fn #name(self) -> #rust {
+                match self.raw() {
+                    #(#arms)*
+                    _ => #default,
+                }
+            }
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        impl #ty {
+            #(#methods)*
+        }
+    }
+}
+
+/// `OpcodeAttrs` and `Instruction::attrs`.
+fn opcode_attrs(spec: &Spec) -> TokenStream {
     if spec.attrs.is_empty() || spec.opcodes.is_empty() {
         return TokenStream::new();
     }
@@ -24,33 +72,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
     });
     let rows = spec.opcodes.iter().map(|op| {
         let values = spec.attrs.iter().zip(&op.attrs).map(|(a, &v)| {
-            let name = ident(&a.name.text);
-            let value = match a.kind {
-                AttrKind::Flag => {
-                    let b = v != 0;
-                    quote!(#b)
-                }
-                AttrKind::Unsigned => quote!(#v),
-                AttrKind::Enum(e) => {
-                    let e = &spec.enums[e];
-                    let ty = type_ident(&e.name.text);
-                    let variant = e
-                        .variants
-                        .iter()
-                        .find(|x| x.value == v)
-                        .map(|x| type_ident(&x.name.text));
-                    // Values come from variant names (resolve checked them).
-                    let variant = variant.expect("attribute value is a variant");
-                    quote!(#ty::#variant)
-                }
-                AttrKind::Opcode => match v.checked_sub(1) {
-                    Some(i) => {
-                        let m = &spec.opcodes[i as usize].mnemonic.text;
-                        quote!(::core::option::Option::Some(#m))
-                    }
-                    None => quote!(::core::option::Option::None),
-                },
-            };
+            let (name, value) = (ident(&a.name.text), value(spec, a.kind, v));
             quote!(#name: #value)
         });
         quote!(OpcodeAttrs { #(#values),* })
@@ -89,6 +111,36 @@ pub fn expand(spec: &Spec) -> TokenStream {
                 self.opcode_index().map(|i| &OpcodeAttrs::ALL[i])
             }
         }
+    }
+}
+
+/// An attribute's value as a Rust constant of its type.
+fn value(spec: &Spec, kind: AttrKind, v: u64) -> TokenStream {
+    match kind {
+        AttrKind::Flag => {
+            let b = v != 0;
+            quote!(#b)
+        }
+        AttrKind::Unsigned => quote!(#v),
+        AttrKind::Enum(e) => {
+            let e = &spec.enums[e];
+            let ty = type_ident(&e.name.text);
+            match e.variants.iter().find(|x| x.value == v) {
+                Some(x) => {
+                    let variant = type_ident(&x.name.text);
+                    quote!(#ty::#variant)
+                }
+                // Values come from variant names (resolve checked them).
+                None => quote!(#ty::from_bits(#v)),
+            }
+        }
+        AttrKind::Opcode => match v.checked_sub(1) {
+            Some(i) => {
+                let m = &spec.opcodes[i as usize].mnemonic.text;
+                quote!(::core::option::Option::Some(#m))
+            }
+            None => quote!(::core::option::Option::None),
+        },
     }
 }
 

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::codec::decode_order;
-use crate::model::{AttrKind, BundleDef, DeriveRule, FieldDef, FieldTy, Spec, TPiece, TStyle, Template};
+use crate::model::{AttrDef, AttrKind, BundleDef, DeriveRule, FieldDef, FieldTy, Spec, TPiece, TStyle, Template};
 use crate::naming::upper_ident;
 
 pub fn expand(spec: &Spec) -> TokenStream {
@@ -13,12 +13,17 @@ pub fn expand(spec: &Spec) -> TokenStream {
         let (name, doc, bits, open) = (&e.name.text, &e.doc, e.bits, e.open);
         let values = e.variants.iter().map(|v| {
             let (vname, value, spellings, vsem, vdoc) = (&v.name.text, v.value, &v.spellings, &v.semantics, &v.doc);
-            quote!(::isa_runtime::layout::EnumValue { name: #vname, value: #value, spellings: &[#(#spellings),*], semantics: #vsem, doc: #vdoc })
+            let attrs = &v.attrs;
+            quote!(::isa_runtime::layout::EnumValue {
+                name: #vname, value: #value, spellings: &[#(#spellings),*], semantics: #vsem, attrs: &[#(#attrs),*], doc: #vdoc
+            })
         });
         let operands = e.operands.iter().flatten().map(|n| &n.text);
+        let attrs = e.attrs.iter().map(|a| attr_decl(spec, a, quote!()));
         quote! {
             pub static #id: ::isa_runtime::layout::Enum = ::isa_runtime::layout::Enum {
-                name: #name, doc: #doc, bits: #bits, open: #open, operands: &[#(#operands),*], values: &[#(#values),*],
+                name: #name, doc: #doc, bits: #bits, open: #open, operands: &[#(#operands),*],
+                attrs: &[#(#attrs),*], values: &[#(#values),*],
             };
         }
     });
@@ -82,19 +87,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
             }
         }
     });
-    let attrs = spec.attrs.iter().map(|a| {
-        let (name, default, doc) = (&a.name.text, a.default, &a.doc);
-        let kind = match a.kind {
-            AttrKind::Flag => quote!(Flag),
-            AttrKind::Unsigned => quote!(Unsigned),
-            AttrKind::Opcode => quote!(Opcode),
-            AttrKind::Enum(e) => {
-                let id = upper_ident("ENUM", &spec.enums[e].name.text);
-                quote!(Enum(&__layout::#id))
-            }
-        };
-        quote!(::isa_runtime::layout::Attr { name: #name, kind: ::isa_runtime::layout::AttrKind::#kind, default: #default, doc: #doc })
-    });
+    let attrs = spec.attrs.iter().map(|a| attr_decl(spec, a, quote!(__layout::)));
     let format_refs = spec.layouts.iter().map(|l| upper_ident("LAYOUT", &l.name.text));
     let enum_refs = spec.enums.iter().map(|e| upper_ident("ENUM", &e.name.text));
     let regs_refs = spec.regs.iter().map(|r| upper_ident("REGS", &r.name.text));
@@ -146,6 +139,22 @@ pub fn expand(spec: &Spec) -> TokenStream {
             packed: #packed,
         };
     }
+}
+
+/// An attribute declaration as an `isa_runtime::layout::Attr`; `path`
+/// leads to the enum statics from where it is written.
+fn attr_decl(spec: &Spec, a: &AttrDef, path: TokenStream) -> TokenStream {
+    let (name, default, doc) = (&a.name.text, a.default, &a.doc);
+    let kind = match a.kind {
+        AttrKind::Flag => quote!(Flag),
+        AttrKind::Unsigned => quote!(Unsigned),
+        AttrKind::Opcode => quote!(Opcode),
+        AttrKind::Enum(e) => {
+            let id = upper_ident("ENUM", &spec.enums[e].name.text);
+            quote!(Enum(&#path #id))
+        }
+    };
+    quote!(::isa_runtime::layout::Attr { name: #name, kind: ::isa_runtime::layout::AttrKind::#kind, default: #default, doc: #doc })
 }
 
 /// The `PACKED` static of a presence-mask bundle.

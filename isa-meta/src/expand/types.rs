@@ -39,6 +39,7 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
     let variants: Vec<_> = e.variants.iter().map(|v| ident(&camel_case(&v.name.text))).collect();
     let values: Vec<_> = e.variants.iter().map(|v| Literal::u64_unsuffixed(v.value)).collect();
     let docs = variant_docs(e);
+    let spellings = first_spellings(e);
     let from_bits = e.is_total().then(|| {
         let last = variants.last();
         quote! {
@@ -77,8 +78,22 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
                     #( #name::#variants => #values, )*
                 }
             }
+            /// The value's first spelling in the spec (the one that prints).
+            pub const fn spelling(self) -> &'static str {
+                match self {
+                    #( #name::#variants => #spellings, )*
+                }
+            }
         }
     }
+}
+
+/// The first spelling of each variant.
+fn first_spellings(e: &EnumDef) -> Vec<String> {
+    e.variants
+        .iter()
+        .map(|v| v.spellings.first().cloned().unwrap_or_default())
+        .collect()
 }
 
 /// The doc line of each variant: its own doc, or its spelling and value.
@@ -113,6 +128,7 @@ fn expand_open_enum(e: &EnumDef) -> TokenStream {
     let const_names: Vec<String> = consts.iter().map(|c| c.to_string()).collect();
     let values: Vec<_> = e.variants.iter().map(|v| Literal::u64_unsuffixed(v.value)).collect();
     let docs = variant_docs(e);
+    let spellings = first_spellings(e);
     let named_arm =
         (!values.is_empty()).then(|| quote!(#( #values )|* => ::core::option::Option::Some(#name(raw as #store)),));
     quote! {
@@ -156,6 +172,14 @@ fn expand_open_enum(e: &EnumDef) -> TokenStream {
             pub const fn name(self) -> ::core::option::Option<&'static str> {
                 match self.0 as u64 {
                     #( #values => ::core::option::Option::Some(#const_names), )*
+                    _ => ::core::option::Option::None,
+                }
+            }
+            /// The value's first spelling in the spec (the one that prints), if
+            /// the spec names it.
+            pub const fn spelling(self) -> ::core::option::Option<&'static str> {
+                match self.0 as u64 {
+                    #( #values => ::core::option::Option::Some(#spellings), )*
                     _ => ::core::option::Option::None,
                 }
             }

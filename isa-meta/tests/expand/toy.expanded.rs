@@ -44,6 +44,15 @@ impl Cond {
             _ => ::core::option::Option::None,
         }
     }
+    /// The value's first spelling in the spec (the one that prints), if
+    /// the spec names it.
+    pub const fn spelling(self) -> ::core::option::Option<&'static str> {
+        match self.0 as u64 {
+            0 => ::core::option::Option::Some("al"),
+            1 => ::core::option::Option::Some("eq"),
+            _ => ::core::option::Option::None,
+        }
+    }
 }
 #[automatically_derived]
 impl ::core::fmt::Debug for Cond {
@@ -306,12 +315,14 @@ pub mod __layout {
         bits: 2u32,
         open: true,
         operands: &["flag"],
+        attrs: &[],
         values: &[
             ::isa_runtime::layout::EnumValue {
                 name: "al",
                 value: 0u64,
                 spellings: &["al"],
                 semantics: "dst = true",
+                attrs: &[],
                 doc: "always",
             },
             ::isa_runtime::layout::EnumValue {
@@ -319,6 +330,7 @@ pub mod __layout {
                 value: 1u64,
                 spellings: &["eq", "z"],
                 semantics: "dst = flag",
+                attrs: &[],
                 doc: "equal",
             },
         ],

@@ -1112,7 +1112,11 @@ fn mul_value(head: &Tok<'_>, name: &str) -> Result<u64, ParseError> {
     op_value(
         head,
         name,
-        |v| super::print::mul_op(MulOp::from_bits(v)).0.filter(|_| v == 0 || v >= 8),
+        |v| {
+            super::print::mul_op(MulOp::from_bits(v))
+                .0
+                .filter(|_| MulOp::from_bits(v).shl() == 0)
+        },
         31,
     )
 }
@@ -1121,19 +1125,20 @@ fn add_value(head: &Tok<'_>, name: &str, vec: bool) -> Result<u64, ParseError> {
     op_value(head, name, |v| super::print::add_op(AddOp::from_bits(v), vec).0, 31)
 }
 
-/// A multiplier's first operand may carry `<<N` (ops 1 to 7 of `mul`).
+/// A multiplier's first operand may carry `<<N`: the op whose `shl` is N
+/// (in the spec, `mul_shl1` to `mul_shl7`).
 fn shift(s: &mut Scan<'_, '_>, op: u64) -> Result<u64, ParseError> {
     if s.rest().starts_with("<<") {
-        if op != 0 {
+        if op != MulOp::Mul.raw() {
             return Err(s.error("only `mul` takes `<<N`"));
         }
         s.pos += 2;
         let at = s.here();
         let n = s.number(7, "shift")?;
-        if n == 0 {
-            return Err(at.error("a shift is 1 to 7 (`mul` without `<<` is 0)"));
-        }
-        return Ok(n);
+        return match MulOp::NAMED.iter().find(|m| n != 0 && m.shl() == n) {
+            Some(m) => Ok(m.raw()),
+            None => Err(at.error("a shift is 1 to 7 (`mul` without `<<` is 0)")),
+        };
     }
     Ok(op)
 }

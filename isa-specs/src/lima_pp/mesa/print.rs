@@ -321,67 +321,32 @@ fn uniform(out: &mut String, u: &Uniform) {
     }
 }
 
-/// A multiplier op's name and operand count (Mesa's `*_mul_ops` tables).
+/// A multiplier op's name and operand count, from the spec: its spelling
+/// and `args`; a value with `shl` prints as `mul` (the shift follows its
+/// first operand as `<<N`); unnamed values have neither.
 pub(crate) fn mul_op(op: MulOp) -> (Option<&'static str>, u32) {
-    match op.raw() {
-        0..=7 => (Some("mul"), 2),
-        _ => match op {
-            MulOp::Not => (Some("not"), 1),
-            MulOp::And => (Some("and"), 2),
-            MulOp::Or => (Some("or"), 2),
-            MulOp::Xor => (Some("xor"), 2),
-            MulOp::Ne => (Some("ne"), 2),
-            MulOp::Gt => (Some("gt"), 2),
-            MulOp::Ge => (Some("ge"), 2),
-            MulOp::Eq => (Some("eq"), 2),
-            MulOp::Min => (Some("min"), 2),
-            MulOp::Max => (Some("max"), 2),
-            MulOp::Mov => (Some("mov"), 1),
-            _ => (None, 0),
-        },
+    match op.spelling() {
+        Some(_) if op.shl() > 0 => (MulOp::Mul.spelling(), MulOp::Mul.args() as u32),
+        Some(name) => (Some(name), op.args() as u32),
+        None => (None, 0),
     }
 }
 
-/// An adder op's name and operand count; `vec` adds `sum3` and `sum4`,
-/// which Mesa's scalar table lacks.
+/// An adder op's name and operand count, from the spec: its spelling and
+/// `args`; the scalar adder (`vec` false) does not name the `vector_only`
+/// ones, as Mesa's scalar table lacks them.
 pub(crate) fn add_op(op: AddOp, vec: bool) -> (Option<&'static str>, u32) {
-    match op {
-        AddOp::Add => (Some("add"), 2),
-        AddOp::Fract => (Some("fract"), 1),
-        AddOp::Ne => (Some("ne"), 2),
-        AddOp::Gt => (Some("gt"), 2),
-        AddOp::Ge => (Some("ge"), 2),
-        AddOp::Eq => (Some("eq"), 2),
-        AddOp::Floor => (Some("floor"), 1),
-        AddOp::Ceil => (Some("ceil"), 1),
-        AddOp::Min => (Some("min"), 2),
-        AddOp::Max => (Some("max"), 2),
-        AddOp::Sum3 if vec => (Some("sum3"), 1),
-        AddOp::Sum4 if vec => (Some("sum4"), 1),
-        AddOp::DFdx => (Some("dFdx"), 2),
-        AddOp::DFdy => (Some("dFdy"), 2),
-        AddOp::Sel => (Some("sel"), 2),
-        AddOp::Mov => (Some("mov"), 1),
+    match op.spelling() {
+        Some(name) if vec || !op.vector_only() => (Some(name), op.args() as u32),
         _ => (None, 0),
     }
 }
 
-/// A combiner op's name. Mesa's table stops at `atan2` (9); it reads past
-/// its end for 10 to 15, which this prints as `op10` to `op15`.
+/// A combiner op's name: its spelling in the spec. Mesa's table stops at
+/// `atan2` (9); it reads past its end for 10 to 15, which the spec leaves
+/// unnamed and this prints as `op10` to `op15`.
 pub(crate) fn comb_op(op: CombOp) -> Option<&'static str> {
-    Some(match op {
-        CombOp::Rcp => "rcp",
-        CombOp::Mov => "mov",
-        CombOp::Sqrt => "sqrt",
-        CombOp::Rsqrt => "rsqrt",
-        CombOp::Exp2 => "exp2",
-        CombOp::Log2 => "log2",
-        CombOp::Sin => "sin",
-        CombOp::Cos => "cos",
-        CombOp::Atan => "atan",
-        CombOp::Atan2 => "atan2",
-        _ => return None,
-    })
+    op.spelling()
 }
 
 fn op_name(out: &mut String, name: Option<&str>, raw: u64) {
@@ -411,8 +376,8 @@ fn vec_mul(out: &mut String, u: &VecMul) {
         u.arg0_abs,
         u.arg0_neg,
     );
-    if (1..8).contains(&u.op.raw()) {
-        let _ = write!(out, "<<{}", u.op.raw());
+    if u.op.shl() > 0 {
+        let _ = write!(out, "<<{}", u.op.shl());
     }
     out.push(' ');
     if srcs > 1 {
@@ -468,8 +433,8 @@ fn scalar_mul(out: &mut String, u: &ScalarMul) {
         dest_scalar(out, u.dest.get());
     }
     scalar_source(out, u.arg0_source.get(), None, u.arg0_abs, u.arg0_neg);
-    if (1..8).contains(&u.op.raw()) {
-        let _ = write!(out, "<<{}", u.op.raw());
+    if u.op.shl() > 0 {
+        let _ = write!(out, "<<{}", u.op.shl());
     }
     if srcs > 1 {
         out.push(' ');
