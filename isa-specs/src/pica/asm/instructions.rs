@@ -51,6 +51,14 @@ enum Kind {
 /// `for` is the spec's `loop`); the spec's name is then not accepted.
 const PICASSO_NAMES: &[(&str, &str)] = &[("for", "loop")];
 
+/// How picasso spells the spec's `mnemonic`.
+pub(crate) fn picasso_name(mnemonic: &str) -> &str {
+    PICASSO_NAMES
+        .iter()
+        .find(|&&(_, spec)| spec == mnemonic)
+        .map_or(mnemonic, |&(picasso, _)| picasso)
+}
+
 fn attrs(op: &'static Opcode) -> Option<&'static OpcodeAttrs> {
     OpcodeAttrs::of(op)
 }

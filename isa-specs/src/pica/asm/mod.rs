@@ -35,6 +35,7 @@ mod state;
 use std::fmt;
 
 use super::shbin::Shbin;
+pub(crate) use instructions::picasso_name;
 use line::Stmt;
 pub(crate) use opdesc::unread as opdesc_unread;
 use state::Asm;

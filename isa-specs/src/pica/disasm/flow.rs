@@ -15,7 +15,7 @@ use std::ops::Range;
 use super::super::shbin::{ShaderKind, Shbin};
 use isa_runtime::UInt;
 
-use super::super::{Flow as FlowKind, Fmt0, Instruction, OpcodeAttrs, LAYOUT};
+use super::super::{fields, Flow as FlowKind, Fmt0, Instruction, OpcodeAttrs, LAYOUT};
 use super::names::{usable, Names};
 use super::operands::condition;
 
@@ -149,53 +149,63 @@ impl Flow {
     }
 }
 
-/// The (start, end) a `call`/`callc`/`callu` targets, if its other bits are
-/// what the assembler writes (a procedure is at most 255 words).
+/// The spec's `flow` attribute of a decoded instruction.
+pub(super) fn flow_of(insn: &Instruction) -> FlowKind {
+    insn.attrs().map_or(FlowKind::None, |a| a.flow)
+}
+
+/// The (start, end) a call (`flow=call`: `call`, `callc`, `callu`)
+/// targets, if its other bits are what the assembler writes (a procedure
+/// is at most 255 words).
 pub(super) fn call_target(insn: &Instruction) -> Option<(usize, usize)> {
-    let (dst, num, unused) = match insn {
-        Instruction::Call(f) => {
-            if f.cond.get() != 0 {
-                return None;
-            }
-            (f.dst.get(), f.num.get(), f.unused.get())
-        }
-        Instruction::Callc(f) => (f.dst.get(), f.num.get(), f.unused.get()),
-        Instruction::Callu(f) => (f.dst.get(), f.num.get(), f.unused.get()),
-        _ => return None,
-    };
-    (num > 0 && unused == 0).then_some((dst as usize, (dst + num) as usize))
-}
-
-/// The label position a `jmpc`/`jmpu` targets, if its other bits are what
-/// picasso writes (`jmpu` keeps its inversion in bit 0).
-pub(super) fn jump_target(insn: &Instruction) -> Option<usize> {
-    match insn {
-        Instruction::Jmpc(f) if f.num.get() == 0 && f.unused.get() == 0 => Some(f.dst.get() as usize),
-        Instruction::Jmpu(f) if f.num.get() <= 1 && f.unused.get() == 0 => Some(f.dst.get() as usize),
-        _ => None,
+    if flow_of(insn) != FlowKind::Call {
+        return None;
     }
+    let zero = |name: &str| fields::get(insn, name).unwrap_or(0) == 0;
+    let (dst, num) = (fields::get(insn, "dst")?, fields::get(insn, "num")?);
+    (num > 0 && zero("unused") && zero("cond")).then_some((dst as usize, (dst + num) as usize))
 }
 
-/// The block `insn` at `p` would open, checked on its own (range and the
-/// words before its closes).
+/// The label position a jump (`flow=jump`: `jmpc`, `jmpu`) targets, if its
+/// other bits are what picasso writes (on a boolean uniform, `num` keeps
+/// the inversion in bit 0).
+pub(super) fn jump_target(insn: &Instruction) -> Option<usize> {
+    if flow_of(insn) != FlowKind::Jump || fields::get(insn, "unused")? != 0 {
+        return None;
+    }
+    let max_num = if insn.as_fmt3().is_some() { 1 } else { 0 };
+    let dst = fields::get(insn, "dst")?;
+    (fields::get(insn, "num")? <= max_num).then_some(dst as usize)
+}
+
+/// The block `insn` at `p` would open (`flow=if` or `flow=loop`), checked
+/// on its own (range and the words before its closes).
 fn candidate(code: &[u32], insn: &Instruction, p: usize) -> Option<Block> {
     let n = code.len();
-    let block = match insn {
-        Instruction::Ifc(f) if f.unused.get() == 0 => {
-            condition(f.condop, f.refx, f.refy)?;
-            (f.dst.get() as usize, f.num.get() as usize)
+    let flow = flow_of(insn);
+    if flow == FlowKind::Loop {
+        let f = insn.as_fmt3_loop()?;
+        if f.num.get() != 0 || f.unused.get() != 0 || f.high.get() != 0 {
+            return None;
         }
-        Instruction::Ifu(f) if f.unused.get() == 0 => (f.dst.get() as usize, f.num.get() as usize),
-        Instruction::Loop(f) => {
-            if f.num.get() != 0 || f.unused.get() != 0 || f.high.get() != 0 {
-                return None;
-            }
-            let end = f.dst.get() as usize + 1;
-            if end < p + 2 || end > n || pads(code, Close::ForEnd { at: p }, end, false) {
-                return None;
-            }
-            return Some(Block::For { at: p, end });
+        let end = f.dst.get() as usize + 1;
+        if end < p + 2 || end > n || pads(code, Close::ForEnd { at: p }, end, false) {
+            return None;
         }
+        return Some(Block::For { at: p, end });
+    }
+    if flow != FlowKind::If {
+        return None;
+    }
+    let block = if let Some(f) = insn.as_fmt2() {
+        condition(f.condop, f.refx, f.refy)?;
+        (f.dst.get(), f.num.get(), f.unused.get())
+    } else {
+        let f = insn.as_fmt3()?;
+        (f.dst.get(), f.num.get(), f.unused.get())
+    };
+    let block = match block {
+        (dst, num, 0) => (dst as usize, num as usize),
         _ => return None,
     };
     let (else_at, len) = block;
@@ -451,7 +461,7 @@ fn sections(shbin: &Shbin, insns: &[Option<Instruction>]) -> Vec<Range<usize>> {
             let from_after = into_gap().any(|(_, last)| last >= main);
             let emits = insns[gap.clone()]
                 .iter()
-                .any(|insn| matches!(insn, Some(Instruction::Setemit(_))));
+                .any(|insn| insn.as_ref().is_some_and(|i| i.as_fmt4().is_some()));
             let geometry_only = dvle.kind == ShaderKind::Geometry && prev.kind != ShaderKind::Geometry;
             if !from_before && (from_after || (emits && geometry_only)) {
                 start = prev_end;

@@ -5,9 +5,10 @@
 
 use std::collections::HashMap;
 
+use super::super::asm::picasso_name;
 use super::super::shbin::OpdescEntry;
-use super::super::{CondOp, Idx, Instruction, OpcodeAttrs, Reads};
-use super::flow::{call_target, jump_target, Flow};
+use super::super::{CondOp, Flow as FlowKind, Idx, Instruction, OpcodeAttrs, Reads};
+use super::flow::{call_target, flow_of, jump_target, Flow};
 use super::opdesc::{fields, OpdescUse};
 
 /// Names the DVLE declarations give registers: (file letter, index) →
@@ -189,14 +190,21 @@ impl Ctx<'_> {
         self.flow.proc_names.get(&target).map(String::as_str)
     }
 
-    /// The opening line of an accepted block (`ifc`, `ifu`, `for`).
+    /// The opening line of an accepted block (`flow=if` or `flow=loop`:
+    /// `ifc`, `ifu`, `for`).
     pub(super) fn opener(&self, insn: &Instruction) -> Option<String> {
-        match insn {
-            Instruction::Ifc(f) => Some(format!("ifc {}", condition(f.condop, f.refx, f.refy)?)),
-            Instruction::Ifu(f) => Some(format!("ifu {}", self.bool_reg(f.bool.raw()))),
-            Instruction::Loop(f) => Some(format!("for {}", self.names.reg('i', f.int.raw() as u32))),
-            _ => None,
+        let name = picasso_name(insn.opcode()?.mnemonic);
+        if let Some(f) = insn.as_fmt3_loop() {
+            return Some(format!("{name} {}", self.names.reg('i', f.int.raw() as u32)));
         }
+        if flow_of(insn) != FlowKind::If {
+            return None;
+        }
+        if let Some(f) = insn.as_fmt2() {
+            return Some(format!("{name} {}", condition(f.condop, f.refx, f.refy)?));
+        }
+        let f = insn.as_fmt3()?;
+        Some(format!("{name} {}", self.bool_reg(f.bool.raw())))
     }
 
     /// An instruction that is not a block opener. The operand formats are
@@ -328,33 +336,38 @@ impl Ctx<'_> {
             };
             return plain(format!("{name} {}{flags}", f.vertex.get()));
         }
-        use Instruction as I;
-        match insn {
-            I::Breakc(f) if f.unused.get() == 0 && f.dst.get() == 0 && f.num.get() == 0 => {
-                plain(format!("breakc {}", condition(f.condop, f.refx, f.refy)?))
-            }
-            I::Call(_) => plain(format!("call {}", self.proc_name(insn)?)),
-            I::Callc(f) => plain(format!(
-                "callc {}, {}",
-                condition(f.condop, f.refx, f.refy)?,
-                self.proc_name(insn)?
-            )),
-            I::Callu(f) => plain(format!(
-                "callu {}, {}",
-                self.bool_reg(f.bool.raw()),
-                self.proc_name(insn)?
-            )),
-            I::Jmpc(f) => {
-                let label = self.label(jump_target(insn)?)?;
-                plain(format!("jmpc {}, {label}", condition(f.condop, f.refx, f.refy)?))
-            }
-            I::Jmpu(f) => {
-                let label = self.label(jump_target(insn)?)?;
-                let not = if f.num.get() & 1 != 0 { "!" } else { "" };
-                plain(format!("jmpu {not}{}, {label}", self.bool_reg(f.bool.raw())))
-            }
-            _ => None,
+        // Flow control: conditions, boolean uniforms, targets.
+        let flow = attrs.flow;
+        if let Some(f) = insn.as_fmt2() {
+            let cond = condition(f.condop, f.refx, f.refy)?;
+            return match flow {
+                FlowKind::Break if f.unused.get() == 0 && f.dst.get() == 0 && f.num.get() == 0 => {
+                    plain(format!("{name} {cond}"))
+                }
+                FlowKind::Call => plain(format!("{name} {cond}, {}", self.proc_name(insn)?)),
+                FlowKind::Jump => {
+                    let label = self.label(jump_target(insn)?)?;
+                    plain(format!("{name} {cond}, {label}"))
+                }
+                _ => None,
+            };
         }
+        if let Some(f) = insn.as_fmt3() {
+            let reg = self.bool_reg(f.bool.raw());
+            return match flow {
+                FlowKind::Call => plain(format!("{name} {reg}, {}", self.proc_name(insn)?)),
+                FlowKind::Jump => {
+                    let label = self.label(jump_target(insn)?)?;
+                    let not = if f.num.get() & 1 != 0 { "!" } else { "" };
+                    plain(format!("{name} {not}{reg}, {label}"))
+                }
+                _ => None,
+            };
+        }
+        if insn.as_fmt2_call().is_some() {
+            return plain(format!("{name} {}", self.proc_name(insn)?));
+        }
+        None
     }
 }
 
