@@ -59,16 +59,12 @@ pub(crate) fn picasso_name(mnemonic: &str) -> &str {
         .map_or(mnemonic, |&(picasso, _)| picasso)
 }
 
-fn attrs(op: &'static Opcode) -> Option<&'static OpcodeAttrs> {
-    OpcodeAttrs::of(op)
-}
-
 /// The inverted form of `op`: the opcode whose `inverts` attribute names it.
 fn inverted_form(op: &Opcode) -> Option<&'static Opcode> {
     LAYOUT
         .opcodes
         .iter()
-        .find(|o| attrs(o).and_then(|a| a.inverts) == Some(op.mnemonic))
+        .find(|o| OpcodeAttrs::of(o).and_then(|a| a.inverts) == Some(op.mnemonic))
 }
 
 /// The kind of a (lowercase) mnemonic.
@@ -81,7 +77,7 @@ fn lookup(name: &str) -> Option<Kind> {
         .find(|&&(p, _)| p == name)
         .map_or(name, |&(_, spec)| spec);
     let op = LAYOUT.opcode(spec_name)?;
-    let a = attrs(op)?;
+    let a = OpcodeAttrs::of(op)?;
     if let Some(plain) = a.inverts {
         // `dphi` is `dph`: picasso picks the form from the operands.
         return lookup(plain);
