@@ -81,7 +81,8 @@ enum Tex {
     /// One colour everywhere (2D and cube textures).
     Solid([f32; 4]),
     /// A 3D texture: one colour per slice, each slice `SLICE` pixels square,
-    /// side by side in its input shader as the lift lays them out.
+    /// side by side in its input shader as the lift lays them out, which
+    /// Skia filters linearly (so a read past a slice's edge would show).
     Slices(&'static [[f32; 4]]),
 }
 
@@ -343,14 +344,29 @@ mul ft1, ft1, fc0.w
 add ft0.xyz, ft0, ft1
 mul ft2, ft2, fc1
 sub ft0.xyz, ft0, ft2.zxy
+tex ft3, v3, fs0 <3d,linear,clamp>
+tex ft4, v4, fs0 <3d,linear,clamp>
+mul ft3, ft3, fc1
+mul ft4, ft4, fc2
+add ft0.xyz, ft0, ft3
+sub ft0.xyz, ft0, ft4
 mov ft0.w, fc1.w
 mov oc, ft0
 ",
-        constants: &[[0.6, 0.5, 0.4, 0.3], [0.25, 0.25, 0.25, 1.0]],
+        constants: &[[0.6, 0.5, 0.4, 0.3], [0.25, 0.25, 0.25, 1.0], [0.1, 0.1, 0.1, 0.0]],
         // w = 0.4 of 4 slices is 1.1 slice centres in: slices 1 and 2,
         // 10 % of the way; fs1's w (v1.x) 0.9 is past the last centre;
-        // v2's w 0.125 is exactly slice 0's centre.
-        varyings: &[[0.3, 0.6, 0.4, 0.0], [0.9, 0.2, 0.7, 0.0], [0.8, 0.1, 0.125, 0.0]],
+        // v2's w 0.125 is exactly slice 0's centre. v3 and v4 read at the
+        // right (u = 1) and left (u = 0) edges of a slice, where an
+        // unclamped x would make Skia's linear filter blend in the
+        // neighbouring slice.
+        varyings: &[
+            [0.3, 0.6, 0.4, 0.0],
+            [0.9, 0.2, 0.7, 0.0],
+            [0.8, 0.1, 0.125, 0.0],
+            [1.0, 0.5, 0.4, 0.0],
+            [0.0, 0.5, 0.625, 0.0],
+        ],
         // Skia's raster pipeline reads input shaders as 8-bit colours:
         // multiples of 0.2 (51/255) come through exactly, so the blend is
         // all that the comparison measures.

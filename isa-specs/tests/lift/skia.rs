@@ -23,7 +23,7 @@ pub enum Texture {
     /// One colour everywhere.
     Solid([f32; 4]),
     /// Solid squares of `size` pixels side by side, one per colour (a 3D
-    /// texture's slices), sampled nearest and clamped at the edges.
+    /// texture's slices), sampled linearly and clamped at the edges.
     Slices {
         /// Each slice's colour, slice 0 leftmost.
         colours: Vec<[f32; 4]>,

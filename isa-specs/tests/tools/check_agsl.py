@@ -8,7 +8,7 @@ Reads one JSON object on stdin:
                            "uniforms": [float, ...],     # packed, in order
                            "inputs": [{"solid": [r, g, b, a]}          # one per input shader
                                       | {"slices": [[r, g, b, a], ...], # squares side by side,
-                                         "size": int}, ...]             # sampled nearest, clamped
+                                         "size": int}, ...]             # sampled linearly, clamped
                           }  # optional
                }, ...]}
 Writes one JSON object on stdout:
@@ -44,7 +44,7 @@ def texture(spec):
         pixels, colorType=skia.kRGBA_F32_ColorType, alphaType=skia.kUnpremul_AlphaType
     )
     return image.makeShader(
-        skia.TileMode.kClamp, skia.TileMode.kClamp, skia.SamplingOptions(skia.FilterMode.kNearest)
+        skia.TileMode.kClamp, skia.TileMode.kClamp, skia.SamplingOptions(skia.FilterMode.kLinear)
     )
 
 
