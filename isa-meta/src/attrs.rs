@@ -1,13 +1,15 @@
-//! Per-opcode attributes: `attr NAME [TYPE = DEFAULT]` lines of the `isa`
-//! item, and the `NAME` / `NAME=VALUE` settings on opcode lines, resolved to
-//! one value per declared attribute for every opcode.
+//! Attributes: `attr NAME [TYPE = DEFAULT]` lines of the `isa` item (for
+//! opcodes) or of an enum (for its values), and the `NAME` / `NAME=VALUE`
+//! settings on opcode and value lines, resolved to one value per declared
+//! attribute for every opcode or value.
 
 use crate::ast::{AttrAst, AttrDeclAst, CondValue, Name};
 use crate::diag::Diagnostics;
 use crate::model::{AttrDef, AttrKind, EnumDef};
 use crate::suggest::did_you_mean;
 
-/// Words an opcode line reads as keywords, so an attribute cannot be one.
+/// Words opcode and enum-value lines read as keywords, so an attribute
+/// cannot be one.
 const OPCODE_KEYWORDS: &[&str] = &["sem", "prio"];
 
 /// Resolves the declarations (of the `isa` item or of an enum, whose

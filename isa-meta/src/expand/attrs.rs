@@ -6,7 +6,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::model::{AttrKind, EnumDef, Spec};
+use crate::model::{AttrDef, AttrKind, EnumDef, Spec};
 use crate::naming::{ident, type_ident};
 
 pub fn expand(spec: &Spec) -> TokenStream {
@@ -31,11 +31,7 @@ fn enum_methods(spec: &Spec, e: &EnumDef) -> TokenStream {
             quote!(#raw => #value,)
         });
         let default = value(spec, a.kind, a.default);
-        let doc = if a.doc.is_empty() {
-            format!("`{}`", a.name.text)
-        } else {
-            a.doc.clone()
-        };
+        let doc = attr_doc(a);
         quote! {
             #[doc = #doc]
             #[inline]
@@ -63,11 +59,7 @@ fn opcode_attrs(spec: &Spec) -> TokenStream {
     let isa = &spec.name.text;
     let fields = spec.attrs.iter().map(|a| {
         let (name, ty) = (ident(&a.name.text), rust_type(spec, a.kind));
-        let doc = if a.doc.is_empty() {
-            format!("`{}`", a.name.text)
-        } else {
-            a.doc.clone()
-        };
+        let doc = attr_doc(a);
         quote!(#[doc = #doc] pub #name: #ty,)
     });
     let rows = spec.opcodes.iter().map(|op| {
@@ -111,6 +103,15 @@ fn opcode_attrs(spec: &Spec) -> TokenStream {
                 self.opcode_index().map(|i| &OpcodeAttrs::ALL[i])
             }
         }
+    }
+}
+
+/// The rustdoc of an attribute's accessor: its spec doc, or its name.
+fn attr_doc(a: &AttrDef) -> String {
+    if a.doc.is_empty() {
+        format!("`{}`", a.name.text)
+    } else {
+        a.doc.clone()
     }
 }
 

@@ -3,24 +3,27 @@
 //! bits come from the instruction's format in `LAYOUT`, so any opcode whose
 //! format has the field works, and none is listed here.
 
+use isa_runtime::layout::Field;
+
 use super::Instruction;
+
+/// Field `name` of `insn`'s format, if it has one.
+fn field(insn: &Instruction, name: &str) -> Option<&'static Field> {
+    insn.opcode()?.format.field(name)
+}
 
 /// Sets field `name` of `insn` to `value`. `false` (and `insn` unchanged)
 /// when the instruction's format has no such field, the value does not fit
 /// it, or the result would not decode.
 pub fn set(insn: &mut Instruction, name: &str, value: u64) -> bool {
-    let Some(field) = insn
-        .opcode()
-        .and_then(|op| op.format.fields.iter().find(|f| f.name == name))
-    else {
+    let Some(field) = field(insn, name) else {
         return false;
     };
     if field.width < 64 && value >> field.width != 0 {
         return false;
     }
-    let ranges: Vec<(u32, u32)> = field.ranges.iter().map(|r| (r.lo, r.width)).collect();
     let mut word = insn.encode();
-    isa_runtime::bits::set_ranges(&mut word, &ranges, value);
+    field.write(&mut word, 0, value);
     match Instruction::decode(word) {
         Ok(changed) => {
             *insn = changed;
@@ -32,14 +35,12 @@ pub fn set(insn: &mut Instruction, name: &str, value: u64) -> bool {
 
 /// The width in bits of field `name` of `insn`'s format, if it has one.
 pub fn width(insn: &Instruction, name: &str) -> Option<u32> {
-    Some(insn.opcode()?.format.fields.iter().find(|f| f.name == name)?.width)
+    Some(field(insn, name)?.width)
 }
 
 /// The value of field `name` of `insn`, if its format has that field.
 pub fn get(insn: &Instruction, name: &str) -> Option<u64> {
-    let field = insn.opcode()?.format.fields.iter().find(|f| f.name == name)?;
-    let ranges: Vec<(u32, u32)> = field.ranges.iter().map(|r| (r.lo, r.width)).collect();
-    Some(isa_runtime::bits::get_ranges(&insn.encode(), &ranges))
+    Some(field(insn, name)?.read(&insn.encode(), 0))
 }
 
 #[cfg(test)]

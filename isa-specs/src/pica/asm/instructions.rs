@@ -64,7 +64,9 @@ fn inverted_form(op: &Opcode) -> Option<&'static Opcode> {
     LAYOUT
         .opcodes
         .iter()
-        .find(|o| OpcodeAttrs::of(o).and_then(|a| a.inverts) == Some(op.mnemonic))
+        .zip(&OpcodeAttrs::ALL)
+        .find(|(_, a)| a.inverts == Some(op.mnemonic))
+        .map(|(o, _)| o)
 }
 
 /// The kind of a (lowercase) mnemonic.
