@@ -38,6 +38,8 @@ pub struct IsaAst {
     pub funcs: Vec<(Name, Lit<u128>)>,
     /// `attr NAME [TYPE = DEFAULT]`: per-opcode attributes.
     pub attrs: Vec<AttrDeclAst>,
+    /// `dialect NAME`: the text syntaxes that `text` lines belong to.
+    pub dialects: Vec<DialectAst>,
     pub word: Option<Lit<u128>>,
     pub fallback: Option<Lit<String>>,
     pub doc: String,
@@ -50,6 +52,14 @@ pub struct AttrDeclAst {
     /// `u` or an enum's name; `None` for a flag.
     pub ty: Option<Name>,
     pub default: Option<CondValue>,
+    pub doc: String,
+}
+
+/// `dialect NAME` in the `isa` item: a text syntax (besides the
+/// field-explicit `syntax` lines) made of `text NAME.GROUP …` lines.
+#[derive(Debug)]
+pub struct DialectAst {
+    pub name: Name,
     pub doc: String,
 }
 
@@ -200,9 +210,12 @@ pub struct DeriveAst {
     pub rule: Name,
 }
 
-/// `text NAME [when COND, …] "TEMPLATE"` inside a format.
+/// `text DIALECT.GROUP [when COND, …] "TEMPLATE"` inside a format or layout.
 #[derive(Debug, Clone)]
 pub struct TextAst {
+    /// The dialect (`None` when the line names only a group).
+    pub dialect: Option<Name>,
+    /// The group: alternatives that share it print one piece of text.
     pub name: Name,
     pub when: Vec<CondAst>,
     pub template: Lit<String>,

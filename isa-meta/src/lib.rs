@@ -32,6 +32,7 @@
 mod ast;
 mod attrs;
 mod diag;
+mod dialects;
 mod expand;
 mod lexer;
 mod model;

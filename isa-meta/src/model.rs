@@ -16,6 +16,8 @@ pub struct Spec {
     pub(crate) funcs: Vec<(Name, usize)>,
     /// Per-opcode attributes (`attr` in `isa`), in declaration order.
     pub(crate) attrs: Vec<AttrDef>,
+    /// Text dialects (`dialect` in `isa`), in declaration order.
+    pub(crate) dialects: Vec<DialectDef>,
     pub(crate) doc: String,
     pub(crate) word_bits: u32,
     pub(crate) word_span: Span,
@@ -53,6 +55,12 @@ impl Spec {
             _ => None,
         }
     }
+}
+
+/// `dialect NAME`: a text syntax made of `text NAME.GROUP` lines.
+pub struct DialectDef {
+    pub name: Name,
+    pub doc: String,
 }
 
 /// `attr NAME [TYPE = DEFAULT]`: an attribute every opcode has.
@@ -301,6 +309,9 @@ pub enum TStyle {
 
 /// A `text NAME when … "…"` line, resolved.
 pub struct TextDef {
+    /// Index into `Spec::dialects`.
+    pub dialect: usize,
+    /// The group (alternatives of one piece of text share it).
     pub name: Name,
     pub when: Vec<CondDef>,
     pub template: Template,

@@ -251,12 +251,13 @@ impl Parser<'_, '_> {
             state: Vec::new(),
             funcs: Vec::new(),
             attrs: Vec::new(),
+            dialects: Vec::new(),
             word: None,
             fallback: None,
             doc: std::mem::take(doc),
         };
         self.block(|p, mut doc| {
-            let key = p.ident("`word`, `fallback`, `state`, `func`, `attr` or `doc`")?;
+            let key = p.ident("`word`, `fallback`, `state`, `func`, `attr`, `dialect` or `doc`")?;
             match key.text.as_str() {
                 "word" => isa.word = Some(p.int("the word width in bits")?),
                 "fallback" => isa.fallback = Some(p.string("the fallback spelling, such as \".word\"")?),
@@ -280,6 +281,12 @@ impl Parser<'_, '_> {
                     isa.attrs.push(decl);
                     return Ok(());
                 }
+                "dialect" => {
+                    let name = p.ident("the dialect's name")?;
+                    p.line_end(&mut doc)?;
+                    isa.dialects.push(DialectAst { name, doc });
+                    return Ok(());
+                }
                 "doc" => {
                     let text = p.string("a doc string")?;
                     push_line(&mut isa.doc, &text.value);
@@ -288,7 +295,7 @@ impl Parser<'_, '_> {
                     p.diags.error(
                         key.span,
                         format!(
-                            "unknown `isa` property `{other}`; expected `word`, `fallback`, `state`, `func`, `attr` or `doc`"
+                            "unknown `isa` property `{other}`; expected `word`, `fallback`, `state`, `func`, `attr`, `dialect` or `doc`"
                         ),
                     );
                     return Err(Reported);
@@ -474,7 +481,23 @@ impl Parser<'_, '_> {
         let mut texts = Vec::new();
         let complete = self.block(|p, mut doc| {
             if p.eat_keyword("text") {
-                let name = p.ident("the text template's name")?;
+                // `mesa.acc0` lexes as one identifier: split it at its dot.
+                let both = p.ident("the text's dialect and group (`text DIALECT.GROUP`)")?;
+                let (dialect, name) = match both.text.split_once('.') {
+                    Some((d, g)) => {
+                        let at = both.span.start + d.len();
+                        let dialect = Name {
+                            text: d.to_string(),
+                            span: Span::new(both.span.start, at),
+                        };
+                        let group = Name {
+                            text: g.to_string(),
+                            span: Span::new(at + 1, both.span.end),
+                        };
+                        (Some(dialect), group)
+                    }
+                    None => (None, both),
+                };
                 let when = if p.eat_keyword("when") {
                     p.conditions()?
                 } else {
@@ -483,6 +506,7 @@ impl Parser<'_, '_> {
                 let template = p.string("the text template (a string)")?;
                 p.line_end(&mut doc)?;
                 texts.push(TextAst {
+                    dialect,
                     name,
                     when,
                     template,

@@ -151,6 +151,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         })
         .collect();
 
+    let dialects = crate::dialects::resolve_decls(isa.dialects, diags);
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
     let mut text_asts = Vec::new();
@@ -185,9 +186,16 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         });
         layout.texts = texts
             .into_iter()
-            .map(|t| resolve_text(t, layout, &enums, diags))
+            .filter_map(|t| {
+                // An unresolved dialect leaves the line out, after its
+                // template and conditions are checked all the same.
+                let dialect = crate::dialects::resolve_ref(&t, &dialects, diags);
+                let text = resolve_text(t, dialect.unwrap_or(0), layout, &enums, diags);
+                dialect.map(|_| text)
+            })
             .collect();
     }
+    crate::dialects::check_used(&dialects, &layouts, diags);
 
     let attrs = crate::attrs::resolve_decls(isa.attrs, !ast.opcodes.is_empty(), &[], &enums, diags);
     let mut opcodes = Vec::new();
@@ -319,6 +327,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         state: isa.state.iter().map(|n| n.text.clone()).collect(),
         funcs,
         attrs,
+        dialects,
         name: isa.name,
         doc: if isa.doc.is_empty() { ast.inner_doc } else { isa.doc },
         word_bits,
@@ -656,10 +665,10 @@ fn big(lit: &Lit<u128>, diags: &mut Diagnostics) -> u64 {
     })
 }
 
-/// A `text` line: its template (hooks allowed) and its conditions, whose
+/// A `text` line of `dialect`: its template (hooks allowed) and its conditions, whose
 /// fields must exist and whose values must fit (enum variants of the field's
 /// enum, numbers within its width; the bare `flag` forms need a bool field).
-fn resolve_text(t: TextAst, layout: &LayoutDef, enums: &[EnumDef], diags: &mut Diagnostics) -> TextDef {
+fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef], diags: &mut Diagnostics) -> TextDef {
     let template = parse_template(
         &t.template.value,
         t.template.span.start + 1,
@@ -785,6 +794,7 @@ fn resolve_text(t: TextAst, layout: &LayoutDef, enums: &[EnumDef], diags: &mut D
         });
     }
     TextDef {
+        dialect,
         name: t.name,
         when,
         template,

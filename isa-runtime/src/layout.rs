@@ -27,6 +27,10 @@ pub struct IsaLayout {
     /// The attributes every opcode has (`attr` lines of the `isa` item), in
     /// spec order; [`Opcode::attrs`] holds one value per entry.
     pub attrs: &'static [Attr],
+    /// Text dialects (`dialect` lines of the `isa` item), in spec order:
+    /// syntaxes made of the formats' `text` lines ([`NamedText`]), beside
+    /// the field-explicit `syntax` lines.
+    pub dialects: &'static [Dialect],
     /// Indices into `opcodes` in decode order: highest priority first, then
     /// spec order.
     pub decode_order: &'static [usize],
@@ -39,6 +43,11 @@ pub struct IsaLayout {
 }
 
 impl IsaLayout {
+    /// The dialect with this name.
+    pub fn dialect(&self, name: &str) -> Option<&'static Dialect> {
+        self.dialects.iter().find(|d| d.name == name)
+    }
+
     /// The opcode with this mnemonic.
     pub fn opcode(&self, mnemonic: &str) -> Option<&'static Opcode> {
         self.opcodes.iter().find(|o| o.mnemonic == mnemonic)
@@ -86,11 +95,24 @@ pub struct Format {
     pub texts: &'static [NamedText],
 }
 
-/// A `text NAME when COND, … "TEMPLATE"` line of a format. Lines that share
-/// a name are alternatives: the first whose conditions hold prints.
+/// A `dialect NAME` line of the `isa` item: a text syntax whose pieces are
+/// the `text NAME.GROUP …` lines of the formats.
+#[derive(Debug)]
+pub struct Dialect {
+    /// The name (`mesa`).
+    pub name: &'static str,
+    /// Doc.
+    pub doc: &'static str,
+}
+
+/// A `text DIALECT.GROUP when COND, … "TEMPLATE"` line of a format. Lines
+/// of one dialect that share a group are alternatives: the first whose
+/// conditions hold prints.
 #[derive(Debug)]
 pub struct NamedText {
-    /// The name (shared by the alternatives of one group).
+    /// The dialect it belongs to ([`Dialect::name`]).
+    pub dialect: &'static str,
+    /// The group (shared by the alternatives of one piece of text).
     pub name: &'static str,
     /// Doc.
     pub doc: &'static str,

@@ -573,15 +573,25 @@ pub trait TextHooks<W: BitWord> {
     ) -> Result<(), ParseError>;
 }
 
-/// The alternatives of the `text` group `name` of `format`, in spec order.
-pub fn text_group<'a>(format: &'a Format, name: &'a str) -> impl Iterator<Item = &'static NamedText> + 'a {
-    format.texts.iter().filter(move |t| t.name == name)
+/// The `text` lines of `format` in `dialect`, in spec order.
+pub fn dialect_texts<'a>(format: &'a Format, dialect: &'a str) -> impl Iterator<Item = &'static NamedText> + 'a {
+    format.texts.iter().filter(move |t| t.dialect == dialect)
 }
 
-/// The alternative of group `name` that prints `word`: the first whose
-/// conditions hold, or `None` (the group prints nothing).
-pub fn select_text<W: BitWord>(format: &Format, name: &str, word: &W) -> Option<&'static NamedText> {
-    text_group(format, name).find(|t| t.holds(format, word, 0))
+/// The alternatives of the `text` group `dialect.name` of `format`, in spec
+/// order.
+pub fn text_group<'a>(
+    format: &'a Format,
+    dialect: &'a str,
+    name: &'a str,
+) -> impl Iterator<Item = &'static NamedText> + 'a {
+    dialect_texts(format, dialect).filter(move |t| t.name == name)
+}
+
+/// The alternative of group `dialect.name` that prints `word`: the first
+/// whose conditions hold, or `None` (the group prints nothing).
+pub fn select_text<W: BitWord>(format: &Format, dialect: &str, name: &str, word: &W) -> Option<&'static NamedText> {
+    text_group(format, dialect, name).find(|t| t.holds(format, word, 0))
 }
 
 /// Prints one `text` alternative of `format` for `word`, with `hooks`

@@ -103,15 +103,25 @@ fn format_section(out: &mut String, stem: &str, format: &Format) {
     if !format.texts.is_empty() {
         let _ = writeln!(
             out,
-            "Text lines (`text` groups: each prints its first alternative whose conditions hold; `@` marks a context hook):\n"
+            "Text lines (`text DIALECT.GROUP`: each group prints its first alternative whose conditions hold; `@` marks a context hook):\n"
         );
-        let _ = writeln!(out, "| group | when | template | doc |\n| --- | --- | --- | --- |");
+        let _ = writeln!(
+            out,
+            "| dialect.group | when | template | doc |\n| --- | --- | --- | --- |"
+        );
         for t in format.texts {
             let _ = writeln!(
                 out,
-                "| `{}` | {} | `{}` | {} |",
+                "| `{}.{}` | {} | `{}` | {} |",
+                t.dialect,
                 t.name,
-                cell(&conditions(format, t)),
+                cell(
+                    &conditions(format, t)
+                        .iter()
+                        .map(|c| format!("`{c}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
                 cell(&template(format, t.pieces)),
                 cell(t.doc)
             );
@@ -121,18 +131,17 @@ fn format_section(out: &mut String, stem: &str, format: &Format) {
 }
 
 /// A `text` line's conditions as the spec writes them (values as numbers
-/// or enum variant names).
-fn conditions(format: &Format, t: &NamedText) -> String {
-    let parts: Vec<String> = t
-        .when
+/// or enum variant names), one string each.
+pub fn conditions(format: &Format, t: &NamedText) -> Vec<String> {
+    t.when
         .iter()
         .map(|c| {
             let field = &format.fields[c.field];
             if let Some(named) = c.named {
-                return format!("`{} is {}`", field.name, if named { "named" } else { "unnamed" });
+                return format!("{} is {}", field.name, if named { "named" } else { "unnamed" });
             }
             if matches!(field.kind, FieldKind::Bool) && c.values == [1] {
-                return format!("`{}{}`", if c.equal { "" } else { "!" }, field.name);
+                return format!("{}{}", if c.equal { "" } else { "!" }, field.name);
             }
             let values: Vec<String> = c
                 .values
@@ -143,14 +152,36 @@ fn conditions(format: &Format, t: &NamedText) -> String {
                 })
                 .collect();
             format!(
-                "`{} {} {}`",
+                "{} {} {}",
                 field.name,
                 if c.equal { "==" } else { "!=" },
                 values.join("|")
             )
         })
-        .collect();
-    parts.join(", ")
+        .collect()
+}
+
+/// The text dialects an ISA declares (nothing when none).
+fn dialect_table(out: &mut String, isa: &IsaLayout) {
+    if isa.dialects.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "## Text dialects\n");
+    let _ = writeln!(
+        out,
+        "Declared in the `isa` item (`dialect NAME`); each is made of the `text NAME.GROUP` lines \
+         of the formats and layouts below, beside the field-explicit `Syntax` lines.\n"
+    );
+    let _ = writeln!(out, "| dialect | text lines | doc |\n| --- | --- | --- |");
+    for d in isa.dialects {
+        let lines: usize = isa
+            .formats
+            .iter()
+            .map(|f| f.texts.iter().filter(|t| t.dialect == d.name).count())
+            .sum();
+        let _ = writeln!(out, "| `{}` | {lines} | {} |", d.name, cell(d.doc));
+    }
+    out.push('\n');
 }
 
 /// The attributes an ISA declares for its opcodes (nothing when none).
@@ -341,6 +372,7 @@ pub fn isa_page(stem: &str, isa: &IsaLayout) -> String {
         packed_section(&mut out, p);
     } else {
         attr_table(&mut out, isa);
+        dialect_table(&mut out, isa);
         opcode_table(&mut out, isa);
     }
 

@@ -10,7 +10,7 @@ use serde_json::{json, Map, Value};
 use isa_runtime::layout::{Attr, AttrKind, ComponentOrder, Field, FieldKind, Format, IsaLayout, Opcode};
 
 use crate::diagram_file;
-use crate::markdown::template;
+use crate::markdown::{conditions, template};
 
 /// Version of this file's shape; bump it when a key changes meaning or goes away.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -96,6 +96,23 @@ fn format(stem: &str, f: &Format) -> Value {
         ("diagram", json!(diagram_file(stem, f))),
         ("doc", text_or_null(f.doc)),
         ("fields", Value::Array(f.fields.iter().map(field).collect())),
+        (
+            "texts",
+            Value::Array(
+                f.texts
+                    .iter()
+                    .map(|t| {
+                        object(vec![
+                            ("dialect", json!(t.dialect)),
+                            ("group", json!(t.name)),
+                            ("when", json!(conditions(f, t))),
+                            ("template", json!(template(f, t.pieces))),
+                            ("doc", text_or_null(t.doc)),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ),
     ])
 }
 
@@ -269,6 +286,15 @@ pub fn isa_json(stem: &str, isa: &IsaLayout) -> String {
         ("enums", Value::Array(enums)),
         ("regs", Value::Array(regs)),
         ("attrs", attr_decls(isa.attrs)),
+        (
+            "dialects",
+            Value::Array(
+                isa.dialects
+                    .iter()
+                    .map(|d| object(vec![("name", json!(d.name)), ("doc", text_or_null(d.doc))]))
+                    .collect(),
+            ),
+        ),
         (
             "opcodes",
             Value::Array(isa.opcodes.iter().map(|o| opcode(isa, o)).collect()),

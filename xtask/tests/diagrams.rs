@@ -264,6 +264,7 @@ static FIXTURE: IsaLayout = IsaLayout {
         doc: "",
     }],
     attrs: &[],
+    dialects: &[],
     decode_order: &[0],
     bundle: None,
     packed: None,

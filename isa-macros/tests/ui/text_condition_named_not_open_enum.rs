@@ -1,7 +1,10 @@
 // Rule: `FIELD is named` / `FIELD is unnamed` needs an open enum field that
 // leaves some values unnamed (for any other field the answer never changes).
 isa_macros::isa!(inline = "
-isa toy { word 32 }
+isa toy {
+    word 32
+    dialect mesa
+}
 enum Op : 2 open {
     add = 0 \"add\"
 }
@@ -14,9 +17,9 @@ format F : 32 {
     full 2      Full
     a    3..=31 u
     syntax \"{op} {full} {a}\"
-    text line when op is named \"{op}\"
-    text line when a is unnamed \"{a}\"
-    text line when full is named \"{full}\"
+    text mesa.line when op is named \"{op}\"
+    text mesa.line when a is unnamed \"{a}\"
+    text mesa.line when full is named \"{full}\"
 }
 ");
 fn main() {}

@@ -46,7 +46,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         let fields = l.fields.iter().map(|f| field(spec, f));
         let syntax = pieces(l.syntax.as_ref());
         let texts = l.texts.iter().map(|t| {
-            let (tname, tdoc) = (&t.name.text, &t.doc);
+            let (dialect, tname, tdoc) = (&spec.dialects[t.dialect].name.text, &t.name.text, &t.doc);
             let when = t.when.iter().map(|c| {
                 let (field, equal, values) = (c.field, c.equal, &c.values);
                 let named = match c.named {
@@ -56,7 +56,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
                 quote!(::isa_runtime::layout::Cond { field: #field, equal: #equal, values: &[#(#values),*], named: #named })
             });
             let tpieces = pieces(Some(&t.template));
-            quote!(::isa_runtime::layout::NamedText { name: #tname, doc: #tdoc, when: &[#(#when),*], pieces: #tpieces })
+            quote!(::isa_runtime::layout::NamedText { dialect: #dialect, name: #tname, doc: #tdoc, when: &[#(#when),*], pieces: #tpieces })
         });
         quote! {
             pub static #id: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
@@ -88,6 +88,10 @@ pub fn expand(spec: &Spec) -> TokenStream {
         }
     });
     let attrs = spec.attrs.iter().map(|a| attr_decl(spec, a, quote!(__layout::)));
+    let dialects = spec.dialects.iter().map(|d| {
+        let (name, doc) = (&d.name.text, &d.doc);
+        quote!(::isa_runtime::layout::Dialect { name: #name, doc: #doc })
+    });
     let format_refs = spec.layouts.iter().map(|l| upper_ident("LAYOUT", &l.name.text));
     let enum_refs = spec.enums.iter().map(|e| upper_ident("ENUM", &e.name.text));
     let regs_refs = spec.regs.iter().map(|r| upper_ident("REGS", &r.name.text));
@@ -134,6 +138,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
             regs: &[#(&__layout::#regs_refs),*],
             opcodes: &__layout::OPCODES,
             attrs: &[#(#attrs),*],
+            dialects: &[#(#dialects),*],
             decode_order: &[#(#order),*],
             bundle: #bundle,
             packed: #packed,

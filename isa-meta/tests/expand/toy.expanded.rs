@@ -567,6 +567,7 @@ pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
             doc: "writes the zero flag",
         },
     ],
+    dialects: &[],
     decode_order: &[0usize],
     bundle: ::core::option::Option::None,
     packed: ::core::option::Option::None,

@@ -48,6 +48,9 @@ use isa_runtime::ParseError;
 
 use super::__layout::LAYOUT_INSTR as FORMAT;
 
+/// The spec's dialect whose `text` lines this layer prints and parses.
+pub const DIALECT: &str = "mesa";
+
 /// Results per instruction: Mesa numbers unit `u` of instruction `i` `6i + u`.
 const UNITS: i64 = 6;
 /// Unit names as the hooks spell them (`dest_acc0`), in Mesa's unit order.
@@ -196,7 +199,7 @@ fn groups() -> &'static [(&'static str, Vec<&'static NamedText>)] {
     static GROUPS: OnceLock<Vec<(&'static str, Vec<&'static NamedText>)>> = OnceLock::new();
     GROUPS.get_or_init(|| {
         let mut groups: Vec<(&'static str, Vec<&'static NamedText>)> = Vec::new();
-        for t in FORMAT.texts {
+        for t in text::dialect_texts(&FORMAT, DIALECT) {
             match groups.iter_mut().find(|(name, _)| *name == t.name) {
                 Some((_, alts)) => alts.push(t),
                 None => groups.push((t.name, vec![t])),
@@ -213,9 +216,7 @@ fn groups() -> &'static [(&'static str, Vec<&'static NamedText>)] {
 fn heads() -> &'static [(&'static NamedText, &'static str, &'static str, bool)] {
     static HEADS: OnceLock<Vec<(&'static NamedText, &'static str, &'static str, bool)>> = OnceLock::new();
     HEADS.get_or_init(|| {
-        FORMAT
-            .texts
-            .iter()
+        text::dialect_texts(&FORMAT, DIALECT)
             .map(|t| {
                 let first: Vec<&Piece> = t.pieces.iter().take_while(|p| !matches!(p, Piece::Space)).collect();
                 let literal = |p: Option<&&Piece>| match p {
@@ -1210,7 +1211,7 @@ mod tests {
     /// Every hook in the spec's `text` lines is one this layer implements.
     #[test]
     fn every_hook_of_the_spec_is_known() {
-        for t in FORMAT.texts {
+        for t in text::dialect_texts(&FORMAT, DIALECT) {
             for p in t.pieces {
                 let hook = match p {
                     Piece::Hook(h) => h,

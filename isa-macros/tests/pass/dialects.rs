@@ -1,0 +1,79 @@
+// Two dialects over one format: each `text DIALECT.GROUP` line belongs to
+// its dialect only, groups of one dialect are selected and printed by
+// their own conditions, and the metadata lists the dialects.
+use isa_runtime::layout::Field;
+use isa_runtime::lexer::Cursor;
+use isa_runtime::text::{dialect_texts, parse_text, select_text, write_text, TextHooks};
+use isa_runtime::ParseError;
+
+isa_macros::isa!(inline = "
+isa toy {
+    word 32
+    dialect terse    /// one letter per operation
+    dialect verbose  /// whole words
+}
+enum Op : 2 open {
+    add = 0 \"add\"
+    sub = 1 \"sub\"
+}
+format F : 32 {
+    op 0..=1 Op
+    neg 2 bool
+    a 3..=31 u
+    syntax \"{op} {neg:'-'}{a}\"
+    text terse.op when op == add \"+{a}\"
+    text terse.op when op == sub \"-{a}\"
+    text verbose.op when op is named \"{op} {neg:'minus '}{a}\"
+    text verbose.op when op is unnamed \"op{op} {a}\"
+    text verbose.tail when neg \"{@tail}\"
+}
+");
+
+struct NoHooks;
+
+impl TextHooks<u32> for NoHooks {
+    fn write_hook(&mut self, out: &mut dyn core::fmt::Write, hook: &str, _: Option<&Field>, _: &u32) -> core::fmt::Result {
+        out.write_str(hook)
+    }
+
+    fn parse_hook(&mut self, cur: &mut Cursor<'_>, hook: &str, _: Option<&Field>, _: &mut u32) -> Result<(), ParseError> {
+        if cur.eat(hook) {
+            Ok(())
+        } else {
+            Err(cur.expected(hook))
+        }
+    }
+}
+
+fn print(dialect: &str, group: &str, word: u32) -> Option<String> {
+    let format = &__layout::LAYOUT_F;
+    let t = select_text(format, dialect, group, &word)?;
+    let mut out = String::new();
+    write_text(&mut out, format, t, &word, &mut NoHooks).unwrap();
+    Some(out)
+}
+
+fn main() {
+    let names: Vec<&str> = LAYOUT.dialects.iter().map(|d| d.name).collect();
+    assert_eq!(names, ["terse", "verbose"]);
+    assert_eq!(LAYOUT.dialect("verbose").map(|d| d.doc), Some("whole words"));
+    assert!(LAYOUT.dialect("syntax").is_none());
+    let format = &__layout::LAYOUT_F;
+    assert_eq!(dialect_texts(format, "terse").count(), 2);
+    assert_eq!(dialect_texts(format, "verbose").count(), 3);
+
+    let sub_neg_5: u32 = 1 | 1 << 2 | 5 << 3;
+    assert_eq!(print("terse", "op", sub_neg_5).as_deref(), Some("-5"));
+    assert_eq!(print("verbose", "op", sub_neg_5).as_deref(), Some("sub minus 5"));
+    assert_eq!(print("verbose", "tail", sub_neg_5).as_deref(), Some("tail"));
+    assert_eq!(print("verbose", "tail", 0), None);
+    assert_eq!(print("terse", "op", 3 | 7 << 3), None); // unnamed: terse has no alternative
+    assert_eq!(print("verbose", "op", 3 | 7 << 3).as_deref(), Some("op3 7"));
+    assert_eq!(print("nosuch", "op", 0), None);
+
+    // Parsing an alternative writes what its conditions pin.
+    let t = select_text(format, "terse", "op", &sub_neg_5).unwrap();
+    let mut word = 0u32;
+    parse_text(&mut Cursor::new("-9"), format, t, &mut word, &mut NoHooks).unwrap();
+    assert_eq!(word, 1 | 9 << 3);
+}
