@@ -227,6 +227,9 @@ pub struct TextAst {
 #[derive(Debug, Clone)]
 pub struct CondAst {
     pub field: Name,
+    /// `field.ATTR`: the condition reads this attribute of the field's enum
+    /// value rather than the value.
+    pub attr: Option<Name>,
     /// `==` (or a bare flag) rather than `!=` (or `!flag`).
     pub equal: bool,
     /// The values; empty for the flag forms.

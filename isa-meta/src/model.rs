@@ -296,12 +296,22 @@ pub enum TPiece {
         name: String,
         span: Span,
     },
+    /// `{flag?…}` (`when_set`) or `{!flag?…}`: pieces printed when the
+    /// field is non-zero (zero); only in `text` templates.
+    Group {
+        index: usize,
+        when_set: bool,
+        pieces: Vec<TPiece>,
+        span: Span,
+    },
 }
 
 #[derive(Clone, PartialEq, Debug)]
 pub enum TStyle {
     Default,
     Hex,
+    /// `{field:d}`: the raw value in decimal (an enum's number).
+    Decimal,
     Flag(String),
     /// `{field:@hook}`: the field printed and parsed by the caller's context.
     Hook(String),
@@ -325,6 +335,9 @@ pub struct CondDef {
     pub values: Vec<u64>,
     /// `is named` / `is unnamed` (then `values` is empty).
     pub named: Option<bool>,
+    /// `field.ATTR`: the index of the attribute (of the field's enum) that
+    /// is compared instead of the value.
+    pub attr: Option<usize>,
 }
 
 /// A presence-mask bundle: a control word and the units its enables select.

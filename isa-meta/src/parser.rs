@@ -549,7 +549,9 @@ impl Parser<'_, '_> {
     }
 
     /// `COND, COND, …` after `when`: `flag`, `!flag`, `field == v|v`,
-    /// `field != v|v` (values are enum variant names or numbers).
+    /// `field != v|v` (values are enum variant names or numbers),
+    /// `field is named|unnamed`; `field.attr` in place of a field reads an
+    /// attribute of its enum value.
     fn conditions(&mut self) -> PResult<Vec<CondAst>> {
         let mut out = Vec::new();
         loop {
@@ -560,9 +562,28 @@ impl Parser<'_, '_> {
             } else {
                 false
             };
-            let field = self.ident("a field name in the condition")?;
+            let both = self.ident("a field name in the condition")?;
+            // `op.args` (an attribute of the field's enum value) lexes as one
+            // identifier.
+            let (field, attr) = match both.text.split_once('.') {
+                Some((f, a)) => {
+                    let at = both.span.start + f.len();
+                    (
+                        Name {
+                            text: f.to_string(),
+                            span: Span::new(both.span.start, at),
+                        },
+                        Some(Name {
+                            text: a.to_string(),
+                            span: Span::new(at + 1, both.span.end),
+                        }),
+                    )
+                }
+                None => (both, None),
+            };
             let mut cond = CondAst {
                 span: start.to(field.span),
+                attr,
                 field,
                 equal: !negated,
                 values: Vec::new(),

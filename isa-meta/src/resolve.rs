@@ -696,6 +696,12 @@ fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef
             continue;
         };
         let field = &layout.fields[index];
+        if let Some(attr) = &c.attr {
+            if let Some(cond) = resolve_attr_cond(&c, attr, index, field, enums, diags) {
+                when.push(cond);
+            }
+            continue;
+        }
         if let Some(named) = c.named {
             let open_enum = matches!(field.ty, FieldTy::Enum(e) if enums[e].open && !enums[e].is_total());
             if !open_enum {
@@ -715,6 +721,7 @@ fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef
                 equal: true,
                 values: Vec::new(),
                 named: Some(named),
+                attr: None,
             });
             continue;
         }
@@ -734,6 +741,7 @@ fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef
                 equal: c.equal,
                 values: vec![1],
                 named: None,
+                attr: None,
             });
             continue;
         }
@@ -791,6 +799,7 @@ fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef
             equal: c.equal,
             values,
             named: None,
+            attr: None,
         });
     }
     TextDef {
@@ -800,4 +809,108 @@ fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef
         template,
         doc: t.doc,
     }
+}
+
+/// A condition on an attribute of an enum field's value (`op.args == 1`,
+/// `op.vector_only`, `!op.vector_only`): the field's enum declares the
+/// attribute, and the values are numbers (or variants of the attribute's
+/// enum); a bare or negated one needs a flag attribute.
+fn resolve_attr_cond(
+    c: &CondAst,
+    attr: &Name,
+    index: usize,
+    field: &FieldDef,
+    enums: &[EnumDef],
+    diags: &mut Diagnostics,
+) -> Option<CondDef> {
+    let FieldTy::Enum(e) = field.ty else {
+        diags.error(
+            attr.span,
+            format!(
+                "`{}.{}` reads an attribute of an enum value, but `{}` is not an enum field",
+                field.name.text, attr.text, field.name.text
+            ),
+        );
+        return None;
+    };
+    let e = &enums[e];
+    let Some(ai) = e.attrs.iter().position(|a| a.name.text == attr.text) else {
+        let names = e.attrs.iter().map(|a| a.name.text.as_str());
+        diags
+            .error(
+                attr.span,
+                format!(
+                    "enum `{}` (the type of `{}`) declares no attribute `{}`{}",
+                    e.name.text,
+                    field.name.text,
+                    attr.text,
+                    did_you_mean(&attr.text, names)
+                ),
+            )
+            .label("no such attribute");
+        return None;
+    };
+    let decl = &e.attrs[ai];
+    if c.named.is_some() {
+        diags.error(
+            c.span,
+            format!(
+                "`is named`/`is unnamed` apply to the field: write `{} is …`",
+                field.name.text
+            ),
+        );
+        return None;
+    }
+    if c.values.is_empty() {
+        if decl.kind != AttrKind::Flag {
+            diags.error(
+                c.span,
+                format!(
+                    "`{}.{}` is not a flag attribute: compare it with `==` or `!=`",
+                    field.name.text, attr.text
+                ),
+            );
+            return None;
+        }
+        return Some(CondDef {
+            field: index,
+            equal: c.equal,
+            values: vec![1],
+            named: None,
+            attr: Some(ai),
+        });
+    }
+    let mut values = Vec::new();
+    for v in &c.values {
+        match (v, decl.kind) {
+            (CondValue::Int(lit), _) => values.push(lit.value as u64),
+            (CondValue::Name(name), AttrKind::Enum(ae)) => {
+                match enums[ae].variants.iter().find(|v| v.name.text == name.text) {
+                    Some(v) => values.push(v.value),
+                    None => {
+                        diags.error(
+                            name.span,
+                            format!("`{}` is not a variant of `{}`", name.text, enums[ae].name.text),
+                        );
+                    }
+                }
+            }
+            (CondValue::Name(name), _) => {
+                diags.error(
+                    name.span,
+                    format!(
+                        "attribute `{}` holds numbers, so `{}` names no value of it: write a number",
+                        attr.text, name.text
+                    ),
+                );
+            }
+        }
+    }
+    Some(CondDef {
+        field: index,
+        equal: c.equal,
+        values,
+        named: None,
+        attr: Some(ai),
+    })
 }

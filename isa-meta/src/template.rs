@@ -1,5 +1,12 @@
 //! Template strings (`"{dst}, {src1}{idx}"`) → pieces, checked against a
 //! layout's fields.
+//!
+//! `text` templates (`hooks` true) may also hold context hooks (`{@name}`,
+//! `{field:@name}`) and optional groups (`{flag?…}` prints `…` when the
+//! field is non-zero, `{!flag?…}` when it is zero), and there a bool field
+//! may appear more than once as a flag or a group's field: the first
+//! occurrence decides it, the later ones follow. Spaces in a `text`
+//! template print as written.
 
 use crate::diag::Diagnostics;
 use crate::model::{FieldDef, FieldTy, TPiece, TStyle, Template};
@@ -8,8 +15,9 @@ use crate::suggest::did_you_mean;
 
 /// Parses `text`, whose first character sits at byte `start` of the spec.
 /// `complete` is false when the layout lost lines to syntax errors; unknown
-/// names are then not reported again. `hooks` allows the context hooks
-/// `{@hook}` and `{field:@hook}` (only `text` templates have a context).
+/// names are then not reported again. `hooks` marks a `text` template, which
+/// allows context hooks and optional groups and keeps spaces at its ends
+/// (a dialect may print them).
 pub fn parse_template(
     text: &str,
     start: usize,
@@ -19,145 +27,298 @@ pub fn parse_template(
     hooks: bool,
     diags: &mut Diagnostics,
 ) -> Template {
-    let mut has_errors = false;
-    let mut pieces = Vec::new();
-    let mut literal = String::new();
-    let mut named: Vec<(usize, Span)> = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    let flush = |literal: &mut String, pieces: &mut Vec<TPiece>| {
-        if !literal.is_empty() {
-            pieces.push(TPiece::Text(std::mem::take(literal)));
-        }
+    let mut p = TemplateParser {
+        fields,
+        owner,
+        complete,
+        hooks,
+        diags,
+        named: Vec::new(),
+        has_errors: false,
     };
-    while let Some((i, c)) = chars.next() {
-        match c {
-            ' ' | '\t' => {
-                while chars.peek().is_some_and(|&(_, c)| c == ' ' || c == '\t') {
-                    chars.next();
-                }
-                flush(&mut literal, &mut pieces);
-                pieces.push(TPiece::Space);
-            }
-            '{' => {
-                flush(&mut literal, &mut pieces);
-                let Some(close) = text[i..].find('}') else {
-                    diags.error(
-                        Span::new(start + i, start + text.len()),
-                        "unclosed `{` in template: expected `}`",
-                    );
-                    break;
-                };
-                let inner = &text[i + 1..i + close];
-                let span = Span::new(start + i, start + i + close + 1);
-                while chars.peek().is_some_and(|&(j, _)| j <= i + close) {
-                    chars.next();
-                }
-                let (name, style_text) = match inner.split_once(':') {
-                    Some((n, s)) => (n.trim(), Some(s.trim())),
-                    None => (inner.trim(), None),
-                };
-                let is_hook = |s: &str| s.strip_prefix('@').is_some_and(|h| !h.is_empty());
-                let mut style_text = style_text;
-                if (is_hook(name) || style_text.is_some_and(is_hook)) && !hooks {
-                    diags
-                        .error(
-                            span,
-                            "a context hook (`{@name}`, `{field:@name}`) can only appear in a `text` template",
-                        )
-                        .label("not a `text` line");
-                    if is_hook(name) {
-                        continue;
-                    }
-                    // Keep the field (without its hook), so that it does not
-                    // also count as missing.
-                    style_text = None;
-                }
-                if let Some(hook) = name.strip_prefix('@').filter(|h| !h.is_empty() && style_text.is_none()) {
-                    pieces.push(TPiece::Hook {
-                        name: hook.to_string(),
-                        span,
-                    });
-                    continue;
-                }
-                let Some(index) = fields.iter().position(|f| f.name.text == name) else {
-                    has_errors = true;
-                    if !complete {
-                        continue;
-                    }
-                    let names = fields.iter().filter(|f| f.ty.is_stored()).map(|f| f.name.text.as_str());
-                    let d = diags.error(
-                        span,
-                        format!(
-                            "template names `{name}`, which is not a field of `{owner}`{}",
-                            did_you_mean(name, names)
-                        ),
-                    );
-                    d.label("no such field");
-                    continue;
-                };
-                let field = &fields[index];
-                if let Some(&(_, first)) = named.iter().find(|(j, _)| *j == index) {
-                    diags
-                        .error(span, format!("template names operand `{name}` twice"))
-                        .label("second use")
-                        .note(first, "first use here");
-                    continue;
-                }
-                named.push((index, span));
-                if !field.ty.is_stored() {
-                    diags.error(
-                        span,
-                        format!(
-                            "`{name}` is a {} field; templates can only name operand and unknown fields",
-                            kind_word(field.ty)
-                        ),
-                    );
-                    continue;
-                }
-                let style = match style_text {
-                    None => TStyle::Default,
-                    Some("x") => TStyle::Hex,
-                    Some(s) if is_hook(s) => TStyle::Hook(s[1..].to_string()),
-                    Some(s) if s.len() >= 2 && s.starts_with('\'') && s.ends_with('\'') => {
-                        if field.ty != FieldTy::Bool {
-                            diags.error(
-                                span,
-                                format!("the flag form `{{{name}:'…'}}` needs a bool field; `{name}` is not one"),
-                            );
-                        }
-                        TStyle::Flag(s[1..s.len() - 1].to_string())
-                    }
-                    Some(other) => {
-                        diags.error(
-                            span,
-                            format!(
-                                "unknown template style `{other}`: expected `x` (hex), `'text'` (bool flag) or `@hook` (in a `text` line)"
-                            ),
-                        );
-                        TStyle::Default
-                    }
-                };
-                pieces.push(TPiece::Field { index, style, span });
-            }
-            '}' => {
-                diags.error(Span::new(start + i, start + i + 1), "unmatched `}` in template");
-            }
-            _ => literal.push(c),
+    let mut pieces = p.pieces(text, start);
+    if !hooks {
+        // Spaces at the ends of a `syntax` line carry no meaning.
+        while matches!(pieces.last(), Some(TPiece::Space)) {
+            pieces.pop();
         }
-    }
-    flush(&mut literal, &mut pieces);
-    // Spaces at the ends carry no meaning.
-    while matches!(pieces.last(), Some(TPiece::Space)) {
-        pieces.pop();
-    }
-    while matches!(pieces.first(), Some(TPiece::Space)) {
-        pieces.remove(0);
+        while matches!(pieces.first(), Some(TPiece::Space)) {
+            pieces.remove(0);
+        }
     }
     Template {
         pieces,
         span: Span::new(start.saturating_sub(1), start + text.len() + 1),
-        has_errors,
+        has_errors: p.has_errors,
     }
+}
+
+struct TemplateParser<'a, 'd> {
+    fields: &'a [FieldDef],
+    owner: &'a str,
+    complete: bool,
+    hooks: bool,
+    diags: &'d mut Diagnostics,
+    /// Fields printed so far (a bool flag may repeat in a `text` template).
+    named: Vec<(usize, Span)>,
+    has_errors: bool,
+}
+
+/// Where the `}` that closes the `{` at `text[0]` is, counting nested braces.
+fn closing_brace(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `flag?` or `!flag?` at the start of a placeholder: an optional group.
+fn group_head(inner: &str) -> Option<(bool, &str, &str)> {
+    let (negated, rest) = match inner.strip_prefix('!') {
+        Some(r) => (true, r),
+        None => (false, inner),
+    };
+    let q = rest.find('?')?;
+    let name = &rest[..q];
+    let ident = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    ident.then(|| (negated, name, &rest[q + 1..]))
+}
+
+impl TemplateParser<'_, '_> {
+    fn pieces(&mut self, text: &str, start: usize) -> Vec<TPiece> {
+        let mut pieces = Vec::new();
+        let mut literal = String::new();
+        let flush = |literal: &mut String, pieces: &mut Vec<TPiece>| {
+            if !literal.is_empty() {
+                pieces.push(TPiece::Text(std::mem::take(literal)));
+            }
+        };
+        let mut chars = text.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                ' ' | '\t' => {
+                    let mut run = String::from(c);
+                    while let Some(&(_, c)) = chars.peek().filter(|&&(_, c)| c == ' ' || c == '\t') {
+                        run.push(c);
+                        chars.next();
+                    }
+                    flush(&mut literal, &mut pieces);
+                    // A `text` template prints a longer run as written (Mesa
+                    // prints two spaces in places); parsing reads any blanks.
+                    if self.hooks && run.len() > 1 {
+                        pieces.push(TPiece::Text(run));
+                    } else {
+                        pieces.push(TPiece::Space);
+                    }
+                }
+                '{' => {
+                    flush(&mut literal, &mut pieces);
+                    let Some(close) = closing_brace(&text[i..]) else {
+                        self.diags.error(
+                            Span::new(start + i, start + text.len()),
+                            "unclosed `{` in template: expected `}`",
+                        );
+                        break;
+                    };
+                    while chars.peek().is_some_and(|&(j, _)| j <= i + close) {
+                        chars.next();
+                    }
+                    let inner = &text[i + 1..i + close];
+                    let span = Span::new(start + i, start + i + close + 1);
+                    if let Some((negated, name, body)) = group_head(inner) {
+                        let body_start = start + i + 1 + (inner.len() - body.len());
+                        if let Some(piece) = self.group(negated, name, body, body_start, span) {
+                            pieces.push(piece);
+                        }
+                    } else if let Some(piece) = self.placeholder(inner, span) {
+                        pieces.push(piece);
+                    }
+                }
+                '}' => {
+                    self.diags
+                        .error(Span::new(start + i, start + i + 1), "unmatched `}` in template");
+                }
+                _ => literal.push(c),
+            }
+        }
+        flush(&mut literal, &mut pieces);
+        pieces
+    }
+
+    /// `{flag?BODY}` / `{!flag?BODY}`.
+    fn group(&mut self, negated: bool, name: &str, body: &str, body_start: usize, span: Span) -> Option<TPiece> {
+        if !self.hooks {
+            self.diags
+                .error(
+                    span,
+                    "an optional group (`{flag?…}`) can only appear in a `text` template",
+                )
+                .label("not a `text` line");
+            // Reported once: not also as operands the line leaves out.
+            self.has_errors = true;
+            return None;
+        }
+        let index = self.field_index(name, span)?;
+        let field = &self.fields[index];
+        if negated && field.ty != FieldTy::Bool {
+            self.diags.error(
+                span,
+                format!("`{{!{name}?…}}` needs a bool field; `{name}` is not one (`{{{name}?…}}` prints when it is not zero)"),
+            );
+            return None;
+        }
+        if !field.ty.is_stored() {
+            self.diags.error(
+                span,
+                format!(
+                    "`{name}` is a {} field; an optional group needs an operand field",
+                    kind_word(field.ty)
+                ),
+            );
+            return None;
+        }
+        let pieces = self.pieces(body, body_start);
+        // Parsing the group must be able to give the field a non-zero value:
+        // a bool is set, any other field must be printed inside.
+        let inside = pieces_name(&pieces, index);
+        if !negated && field.ty != FieldTy::Bool && !inside {
+            self.diags.error(
+                span,
+                format!("the group `{{{name}?…}}` must print `{name}` inside: `{name}` is not a bool, so its value would be lost"),
+            );
+        }
+        Some(TPiece::Group {
+            index,
+            when_set: !negated,
+            pieces,
+            span,
+        })
+    }
+
+    fn field_index(&mut self, name: &str, span: Span) -> Option<usize> {
+        let found = self.fields.iter().position(|f| f.name.text == name);
+        if found.is_none() {
+            self.has_errors = true;
+            if self.complete {
+                let names = self
+                    .fields
+                    .iter()
+                    .filter(|f| f.ty.is_stored())
+                    .map(|f| f.name.text.as_str());
+                self.diags
+                    .error(
+                        span,
+                        format!(
+                            "template names `{name}`, which is not a field of `{}`{}",
+                            self.owner,
+                            did_you_mean(name, names)
+                        ),
+                    )
+                    .label("no such field");
+            }
+        }
+        found
+    }
+
+    /// `{field}`, `{field:STYLE}`, `{@hook}`.
+    fn placeholder(&mut self, inner: &str, span: Span) -> Option<TPiece> {
+        let (name, style_text) = match inner.split_once(':') {
+            Some((n, s)) => (n.trim(), Some(s.trim())),
+            None => (inner.trim(), None),
+        };
+        let is_hook = |s: &str| s.strip_prefix('@').is_some_and(|h| !h.is_empty());
+        let mut style_text = style_text;
+        if (is_hook(name) || style_text.is_some_and(is_hook)) && !self.hooks {
+            self.diags
+                .error(
+                    span,
+                    "a context hook (`{@name}`, `{field:@name}`) can only appear in a `text` template",
+                )
+                .label("not a `text` line");
+            if is_hook(name) {
+                return None;
+            }
+            // Keep the field (without its hook), so that it does not
+            // also count as missing.
+            style_text = None;
+        }
+        if let Some(hook) = name.strip_prefix('@').filter(|h| !h.is_empty() && style_text.is_none()) {
+            return Some(TPiece::Hook {
+                name: hook.to_string(),
+                span,
+            });
+        }
+        let index = self.field_index(name, span)?;
+        let field = &self.fields[index];
+        let flag = style_text.is_some_and(|s| s.len() >= 2 && s.starts_with('\'') && s.ends_with('\''));
+        if let Some(&(_, first)) = self.named.iter().find(|(j, _)| *j == index) {
+            // In a `text` template a bool may print as a flag more than once
+            // (`{abs:'abs('}…{abs:')'}`).
+            let repeat_ok = self.hooks && flag && field.ty == FieldTy::Bool;
+            if !repeat_ok {
+                self.diags
+                    .error(span, format!("template names operand `{name}` twice"))
+                    .label("second use")
+                    .note(first, "first use here");
+                return None;
+            }
+        }
+        self.named.push((index, span));
+        if !field.ty.is_stored() {
+            self.diags.error(
+                span,
+                format!(
+                    "`{name}` is a {} field; templates can only name operand and unknown fields",
+                    kind_word(field.ty)
+                ),
+            );
+            return None;
+        }
+        let style = match style_text {
+            None => TStyle::Default,
+            Some("x") => TStyle::Hex,
+            Some("d") => TStyle::Decimal,
+            Some(s) if is_hook(s) => TStyle::Hook(s[1..].to_string()),
+            Some(s) if flag => {
+                if field.ty != FieldTy::Bool {
+                    self.diags.error(
+                        span,
+                        format!("the flag form `{{{name}:'…'}}` needs a bool field; `{name}` is not one"),
+                    );
+                }
+                TStyle::Flag(s[1..s.len() - 1].to_string())
+            }
+            Some(other) => {
+                self.diags.error(
+                    span,
+                    format!(
+                        "unknown template style `{other}`: expected `x` (hex), `d` (the raw number), `'text'` (bool flag) or `@hook` (in a `text` line)"
+                    ),
+                );
+                TStyle::Default
+            }
+        };
+        Some(TPiece::Field { index, style, span })
+    }
+}
+
+/// Whether `pieces` (groups included) print field `index`.
+pub fn pieces_name(pieces: &[TPiece], index: usize) -> bool {
+    pieces.iter().any(|p| match p {
+        TPiece::Field { index: i, .. } => *i == index,
+        TPiece::Group { pieces, .. } => pieces_name(pieces, index),
+        _ => false,
+    })
 }
 
 fn kind_word(ty: FieldTy) -> &'static str {

@@ -136,6 +136,10 @@ pub struct Cond {
     /// `field is named` (`Some(true)`) / `field is unnamed` (`Some(false)`):
     /// whether the field's enum names its value (`values` is then empty).
     pub named: Option<bool>,
+    /// `field.ATTR == v`: the index (into the field's [`Enum::attrs`]) of
+    /// the attribute compared instead of the raw value; such a condition
+    /// never holds for a value the enum does not name.
+    pub attr: Option<usize>,
 }
 
 impl NamedText {
@@ -151,9 +155,17 @@ impl Cond {
     pub fn holds<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {
         let field = &format.fields[self.field];
         let v = field.read(word, base);
-        match self.named {
-            Some(named) => matches!(field.kind, FieldKind::Enum(e) if e.value(v).is_some()) == named,
-            None => self.values.contains(&v) == self.equal,
+        let value = match field.kind {
+            FieldKind::Enum(e) => e.value(v),
+            _ => None,
+        };
+        match (self.named, self.attr) {
+            (Some(named), _) => value.is_some() == named,
+            // An attribute condition holds only for a value the enum names.
+            (None, Some(a)) => value
+                .and_then(|x| x.attrs.get(a))
+                .is_some_and(|x| self.values.contains(x) == self.equal),
+            (None, None) => self.values.contains(&v) == self.equal,
         }
     }
 }
@@ -500,6 +512,17 @@ pub enum Piece {
     /// `{@name}`: text that the caller's context prints and parses
     /// ([`crate::text::TextHooks`]); only in `text` templates.
     Hook(&'static str),
+    /// `{flag?…}` (`when_set`) or `{!flag?…}`: pieces printed only when the
+    /// field is non-zero (zero); only in `text` templates. Parsing tries the
+    /// group first, then its absence, and sets the field to match.
+    Group {
+        /// Index into `Format::fields`.
+        index: usize,
+        /// Printed when the field is non-zero (rather than zero).
+        when_set: bool,
+        /// The group's pieces.
+        pieces: &'static [Piece],
+    },
 }
 
 /// How a template prints a field.
@@ -509,6 +532,9 @@ pub enum Style {
     Default,
     /// Hexadecimal with `0x`.
     Hex,
+    /// `{field:d}`: the raw value in decimal (an enum's number rather than
+    /// its spelling).
+    Decimal,
     /// A bool that prints this text when set and nothing when clear.
     Flag(&'static str),
     /// `{field:@name}`: the field printed and parsed by the caller's context

@@ -61,9 +61,9 @@ fn write_pieces<W: BitWord>(
             Piece::Field { index, style } => {
                 write_value(out, &format.fields[index], style, word, base)?;
             }
-            // Hooks need a context; the spec checker keeps them out of
-            // syntax lines and opcode templates.
-            Piece::Hook(_) => return Err(fmt::Error),
+            // Hooks need a context, groups are for dialects; the spec
+            // checker keeps both out of syntax lines and opcode templates.
+            Piece::Hook(_) | Piece::Group { .. } => return Err(fmt::Error),
         }
     }
     Ok(())
@@ -144,6 +144,7 @@ fn write_raw<O: Write>(
             Ok(())
         }
         (_, Style::Hex) => write!(out, "{raw:#x}"),
+        (_, Style::Decimal) => write!(out, "{raw}"),
         (FieldKind::Unsigned | FieldKind::Opcode | FieldKind::Reserved | FieldKind::Presence, _) => {
             write!(out, "{raw}")
         }
@@ -342,6 +343,7 @@ fn parse_pieces<W: BitWord>(
             Piece::Hook(name) => {
                 return Err(cur.error(format!("the context hook `{{@{name}}}` needs a context")));
             }
+            Piece::Group { .. } => return Err(cur.error("an optional group appears only in `text` templates")),
         }
     }
     Ok(())
@@ -398,7 +400,9 @@ fn parse_value<W: BitWord>(
             let trimmed = text.trim_start();
             u64::from(eat_token(cur, if trimmed.is_empty() { text } else { trimmed }))
         }
-        (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex) => parse_unsigned(cur, field.width, &what)?,
+        (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex | Style::Decimal) => {
+            parse_unsigned(cur, field.width, &what)?
+        }
         (FieldKind::Signed, _) => {
             let lo = -(1i128 << (field.width - 1));
             let hi = (1i128 << (field.width - 1)) - 1;
@@ -598,13 +602,23 @@ pub fn select_text<W: BitWord>(format: &Format, dialect: &str, name: &str, word:
 /// printing its hooks. The caller chose the alternative (see
 /// [`select_text`]).
 pub fn write_text<W: BitWord, H: TextHooks<W> + ?Sized>(
-    mut out: &mut dyn Write,
+    out: &mut dyn Write,
     format: &Format,
     text: &NamedText,
     word: &W,
     hooks: &mut H,
 ) -> fmt::Result {
-    for piece in text.pieces {
+    write_text_pieces(out, format, text.pieces, word, hooks)
+}
+
+fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
+    mut out: &mut dyn Write,
+    format: &Format,
+    pieces: &[Piece],
+    word: &W,
+    hooks: &mut H,
+) -> fmt::Result {
+    for piece in pieces {
         match *piece {
             Piece::Text(t) => out.write_str(t)?,
             Piece::Space => out.write_char(' ')?,
@@ -614,6 +628,15 @@ pub fn write_text<W: BitWord, H: TextHooks<W> + ?Sized>(
             } => hooks.write_hook(out, hook, Some(&format.fields[index]), word)?,
             Piece::Field { index, style } => write_value(&mut out, &format.fields[index], style, word, 0)?,
             Piece::Hook(hook) => hooks.write_hook(out, hook, None, word)?,
+            Piece::Group {
+                index,
+                when_set,
+                pieces,
+            } => {
+                if (format.fields[index].read(word, 0) != 0) == when_set {
+                    write_text_pieces(out, format, pieces, word, hooks)?;
+                }
+            }
         }
     }
     Ok(())
@@ -627,6 +650,12 @@ pub fn write_text<W: BitWord, H: TextHooks<W> + ?Sized>(
 /// condition must hold, or the error (at the start) names the one that does
 /// not: the text would not print this way. The rest of the line is left to
 /// the caller.
+///
+/// A bool that appears more than once (`{abs:'abs('}…{abs:')'}`, a group's
+/// field) is decided by its first appearance; the later ones must follow
+/// it. An optional group is tried present, then absent (the first that
+/// lets the rest of the template parse wins), so hooks inside groups must
+/// not keep state across a failed attempt.
 pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
     cur: &mut Cursor<'_>,
     format: &Format,
@@ -637,7 +666,7 @@ pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
     let start = cur.clone();
     for c in text.when {
         let field = &format.fields[c.field];
-        if c.holds(format, word, 0) || c.named.is_some() {
+        if c.holds(format, word, 0) || c.named.is_some() || c.attr.is_some() {
             continue;
         }
         if c.equal {
@@ -648,40 +677,22 @@ pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
             field.write(word, 0, u64::from(!c.values.contains(&1)));
         }
     }
-    for piece in text.pieces {
-        match *piece {
-            Piece::Space => cur.skip_blanks(),
-            Piece::Text(t) => {
-                cur.skip_blanks();
-                if !eat_token(cur, t) {
-                    return Err(cur.expected(&format!("`{t}`")));
-                }
-            }
-            Piece::Field {
-                index,
-                style: Style::Hook(hook),
-            } => {
-                cur.skip_blanks();
-                hooks.parse_hook(cur, hook, Some(&format.fields[index]), word)?;
-            }
-            Piece::Field { index, style } => {
-                cur.skip_blanks();
-                parse_value(cur, &format.fields[index], style, word, 0)?;
-            }
-            Piece::Hook(hook) => {
-                cur.skip_blanks();
-                hooks.parse_hook(cur, hook, None, word)?;
-            }
-        }
-    }
+    let mut decided = Vec::new();
+    parse_text_pieces(cur, format, text.pieces, &[], word, &mut decided, hooks)?;
     if let Some(c) = text.when.iter().find(|c| !c.holds(format, word, 0)) {
         let field = &format.fields[c.field];
         let values: Vec<String> = c.values.iter().map(|&v| describe_value(field, v)).collect();
-        let wanted = match c.named {
-            Some(true) => String::from("a named value"),
-            Some(false) => String::from("a value its enum does not name"),
-            None if c.equal => format!("one of {}", values.join(", ")),
-            None => format!("none of {}", values.join(", ")),
+        let wanted = match (c.named, c.attr) {
+            (Some(true), _) => String::from("a named value"),
+            (Some(false), _) => String::from("a value its enum does not name"),
+            (None, Some(a)) => format!(
+                "a named value whose `{}` is {}{}",
+                attr_name(field, a),
+                if c.equal { "" } else { "not " },
+                c.values.iter().map(|v| format!("{v}")).collect::<Vec<_>>().join(" or ")
+            ),
+            (None, None) if c.equal => format!("one of {}", values.join(", ")),
+            (None, None) => format!("none of {}", values.join(", ")),
         };
         return Err(start.error(format!(
             "this form of `{}` prints only when `{}` is {wanted}; here it is {}",
@@ -691,6 +702,120 @@ pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
         )));
     }
     Ok(())
+}
+
+/// The name of attribute `attr` of an enum field's values.
+fn attr_name(field: &Field, attr: usize) -> &'static str {
+    match field.kind {
+        FieldKind::Enum(e) => e.attrs.get(attr).map_or("?", |a| a.name),
+        _ => "?",
+    }
+}
+
+/// Parses `pieces`, then the rest of each enclosing sequence in `then`
+/// (innermost last): a group's pieces are followed by what follows the
+/// group, so a group that parses but leaves the rest unparseable is tried
+/// absent instead.
+fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
+    cur: &mut Cursor<'_>,
+    format: &Format,
+    pieces: &[Piece],
+    then: &[&[Piece]],
+    word: &mut W,
+    decided: &mut Vec<usize>,
+    hooks: &mut H,
+) -> Result<(), ParseError> {
+    let Some((piece, rest)) = pieces.split_first() else {
+        return match then.split_last() {
+            Some((next, outer)) => parse_text_pieces(cur, format, next, outer, word, decided, hooks),
+            None => Ok(()),
+        };
+    };
+    match *piece {
+        Piece::Space => cur.skip_blanks(),
+        // A run of blanks (`text` templates print it as written).
+        Piece::Text(t) if t.trim().is_empty() => cur.skip_blanks(),
+        Piece::Text(t) => {
+            cur.skip_blanks();
+            if !eat_token(cur, t) {
+                return Err(cur.expected(&format!("`{t}`")));
+            }
+        }
+        Piece::Field {
+            index,
+            style: Style::Hook(hook),
+        } => {
+            cur.skip_blanks();
+            hooks.parse_hook(cur, hook, Some(&format.fields[index]), word)?;
+        }
+        Piece::Field {
+            index,
+            style: Style::Flag(t),
+        } if decided.contains(&index) => {
+            cur.skip_blanks();
+            let trimmed = t.trim_start();
+            let t = if trimmed.is_empty() { t } else { trimmed };
+            if format.fields[index].read(word, 0) != 0 && !eat_token(cur, t) {
+                return Err(cur.expected(&format!("`{t}`")));
+            }
+        }
+        Piece::Field { index, style } => {
+            cur.skip_blanks();
+            parse_value(cur, &format.fields[index], style, word, 0)?;
+            decided.push(index);
+        }
+        Piece::Hook(hook) => {
+            cur.skip_blanks();
+            hooks.parse_hook(cur, hook, None, word)?;
+        }
+        Piece::Group {
+            index,
+            when_set,
+            pieces: inner,
+        } => {
+            let field = &format.fields[index];
+            let mut after: Vec<&[Piece]> = then.to_vec();
+            after.push(rest);
+            if decided.contains(&index) {
+                return if (field.read(word, 0) != 0) == when_set {
+                    parse_text_pieces(cur, format, inner, &after, word, decided, hooks)
+                } else {
+                    parse_text_pieces(cur, format, rest, then, word, decided, hooks)
+                };
+            }
+            let is_bool = matches!(field.kind, FieldKind::Bool);
+            let (at, was, known) = (cur.clone(), *word, decided.len());
+            decided.push(index);
+            // Present: the field is set (a bool here; any other field by
+            // the group's own pieces) or clear (`{!flag?…}`).
+            if is_bool || !when_set {
+                field.write(word, 0, u64::from(when_set));
+            }
+            let present =
+                parse_text_pieces(cur, format, inner, &after, word, decided, hooks).and_then(|()| {
+                    match (field.read(word, 0) != 0) == when_set {
+                        true => Ok(()),
+                        false => Err(at.error(format!("`{}` must not be 0 here", field.name))),
+                    }
+                });
+            let Err(first) = present else { return Ok(()) };
+            let first_at = cur.clone();
+            *cur = at;
+            *word = was;
+            decided.truncate(known);
+            decided.push(index);
+            field.write(word, 0, u64::from(!when_set));
+            return parse_text_pieces(cur, format, rest, then, word, decided, hooks).map_err(|second| {
+                if first_at.offset() > cur.offset() {
+                    *cur = first_at;
+                    first
+                } else {
+                    second
+                }
+            });
+        }
+    }
+    parse_text_pieces(cur, format, rest, then, word, decided, hooks)
 }
 
 /// Prints one field of a word in its type's default form (enum spelling,

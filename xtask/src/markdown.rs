@@ -51,11 +51,22 @@ pub fn template(format: &Format, pieces: &[Piece]) -> String {
                 match style {
                     Style::Default => format!("{{{name}}}"),
                     Style::Hex => format!("{{{name}:x}}"),
+                    Style::Decimal => format!("{{{name}:d}}"),
                     Style::Flag(t) => format!("{{{name}:'{t}'}}"),
                     Style::Hook(h) => format!("{{{name}:@{h}}}"),
                 }
             }
             Piece::Hook(h) => format!("{{@{h}}}"),
+            Piece::Group {
+                index,
+                when_set,
+                pieces,
+            } => format!(
+                "{{{}{}?{}}}",
+                if *when_set { "" } else { "!" },
+                format.fields[*index].name,
+                template(format, pieces)
+            ),
         })
         .collect()
 }
@@ -139,6 +150,20 @@ pub fn conditions(format: &Format, t: &NamedText) -> Vec<String> {
             let field = &format.fields[c.field];
             if let Some(named) = c.named {
                 return format!("{} is {}", field.name, if named { "named" } else { "unnamed" });
+            }
+            if let (Some(a), FieldKind::Enum(e)) = (c.attr, field.kind) {
+                let attr = &e.attrs[a];
+                let values: Vec<String> = c.values.iter().map(|v| v.to_string()).collect();
+                return match attr.kind {
+                    AttrKind::Flag => format!("{}{}.{}", if c.equal { "" } else { "!" }, field.name, attr.name),
+                    _ => format!(
+                        "{}.{} {} {}",
+                        field.name,
+                        attr.name,
+                        if c.equal { "==" } else { "!=" },
+                        values.join("|")
+                    ),
+                };
             }
             if matches!(field.kind, FieldKind::Bool) && c.values == [1] {
                 return format!("{}{}", if c.equal { "" } else { "!" }, field.name);

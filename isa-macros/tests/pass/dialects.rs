@@ -13,8 +13,9 @@ isa toy {
     dialect verbose  /// whole words
 }
 enum Op : 2 open {
+    attr args u = 2
     add = 0 \"add\"
-    sub = 1 \"sub\"
+    sub = 1 \"sub\" args=1
 }
 format F : 32 {
     op 0..=1 Op
@@ -26,6 +27,15 @@ format F : 32 {
     text verbose.op when op is named \"{op} {neg:'minus '}{a}\"
     text verbose.op when op is unnamed \"op{op} {a}\"
     text verbose.tail when neg \"{@tail}\"
+}
+layout G : 32 {
+    op 0..=1 Op
+    abs 2 bool
+    en 3 bool
+    m 4..=7 u
+    a 8..=31 u
+    syntax \"{op} {abs:'abs '}{en:'en '}{m} {a}\"
+    text terse.g when op.args == 1 \"{op:d}  {m?{m} }{abs:'abs('}{a}{abs:')'}{en? +}\"
 }
 ");
 
@@ -70,6 +80,35 @@ fn main() {
     assert_eq!(print("terse", "op", 3 | 7 << 3), None); // unnamed: terse has no alternative
     assert_eq!(print("verbose", "op", 3 | 7 << 3).as_deref(), Some("op3 7"));
     assert_eq!(print("nosuch", "op", 0), None);
+
+    // Groups, repeated flags, attribute conditions, `d` and a run of spaces.
+    let g = &__layout::LAYOUT_G;
+    let t = &g.texts[0];
+    let word = |op: u32, abs: u32, en: u32, m: u32, a: u32| op | abs << 2 | en << 3 | m << 4 | a << 8;
+    let cases = [
+        (word(1, 1, 1, 3, 5), "1  3 abs(5) +"),
+        (word(1, 0, 0, 0, 7), "1  7"),
+        (word(1, 1, 0, 0, 9), "1  abs(9)"),
+        (word(1, 0, 1, 15, 0), "1  15 0 +"),
+    ];
+    for (w, text) in cases {
+        assert!(t.holds(g, &w, 0));
+        let mut out = String::new();
+        write_text(&mut out, g, t, &w, &mut NoHooks).unwrap();
+        assert_eq!(out, text);
+        // Parsed back from the text (the group tried present, then absent:
+        // `1 7` is not `m = 7` with `a` missing).
+        let mut back = 0u32;
+        parse_text(&mut Cursor::new(text), g, t, &mut back, &mut NoHooks).unwrap();
+        assert_eq!(back, w, "{text}");
+    }
+    // `op.args == 1` holds for `sub` only; never for a value the enum does not name.
+    assert!(!t.holds(g, &word(0, 0, 0, 0, 1), 0));
+    assert!(!t.holds(g, &word(3, 0, 0, 0, 1), 0));
+    let err = parse_text(&mut Cursor::new("0  1"), g, t, &mut 0u32, &mut NoHooks).unwrap_err();
+    assert!(err.to_string().contains("`args` is 1"), "{err}");
+    // An unclosed `abs(` is an error, not a silently cleared flag.
+    assert!(parse_text(&mut Cursor::new("1  abs(4"), g, t, &mut 0u32, &mut NoHooks).is_err());
 
     // Parsing an alternative writes what its conditions pin.
     let t = select_text(format, "terse", "op", &sub_neg_5).unwrap();

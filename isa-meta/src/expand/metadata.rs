@@ -4,7 +4,9 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::codec::decode_order;
-use crate::model::{AttrDef, AttrKind, BundleDef, DeriveRule, FieldDef, FieldTy, Spec, TPiece, TStyle, Template};
+use crate::model::{
+    AttrDef, AttrKind, BundleDef, DeriveRule, FieldDef, FieldTy, LayoutDef, Spec, TPiece, TStyle, Template,
+};
 use crate::naming::upper_ident;
 
 pub fn expand(spec: &Spec) -> TokenStream {
@@ -53,7 +55,11 @@ pub fn expand(spec: &Spec) -> TokenStream {
                     Some(n) => quote!(::core::option::Option::Some(#n)),
                     None => quote!(::core::option::Option::None),
                 };
-                quote!(::isa_runtime::layout::Cond { field: #field, equal: #equal, values: &[#(#values),*], named: #named })
+                let attr = match c.attr {
+                    Some(a) => quote!(::core::option::Option::Some(#a)),
+                    None => quote!(::core::option::Option::None),
+                };
+                quote!(::isa_runtime::layout::Cond { field: #field, equal: #equal, values: &[#(#values),*], named: #named, attr: #attr })
             });
             let tpieces = pieces(Some(&t.template));
             quote!(::isa_runtime::layout::NamedText { dialect: #dialect, name: #tname, doc: #tdoc, when: &[#(#when),*], pieces: #tpieces })
@@ -197,10 +203,12 @@ fn packed(spec: &Spec, b: &BundleDef) -> TokenStream {
 /// The format's syntax line, re-rendered (the spec text is not kept).
 fn source_text(spec: &Spec, format: usize) -> String {
     let l = &spec.layouts[format];
-    let Some(t) = &l.syntax else {
-        return String::new();
-    };
-    t.pieces
+    l.syntax.as_ref().map_or_else(String::new, |t| render(l, &t.pieces))
+}
+
+/// Pieces as the spec writes them.
+fn render(l: &LayoutDef, pieces: &[TPiece]) -> String {
+    pieces
         .iter()
         .map(|p| match p {
             TPiece::Text(s) => s.clone(),
@@ -210,30 +218,54 @@ fn source_text(spec: &Spec, format: usize) -> String {
                 match style {
                     TStyle::Default => format!("{{{name}}}"),
                     TStyle::Hex => format!("{{{name}:x}}"),
+                    TStyle::Decimal => format!("{{{name}:d}}"),
                     TStyle::Flag(s) => format!("{{{name}:'{s}'}}"),
                     TStyle::Hook(h) => format!("{{{name}:@{h}}}"),
                 }
             }
             TPiece::Hook { name, .. } => format!("{{@{name}}}"),
+            TPiece::Group {
+                index,
+                when_set,
+                pieces,
+                ..
+            } => {
+                let not = if *when_set { "" } else { "!" };
+                format!("{{{not}{}?{}}}", l.fields[*index].name.text, render(l, pieces))
+            }
         })
         .collect()
 }
 
 fn pieces(t: Option<&Template>) -> TokenStream {
     let Some(t) = t else { return quote!(&[]) };
-    let items = t.pieces.iter().map(|p| match p {
+    piece_slice(&t.pieces)
+}
+
+fn piece_slice(pieces: &[TPiece]) -> TokenStream {
+    let items = pieces.iter().map(|p| match p {
         TPiece::Text(s) => quote!(::isa_runtime::layout::Piece::Text(#s)),
         TPiece::Space => quote!(::isa_runtime::layout::Piece::Space),
         TPiece::Field { index, style, .. } => {
             let style = match style {
                 TStyle::Default => quote!(::isa_runtime::layout::Style::Default),
                 TStyle::Hex => quote!(::isa_runtime::layout::Style::Hex),
+                TStyle::Decimal => quote!(::isa_runtime::layout::Style::Decimal),
                 TStyle::Flag(s) => quote!(::isa_runtime::layout::Style::Flag(#s)),
                 TStyle::Hook(h) => quote!(::isa_runtime::layout::Style::Hook(#h)),
             };
             quote!(::isa_runtime::layout::Piece::Field { index: #index, style: #style })
         }
         TPiece::Hook { name, .. } => quote!(::isa_runtime::layout::Piece::Hook(#name)),
+        TPiece::Group {
+            index,
+            when_set,
+            pieces,
+            ..
+        } => {
+            let inner = piece_slice(pieces);
+            quote!(::isa_runtime::layout::Piece::Group { index: #index, when_set: #when_set, pieces: #inner })
+        }
     });
     quote!(&[#(#items),*])
 }
