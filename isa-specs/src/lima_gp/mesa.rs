@@ -47,6 +47,7 @@ use isa_runtime::text::{self, TextHooks};
 use isa_runtime::ParseError;
 
 use super::__layout::LAYOUT_INSTR as FORMAT;
+use super::{ComplexOp, LoadOffset, PassOp, Src, StoreSrc};
 
 /// The spec's dialect whose `text` lines this layer prints and parses.
 pub const DIALECT: &str = "mesa";
@@ -56,29 +57,49 @@ const UNITS: i64 = 6;
 /// Unit names as the hooks spell them (`dest_acc0`), in Mesa's unit order.
 const UNIT_NAMES: [&str; 6] = ["acc0", "acc1", "mul0", "mul1", "pass", "complex"];
 /// The `StoreSrc` value that stores each unit's result.
-const STORE_SRC: [u64; 6] = [0, 1, 2, 3, 4, 6];
+const STORE_SRC: [u64; 6] = [
+    StoreSrc::Acc0.raw(),
+    StoreSrc::Acc1.raw(),
+    StoreSrc::Mul0.raw(),
+    StoreSrc::Mul1.raw(),
+    StoreSrc::Pass.raw(),
+    StoreSrc::Complex.raw(),
+];
 const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
 
-// `Src` values (checked against the spec by a test).
-const SRC_ATTR: u64 = 0;
-const SRC_REG: u64 = 4;
-const SRC_UNKNOWN: u64 = 8;
-const SRC_LOAD: u64 = 12;
-const SRC_UNUSED: u64 = 21;
-const SRC_P1_COMPLEX: u64 = 22;
-const SRC_P1_ATTR: u64 = 28;
+// `Src` values: the first of each run of four (x, y, z, w follow it in the
+// spec; a test checks the runs).
+const SRC_ATTR: u64 = Src::AttrX.raw();
+const SRC_REG: u64 = Src::RegX.raw();
+const SRC_UNKNOWN: u64 = Src::Unknown0.raw();
+const SRC_LOAD: u64 = Src::LoadX.raw();
+const SRC_UNUSED: u64 = Src::Unused.raw();
+const SRC_P1_COMPLEX: u64 = Src::P1Complex.raw();
+const SRC_P1_ATTR: u64 = Src::P1AttrX.raw();
 /// `Src` values that read the previous instruction's units, by unit.
-const SRC_P1: [Option<u64>; 6] = [Some(16), Some(17), Some(18), Some(19), Some(20), Some(22)];
+const SRC_P1: [Option<u64>; 6] = [
+    Some(Src::P1Acc0.raw()),
+    Some(Src::P1Acc1.raw()),
+    Some(Src::P1Mul0.raw()),
+    Some(Src::P1Mul1.raw()),
+    Some(Src::P1Pass.raw()),
+    Some(Src::P1Complex.raw()),
+];
 /// `Src` values that read the units two instructions back, by unit.
-const SRC_P2: [Option<u64>; 6] = [Some(24), Some(25), Some(26), Some(27), Some(23), None];
-/// `LoadOffset::none`.
-const LOAD_OFFSET_NONE: u64 = 7;
-/// `PassOp::pass`, what compilers leave in an unused pass unit.
-const PASS_OP_PASS: u64 = 2;
-/// `StoreSrc::none`.
-const STORE_NONE: u64 = 7;
-/// `ComplexOp::temp_store_addr`; the three load-address ops follow it.
-const COMPLEX_TEMP_STORE_ADDR: u64 = 12;
+const SRC_P2: [Option<u64>; 6] = [
+    Some(Src::P2Acc0.raw()),
+    Some(Src::P2Acc1.raw()),
+    Some(Src::P2Mul0.raw()),
+    Some(Src::P2Mul1.raw()),
+    Some(Src::P2Pass.raw()),
+    None,
+];
+const LOAD_OFFSET_NONE: u64 = LoadOffset::None.raw();
+/// What compilers leave in an unused pass unit.
+const PASS_OP_PASS: u64 = PassOp::Pass.raw();
+const STORE_NONE: u64 = StoreSrc::None.raw();
+/// The three load-address ops follow it in the spec (a test checks).
+const COMPLEX_TEMP_STORE_ADDR: u64 = ComplexOp::TempStoreAddr.raw();
 
 /// Indices of the fields this layer reads besides the ones its hooks get.
 struct Ix {
@@ -1206,6 +1227,24 @@ mod tests {
         assert_eq!(value("LoadOffset", "none"), Some(LOAD_OFFSET_NONE));
         assert_eq!(value("PassOp", "pass"), Some(PASS_OP_PASS));
         assert_eq!(value("ComplexOp", "temp_store_addr"), Some(COMPLEX_TEMP_STORE_ADDR));
+        // The layer counts from the first of each run.
+        for (base, run) in [
+            (SRC_ATTR, ["attr_x", "attr_y", "attr_z", "attr_w"]),
+            (SRC_REG, ["reg_x", "reg_y", "reg_z", "reg_w"]),
+            (SRC_UNKNOWN, ["unknown0", "unknown1", "unknown2", "unknown3"]),
+            (SRC_LOAD, ["load_x", "load_y", "load_z", "load_w"]),
+            (SRC_P1_ATTR, ["p1_attr_x", "p1_attr_y", "p1_attr_z", "p1_attr_w"]),
+        ] {
+            for (k, name) in run.iter().enumerate() {
+                assert_eq!(value("Src", name), Some(base + k as u64), "{name}");
+            }
+        }
+        for (k, name) in ["temp_load_addr1", "temp_load_addr2", "temp_load_addr3"]
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(value("ComplexOp", name), Some(COMPLEX_TEMP_STORE_ADDR + 1 + k as u64));
+        }
     }
 
     /// Every hook in the spec's `text` lines is one this layer implements.

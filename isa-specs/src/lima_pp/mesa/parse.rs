@@ -7,7 +7,7 @@ use isa_runtime::lexer::{closest, Cursor};
 use isa_runtime::packed::{read_bits, unit_offsets, variant_of, write_bits};
 use isa_runtime::{f16, Mask, ParseError, SInt, Swizzle, UInt};
 
-use super::print::{CONDITIONS, XYZW};
+use super::print::{DIALECT, XYZW};
 use crate::lima_pp::{
     AddOp, Branch, BranchUnit, CombOp, Combiner, CombinerUnit, CombinerVec, Const, Control, Discard, FbRead, Instr,
     MulOp, OutMod, Sampler, SamplerType, ScalarAdd, ScalarMul, TempWrite, TempWriteUnit, Uniform, UniformSrc, Varying,
@@ -260,7 +260,7 @@ fn parse_instr(cur: &mut Cursor<'_>, at: Pos, pos: &mut impl FnMut(&Cursor<'_>) 
         raws: Vec::new(),
         at,
     };
-    let mut seen = [false; 14];
+    let mut seen: Vec<&str> = Vec::new();
     let mut first = true;
     loop {
         let piece_at = pos(cur);
@@ -623,40 +623,33 @@ where
     UInt::from_bits(v)
 }
 
-/// The index of the unit a mnemonic belongs to (12 and 13 are `sync` and
-/// `stop`), for the "appears twice" check.
-fn unit(line: &mut Line, seen: &mut [bool; 14], toks: &[Tok<'_>]) -> Result<(), ParseError> {
+/// Parses one unit (or `sync`/`stop`) into the line's instruction; `seen`
+/// holds the units (by their spec name) and flags already read, for the
+/// "appears twice" check.
+fn unit(line: &mut Line, seen: &mut Vec<&'static str>, toks: &[Tok<'_>]) -> Result<(), ParseError> {
     let head = &toks[0];
     let m = head.s;
     let mut t = Toks::new(toks);
-    let slot = |i: usize, seen: &mut [bool; 14]| -> Result<(), ParseError> {
-        if core::mem::replace(&mut seen[i], true) {
-            let what = match i {
-                12 => "`sync`",
-                13 => "`stop`",
-                _ => {
-                    return Err(head
-                        .at
-                        .error(format!("`{}` appears twice in one instruction", packed().units[i].name)))
-                }
-            };
-            return Err(head.at.error(format!("{what} appears twice in one instruction")));
+    let slot = |name: &'static str, seen: &mut Vec<&'static str>| -> Result<(), ParseError> {
+        if seen.contains(&name) {
+            return Err(head.at.error(format!("`{name}` appears twice in one instruction")));
         }
+        seen.push(name);
         Ok(())
     };
     let insn = &mut line.insn;
     match m {
         "sync" => {
-            slot(12, seen)?;
+            slot("sync", seen)?;
             insn.control.sync = true;
         }
         "stop" => {
-            slot(13, seen)?;
+            slot("stop", seen)?;
             insn.control.stop = true;
         }
         "const0" | "const1" => {
             let n = usize::from(m == "const1");
-            slot(10 + n, seen)?;
+            slot(if n == 0 { "const0" } else { "const1" }, seen)?;
             let mut v = [f16::from_bits(0); 4];
             for h in &mut v {
                 let tok = t.next("a number")?;
@@ -675,11 +668,11 @@ fn unit(line: &mut Line, seen: &mut [bool; 14], toks: &[Tok<'_>]) -> Result<(), 
             }
         }
         "discard" => {
-            slot(9, seen)?;
+            slot("branch", seen)?;
             insn.branch = Some(BranchUnit::Discard(Discard {}));
         }
         "fb_color" | "fb_depth" => {
-            slot(8, seen)?;
+            slot("temp_write", seen)?;
             let dest = t.operand("a register", |s| {
                 s.expect("$")?;
                 s.number(15, "register")
@@ -691,7 +684,7 @@ fn unit(line: &mut Line, seen: &mut [bool; 14], toks: &[Tok<'_>]) -> Result<(), 
             }));
         }
         "store.t" => {
-            slot(8, seen)?;
+            slot("temp_write", seen)?;
             let (alignment, index, offset) = t.operand("a temporary index", signed_index)?;
             // A scalar source goes with alignment 0; a vector one with the
             // index's alignment, where `N.c` is 3 (Mesa prints 0 and 3 alike).
@@ -718,7 +711,7 @@ fn unit(line: &mut Line, seen: &mut [bool; 14], toks: &[Tok<'_>]) -> Result<(), 
             }));
         }
         _ if m == "branch" || m.starts_with("branch.") => {
-            slot(9, seen)?;
+            slot("branch", seen)?;
             let mut b = Branch {
                 unk0: u(0),
                 arg1_source: u(0),
@@ -731,19 +724,20 @@ fn unit(line: &mut Line, seen: &mut [bool; 14], toks: &[Tok<'_>]) -> Result<(), 
                 next_count: u(0),
             };
             if let Some(cond) = m.strip_prefix("branch.") {
-                let Some(c) = CONDITIONS[..7].iter().position(|&n| n == cond) else {
+                // The condition bits of the spec's `mesa` branch line that
+                // starts with this word.
+                let Some(bits) = branch_condition(m) else {
                     let at = Pos {
                         line: head.at.line,
                         col: head.at.col + 7,
                     };
+                    let names: Vec<&str> = branch_heads().filter_map(|(h, _)| h.strip_prefix("branch.")).collect();
                     return Err(at.error(format!(
                         "unknown branch condition `{cond}` (expected one of {})",
-                        CONDITIONS[..7].join(", ")
+                        names.join(", ")
                     )));
                 };
-                b.cond_lt = c & 1 != 0;
-                b.cond_eq = c & 2 != 0;
-                b.cond_gt = c & 4 != 0;
+                (b.cond_lt, b.cond_eq, b.cond_gt) = bits;
                 b.arg0_source = u(t.operand("a scalar register", Scan::plain_scalar)?);
                 b.arg1_source = u(t.operand("a scalar register", Scan::plain_scalar)?);
             }
@@ -765,15 +759,15 @@ fn unit(line: &mut Line, seen: &mut [bool; 14], toks: &[Tok<'_>]) -> Result<(), 
             insn.branch = Some(BranchUnit::Branch(b));
         }
         _ if m.starts_with("texld") => {
-            slot(1, seen)?;
+            slot("texture", seen)?;
             insn.texture = Some(sampler(head, &mut t)?);
         }
-        "load.u" | "load.t" => {
-            slot(2, seen)?;
-            insn.uniform = Some(uniform(if m == "load.u" { 0 } else { 3 }, &mut t)?);
+        _ if uniform_source(m).is_some() => {
+            slot("uniform", seen)?;
+            insn.uniform = Some(uniform(uniform_source(m).unwrap_or(0), &mut t)?);
         }
         _ if m.starts_with("load..u") => {
-            slot(2, seen)?;
+            slot("uniform", seen)?;
             let mut s = Scan::new(head);
             s.pos = "load..u".len();
             let src = s.number(3, "uniform source")?;
@@ -781,7 +775,7 @@ fn unit(line: &mut Line, seen: &mut [bool; 14], toks: &[Tok<'_>]) -> Result<(), 
             insn.uniform = Some(uniform(src, &mut t)?);
         }
         _ if m.starts_with("load.") && m.ends_with(".v") => {
-            slot(0, seen)?;
+            slot("varying", seen)?;
             insn.varying = Some(varying(head, &mut t)?);
         }
         _ => {
@@ -790,23 +784,23 @@ fn unit(line: &mut Line, seen: &mut [bool; 14], toks: &[Tok<'_>]) -> Result<(), 
             };
             match which {
                 "v0" => {
-                    slot(3, seen)?;
+                    slot("vec_mul", seen)?;
                     insn.vec_mul = Some(vec_mul(head, op, &mut t)?);
                 }
                 "s0" => {
-                    slot(4, seen)?;
+                    slot("scalar_mul", seen)?;
                     insn.scalar_mul = Some(scalar_mul(head, op, &mut t)?);
                 }
                 "v1" => {
-                    slot(5, seen)?;
+                    slot("vec_add", seen)?;
                     insn.vec_add = Some(vec_add(head, op, &mut t)?);
                 }
                 "s1" => {
-                    slot(6, seen)?;
+                    slot("scalar_add", seen)?;
                     insn.scalar_add = Some(scalar_add(head, op, &mut t)?);
                 }
                 "s2" => {
-                    slot(7, seen)?;
+                    slot("combiner", seen)?;
                     insn.combiner = Some(combiner(head, op, &mut t)?);
                 }
                 _ => {
@@ -1508,4 +1502,40 @@ fn check_fits(raw: &Raw, width: u32) -> Result<(), ParseError> {
         )));
     }
     Ok(())
+}
+
+/// The first word and the `(lt, eq, gt)` condition bits of each of the
+/// spec's `mesa` branch lines (`branch.lt` → lt), from the `Branch` layout.
+fn branch_heads() -> impl Iterator<Item = (&'static str, (bool, bool, bool))> {
+    let branch = packed().unit("branch").map(|u| u.variants[0]);
+    branch.into_iter().flat_map(|format| {
+        isa_runtime::text::dialect_texts(format, DIALECT).filter_map(move |t| {
+            let Some(isa_runtime::layout::Piece::Text(head)) = t.pieces.first() else {
+                return None;
+            };
+            let flag = |name: &str| {
+                t.when
+                    .iter()
+                    .find(|c| format.fields[c.field].name == name)
+                    .is_some_and(|c| c.equal)
+            };
+            Some((*head, (flag("cond_lt"), flag("cond_eq"), flag("cond_gt"))))
+        })
+    })
+}
+
+/// The condition bits that `branch.NAME` stands for.
+fn branch_condition(word: &str) -> Option<(bool, bool, bool)> {
+    branch_heads().find(|(h, _)| *h == word).map(|(_, bits)| bits)
+}
+
+/// The uniform source that `load.S` names (`load.u`, `load.t`): the value
+/// of the spec's `UniformSrc` spelled `S`.
+fn uniform_source(word: &str) -> Option<u64> {
+    let spelling = word.strip_prefix("load.")?;
+    let e = crate::lima_pp::LAYOUT.enums.iter().find(|e| e.name == "UniformSrc")?;
+    e.values
+        .iter()
+        .find(|v| v.spellings.contains(&spelling))
+        .map(|v| v.value)
 }

@@ -299,9 +299,6 @@ pub(crate) fn comb_op(op: CombOp) -> Option<&'static str> {
     op.spelling()
 }
 
-/// Mesa's names of the eight conditions, by `lt | eq << 1 | gt << 2`.
-pub(crate) const CONDITIONS: [&str; 8] = ["nv", "lt", "eq", "le", "gt", "ne", "ge", ""];
-
 #[cfg(test)]
 mod tests {
     use super::*;
