@@ -349,7 +349,7 @@ fn mangled_text_never_panics() {
 /// The unit names the parser's "appears twice" check uses are the spec's.
 #[test]
 fn the_parser_names_units_as_the_spec_does() {
-    let source = include_str!("parse.rs");
+    let source = include_str!("parse/units.rs");
     let mut names = 0;
     for part in source.split("slot(").skip(1) {
         for name in part.split(',').next().unwrap_or("").split('"').skip(1).step_by(2) {

@@ -1,0 +1,412 @@
+//! Reading Mesa's text back: one instruction per line, units separated by
+//! `, ` (in any order, each at most once), then the labels, branch targets,
+//! derived fields and `{raw …}` annotations resolved over the program.
+//!
+//! `scan` splits a line into tokens and reads operands; `units` reads
+//! each unit's text into its layout.
+
+mod scan;
+mod units;
+
+use isa_runtime::layout::{FieldKind, Format, Packed, Unit};
+use isa_runtime::lexer::Cursor;
+use isa_runtime::packed::{read_bits, unit_offsets, variant_of, write_bits};
+use isa_runtime::{ParseError, SInt, UInt};
+
+use crate::lima_pp::{BranchUnit, Control, Instr};
+use scan::*;
+use units::unit;
+
+/// Parses a program in Mesa's text (see `docs/lima-pp-text.md`): derived
+/// control fields are computed with [`Instr::derive`], branch targets (word
+/// offsets or labels) become relative, and `{raw …}` annotations override
+/// whatever the text could not say. Errors are at `line:col`.
+pub fn parse_program(text: &str) -> Result<Vec<Instr>, ParseError> {
+    let lines = parse_lines(text)?;
+    resolve(lines)
+}
+
+/// One `{raw …}` entry: `unit.field=value` (`unit` may be `control`).
+#[derive(Clone, Debug)]
+pub(crate) struct Raw {
+    /// Index into the bundle's units, or `None` for the control word.
+    unit: Option<usize>,
+    field: String,
+    value: u64,
+    at: Pos,
+}
+
+/// Where a branch goes, as written.
+#[derive(Clone, Debug)]
+enum Target {
+    /// An absolute word offset (what Mesa prints).
+    Word(i64),
+    /// A label.
+    Label(String),
+}
+
+/// One instruction line, before the program-wide resolution.
+#[derive(Debug)]
+struct Line {
+    insn: Instr,
+    target: Option<(Target, Pos)>,
+    raws: Vec<Raw>,
+    at: Pos,
+}
+
+/// A label and the instruction it names (an index; `len` for the end).
+struct Label {
+    name: String,
+    index: usize,
+    at: Pos,
+}
+
+struct Lines {
+    lines: Vec<Line>,
+    labels: Vec<Label>,
+}
+
+fn packed() -> &'static Packed {
+    match crate::lima_pp::LAYOUT.packed {
+        Some(p) => p,
+        None => unreachable!("lima_pp is a presence-mask bundle"),
+    }
+}
+
+fn skip_line(cur: &mut Cursor<'_>) {
+    let rest = cur.rest();
+    let n = rest.find('\n').map_or(rest.len(), |i| i + 1);
+    cur.eat(&rest[..n]);
+}
+
+fn at_comment_or_end(cur: &Cursor<'_>) -> bool {
+    let rest = cur.rest();
+    rest.is_empty() || rest.starts_with('\n') || rest.starts_with('#') || rest.starts_with("//")
+}
+
+fn parse_lines(text: &str) -> Result<Lines, ParseError> {
+    let mut cur = Cursor::new(text);
+    let mut tr = Tracker::new();
+    let mut pos = |cur: &Cursor<'_>| tr.pos(cur, text);
+    let mut out = Lines {
+        lines: Vec::new(),
+        labels: Vec::new(),
+    };
+    while !cur.rest().is_empty() {
+        cur.skip_blanks();
+        // Labels: `name:` (several may precede an instruction).
+        loop {
+            let mut look = cur.clone();
+            let at = pos(&look);
+            match look.word() {
+                Some(name) if look.eat(":") && !name.contains('.') => {
+                    if let Some(l) = out.labels.iter().find(|l| l.name == name) {
+                        return Err(at.error(format!("label `{name}` is already defined at line {}", l.at.line)));
+                    }
+                    out.labels.push(Label {
+                        name: name.to_string(),
+                        index: out.lines.len(),
+                        at,
+                    });
+                    cur = look;
+                    cur.skip_blanks();
+                }
+                _ => break,
+            }
+        }
+        let at = pos(&cur);
+        let prefixed = cur.eat("@");
+        if prefixed {
+            // `@ offset:` as Mesa prints it; the offset is not checked.
+            cur.skip_blanks();
+            if cur.integer()?.is_none() {
+                return Err(cur.expected("a word offset after `@`"));
+            }
+            cur.expect(":")?;
+            cur.skip_blanks();
+        }
+        if !prefixed && at_comment_or_end(&cur) {
+            skip_line(&mut cur);
+            continue;
+        }
+        let line = parse_instr(&mut cur, at, &mut pos)?;
+        out.lines.push(line);
+        cur.skip_blanks();
+        if !at_comment_or_end(&cur) {
+            return Err(cur.expected("`,`, `{raw` or the end of the line"));
+        }
+        skip_line(&mut cur);
+    }
+    Ok(out)
+}
+
+/// The tokens of one unit, up to `,`, `{`, a comment or the line's end.
+/// (Byte loops: the delimiters are ASCII, and `str::find` with a closure is
+/// slow in unoptimised builds, where the round-trip tests run.)
+fn tokens<'a>(cur: &mut Cursor<'a>, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -> Vec<Tok<'a>> {
+    let mut toks = Vec::new();
+    loop {
+        cur.skip_blanks();
+        let rest = cur.rest();
+        let bytes = rest.as_bytes();
+        match bytes.first() {
+            None | Some(b',' | b'{' | b'\n' | b'#') => return toks,
+            Some(b'/') if bytes.get(1) == Some(&b'/') => return toks,
+            _ => {}
+        }
+        let mut len = 0;
+        while len < bytes.len() && !matches!(bytes[len], b' ' | b'\t' | b'\r' | b'\n' | b',' | b'{') {
+            len += 1;
+        }
+        let at = pos(cur);
+        cur.eat(&rest[..len]);
+        toks.push(Tok { s: &rest[..len], at });
+    }
+}
+
+fn empty_instr() -> Instr {
+    Instr {
+        control: Control {
+            count: UInt::from_bits(0),
+            stop: false,
+            sync: false,
+            next_count: UInt::from_bits(0),
+            prefetch: false,
+            unknown: UInt::from_bits(0),
+        },
+        varying: None,
+        texture: None,
+        uniform: None,
+        vec_mul: None,
+        scalar_mul: None,
+        vec_add: None,
+        scalar_add: None,
+        combiner: None,
+        temp_write: None,
+        branch: None,
+        const0: None,
+        const1: None,
+    }
+}
+
+fn parse_instr(cur: &mut Cursor<'_>, at: Pos, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -> Result<Line, ParseError> {
+    let mut line = Line {
+        insn: empty_instr(),
+        target: None,
+        raws: Vec::new(),
+        at,
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    let mut first = true;
+    loop {
+        let piece_at = pos(cur);
+        let toks = tokens(cur, pos);
+        if toks.is_empty() {
+            // Mesa prints `, sync` even when no unit precedes it.
+            let lone = first && (cur.rest().starts_with(',') || at_comment_or_end(cur) || cur.rest().starts_with('{'));
+            if !lone {
+                return Err(piece_at.error(format!("expected a unit, found {}", cur.describe_next())));
+            }
+        } else {
+            unit(&mut line, &mut seen, &toks)?;
+        }
+        first = false;
+        if !cur.eat(",") {
+            break;
+        }
+    }
+    cur.skip_blanks();
+    if cur.eat("{") {
+        cur.skip_blanks();
+        if !cur.eat("raw") {
+            return Err(cur.expected("`raw` after `{`"));
+        }
+        line.raws = raw_entries(cur, pos)?;
+    }
+    Ok(line)
+}
+
+/// The entries of a `{raw …}` block, after `{raw`, through the `}`.
+fn raw_entries(cur: &mut Cursor<'_>, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -> Result<Vec<Raw>, ParseError> {
+    let mut raws = Vec::new();
+    loop {
+        cur.skip_blanks();
+        if cur.eat("}") {
+            return Ok(raws);
+        }
+        let at = pos(cur);
+        let Some(name) = cur.word() else {
+            return Err(cur.expected("`unit.field=value` or `}`"));
+        };
+        let Some((unit, field)) = name.split_once('.') else {
+            return Err(at.error(format!("expected `unit.field`, found `{name}`")));
+        };
+        let unit = if unit == "control" {
+            let f = packed().control.field(field);
+            if f.is_none_or(|f| matches!(f.kind, FieldKind::Presence)) {
+                let names = packed()
+                    .control
+                    .fields
+                    .iter()
+                    .filter(|f| !matches!(f.kind, FieldKind::Presence))
+                    .map(|f| f.name);
+                return Err(at.error(format!("the control word has no field `{field}`{}", hint(field, names))));
+            }
+            None
+        } else {
+            match packed().units.iter().position(|u| u.name == unit) {
+                Some(i) => Some(i),
+                None => {
+                    let names = core::iter::once("control").chain(packed().units.iter().map(|u| u.name));
+                    return Err(at.error(format!("unknown unit `{unit}`{}", hint(unit, names))));
+                }
+            }
+        };
+        cur.expect("=")?;
+        let vat = pos(cur);
+        let value = match cur.integer()? {
+            Some(v) if (0..=i128::from(u64::MAX)).contains(&v) => v as u64,
+            Some(_) => return Err(vat.error("a raw value is unsigned")),
+            None => return Err(cur.expected("a number")),
+        };
+        raws.push(Raw {
+            unit,
+            field: field.to_string(),
+            value,
+            at,
+        });
+    }
+}
+
+/// The program-wide pass: derived fields, control annotations, offsets,
+/// branch targets, then unit annotations.
+fn resolve(parsed: Lines) -> Result<Vec<Instr>, ParseError> {
+    let Lines { mut lines, labels } = parsed;
+    let mut program: Vec<Instr> = lines.iter().map(|l| l.insn.clone()).collect();
+    Instr::derive(&mut program);
+    let control_format = packed().control;
+    // Control annotations.
+    for (insn, line) in program.iter_mut().zip(&lines) {
+        let mut word = insn.control.encode();
+        for raw in line.raws.iter().filter(|r| r.unit.is_none()) {
+            let Some(f) = control_format.field(&raw.field) else {
+                return Err(raw.at.error(format!("the control word has no field `{}`", raw.field)));
+            };
+            check_fits(raw, f.width)?;
+            f.write(&mut word, 0, raw.value);
+        }
+        insn.control = Control::decode(word).map_err(|e| line.at.error(e.to_string()))?;
+        let needed = insn.words_needed() as u64;
+        let count = insn.control.count.get();
+        if count < needed {
+            let at = line
+                .raws
+                .iter()
+                .find(|r| r.unit.is_none() && r.field == "count")
+                .map_or(line.at, |r| r.at);
+            return Err(at.error(format!(
+                "the instruction's units need {needed} words but `count` says {count}"
+            )));
+        }
+    }
+    // Offsets.
+    let mut offsets = Vec::with_capacity(program.len() + 1);
+    let mut at = 0u64;
+    for insn in &program {
+        offsets.push(at);
+        at += (insn.control.count.get()).max(insn.words_needed() as u64);
+    }
+    offsets.push(at);
+    let lengths: Vec<u64> = offsets.windows(2).map(|w| w[1] - w[0]).collect();
+    // Branch targets and the branch's next_count (the target's length).
+    for (i, line) in lines.iter_mut().enumerate() {
+        let Some((target, tat)) = line.target.take() else {
+            continue;
+        };
+        let abs = match target {
+            Target::Word(w) => w,
+            Target::Label(name) => match labels.iter().find(|l| l.name == name) {
+                Some(l) => offsets[l.index] as i64,
+                None => {
+                    let names = labels.iter().map(|l| l.name.as_str());
+                    return Err(tat.error(format!("unknown label `{name}`{}", hint(&name, names))));
+                }
+            },
+        };
+        let rel = abs - offsets[i] as i64;
+        let Some(target) = SInt::<27>::new(rel) else {
+            return Err(tat.error(format!(
+                "branch target {abs} is {rel} words from this instruction, beyond 27 signed bits"
+            )));
+        };
+        let next = offsets
+            .iter()
+            .position(|&o| o as i64 == abs)
+            .and_then(|j| lengths.get(j).copied())
+            .unwrap_or(0);
+        if let Some(BranchUnit::Branch(b)) = &mut program[i].branch {
+            b.target = target;
+            b.next_count = UInt::from_bits(next);
+        }
+    }
+    // Unit annotations, on the unit bits.
+    for (insn, line) in program.iter_mut().zip(&lines) {
+        if line.raws.iter().all(|r| r.unit.is_none()) {
+            continue;
+        }
+        let mut words = insn.encode();
+        let control = words[0];
+        let spans: Vec<(&Unit, u32)> = unit_offsets(packed(), control).collect();
+        // Each unit's fields are named by the layout its unannotated bits
+        // decode as.
+        let formats: Vec<(&str, &Format)> = spans
+            .iter()
+            .map(|&(u, bit)| (u.name, unit_format(u, &read_bits(&words, bit, u.width))))
+            .collect();
+        for raw in line.raws.iter() {
+            let Some(ui) = raw.unit else { continue };
+            let unit = &packed().units[ui];
+            let Some(&(_, bit)) = spans.iter().find(|(u, _)| u.name == unit.name) else {
+                return Err(raw.at.error(format!("unit `{}` is not in this instruction", unit.name)));
+            };
+            let mut bits = read_bits(&words, bit, unit.width);
+            let format = formats
+                .iter()
+                .find(|(n, _)| *n == unit.name)
+                .map_or(unit.variants[0], |f| f.1);
+            let Some(f) = format.field(&raw.field) else {
+                let names = format.fields.iter().map(|f| f.name);
+                return Err(raw.at.error(format!(
+                    "unit `{}` (layout `{}`) has no field `{}`{}",
+                    unit.name,
+                    format.name,
+                    raw.field,
+                    hint(&raw.field, names)
+                )));
+            };
+            check_fits(raw, f.width)?;
+            f.write(&mut bits, 0, raw.value);
+            write_bits(&mut words, bit, unit.width, bits);
+        }
+        *insn = Instr::decode(&words)
+            .map(|(i, _)| i)
+            .map_err(|e| line.at.error(e.to_string()))?;
+    }
+    Ok(program)
+}
+
+/// The layout that names a unit's annotation fields: the variant its
+/// (unannotated) bits decode as.
+pub(crate) fn unit_format(unit: &Unit, bits: &u128) -> &'static Format {
+    variant_of(unit, *bits)
+}
+
+fn check_fits(raw: &Raw, width: u32) -> Result<(), ParseError> {
+    if width < 64 && raw.value >> width != 0 {
+        return Err(raw.at.error(format!(
+            "value {:#x} of `{}` does not fit its {width} bits",
+            raw.value, raw.field
+        )));
+    }
+    Ok(())
+}
