@@ -1,0 +1,623 @@
+//! The context of the `mesa` lines' hooks for one instruction: result
+//! numbers, stores, loads and register sources, printed and parsed.
+
+use std::fmt::{self, Write};
+
+use isa_runtime::layout::{Field, NamedText, Piece};
+use isa_runtime::lexer::Cursor;
+use isa_runtime::text::{self, TextHooks};
+use isa_runtime::ParseError;
+
+use super::*;
+
+/// A source's text that names a register0 or register1, resolved once the
+/// whole instruction is read.
+#[derive(Clone)]
+pub(super) struct Pending {
+    /// Index of the source field in `FORMAT.fields`.
+    pub(super) field: usize,
+    /// `aN` rather than `$N`.
+    pub(super) attr: bool,
+    pub(super) n: u64,
+    pub(super) comp: u64,
+    /// Where the text is (line, column), for errors.
+    pub(super) at: (usize, usize),
+}
+
+impl Pending {
+    #[inline]
+    pub(super) fn error(&self, message: &str) -> ParseError {
+        ParseError {
+            line: self.at.0,
+            col: self.at.1,
+            message: message.to_string(),
+        }
+    }
+}
+
+/// Where a register source reads: this instruction's register0 or
+/// register1, or the previous instruction's register0.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Slot {
+    Reg0,
+    Reg1,
+    Prev,
+}
+
+/// The context of one instruction: its place and its predecessor (for
+/// printing), and what its sources have said so far (for parsing).
+pub(super) struct Ctx {
+    /// Result number of the instruction's acc0: 6 × its index.
+    pub(super) base: i64,
+    pub(super) prev: u128,
+    pub(super) pending: Vec<Pending>,
+    /// The load address and offset, once a `t[…]` names them.
+    pub(super) load: Option<(u64, u64)>,
+    /// Each store's (temporary, varying, address), once a result names it.
+    pub(super) stores: [Option<(u64, u64, Option<u64>)>; 2],
+    /// Fields that lines have spelled, with their values.
+    pub(super) said: Vec<(usize, u64)>,
+}
+
+/// What a failed alternative must not leave behind.
+pub(super) type Saved = (usize, Option<(u64, u64)>, [Option<(u64, u64, Option<u64>)>; 2]);
+
+impl Ctx {
+    #[inline]
+    pub(super) fn new(index: i64, prev: u128) -> Self {
+        Ctx {
+            base: index.saturating_mul(UNITS),
+            prev,
+            pending: Vec::new(),
+            load: None,
+            stores: [None; 2],
+            said: Vec::new(),
+        }
+    }
+
+    #[inline]
+    pub(super) fn save(&self) -> Saved {
+        (self.pending.len(), self.load, self.stores)
+    }
+
+    #[inline]
+    pub(super) fn restore(&mut self, (len, load, stores): Saved) {
+        self.pending.truncate(len);
+        self.load = load;
+        self.stores = stores;
+    }
+
+    /// Fields that several lines spell (`acc_op` in `floor.a0` and
+    /// `floor.a1`) must agree: records what line `t` said, or fails at its
+    /// start if an earlier line said otherwise.
+    #[inline]
+    pub(super) fn agree(&mut self, at: &Cursor<'_>, t: &NamedText, word: u128) -> Result<(), ParseError> {
+        let named = t.pieces.iter().filter_map(|p| match p {
+            Piece::Field { index, .. } => Some(*index),
+            _ => None,
+        });
+        let pinned = t
+            .when
+            .iter()
+            .filter(|c| c.equal && c.values.len() == 1)
+            .map(|c| c.field);
+        for index in named.chain(pinned) {
+            let value = get(word, index);
+            match self.said.iter().find(|&&(i, _)| i == index) {
+                Some(&(_, earlier)) if earlier != value => {
+                    let field = &FORMAT.fields[index];
+                    let mut now = String::new();
+                    let mut before = String::new();
+                    let _ = text::write_field(&mut now, field, &word);
+                    let mut old = word;
+                    field.write(&mut old, 0, earlier);
+                    let _ = text::write_field(&mut before, field, &old);
+                    return Err(at.error(format!(
+                        "`{}` is `{now}` here but `{before}` on an earlier line: the units share it",
+                        field.name
+                    )));
+                }
+                Some(_) => {}
+                None => self.said.push((index, value)),
+            }
+        }
+        Ok(())
+    }
+
+    /// Mesa's print_src.
+    #[inline]
+    pub(super) fn write_src(&self, out: &mut dyn Write, src: u64, identity: Option<char>, word: u128) -> fmt::Result {
+        let ix = ix();
+        let comp = XYZW[(src & 3) as usize];
+        match src {
+            0..=3 => {
+                let reg = if get(word, ix.register0_attr) != 0 { 'a' } else { '$' };
+                write!(out, "{reg}{}.{comp}", get(word, ix.register0_addr))
+            }
+            4..=7 => write!(out, "${}.{comp}", get(word, ix.register1_addr)),
+            8..=11 => write!(out, "unknown{}", src - SRC_UNKNOWN),
+            12..=15 => self.write_load(out, comp, word),
+            SRC_UNUSED => out.write_str("unused"),
+            SRC_P1_COMPLEX if identity.is_some() => out.write_char(identity.unwrap_or('0')),
+            28..=31 => {
+                let reg = if get(self.prev, ix.register0_attr) != 0 {
+                    'a'
+                } else {
+                    '$'
+                };
+                write!(out, "{reg}{}.{comp}", get(self.prev, ix.register0_addr))
+            }
+            _ => {
+                let (back, unit) = result_of(src).ok_or(fmt::Error)?;
+                write!(out, "^{}", self.base - back * UNITS + unit as i64)
+            }
+        }
+    }
+
+    #[inline]
+    pub(super) fn write_load(&self, out: &mut dyn Write, comp: char, word: u128) -> fmt::Result {
+        let ix = ix();
+        write!(out, "t[{}", get(word, ix.load_addr))?;
+        match get(word, ix.load_offset) {
+            n @ 1..=3 => write!(out, "+addr{n}")?,
+            LOAD_OFFSET_NONE => {}
+            n => write!(out, "+unk{n}")?,
+        }
+        write!(out, "].{comp}")
+    }
+
+    /// Mesa's print_dest.
+    #[inline]
+    pub(super) fn write_dest(&self, out: &mut dyn Write, unit: usize, word: u128) -> fmt::Result {
+        let ix = ix();
+        write!(out, "^{}", self.base + unit as i64)?;
+        for store in 0..2 {
+            let slots = [ix.store_src[2 * store], ix.store_src[2 * store + 1]];
+            let hits = slots.map(|s| get(word, s) == STORE_SRC[unit]);
+            if !hits.contains(&true) {
+                continue;
+            }
+            if get(word, ix.store_temp[store]) != 0 {
+                out.write_str("/t[addr0]")?;
+            } else {
+                let kind = if get(word, ix.store_varying[store]) != 0 {
+                    'v'
+                } else {
+                    '$'
+                };
+                write!(out, "/{kind}{}", get(word, ix.store_addr[store]))?;
+            }
+            out.write_char('.')?;
+            for (k, hit) in hits.into_iter().enumerate() {
+                if hit {
+                    out.write_char(XYZW[2 * store + k])?;
+                }
+            }
+        }
+        if unit == 5 {
+            let op = get(word, ix.complex_op);
+            if (COMPLEX_TEMP_STORE_ADDR..COMPLEX_TEMP_STORE_ADDR + 4).contains(&op) {
+                write!(out, "/addr{}", op - COMPLEX_TEMP_STORE_ADDR)?;
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    pub(super) fn parse_dest(&mut self, cur: &mut Cursor<'_>, unit: usize, word: &mut u128) -> Result<(), ParseError> {
+        let ix = ix();
+        let want = self.base + unit as i64;
+        let at = cur.clone();
+        cur.expect("^")?;
+        if cur.integer()? != Some(i128::from(want)) {
+            return Err(at.error(format!(
+                "expected `^{want}`: {} of this instruction is result {want}",
+                UNIT_NAMES[unit]
+            )));
+        }
+        while cur.eat("/") {
+            let at = cur.clone();
+            if unit == 5 && cur.rest().starts_with("addr") {
+                cur.eat("addr");
+                let n = match cur.integer()? {
+                    Some(n @ 0..=3) => n as u64,
+                    _ => return Err(at.error("expected `/addr0` to `/addr3` (the address the complex unit sets)")),
+                };
+                set(word, ix.complex_op, COMPLEX_TEMP_STORE_ADDR + n);
+                continue;
+            }
+            let (temp, varying, addr) = if cur.eat("t[addr0]") {
+                (1, 0, None)
+            } else if cur.eat("v") || cur.peek() == Some('$') {
+                let varying = u64::from(!cur.eat("$"));
+                let a = cur.clone();
+                match cur.integer()? {
+                    Some(n @ 0..=15) => (0, varying, Some(n as u64)),
+                    _ => return Err(a.expected("a store address 0..=15")),
+                }
+            } else {
+                return Err(at.expected("a store (`/$N.c`, `/vN.c`, `/t[addr0].c`)"));
+            };
+            cur.expect(".")?;
+            let comps_at = cur.clone();
+            let mut store = None;
+            let mut any = false;
+            while let Some(k) = cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
+                let s = k / 2;
+                if store.is_some_and(|t| t != s) {
+                    return Err(cur.error("x and y are store0's components, z and w store1's: one store per `/`"));
+                }
+                store = Some(s);
+                set(word, ix.store_src[k], STORE_SRC[unit]);
+                cur.eat(&XYZW[k].to_string());
+                any = true;
+            }
+            let Some(s) = store.filter(|_| any) else {
+                return Err(comps_at.expected("the stored components (x, y, z or w)"));
+            };
+            let claim = (temp, varying, addr);
+            match self.stores[s] {
+                Some(earlier) if earlier != claim => {
+                    return Err(at.error(format!(
+                        "store{s} writes one place: an earlier result stores it elsewhere"
+                    )));
+                }
+                _ => self.stores[s] = Some(claim),
+            }
+            set(word, ix.store_temp[s], temp);
+            set(word, ix.store_varying[s], varying);
+            if let Some(a) = addr {
+                set(word, ix.store_addr[s], a);
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    pub(super) fn parse_src(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        field: &Field,
+        identity: Option<char>,
+        word: &mut u128,
+    ) -> Result<(), ParseError> {
+        let at = cur.clone();
+        let rest = cur.rest();
+        let value = if let Some(id) = identity.filter(|&c| rest.starts_with(c) && !rest[1..].starts_with(is_word)) {
+            cur.eat(&id.to_string());
+            SRC_P1_COMPLEX
+        } else if cur.eat("^") {
+            let n = cur.integer()?.ok_or_else(|| cur.expected("a result number"))?;
+            let k = i64::try_from(n).unwrap_or(i64::MAX).saturating_sub(self.base);
+            let found = match k {
+                -6..=-1 => SRC_P1[(k + 6) as usize],
+                -12..=-7 => SRC_P2[(k + 12) as usize],
+                _ => None,
+            };
+            found.ok_or_else(|| {
+                at.error(format!(
+                    "^{n} is not a result this instruction can read: the previous one's are ^{}..^{}, acc/mul/pass two back ^{}..^{}",
+                    self.base - 6,
+                    self.base - 1,
+                    self.base - 12,
+                    self.base - 8
+                ))
+            })?
+        } else if eat_word(cur, "unused") {
+            SRC_UNUSED
+        } else if cur.eat("unknown") {
+            match cur.integer()? {
+                Some(n @ 0..=3) => SRC_UNKNOWN + n as u64,
+                _ => return Err(at.error("expected `unknown0` to `unknown3`")),
+            }
+        } else if rest.starts_with("t[") {
+            let comp = self.parse_load(cur, word)?;
+            SRC_LOAD + comp
+        } else if rest.starts_with('a') || rest.starts_with('$') {
+            let attr = rest.starts_with('a');
+            cur.eat(&rest[..1]);
+            let a = cur.clone();
+            let n = match cur.integer()? {
+                Some(n @ 0..=15) => n as u64,
+                _ => return Err(a.expected("a register number 0..=15")),
+            };
+            cur.expect(".")?;
+            let comp = component(cur)?;
+            self.pending.push(Pending {
+                field: FORMAT
+                    .fields
+                    .iter()
+                    .position(|f| std::ptr::eq(f, field))
+                    .unwrap_or(usize::MAX),
+                attr,
+                n,
+                comp,
+                at: at.position(),
+            });
+            // Provisional; `resolve_registers` decides.
+            if attr {
+                SRC_ATTR + comp
+            } else {
+                SRC_REG + comp
+            }
+        } else {
+            return Err(cur.expected("a source (`^N`, `$N.c`, `aN.c`, `t[N].c`, `unused` or `unknownN`)"));
+        };
+        field.write(word, 0, value);
+        Ok(())
+    }
+
+    /// `t[N]`, `t[N+addrK]` or `t[N+unkK]`, then `.c`: the component.
+    #[inline]
+    pub(super) fn parse_load(&mut self, cur: &mut Cursor<'_>, word: &mut u128) -> Result<u64, ParseError> {
+        let ix = ix();
+        let at = cur.clone();
+        cur.expect("t[")?;
+        let a = cur.clone();
+        let addr = match cur.integer()? {
+            Some(n @ 0..=511) => n as u64,
+            _ => return Err(a.expected("a load address 0..=511")),
+        };
+        let offset = if cur.eat("+addr") {
+            match cur.integer()? {
+                Some(n @ 1..=3) => n as u64,
+                _ => return Err(cur.expected("`+addr1` to `+addr3`")),
+            }
+        } else if cur.eat("+unk") {
+            match cur.integer()? {
+                Some(n @ 0..=7) => n as u64,
+                _ => return Err(cur.expected("a load offset 0..=7")),
+            }
+        } else {
+            LOAD_OFFSET_NONE
+        };
+        cur.expect("].")?;
+        let comp = component(cur)?;
+        match self.load {
+            Some(l) if l != (addr, offset) => {
+                return Err(at.error("an instruction loads from one address: an earlier `t[…]` names another"));
+            }
+            _ => self.load = Some((addr, offset)),
+        }
+        set(word, ix.load_addr, addr);
+        set(word, ix.load_offset, offset);
+        Ok(comp)
+    }
+
+    /// Decides which register each `aN.c`/`$N.c` source reads. Each
+    /// distinct register text goes, in order of preference, to: the
+    /// previous instruction's register0 when it holds it (`aN`), else this
+    /// instruction's register0; `$N` to register1, then register0, then the
+    /// previous register0. The first assignment that fits (one value per
+    /// register) wins. Whatever the text cannot tell, the `{raw}` annotation
+    /// does.
+    #[inline]
+    pub(super) fn resolve_registers(&self, word: &mut u128) -> Result<(), ParseError> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let ix = ix();
+        let mut keys: Vec<(bool, u64)> = Vec::new();
+        for p in &self.pending {
+            if !keys.contains(&(p.attr, p.n)) {
+                if keys.len() == 3 {
+                    return Err(p.error(
+                        "too many registers: an instruction reads register0, register1 and the previous register0",
+                    ));
+                }
+                keys.push((p.attr, p.n));
+            }
+        }
+        let prev_key = (
+            get(self.prev, ix.register0_attr) != 0,
+            get(self.prev, ix.register0_addr),
+        );
+        let options = |key: (bool, u64)| -> Vec<Slot> {
+            let prev = (key == prev_key).then_some(Slot::Prev);
+            if key.0 {
+                prev.into_iter().chain([Slot::Reg0]).collect()
+            } else {
+                [Slot::Reg1, Slot::Reg0].into_iter().chain(prev).collect()
+            }
+        };
+        let choices: Vec<Vec<Slot>> = keys.iter().map(|&k| options(k)).collect();
+        let mut pick = vec![0usize; keys.len()];
+        let found = loop {
+            let fits = |slot: Slot| {
+                let held: Vec<(bool, u64)> = keys
+                    .iter()
+                    .zip(&pick)
+                    .zip(&choices)
+                    .filter(|((_, &p), c)| c[p] == slot)
+                    .map(|((&k, _), _)| k)
+                    .collect();
+                held.windows(2).all(|w| w[0] == w[1])
+            };
+            if fits(Slot::Reg0) && fits(Slot::Reg1) {
+                break true;
+            }
+            // Next assignment, the last key varying fastest.
+            let mut k = keys.len();
+            loop {
+                if k == 0 {
+                    break;
+                }
+                k -= 1;
+                pick[k] += 1;
+                if pick[k] < choices[k].len() {
+                    break;
+                }
+                pick[k] = 0;
+                if k == 0 {
+                    k = usize::MAX;
+                    break;
+                }
+            }
+            if k == usize::MAX {
+                break false;
+            }
+        };
+        if !found {
+            return Err(self.pending[0].error(
+                "these registers do not fit: register0 holds one attribute or register, register1 one register",
+            ));
+        }
+        for (key, (&p, c)) in keys.iter().zip(pick.iter().zip(&choices)) {
+            match c[p] {
+                Slot::Reg0 => {
+                    set(word, ix.register0_attr, u64::from(key.0));
+                    set(word, ix.register0_addr, key.1);
+                }
+                Slot::Reg1 => set(word, ix.register1_addr, key.1),
+                Slot::Prev => {}
+            }
+        }
+        for p in &self.pending {
+            let k = keys.iter().position(|&k| k == (p.attr, p.n)).unwrap_or(0);
+            let base = match choices[k][pick[k]] {
+                Slot::Reg0 => SRC_ATTR,
+                Slot::Reg1 => SRC_REG,
+                Slot::Prev => SRC_P1_ATTR,
+            };
+            set(word, p.field, base + p.comp);
+        }
+        Ok(())
+    }
+}
+
+/// What a source reads back: (instructions back, unit) for results.
+#[inline]
+pub(super) fn result_of(src: u64) -> Option<(i64, usize)> {
+    (0..6).find_map(|u| {
+        if SRC_P1[u] == Some(src) {
+            Some((1, u))
+        } else if SRC_P2[u] == Some(src) {
+            Some((2, u))
+        } else {
+            None
+        }
+    })
+}
+
+#[inline]
+pub(super) fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+#[inline]
+pub(super) fn eat_word(cur: &mut Cursor<'_>, w: &str) -> bool {
+    let rest = cur.rest();
+    rest.starts_with(w) && !rest[w.len()..].starts_with(is_word) && cur.eat(w)
+}
+
+#[inline]
+pub(super) fn component(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+    match cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
+        Some(k) => {
+            cur.eat(&XYZW[k].to_string());
+            Ok(k as u64)
+        }
+        None => Err(cur.expected("a component (x, y, z or w)")),
+    }
+}
+
+#[inline]
+pub(super) fn unit_of(hook: &str) -> Option<usize> {
+    let unit = hook.strip_prefix("dest_")?;
+    UNIT_NAMES.iter().position(|&u| u == unit)
+}
+
+impl TextHooks<u128> for Ctx {
+    #[inline]
+    fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, word: &u128) -> fmt::Result {
+        let word = *word;
+        let raw = field.map_or(0, |f| f.read(&word, 0));
+        match hook {
+            "src" => self.write_src(out, raw, None, word),
+            "src_or_0" => self.write_src(out, raw, Some('0'), word),
+            "src_or_1" => self.write_src(out, raw, Some('1'), word),
+            "load_x" => self.write_load(out, 'x', word),
+            "load_y" => self.write_load(out, 'y', word),
+            "pass_result" => write!(out, "^{}", self.base + 4),
+            "branch_target" => {
+                let hi = if get(word, ix().branch_target_lo) != 0 {
+                    0
+                } else {
+                    0x100
+                };
+                write!(out, "{:03}", raw + hi)
+            }
+            _ => match unit_of(hook) {
+                Some(unit) => self.write_dest(out, unit, word),
+                None => Err(fmt::Error),
+            },
+        }
+    }
+
+    #[inline]
+    fn parse_hook(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        hook: &str,
+        field: Option<&Field>,
+        word: &mut u128,
+    ) -> Result<(), ParseError> {
+        self.parse_hook_at(cur, hook, field, word)
+    }
+}
+
+impl Ctx {
+    #[inline]
+    pub(super) fn parse_hook_at<'a>(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        hook: &str,
+        field: Option<&'a Field>,
+        word: &mut u128,
+    ) -> Result<(), ParseError> {
+        let need = |f: Option<&'a Field>| f.ok_or_else(|| cur.error(format!("the hook `{hook}` needs a field")));
+        match hook {
+            "src" => self.parse_src(cur, need(field)?, None, word),
+            "src_or_0" => self.parse_src(cur, need(field)?, Some('0'), word),
+            "src_or_1" => self.parse_src(cur, need(field)?, Some('1'), word),
+            "load_x" | "load_y" => {
+                let at = cur.clone();
+                let comp = self.parse_load(cur, word)?;
+                let want = if hook == "load_x" { 0 } else { 1 };
+                if comp != want {
+                    return Err(at.error(format!(
+                        "clamp's bounds are the loaded x and y: expected `.{}` here",
+                        XYZW[want as usize]
+                    )));
+                }
+                Ok(())
+            }
+            "pass_result" => {
+                let at = cur.clone();
+                let want = self.base + 4;
+                cur.expect("^")?;
+                if cur.integer()? != Some(i128::from(want)) {
+                    return Err(at.error(format!(
+                        "expected `^{want}`: a branch tests this instruction's pass result"
+                    )));
+                }
+                Ok(())
+            }
+            "branch_target" => {
+                let f = need(field)?;
+                let at = cur.clone();
+                let n = match cur.integer()? {
+                    Some(n @ 0..=511) => n as u64,
+                    _ => return Err(at.expected("a branch target 0..=511")),
+                };
+                f.write(word, 0, n & 0xff);
+                set(word, ix().branch_target_lo, u64::from(n < 0x100));
+                Ok(())
+            }
+            _ => match unit_of(hook) {
+                Some(unit) => self.parse_dest(cur, unit, word),
+                None => Err(cur.error(format!("unknown hook `{hook}` in a Lima GP template"))),
+            },
+        }
+    }
+}

@@ -1,0 +1,101 @@
+use super::*;
+
+/// Every field this layer names exists in the spec.
+#[test]
+fn the_spec_has_every_field_the_layer_reads() {
+    let ix = ix();
+    let mut all = vec![
+        ix.load_addr,
+        ix.load_offset,
+        ix.register0_addr,
+        ix.register0_attr,
+        ix.register1_addr,
+        ix.complex_op,
+        ix.complex_src,
+        ix.pass_op,
+        ix.branch_target_lo,
+    ];
+    all.extend(ix.store_temp);
+    all.extend(ix.store_addr);
+    all.extend(ix.store_varying);
+    all.extend(ix.store_src);
+    all.extend(&ix.srcs[..10]);
+    assert!(all.iter().all(|&i| i < FORMAT.fields.len()));
+}
+
+/// The `Src`, `StoreSrc` and other values spelled out here are the
+/// spec's.
+#[test]
+fn constants_match_the_spec() {
+    let value = |e: &str, v: &str| {
+        let e = super::super::LAYOUT.enums.iter().find(|x| x.name == e)?;
+        e.values.iter().find(|x| x.name == v).map(|x| x.value)
+    };
+    assert_eq!(value("Src", "attr_x"), Some(SRC_ATTR));
+    assert_eq!(value("Src", "reg_x"), Some(SRC_REG));
+    assert_eq!(value("Src", "unknown0"), Some(SRC_UNKNOWN));
+    assert_eq!(value("Src", "load_x"), Some(SRC_LOAD));
+    assert_eq!(value("Src", "unused"), Some(SRC_UNUSED));
+    assert_eq!(value("Src", "p1_complex"), Some(SRC_P1_COMPLEX));
+    assert_eq!(value("Src", "p1_attr_x"), Some(SRC_P1_ATTR));
+    let p1 = ["p1_acc0", "p1_acc1", "p1_mul0", "p1_mul1", "p1_pass", "p1_complex"];
+    let p2 = ["p2_acc0", "p2_acc1", "p2_mul0", "p2_mul1", "p2_pass"];
+    for (u, name) in p1.iter().enumerate() {
+        assert_eq!(value("Src", name), SRC_P1[u]);
+    }
+    for (u, name) in p2.iter().enumerate() {
+        assert_eq!(value("Src", name), SRC_P2[u]);
+    }
+    let stores = ["acc0", "acc1", "mul0", "mul1", "pass", "complex"];
+    for (u, name) in stores.iter().enumerate() {
+        assert_eq!(value("StoreSrc", name), Some(STORE_SRC[u]));
+    }
+    assert_eq!(value("StoreSrc", "none"), Some(STORE_NONE));
+    assert_eq!(value("LoadOffset", "none"), Some(LOAD_OFFSET_NONE));
+    assert_eq!(value("PassOp", "pass"), Some(PASS_OP_PASS));
+    assert_eq!(value("ComplexOp", "temp_store_addr"), Some(COMPLEX_TEMP_STORE_ADDR));
+    // The layer counts from the first of each run.
+    for (base, run) in [
+        (SRC_ATTR, ["attr_x", "attr_y", "attr_z", "attr_w"]),
+        (SRC_REG, ["reg_x", "reg_y", "reg_z", "reg_w"]),
+        (SRC_UNKNOWN, ["unknown0", "unknown1", "unknown2", "unknown3"]),
+        (SRC_LOAD, ["load_x", "load_y", "load_z", "load_w"]),
+        (SRC_P1_ATTR, ["p1_attr_x", "p1_attr_y", "p1_attr_z", "p1_attr_w"]),
+    ] {
+        for (k, name) in run.iter().enumerate() {
+            assert_eq!(value("Src", name), Some(base + k as u64), "{name}");
+        }
+    }
+    for (k, name) in ["temp_load_addr1", "temp_load_addr2", "temp_load_addr3"]
+        .iter()
+        .enumerate()
+    {
+        assert_eq!(value("ComplexOp", name), Some(COMPLEX_TEMP_STORE_ADDR + 1 + k as u64));
+    }
+}
+
+/// Every hook in the spec's `text` lines is one this layer implements.
+#[test]
+fn every_hook_of_the_spec_is_known() {
+    for t in text::dialect_texts(&FORMAT, DIALECT) {
+        for p in t.pieces {
+            let hook = match p {
+                Piece::Hook(h) => h,
+                Piece::Field {
+                    style: isa_runtime::layout::Style::Hook(h),
+                    ..
+                } => h,
+                _ => continue,
+            };
+            assert!(HOOKS.contains(hook), "`{}` uses unknown hook `{hook}`", t.name);
+        }
+    }
+}
+
+#[test]
+fn empty_programs_and_lone_nops() {
+    assert_eq!(disassemble(&[]), "");
+    assert_eq!(assemble(""), Ok(Vec::new()));
+    assert_eq!(disassemble(&[blank()]), "000:\tnop\n");
+    assert_eq!(assemble("000:\tnop\n"), Ok(vec![blank()]));
+}
