@@ -10,6 +10,11 @@
 //! fields, so that [`parse_program`] rebuilds every program bit for bit.
 //! A reader of Mesa's text can drop everything from ` {raw` to the end of
 //! the line. The syntax is described in `docs/lima-pp-text.md`.
+//!
+//! What each unit prints is the spec's `mesa` dialect (`text mesa.…` lines
+//! on every unit layout of `specs/lima_pp.isa`), printed by `print`; the
+//! parser (`parse`) reads it back with the op names, operand counts,
+//! branch conditions and uniform sources taken from the spec.
 
 mod parse;
 mod print;
