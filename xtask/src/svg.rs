@@ -447,96 +447,30 @@ fn bits_text(lo: u32, hi: u32) -> String {
     }
 }
 
-/// Lays out the diagram of one format or layout.
+/// Lays out the diagram of one format or layout: the title and doc, the
+/// lanes of fields, the legend, the keys of names that did not fit, and
+/// the caption, top to bottom.
 pub fn layout(stem: &str, isa: &IsaLayout, format: &Format) -> Diagram {
     let segs = segments(format);
-    let lanes = format.bits.div_ceil(32).max(1);
-    let lane_cols = format.bits.min(32);
-    let lane_w = f64::from(lane_cols) * BIT_W;
     let opcode = if format.is_instruction {
         single_opcode(isa, format)
     } else {
         None
     };
-
     let kind_text = if format.is_instruction {
         "instruction format"
     } else {
         "layout"
     };
     let title = format!("{} {}: {}-bit {kind_text}", isa.name, format.name, format.bits);
-    let content_w = lane_w.max(MIN_CONTENT_W).max(text_width(&title, TITLE_SIZE));
-    let width = content_w + 2.0 * MARGIN;
-    let left = MARGIN;
-    let cell_x = |bit: u32| left + f64::from(lane_cols - 1 - bit % 32) * BIT_W;
 
     // Names and strips first: rotated names decide the box height.
     let mut keys: Vec<(String, String)> = Vec::new();
-    let mut placed = Vec::new();
-    for seg in &segs {
-        let name = seg.name();
-        let avail = f64::from(seg.bits()) * BIT_W - 2.0 * PAD;
-        let place = if text_width(&name, NAME_SIZE) <= avail {
-            Place::Horizontal(NAME_SIZE)
-        } else if text_width(&name, NAME_SMALL) <= avail {
-            Place::Horizontal(NAME_SMALL)
-        } else if NAME_SIZE * LINE <= avail && text_width(&name, NAME_SIZE) <= ROTATE_MAX {
-            Place::Rotated
-        } else {
-            let k = key(keys.len());
-            let what = match detail_text(seg.field) {
-                Some(d) => format!("{name} ({d})"),
-                None => format!("{name} ({})", seg.field.kind.type_name()),
-            };
-            keys.push((k.clone(), what));
-            Place::Key(k)
-        };
-        let digits = |value: u128, from: u32| -> Vec<char> {
-            (0..seg.bits())
-                .rev()
-                .map(|i| {
-                    let bit = value.checked_shr(from + i).unwrap_or(0) & 1;
-                    if bit == 1 {
-                        '1'
-                    } else {
-                        '0'
-                    }
-                })
-                .collect()
-        };
-        let detail = match seg.field.kind {
-            FieldKind::Fixed(v) => Detail::Digits(digits(u128::from(v), seg.rel_lo)),
-            FieldKind::Opcode => match opcode {
-                Some(op) if seg.hi < 128 && (op.mask >> seg.lo) & ((1u128 << seg.bits()) - 1) != 0 => {
-                    Detail::Digits(digits(op.bits, seg.lo))
-                }
-                _ => Detail::None,
-            },
-            // A bool's type goes without saying; any other type that does not
-            // fit gets a key, like a name.
-            FieldKind::Bool if text_width("bool", DETAIL_SMALL) > avail => Detail::None,
-            _ => match detail_text(seg.field) {
-                Some(t) if text_width(&t, DETAIL_SIZE) <= avail => Detail::Text(t, DETAIL_SIZE),
-                Some(t) if text_width(&t, DETAIL_SMALL) <= avail => Detail::Text(t, DETAIL_SMALL),
-                Some(t) => {
-                    let k = key(keys.len());
-                    keys.push((k.clone(), format!("{t} (type of {name})")));
-                    Detail::Text(k, DETAIL_SIZE)
-                }
-                None => Detail::None,
-            },
-        };
-        placed.push((name, place, detail));
-    }
-    let name_h = placed
-        .iter()
-        .filter(|(_, p, _)| matches!(p, Place::Rotated))
-        .map(|(n, _, _)| (text_width(n, NAME_SIZE) + 2.0 * PAD).ceil())
-        .fold(NAME_H, f64::max);
-    let box_h = name_h + STRIP_H;
+    let placed: Vec<Placed> = segs.iter().map(|seg| place(seg, opcode, &mut keys)).collect();
+    let frame = Frame::new(format, &title, &placed);
 
     let mut d = Diagram {
-        width,
+        width: frame.content_w + 2.0 * MARGIN,
         height: 0.0,
         title: format!("{} {} bit layout", isa.name, format.name),
         boxes: Vec::new(),
@@ -544,14 +478,97 @@ pub fn layout(stem: &str, isa: &IsaLayout, format: &Format) -> Diagram {
         swatches: Vec::new(),
         labels: Vec::new(),
     };
-    let canvas_text = Rect {
-        x: MARGIN,
-        y: 0.0,
-        w: content_w,
-        h: f64::MAX / 4.0,
-    };
     let mut y = MARGIN;
-    let text_line = |d: &mut Diagram, y: &mut f64, text: String, size: f64, bold: bool, role: &str| {
+    frame.text_line(&mut d, &mut y, title, TITLE_SIZE, true, "title");
+    let doc = plain(format.doc);
+    if !doc.is_empty() {
+        y += 2.0;
+        for line in wrap(&doc, TEXT_SIZE, frame.content_w) {
+            frame.text_line(&mut d, &mut y, line, TEXT_SIZE, false, "doc");
+        }
+    }
+    y += 8.0;
+
+    // Lanes, most significant on top.
+    for (seg, placed) in segs.iter().zip(&placed) {
+        draw_segment(&mut d, &frame, y, stem, seg, placed);
+    }
+    y += f64::from(frame.lanes) * (BITNUM_H + frame.box_h + LANE_GAP) - LANE_GAP;
+
+    legend(&mut d, &mut y, &frame, &segs);
+    // Keys for names that did not fit.
+    if !keys.is_empty() {
+        y += 4.0;
+        for (k, what) in keys {
+            for line in wrap(&format!("{k} = {what}"), LEGEND_SIZE, frame.content_w) {
+                frame.text_line(&mut d, &mut y, line, LEGEND_SIZE, false, "key");
+            }
+        }
+    }
+    y += 6.0;
+    for line in wrap(&caption(isa, format), TEXT_SIZE, frame.content_w) {
+        frame.text_line(&mut d, &mut y, line, TEXT_SIZE, false, "caption");
+    }
+
+    d.height = (y + MARGIN).ceil();
+    d
+}
+
+/// A segment's name, where its name goes and what its strip shows.
+type Placed = (String, Place, Detail);
+
+/// The geometry shared by the steps of one diagram.
+struct Frame {
+    /// Width of the content (the canvas less its margins).
+    content_w: f64,
+    /// Where free text may go: the content's width, any height.
+    canvas_text: Rect,
+    /// Bits per lane (32, or fewer for a narrow layout).
+    lane_cols: u32,
+    lanes: u32,
+    /// Height of the name part of a field box, and of the whole box.
+    name_h: f64,
+    box_h: f64,
+}
+
+impl Frame {
+    /// The frame of `format`'s diagram, whose names are already placed.
+    fn new(format: &Format, title: &str, placed: &[Placed]) -> Frame {
+        let lane_cols = format.bits.min(32);
+        let lane_w = f64::from(lane_cols) * BIT_W;
+        let content_w = lane_w.max(MIN_CONTENT_W).max(text_width(title, TITLE_SIZE));
+        let name_h = placed
+            .iter()
+            .filter(|(_, p, _)| matches!(p, Place::Rotated))
+            .map(|(n, _, _)| (text_width(n, NAME_SIZE) + 2.0 * PAD).ceil())
+            .fold(NAME_H, f64::max);
+        Frame {
+            content_w,
+            canvas_text: Rect {
+                x: MARGIN,
+                y: 0.0,
+                w: content_w,
+                h: f64::MAX / 4.0,
+            },
+            lane_cols,
+            lanes: format.bits.div_ceil(32).max(1),
+            name_h,
+            box_h: name_h + STRIP_H,
+        }
+    }
+
+    /// The left edge of `bit`'s cell in its lane.
+    fn cell_x(&self, bit: u32) -> f64 {
+        MARGIN + f64::from(self.lane_cols - 1 - bit % 32) * BIT_W
+    }
+
+    /// The top of `lane`'s bit numbers, the lanes starting at `y`.
+    fn lane_top(&self, y: f64, lane: u32) -> f64 {
+        y + f64::from(self.lanes - 1 - lane) * (BITNUM_H + self.box_h + LANE_GAP)
+    }
+
+    /// A line of free text at `y`, which moves below it.
+    fn text_line(&self, d: &mut Diagram, y: &mut f64, text: String, size: f64, bold: bool, role: &str) {
         let h = size * LINE;
         d.labels.push(Label {
             text,
@@ -562,170 +579,233 @@ pub fn layout(stem: &str, isa: &IsaLayout, format: &Format) -> Diagram {
             rotated: false,
             bold,
             href: None,
-            within: canvas_text,
+            within: self.canvas_text,
             role: role.to_string(),
         });
         *y += h;
-    };
-
-    text_line(&mut d, &mut y, title, TITLE_SIZE, true, "title");
-    let doc = plain(format.doc);
-    if !doc.is_empty() {
-        y += 2.0;
-        for line in wrap(&doc, TEXT_SIZE, content_w) {
-            text_line(&mut d, &mut y, line, TEXT_SIZE, false, "doc");
-        }
     }
-    y += 8.0;
+}
 
-    // Lanes, most significant on top.
-    let lane_top = |lane: u32| y + f64::from(lanes - 1 - lane) * (BITNUM_H + box_h + LANE_GAP);
-    for (seg, (name, place, detail)) in segs.iter().zip(&placed) {
-        let lane = seg.lo / 32;
-        let num_y = lane_top(lane);
-        let top = num_y + BITNUM_H;
-        let rect = Rect {
-            x: cell_x(seg.hi),
-            y: top,
-            w: f64::from(seg.bits()) * BIT_W,
-            h: box_h,
+/// Where a segment's name goes (horizontal, smaller, rotated, or a key
+/// listed under the diagram) and what its strip shows (fixed or opcode
+/// digits, its type, or a key); keys are added to `keys`.
+fn place(seg: &Segment<'_>, opcode: Option<&Opcode>, keys: &mut Vec<(String, String)>) -> Placed {
+    let name = seg.name();
+    let avail = f64::from(seg.bits()) * BIT_W - 2.0 * PAD;
+    let place = if text_width(&name, NAME_SIZE) <= avail {
+        Place::Horizontal(NAME_SIZE)
+    } else if text_width(&name, NAME_SMALL) <= avail {
+        Place::Horizontal(NAME_SMALL)
+    } else if NAME_SIZE * LINE <= avail && text_width(&name, NAME_SIZE) <= ROTATE_MAX {
+        Place::Rotated
+    } else {
+        let k = key(keys.len());
+        let what = match detail_text(seg.field) {
+            Some(d) => format!("{name} ({d})"),
+            None => format!("{name} ({})", seg.field.kind.type_name()),
         };
-        let href = match seg.field.kind {
-            FieldKind::Layout(l) => Some(diagram_file(stem, l)),
-            _ => None,
-        };
-        let mut tooltip = format!("{}: {}", seg.field.name, bits_text(seg.lo, seg.hi));
-        match seg.field.kind {
-            FieldKind::Fixed(v) => {
-                let _ = write!(tooltip, ", fixed {v:#x}");
+        keys.push((k.clone(), what));
+        Place::Key(k)
+    };
+    let digits = |value: u128, from: u32| -> Vec<char> {
+        (0..seg.bits())
+            .rev()
+            .map(|i| {
+                let bit = value.checked_shr(from + i).unwrap_or(0) & 1;
+                if bit == 1 {
+                    '1'
+                } else {
+                    '0'
+                }
+            })
+            .collect()
+    };
+    let detail = match seg.field.kind {
+        FieldKind::Fixed(v) => Detail::Digits(digits(u128::from(v), seg.rel_lo)),
+        FieldKind::Opcode => match opcode {
+            Some(op) if seg.hi < 128 && (op.mask >> seg.lo) & ((1u128 << seg.bits()) - 1) != 0 => {
+                Detail::Digits(digits(op.bits, seg.lo))
             }
-            kind => {
-                let _ = write!(tooltip, ", {}", kind.type_name());
+            _ => Detail::None,
+        },
+        // A bool's type goes without saying; any other type that does not
+        // fit gets a key, like a name.
+        FieldKind::Bool if text_width("bool", DETAIL_SMALL) > avail => Detail::None,
+        _ => match detail_text(seg.field) {
+            Some(t) if text_width(&t, DETAIL_SIZE) <= avail => Detail::Text(t, DETAIL_SIZE),
+            Some(t) if text_width(&t, DETAIL_SMALL) <= avail => Detail::Text(t, DETAIL_SMALL),
+            Some(t) => {
+                let k = key(keys.len());
+                keys.push((k.clone(), format!("{t} (type of {name})")));
+                Detail::Text(k, DETAIL_SIZE)
             }
-        }
-        let field_doc = plain(seg.field.doc);
-        if !field_doc.is_empty() {
-            let _ = write!(tooltip, ": {field_doc}");
-        }
-        d.boxes.push(FieldBox {
-            rect,
-            fill: Fill::of(seg.field.kind),
-            href: href.clone(),
-            tooltip,
-        });
+            None => Detail::None,
+        },
+    };
+    (name, place, detail)
+}
 
-        // Bit numbers above the edges.
-        let mut numbers = vec![seg.hi];
-        if seg.lo != seg.hi {
-            numbers.push(seg.lo);
-        }
-        for bit in numbers {
-            let cell = Rect {
-                x: cell_x(bit),
-                y: num_y,
-                w: BIT_W,
-                h: BITNUM_H,
-            };
-            d.labels.push(Label {
-                text: bit.to_string(),
-                x: cell.x + BIT_W / 2.0,
-                y: num_y + BITNUM_H / 2.0,
-                size: BITNUM_SIZE,
-                anchor: Anchor::Middle,
-                rotated: false,
-                bold: false,
-                href: None,
-                within: cell,
-                role: format!("bit number {bit}"),
-            });
-        }
-        // Ticks at the bit boundaries inside the box.
-        for k in 1..seg.bits() {
-            let x = rect.x + f64::from(k) * BIT_W;
-            d.ticks.push((x, top, top + TICK));
-            d.ticks.push((x, top + box_h - TICK, top + box_h));
-        }
+/// One segment's box (with its tooltip), bit numbers, ticks, name and
+/// strip, in its lane; the lanes start at `y`.
+fn draw_segment(d: &mut Diagram, frame: &Frame, y: f64, stem: &str, seg: &Segment<'_>, placed: &Placed) {
+    let (name, place, detail) = placed;
+    let num_y = frame.lane_top(y, seg.lo / 32);
+    let top = num_y + BITNUM_H;
+    let rect = Rect {
+        x: frame.cell_x(seg.hi),
+        y: top,
+        w: f64::from(seg.bits()) * BIT_W,
+        h: frame.box_h,
+    };
+    let href = match seg.field.kind {
+        FieldKind::Layout(l) => Some(diagram_file(stem, l)),
+        _ => None,
+    };
+    d.boxes.push(FieldBox {
+        rect,
+        fill: Fill::of(seg.field.kind),
+        href: href.clone(),
+        tooltip: tooltip(seg),
+    });
 
-        // The name: in the upper part, or in the middle of a box whose strip is empty.
-        let name_region = Rect {
-            x: rect.x,
-            y: top,
-            w: rect.w,
-            h: if matches!(detail, Detail::None) { box_h } else { name_h },
-        };
-        let inner = name_region.inset(PAD);
-        let (text, size, rotated) = match place {
-            Place::Horizontal(size) => (name.clone(), *size, false),
-            Place::Rotated => (name.clone(), NAME_SIZE, true),
-            Place::Key(k) => (k.clone(), NAME_SIZE, false),
+    // Bit numbers above the edges.
+    let mut numbers = vec![seg.hi];
+    if seg.lo != seg.hi {
+        numbers.push(seg.lo);
+    }
+    for bit in numbers {
+        let cell = Rect {
+            x: frame.cell_x(bit),
+            y: num_y,
+            w: BIT_W,
+            h: BITNUM_H,
         };
         d.labels.push(Label {
-            text,
-            x: rect.x + rect.w / 2.0,
-            y: name_region.y + name_region.h / 2.0,
-            size,
+            text: bit.to_string(),
+            x: cell.x + BIT_W / 2.0,
+            y: num_y + BITNUM_H / 2.0,
+            size: BITNUM_SIZE,
             anchor: Anchor::Middle,
-            rotated,
-            bold: matches!(seg.field.kind, FieldKind::Opcode),
+            rotated: false,
+            bold: false,
             href: None,
-            within: inner,
-            role: format!("name of {name}"),
+            within: cell,
+            role: format!("bit number {bit}"),
         });
+    }
+    // Ticks at the bit boundaries inside the box.
+    for k in 1..seg.bits() {
+        let x = rect.x + f64::from(k) * BIT_W;
+        d.ticks.push((x, top, top + TICK));
+        d.ticks.push((x, top + frame.box_h - TICK, top + frame.box_h));
+    }
 
-        // The strip.
-        let strip = Rect {
-            x: rect.x,
-            y: top + name_h,
-            w: rect.w,
-            h: STRIP_H,
-        };
-        let strip_mid = strip.y + (STRIP_H - TICK) / 2.0;
-        match detail {
-            Detail::None => {}
-            Detail::Text(t, size) => d.labels.push(Label {
-                text: t.clone(),
-                x: rect.x + rect.w / 2.0,
-                y: strip_mid,
-                size: *size,
-                anchor: Anchor::Middle,
-                rotated: false,
-                bold: false,
-                href: href.clone(),
-                within: Rect {
-                    x: strip.x + PAD,
-                    y: strip.y,
-                    w: strip.w - 2.0 * PAD,
-                    h: STRIP_H - TICK,
-                },
-                role: format!("type of {name}"),
-            }),
-            Detail::Digits(digits) => {
-                for (i, c) in digits.iter().enumerate() {
-                    let x = rect.x + i as f64 * BIT_W;
-                    d.labels.push(Label {
-                        text: c.to_string(),
-                        x: x + BIT_W / 2.0,
-                        y: strip_mid,
-                        size: DETAIL_SIZE,
-                        anchor: Anchor::Middle,
-                        rotated: false,
-                        bold: false,
-                        href: None,
-                        within: Rect {
-                            x: x + PAD,
-                            y: strip.y,
-                            w: BIT_W - 2.0 * PAD,
-                            h: STRIP_H - TICK,
-                        },
-                        role: format!("digit {i} of {name}"),
-                    });
-                }
+    // The name: in the upper part, or in the middle of a box whose strip is empty.
+    let name_region = Rect {
+        x: rect.x,
+        y: top,
+        w: rect.w,
+        h: if matches!(detail, Detail::None) {
+            frame.box_h
+        } else {
+            frame.name_h
+        },
+    };
+    let (text, size, rotated) = match place {
+        Place::Horizontal(size) => (name.clone(), *size, false),
+        Place::Rotated => (name.clone(), NAME_SIZE, true),
+        Place::Key(k) => (k.clone(), NAME_SIZE, false),
+    };
+    d.labels.push(Label {
+        text,
+        x: rect.x + rect.w / 2.0,
+        y: name_region.y + name_region.h / 2.0,
+        size,
+        anchor: Anchor::Middle,
+        rotated,
+        bold: matches!(seg.field.kind, FieldKind::Opcode),
+        href: None,
+        within: name_region.inset(PAD),
+        role: format!("name of {name}"),
+    });
+    strip(d, rect, top + frame.name_h, name, detail, href);
+}
+
+/// The hover text of a segment's box: name, bits, kind and doc.
+fn tooltip(seg: &Segment<'_>) -> String {
+    let mut tooltip = format!("{}: {}", seg.field.name, bits_text(seg.lo, seg.hi));
+    match seg.field.kind {
+        FieldKind::Fixed(v) => {
+            let _ = write!(tooltip, ", fixed {v:#x}");
+        }
+        kind => {
+            let _ = write!(tooltip, ", {}", kind.type_name());
+        }
+    }
+    let field_doc = plain(seg.field.doc);
+    if !field_doc.is_empty() {
+        let _ = write!(tooltip, ": {field_doc}");
+    }
+    tooltip
+}
+
+/// The strip at the bottom of a box (`rect`), from `strip_y`: the type
+/// (linked to a nested layout's diagram) or one digit per bit.
+fn strip(d: &mut Diagram, rect: Rect, strip_y: f64, name: &str, detail: &Detail, href: Option<String>) {
+    let strip = Rect {
+        x: rect.x,
+        y: strip_y,
+        w: rect.w,
+        h: STRIP_H,
+    };
+    let strip_mid = strip.y + (STRIP_H - TICK) / 2.0;
+    match detail {
+        Detail::None => {}
+        Detail::Text(t, size) => d.labels.push(Label {
+            text: t.clone(),
+            x: rect.x + rect.w / 2.0,
+            y: strip_mid,
+            size: *size,
+            anchor: Anchor::Middle,
+            rotated: false,
+            bold: false,
+            href,
+            within: Rect {
+                x: strip.x + PAD,
+                y: strip.y,
+                w: strip.w - 2.0 * PAD,
+                h: STRIP_H - TICK,
+            },
+            role: format!("type of {name}"),
+        }),
+        Detail::Digits(digits) => {
+            for (i, c) in digits.iter().enumerate() {
+                let x = rect.x + i as f64 * BIT_W;
+                d.labels.push(Label {
+                    text: c.to_string(),
+                    x: x + BIT_W / 2.0,
+                    y: strip_mid,
+                    size: DETAIL_SIZE,
+                    anchor: Anchor::Middle,
+                    rotated: false,
+                    bold: false,
+                    href: None,
+                    within: Rect {
+                        x: x + PAD,
+                        y: strip.y,
+                        w: BIT_W - 2.0 * PAD,
+                        h: STRIP_H - TICK,
+                    },
+                    role: format!("digit {i} of {name}"),
+                });
             }
         }
     }
-    y += f64::from(lanes) * (BITNUM_H + box_h + LANE_GAP) - LANE_GAP;
+}
 
-    // Legend: one swatch per special fill present.
+/// One swatch per special fill present (opcode, fixed, unknown, …), in
+/// rows that wrap at the content's width, from `y` down.
+fn legend(d: &mut Diagram, y: &mut f64, frame: &Frame, segs: &[Segment<'_>]) {
     let mut fills: Vec<Fill> = segs
         .iter()
         .map(|s| Fill::of(s.field.kind))
@@ -733,56 +813,49 @@ pub fn layout(stem: &str, isa: &IsaLayout, format: &Format) -> Diagram {
         .collect();
     fills.sort();
     fills.dedup();
+    if fills.is_empty() {
+        return;
+    }
     let row_h = LEGEND_SIZE * LINE + 4.0;
-    if !fills.is_empty() {
-        y += 10.0;
-        let mut x = MARGIN;
-        for fill in fills {
-            let text = fill.legend();
-            let item_w = SWATCH + 6.0 + text_width(text, LEGEND_SIZE);
-            if x > MARGIN && x + item_w > MARGIN + content_w {
-                x = MARGIN;
-                y += row_h;
-            }
-            let mid = y + row_h / 2.0;
-            d.swatches.push(Swatch {
-                rect: Rect {
-                    x,
-                    y: mid - SWATCH / 2.0,
-                    w: SWATCH,
-                    h: SWATCH,
-                },
-                fill,
-            });
-            d.labels.push(Label {
-                text: text.to_string(),
-                x: x + SWATCH + 6.0,
-                y: mid,
-                size: LEGEND_SIZE,
-                anchor: Anchor::Start,
-                rotated: false,
-                bold: false,
-                href: None,
-                within: canvas_text,
-                role: format!("legend {text}"),
-            });
-            x += item_w + 20.0;
+    *y += 10.0;
+    let mut x = MARGIN;
+    for fill in fills {
+        let text = fill.legend();
+        let item_w = SWATCH + 6.0 + text_width(text, LEGEND_SIZE);
+        if x > MARGIN && x + item_w > MARGIN + frame.content_w {
+            x = MARGIN;
+            *y += row_h;
         }
-        y += row_h;
+        let mid = *y + row_h / 2.0;
+        d.swatches.push(Swatch {
+            rect: Rect {
+                x,
+                y: mid - SWATCH / 2.0,
+                w: SWATCH,
+                h: SWATCH,
+            },
+            fill,
+        });
+        d.labels.push(Label {
+            text: text.to_string(),
+            x: x + SWATCH + 6.0,
+            y: mid,
+            size: LEGEND_SIZE,
+            anchor: Anchor::Start,
+            rotated: false,
+            bold: false,
+            href: None,
+            within: frame.canvas_text,
+            role: format!("legend {text}"),
+        });
+        x += item_w + 20.0;
     }
+    *y += row_h;
+}
 
-    // Keys for names that did not fit.
-    if !keys.is_empty() {
-        y += 4.0;
-        for (k, what) in keys {
-            for line in wrap(&format!("{k} = {what}"), LEGEND_SIZE, content_w) {
-                text_line(&mut d, &mut y, line, LEGEND_SIZE, false, "key");
-            }
-        }
-    }
-
-    // Which opcodes use the format, or where the layout is nested.
-    let caption = if format.is_instruction {
+/// Which opcodes use the format, or where the layout is nested.
+fn caption(isa: &IsaLayout, format: &Format) -> String {
+    if format.is_instruction {
         let ops: Vec<&str> = isa
             .opcodes
             .iter()
@@ -810,14 +883,7 @@ pub fn layout(stem: &str, isa: &IsaLayout, format: &Format) -> Diagram {
         } else {
             format!("Nested in: {}", users.join(", "))
         }
-    };
-    y += 6.0;
-    for line in wrap(&caption, TEXT_SIZE, content_w) {
-        text_line(&mut d, &mut y, line, TEXT_SIZE, false, "caption");
     }
-
-    d.height = (y + MARGIN).ceil();
-    d
 }
 
 /// A number as SVG wants it: at most one decimal, no trailing `.0`.
