@@ -65,9 +65,24 @@ fn root() -> PathBuf {
 }
 
 /// Copies `from` to `to`, writing only files whose bytes differ (so cargo's
-/// fingerprints stay valid between runs), skipping `target` directories.
+/// fingerprints stay valid between runs), skipping `target` directories,
+/// and deleting what `from` no longer has (a module split leaves no stale
+/// file behind).
 fn sync(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(to).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_name() == "target" || from.join(entry.file_name()).exists() {
+            continue;
+        }
+        let path = entry.path();
+        let gone = if entry.file_type().unwrap().is_dir() {
+            std::fs::remove_dir_all(&path)
+        } else {
+            std::fs::remove_file(&path)
+        };
+        gone.unwrap_or_else(|e| panic!("removing stale {}: {e}", path.display()));
+    }
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
         let (src, dst) = (entry.path(), to.join(entry.file_name()));

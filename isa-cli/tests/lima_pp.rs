@@ -205,7 +205,7 @@ fn bad_text_is_a_positioned_error() {
     let dir = scratch("lima_pp_bad_text");
     let out = dir.join("never.bin");
     for (text, message) in [
-        ("mov.v1 $0 $1\nfrob.v1 $0 $1\n", "2:1: unknown operation `frob`"),
+        ("mov.v1 $0 $1\nfrob.v1 $0 $1\n", "2:1: expected one of add, fract, "),
         ("mov.v1 $0 $1, sync\nbranch nowhere\n", "2:8: unknown label `nowhere`"),
         (
             "mov.v1 $0 $1 {raw control.units=1}\n",

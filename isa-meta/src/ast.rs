@@ -210,7 +210,8 @@ pub struct DeriveAst {
     pub rule: Name,
 }
 
-/// `text DIALECT.GROUP [when COND, …] "TEMPLATE"` inside a format or layout.
+/// `text DIALECT.GROUP [when COND, …] [default FIELD = V, …] "TEMPLATE"`
+/// inside a format or layout.
 #[derive(Debug, Clone)]
 pub struct TextAst {
     /// The dialect (`None` when the line names only a group).
@@ -218,6 +219,9 @@ pub struct TextAst {
     /// The group: alternatives that share it print one piece of text.
     pub name: Name,
     pub when: Vec<CondAst>,
+    /// `default FIELD = V`: what parsing this form writes into fields its
+    /// text does not give.
+    pub defaults: Vec<(Name, CondValue)>,
     pub template: Lit<String>,
     pub doc: String,
 }

@@ -324,6 +324,8 @@ pub struct TextDef {
     /// The group (alternatives of one piece of text share it).
     pub name: Name,
     pub when: Vec<CondDef>,
+    /// `default FIELD = V`: (field index, value) written before parsing.
+    pub defaults: Vec<(usize, u64)>,
     pub template: Template,
     pub doc: String,
 }

@@ -503,12 +503,25 @@ impl Parser<'_, '_> {
                 } else {
                     Vec::new()
                 };
+                let mut defaults = Vec::new();
+                if p.eat_keyword("default") {
+                    loop {
+                        let field = p.ident("a field name after `default`")?;
+                        p.punct('=')?;
+                        defaults.push((field, p.value("a value (an enum variant or a number)")?));
+                        if *p.peek() != Tok::Punct(',') {
+                            break;
+                        }
+                        p.bump();
+                    }
+                }
                 let template = p.string("the text template (a string)")?;
                 p.line_end(&mut doc)?;
                 texts.push(TextAst {
                     dialect,
                     name,
                     when,
+                    defaults,
                     template,
                     doc,
                 });

@@ -802,13 +802,124 @@ fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef
             attr: None,
         });
     }
+    let defaults = resolve_defaults(&t.defaults, &when, &template, layout, enums, diags);
     TextDef {
         dialect,
         name: t.name,
         when,
+        defaults,
         template,
         doc: t.doc,
     }
+}
+
+/// The `default FIELD = V` clause of a `text` line: each field exists, is
+/// not `fixed`, is neither printed by the template nor pinned by a
+/// condition (the default would never count), is given once, and the value
+/// fits it.
+fn resolve_defaults(
+    defaults: &[(Name, CondValue)],
+    when: &[CondDef],
+    template: &Template,
+    layout: &LayoutDef,
+    enums: &[EnumDef],
+    diags: &mut Diagnostics,
+) -> Vec<(usize, u64)> {
+    let mut out: Vec<(usize, u64)> = Vec::new();
+    for (name, value) in defaults {
+        let Some(index) = layout.fields.iter().position(|f| f.name.text == name.text) else {
+            let names = layout.fields.iter().map(|f| f.name.text.as_str());
+            diags
+                .error(
+                    name.span,
+                    format!(
+                        "`default` names `{}`, which is not a field of `{}`{}",
+                        name.text,
+                        layout.name.text,
+                        did_you_mean(&name.text, names)
+                    ),
+                )
+                .label("no such field");
+            continue;
+        };
+        let field = &layout.fields[index];
+        let problem = if matches!(field.ty, FieldTy::Fixed(_)) {
+            Some("is `fixed`: its value is the layout's, not the text's")
+        } else if template_uses(&template.pieces, index) {
+            Some("is printed by this line's template, so parsing always sets it")
+        } else if when
+            .iter()
+            .any(|c| c.field == index && c.attr.is_none() && c.named.is_none())
+        {
+            Some("is pinned by this line's `when`, which parsing writes instead")
+        } else if out.iter().any(|&(f, _)| f == index) {
+            Some("has a default already on this line")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            diags
+                .error(name.span, format!("`default {}`: `{}` {problem}", name.text, name.text))
+                .label("this default would never count");
+            continue;
+        }
+        let v = match value {
+            CondValue::Int(lit) => {
+                if field.width < 128 && lit.value >> field.width != 0 {
+                    diags.error(
+                        lit.span,
+                        format!(
+                            "{} does not fit `{}` ({} bits)",
+                            lit.value, field.name.text, field.width
+                        ),
+                    );
+                    continue;
+                }
+                lit.value as u64
+            }
+            CondValue::Name(v) => {
+                let FieldTy::Enum(e) = field.ty else {
+                    diags.error(
+                        v.span,
+                        format!(
+                            "`{}` is not an enum field, so `{}` names no value of it: write a number",
+                            field.name.text, v.text
+                        ),
+                    );
+                    continue;
+                };
+                let e = &enums[e];
+                match e.variants.iter().find(|x| x.name.text == v.text) {
+                    Some(x) => x.value,
+                    None => {
+                        let names = e.variants.iter().map(|x| x.name.text.as_str());
+                        diags.error(
+                            v.span,
+                            format!(
+                                "`{}` is not a variant of `{}` (the type of `{}`){}",
+                                v.text,
+                                e.name.text,
+                                field.name.text,
+                                did_you_mean(&v.text, names)
+                            ),
+                        );
+                        continue;
+                    }
+                }
+            }
+        };
+        out.push((index, v));
+    }
+    out
+}
+
+/// Whether a template prints field `index` (directly or as a group's flag).
+fn template_uses(pieces: &[TPiece], index: usize) -> bool {
+    pieces.iter().any(|p| match p {
+        TPiece::Field { index: i, .. } => *i == index,
+        TPiece::Group { index: i, pieces, .. } => *i == index || template_uses(pieces, index),
+        _ => false,
+    })
 }
 
 /// A condition on an attribute of an enum field's value (`op.args == 1`,

@@ -105,7 +105,8 @@ pub struct Dialect {
     pub doc: &'static str,
 }
 
-/// A `text DIALECT.GROUP when COND, … "TEMPLATE"` line of a format. Lines
+/// A `text DIALECT.GROUP when COND, … [default FIELD = V, …] "TEMPLATE"`
+/// line of a format. Lines
 /// of one dialect that share a group are alternatives: the first whose
 /// conditions hold prints.
 #[derive(Debug)]
@@ -118,6 +119,11 @@ pub struct NamedText {
     pub doc: &'static str,
     /// Conditions that must all hold for this alternative to print.
     pub when: &'static [Cond],
+    /// `default FIELD = V`: (index into `Format::fields`, value) pairs that
+    /// parsing this alternative writes first, for fields its text does not
+    /// give (what the tool whose text this is writes there). Printing
+    /// ignores them.
+    pub defaults: &'static [(usize, u64)],
     /// The template; it may contain context hooks ([`Piece::Hook`],
     /// [`Style::Hook`]).
     pub pieces: &'static [Piece],

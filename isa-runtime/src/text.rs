@@ -575,6 +575,15 @@ pub trait TextHooks<W: BitWord> {
         field: Option<&Field>,
         word: &mut W,
     ) -> Result<(), ParseError>;
+
+    /// Checks what follows a parsed template (say, the end of its line), as
+    /// part of the template: an optional group whose absence leaves text
+    /// this rejects is tried present, and the error that read furthest is
+    /// the one reported. By default anything may follow.
+    fn parse_end(&mut self, cur: &Cursor<'_>) -> Result<(), ParseError> {
+        let _ = cur;
+        Ok(())
+    }
 }
 
 /// The `text` lines of `format` in `dialect`, in spec order.
@@ -644,7 +653,8 @@ fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
 
 /// Parses one `text` alternative of `format` at the cursor into `word`.
 ///
-/// First the conditions that pin a value are applied (`f == v` writes `v`
+/// First the line's `default` values are written, then the conditions
+/// that pin a value are applied (`f == v` writes `v`
 /// unless the field already holds one of the listed values; `!flag` clears
 /// the flag), then the pieces are parsed (hooks through `hooks`), then every
 /// condition must hold, or the error (at the start) names the one that does
@@ -664,6 +674,9 @@ pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
     hooks: &mut H,
 ) -> Result<(), ParseError> {
     let start = cur.clone();
+    for &(field, value) in text.defaults {
+        format.fields[field].write(word, 0, value);
+    }
     for c in text.when {
         let field = &format.fields[c.field];
         if c.holds(format, word, 0) || c.named.is_some() || c.attr.is_some() {
@@ -728,7 +741,7 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
     let Some((piece, rest)) = pieces.split_first() else {
         return match then.split_last() {
             Some((next, outer)) => parse_text_pieces(cur, format, next, outer, word, decided, hooks),
-            None => Ok(()),
+            None => hooks.parse_end(cur),
         };
     };
     match *piece {
@@ -737,7 +750,11 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
         Piece::Text(t) if t.trim().is_empty() => cur.skip_blanks(),
         Piece::Text(t) => {
             cur.skip_blanks();
-            if !eat_token(cur, t) {
+            // Glued to what follows (`texld{flag}_t{type}`), the literal
+            // may run into a word; before a space it must end one.
+            let glued = next_piece(rest, then).is_some_and(|p| !matches!(p, Piece::Space));
+            let found = if glued { cur.eat(t) } else { eat_token(cur, t) };
+            if !found {
                 return Err(cur.expected(&format!("`{t}`")));
             }
         }
@@ -758,6 +775,20 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
             if format.fields[index].read(word, 0) != 0 && !eat_token(cur, t) {
                 return Err(cur.expected(&format!("`{t}`")));
             }
+        }
+        Piece::Field {
+            index,
+            style: Style::Flag(t),
+        } if matches!(format.fields[index].kind, FieldKind::Bool) => {
+            cur.skip_blanks();
+            let trimmed = t.trim_start();
+            let t = if trimmed.is_empty() { t } else { trimmed };
+            // As for a literal: glued to what follows, the flag's text may
+            // run into a word (`texld.b_t3`).
+            let glued = next_piece(rest, then).is_some_and(|p| !matches!(p, Piece::Space));
+            let set = if glued { cur.eat(t) } else { eat_token(cur, t) };
+            format.fields[index].write(word, 0, u64::from(set));
+            decided.push(index);
         }
         Piece::Field { index, style } => {
             cur.skip_blanks();
@@ -806,9 +837,13 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
             decided.push(index);
             field.write(word, 0, u64::from(!when_set));
             return parse_text_pieces(cur, format, rest, then, word, decided, hooks).map_err(|second| {
+                // On a tie, both expectations are reported when they can
+                // be merged; else the attempt that read the group says more.
                 if first_at.offset() > cur.offset() {
                     *cur = first_at;
                     first
+                } else if first_at.offset() == cur.offset() {
+                    merge_expected(&first, &second).unwrap_or(first)
                 } else {
                     second
                 }
@@ -816,6 +851,27 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
         }
     }
     parse_text_pieces(cur, format, rest, then, word, decided, hooks)
+}
+
+/// `expected A, found F` and `expected B, found F` at one place as
+/// `expected A or B, found F`.
+fn merge_expected(a: &ParseError, b: &ParseError) -> Option<ParseError> {
+    if (a.line, a.col) != (b.line, b.col) {
+        return None;
+    }
+    let (wa, fa) = a.message.strip_prefix("expected ")?.rsplit_once(", found ")?;
+    let (wb, fb) = b.message.strip_prefix("expected ")?.rsplit_once(", found ")?;
+    (fa == fb).then(|| ParseError {
+        line: a.line,
+        col: a.col,
+        message: format!("expected {wa} or {wb}, found {fa}"),
+    })
+}
+
+/// The piece after `rest` is parsed: the first of `rest`, else of the
+/// innermost enclosing sequence that has one.
+fn next_piece<'p>(rest: &'p [Piece], then: &[&'p [Piece]]) -> Option<&'p Piece> {
+    rest.first().or_else(|| then.iter().rev().find_map(|seq| seq.first()))
 }
 
 /// Prints one field of a word in its type's default form (enum spelling,

@@ -126,19 +126,45 @@ fn format_section(out: &mut String, stem: &str, format: &Format) {
                 "| `{}.{}` | {} | `{}` | {} |",
                 t.dialect,
                 t.name,
-                cell(
-                    &conditions(format, t)
-                        .iter()
-                        .map(|c| format!("`{c}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                cell(&when_cell(format, t)),
                 cell(&template(format, t.pieces)),
                 cell(t.doc)
             );
         }
         out.push('\n');
     }
+}
+
+/// The "when" cell of a text line: its conditions, then its `default`
+/// values (what parsing that form writes where the text says nothing).
+fn when_cell(format: &Format, t: &NamedText) -> String {
+    let quoted = |v: Vec<String>| v.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+    let mut cell = quoted(conditions(format, t));
+    if !t.defaults.is_empty() {
+        if !cell.is_empty() {
+            cell.push_str("; ");
+        }
+        cell.push_str("parsing writes ");
+        cell.push_str(&quoted(defaults(format, t)));
+    }
+    cell
+}
+
+/// A `text` line's `default` values as the spec writes them (`field = v`,
+/// enum values by variant name).
+pub fn defaults(format: &Format, t: &NamedText) -> Vec<String> {
+    t.defaults
+        .iter()
+        .map(|&(f, v)| {
+            let field = &format.fields[f];
+            let value = match field.kind {
+                FieldKind::Enum(e) => e.value(v).map_or(v.to_string(), |x| x.name.to_string()),
+                _ if v > 255 => format!("{v:#x}"),
+                _ => v.to_string(),
+            };
+            format!("{} = {value}", field.name)
+        })
+        .collect()
 }
 
 /// A `text` line's conditions as the spec writes them (values as numbers

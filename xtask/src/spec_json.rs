@@ -10,7 +10,7 @@ use serde_json::{json, Map, Value};
 use isa_runtime::layout::{Attr, AttrKind, ComponentOrder, Field, FieldKind, Format, IsaLayout, Opcode};
 
 use crate::diagram_file;
-use crate::markdown::{conditions, template};
+use crate::markdown::{conditions, defaults, template};
 
 /// Version of this file's shape; bump it when a key changes meaning or goes away.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -106,6 +106,7 @@ fn format(stem: &str, f: &Format) -> Value {
                             ("dialect", json!(t.dialect)),
                             ("group", json!(t.name)),
                             ("when", json!(conditions(f, t))),
+                            ("defaults", json!(defaults(f, t))),
                             ("template", json!(template(f, t.pieces))),
                             ("doc", text_or_null(t.doc)),
                         ])

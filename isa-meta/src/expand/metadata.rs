@@ -62,7 +62,8 @@ pub fn expand(spec: &Spec) -> TokenStream {
                 quote!(::isa_runtime::layout::Cond { field: #field, equal: #equal, values: &[#(#values),*], named: #named, attr: #attr })
             });
             let tpieces = pieces(Some(&t.template));
-            quote!(::isa_runtime::layout::NamedText { dialect: #dialect, name: #tname, doc: #tdoc, when: &[#(#when),*], pieces: #tpieces })
+            let defaults = t.defaults.iter().map(|&(f, v)| quote!((#f, #v)));
+            quote!(::isa_runtime::layout::NamedText { dialect: #dialect, name: #tname, doc: #tdoc, when: &[#(#when),*], defaults: &[#(#defaults),*], pieces: #tpieces })
         });
         quote! {
             pub static #id: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {

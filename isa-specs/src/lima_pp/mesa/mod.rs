@@ -16,6 +16,7 @@
 //! parser (`parse`) reads it back with the op names, operand counts,
 //! branch conditions and uniform sources taken from the spec.
 
+mod hooks;
 mod parse;
 mod print;
 

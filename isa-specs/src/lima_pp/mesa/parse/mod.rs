@@ -2,10 +2,10 @@
 //! `, ` (in any order, each at most once), then the labels, branch targets,
 //! derived fields and `{raw …}` annotations resolved over the program.
 //!
-//! `scan` splits a line into tokens and reads operands; `units` reads
-//! each unit's text into its layout.
+//! `units` reads each unit's text into its layout with the spec's `mesa`
+//! lines; `pos` gives errors their line and column.
 
-mod scan;
+mod pos;
 mod units;
 
 use isa_runtime::layout::{FieldKind, Format, Packed, Unit};
@@ -13,9 +13,10 @@ use isa_runtime::lexer::Cursor;
 use isa_runtime::packed::{read_bits, unit_offsets, variant_of, write_bits};
 use isa_runtime::{ParseError, SInt, UInt};
 
+use super::hooks::Target;
 use crate::lima_pp::{BranchUnit, Control, Instr};
-use scan::*;
-use units::unit;
+use pos::*;
+use units::{at_unit_end, control_group, unit, Parts};
 
 /// Parses a program in Mesa's text (see `docs/lima-pp-text.md`): derived
 /// control fields are computed with [`Instr::derive`], branch targets (word
@@ -34,15 +35,6 @@ pub(crate) struct Raw {
     field: String,
     value: u64,
     at: Pos,
-}
-
-/// Where a branch goes, as written.
-#[derive(Clone, Debug)]
-enum Target {
-    /// An absolute word offset (what Mesa prints).
-    Word(i64),
-    /// A label.
-    Label(String),
 }
 
 /// One instruction line, before the program-wide resolution.
@@ -140,81 +132,40 @@ fn parse_lines(text: &str) -> Result<Lines, ParseError> {
     Ok(out)
 }
 
-/// The tokens of one unit, up to `,`, `{`, a comment or the line's end.
-/// (Byte loops: the delimiters are ASCII, and `str::find` with a closure is
-/// slow in unoptimised builds, where the round-trip tests run.)
-fn tokens<'a>(cur: &mut Cursor<'a>, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -> Vec<Tok<'a>> {
-    let mut toks = Vec::new();
+fn parse_instr(cur: &mut Cursor<'_>, at: Pos, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -> Result<Line, ParseError> {
+    let mut parts = Parts::new();
+    let mut first = true;
     loop {
         cur.skip_blanks();
-        let rest = cur.rest();
-        let bytes = rest.as_bytes();
-        match bytes.first() {
-            None | Some(b',' | b'{' | b'\n' | b'#') => return toks,
-            Some(b'/') if bytes.get(1) == Some(&b'/') => return toks,
-            _ => {}
+        // The control word's groups carry their comma (Mesa prints `, sync`
+        // even when no unit precedes it).
+        if cur.rest().starts_with(',') && control_group(cur, &mut parts)? {
+            first = false;
+            continue;
         }
-        let mut len = 0;
-        while len < bytes.len() && !matches!(bytes[len], b' ' | b'\t' | b'\r' | b'\n' | b',' | b'{') {
-            len += 1;
+        if !first {
+            if !cur.eat(",") {
+                break;
+            }
+            cur.skip_blanks();
+        } else if at_unit_end(cur) && !cur.rest().starts_with(',') {
+            // No unit at all (only after `@ offset:`, which Mesa prints).
+            break;
         }
-        let at = pos(cur);
-        cur.eat(&rest[..len]);
-        toks.push(Tok { s: &rest[..len], at });
+        if at_unit_end(cur) {
+            return Err(cur.expected("a unit"));
+        }
+        unit(cur, &mut parts)?;
+        first = false;
     }
-}
-
-fn empty_instr() -> Instr {
-    Instr {
-        control: Control {
-            count: UInt::from_bits(0),
-            stop: false,
-            sync: false,
-            next_count: UInt::from_bits(0),
-            prefetch: false,
-            unknown: UInt::from_bits(0),
-        },
-        varying: None,
-        texture: None,
-        uniform: None,
-        vec_mul: None,
-        scalar_mul: None,
-        vec_add: None,
-        scalar_add: None,
-        combiner: None,
-        temp_write: None,
-        branch: None,
-        const0: None,
-        const1: None,
-    }
-}
-
-fn parse_instr(cur: &mut Cursor<'_>, at: Pos, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -> Result<Line, ParseError> {
+    let insn = parts.instr().map_err(|e| at.error(e))?;
+    let target = parts.target.map(|(t, (line, col))| (t, Pos { line, col }));
     let mut line = Line {
-        insn: empty_instr(),
-        target: None,
+        insn,
+        target,
         raws: Vec::new(),
         at,
     };
-    let mut seen: Vec<&str> = Vec::new();
-    let mut first = true;
-    loop {
-        let piece_at = pos(cur);
-        let toks = tokens(cur, pos);
-        if toks.is_empty() {
-            // Mesa prints `, sync` even when no unit precedes it.
-            let lone = first && (cur.rest().starts_with(',') || at_comment_or_end(cur) || cur.rest().starts_with('{'));
-            if !lone {
-                return Err(piece_at.error(format!("expected a unit, found {}", cur.describe_next())));
-            }
-        } else {
-            unit(&mut line, &mut seen, &toks)?;
-        }
-        first = false;
-        if !cur.eat(",") {
-            break;
-        }
-    }
     cur.skip_blanks();
     if cur.eat("{") {
         cur.skip_blanks();

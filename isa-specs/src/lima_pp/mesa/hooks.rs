@@ -1,0 +1,529 @@
+//! The hooks of the spec's `mesa` lines: the operand forms Mesa prints that
+//! a field's own text does not give (register numbers as `$r.c`, swizzles
+//! and masks that vanish when they are the identity, indices by alignment,
+//! branch targets in program words, C's `%f`), each printed and parsed here.
+
+use core::fmt::{self, Write};
+
+use isa_runtime::f16;
+use isa_runtime::layout::{Field, FieldKind, Format};
+use isa_runtime::lexer::Cursor;
+use isa_runtime::text::{self, TextHooks};
+use isa_runtime::ParseError;
+
+use crate::lima_pp::Vec4Reg;
+
+/// The component letters, x first.
+pub(crate) const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
+
+/// Where a branch goes, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Target {
+    /// An absolute word offset (what Mesa prints).
+    Word(i64),
+    /// A label.
+    Label(String),
+}
+
+/// The hooks of the `mesa` lines, for one unit of one instruction.
+pub(crate) struct Hooks {
+    /// The unit's layout (hooks read and write sibling fields by name).
+    pub(crate) format: &'static Format,
+    /// The unit's name (`@unit`: `const0`, `const1`).
+    pub(crate) unit: &'static str,
+    /// The instruction's word offset in its program (printing).
+    pub(crate) offset: u32,
+    /// The branch target read, with its line and column (parsing; the
+    /// program-wide pass makes it relative).
+    pub(crate) target: Option<(Target, (usize, usize))>,
+}
+
+impl Hooks {
+    /// Hooks for printing or parsing one unit of layout `format`.
+    pub(crate) fn new(format: &'static Format, unit: &'static str, offset: u32) -> Self {
+        Hooks {
+            format,
+            unit,
+            offset,
+            target: None,
+        }
+    }
+
+    /// The value of sibling field `name` (0 if the layout lacks it; a unit
+    /// test checks every name the hooks read).
+    fn sibling(&self, name: &str, bits: u128) -> u64 {
+        self.format.field(name).map_or(0, |f| f.read(&bits, 0))
+    }
+
+    /// Writes sibling field `name` (nothing if the layout lacks it).
+    fn set_sibling(&self, name: &str, bits: &mut u128, value: u64) {
+        if let Some(f) = self.format.field(name) {
+            f.write(bits, 0, value);
+        }
+    }
+}
+
+/// Every hook the `mesa` lines may use, with the sibling fields it reads
+/// or writes (a unit test checks them against the spec).
+#[cfg(test)]
+pub(crate) const HOOKS: &[(&str, &[&str])] = &[
+    ("mask", &[]),
+    ("swizzle", &[]),
+    ("outmod", &[]),
+    ("sreg", &[]),
+    ("sdest", &[]),
+    ("vec_of_sreg", &[]),
+    ("vec_dest", &["dest_modifier"]),
+    ("varying_index", &["alignment", "offset_vector", "offset_scalar"]),
+    ("signed_index", &["alignment"]),
+    ("temp_index", &["alignment", "offset_reg"]),
+    ("branch_target", &[]),
+    ("half", &[]),
+    ("unit", &[]),
+];
+
+impl TextHooks<u128> for Hooks {
+    fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, bits: &u128) -> fmt::Result {
+        let v = field.map_or(0, |f| f.read(bits, 0));
+        match hook {
+            "mask" => write_mask(out, v),
+            // The identity prints nothing.
+            "swizzle" if v == 0xE4 => Ok(()),
+            "swizzle" => {
+                out.write_char('.')?;
+                (0..4).try_for_each(|i| out.write_char(XYZW[(v >> (2 * i) & 3) as usize]))
+            }
+            // `none` (0) prints nothing, the others `.sat`, `.pos`, `.int`.
+            "outmod" if v == 0 => Ok(()),
+            "outmod" => match field {
+                Some(f) => {
+                    out.write_char('.')?;
+                    text::write_field(out, f, bits)
+                }
+                None => Err(fmt::Error),
+            },
+            "sreg" => write_scalar(out, v),
+            // A scalar destination: the register by number (`$15.w`).
+            "sdest" => write!(out, "${}.{}", v >> 2, XYZW[(v & 3) as usize]),
+            "vec_of_sreg" => write_reg(out, v >> 2),
+            // Mesa reads the combiner's scalar `dest` as a vec4 register
+            // (its top four bits) with a mask (its low two bits over
+            // `dest_modifier`).
+            "vec_dest" => {
+                write!(out, "${}", v >> 2)?;
+                write_mask(out, (v & 3) << 2 | self.sibling("dest_modifier", *bits))
+            }
+            "varying_index" => write_varying_index(
+                out,
+                self.sibling("alignment", *bits),
+                v,
+                self.sibling("offset_vector", *bits),
+                self.sibling("offset_scalar", *bits),
+            ),
+            "signed_index" | "temp_index" => write_signed_index(out, self.sibling("alignment", *bits), v),
+            // Mesa adds the signed target to the unsigned offset and prints
+            // the 32-bit sum as signed.
+            "branch_target" => {
+                let target = field.map_or(0, |f| {
+                    let shift = 64 - f.width;
+                    ((v << shift) as i64 >> shift) as i32
+                });
+                write!(out, "{}", target.wrapping_add(self.offset as i32))
+            }
+            "half" => write_half(out, f16::from_bits(v as u16)),
+            "unit" => out.write_str(self.unit),
+            _ => Err(fmt::Error),
+        }
+    }
+
+    fn parse_hook(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        hook: &str,
+        field: Option<&Field>,
+        bits: &mut u128,
+    ) -> Result<(), ParseError> {
+        let set = |bits: &mut u128, v: u64| {
+            if let Some(f) = field {
+                f.write(bits, 0, v);
+            }
+        };
+        match hook {
+            "mask" => set(bits, parse_mask(cur)?),
+            "swizzle" => set(bits, parse_swizzle(cur)?),
+            "outmod" => set(bits, field.map_or(0, |f| parse_outmod(cur, f))),
+            "sreg" => set(bits, parse_scalar(cur)?),
+            "sdest" => {
+                cur.expect("$")?;
+                let r = number(cur, 15, "register")?;
+                cur.expect(".")?;
+                set(bits, r << 2 | component(cur)?);
+            }
+            "vec_of_sreg" => set(bits, parse_reg(cur)? << 2),
+            "vec_dest" => {
+                cur.expect("$")?;
+                let r = number(cur, 15, "register")?;
+                let m = parse_mask(cur)?;
+                set(bits, r << 2 | m >> 2);
+                self.set_sibling("dest_modifier", bits, m & 3);
+            }
+            "varying_index" => {
+                let (alignment, index, offset) = parse_varying_index(cur)?;
+                set(bits, index);
+                self.set_sibling("alignment", bits, alignment);
+                self.set_sibling("offset_vector", bits, offset.map_or(15, |o| o >> 2));
+                self.set_sibling("offset_scalar", bits, offset.unwrap_or(0) & 3);
+            }
+            "signed_index" | "temp_index" => {
+                // `N.c` is alignment 0, or 3 where the line pinned it
+                // (both print as `N.c`).
+                let current = self.sibling("alignment", *bits);
+                let (alignment, index) = parse_signed_index(cur, current == 3)?;
+                set(bits, index);
+                self.set_sibling("alignment", bits, alignment);
+                if hook == "temp_index" {
+                    // Mesa's compiler fills `offset_reg` even without an
+                    // offset (the `+reg` group overwrites it): the index in
+                    // vec4 units, divided by four.
+                    let fill = (index >> (2 - alignment.min(2))) >> 2 & 63;
+                    self.set_sibling("offset_reg", bits, fill);
+                }
+            }
+            "branch_target" => {
+                let at = cur.position();
+                let target = parse_target(cur)?;
+                self.target = Some((target, at));
+            }
+            "half" => set(bits, u64::from(parse_half(cur)?.to_bits())),
+            "unit" => {
+                let rest = cur.rest();
+                let ok = rest.starts_with(self.unit)
+                    && !rest[self.unit.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_');
+                if !(ok && cur.eat(self.unit)) {
+                    return Err(cur.expected(&format!("`{}`", self.unit)));
+                }
+            }
+            _ => {
+                return Err(cur.error(format!(
+                    "the spec's `mesa` lines use hook `@{hook}`, which this parser lacks"
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// A unit's text ends at `,`, `{raw`, a comment or the line's end.
+    fn parse_end(&mut self, cur: &Cursor<'_>) -> Result<(), ParseError> {
+        if at_unit_end(cur) {
+            return Ok(());
+        }
+        let mut c = cur.clone();
+        c.skip_blanks();
+        let rest = c.rest();
+        let token = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
+        Err(c.error(format!(
+            "unexpected `{token}` (expected `,`, `{{raw` or the end of the line)"
+        )))
+    }
+}
+
+/// Whether the cursor is where a unit's text ends: `,`, `{raw`, a comment
+/// or the end of the line (blanks skipped).
+pub(crate) fn at_unit_end(cur: &Cursor<'_>) -> bool {
+    let mut c = cur.clone();
+    c.skip_blanks();
+    let rest = c.rest();
+    rest.is_empty() || rest.starts_with([',', '{', '\n', '#']) || rest.starts_with("//")
+}
+
+/// A vec4 register as Mesa prints it: the spelling of `Vec4Reg` (`$0` to
+/// `$11`, then the pipeline registers `^const0` …).
+fn write_reg(out: &mut dyn Write, r: u64) -> fmt::Result {
+    out.write_str(Vec4Reg::from_bits(r & 15).spelling())
+}
+
+/// A scalar register (register × 4 + component): `$r.c`.
+fn write_scalar(out: &mut dyn Write, r: u64) -> fmt::Result {
+    write_reg(out, r >> 2)?;
+    write!(out, ".{}", XYZW[(r & 3) as usize])
+}
+
+/// `.xz`-style write mask, nothing for all four (and a lone `.` for none).
+fn write_mask(out: &mut dyn Write, m: u64) -> fmt::Result {
+    if m == 0xF {
+        return Ok(());
+    }
+    out.write_char('.')?;
+    for (i, c) in XYZW.iter().enumerate() {
+        if m >> i & 1 != 0 {
+            out.write_char(*c)?;
+        }
+    }
+    Ok(())
+}
+
+/// Mesa's `%f` of a half float: six decimals, `inf`, `nan` with its sign.
+pub(crate) fn write_half(out: &mut dyn Write, h: f16) -> fmt::Result {
+    let v = h.to_f64();
+    let sign = if h.to_bits() & 0x8000 != 0 { "-" } else { "" };
+    if v.is_nan() {
+        write!(out, "{sign}nan")
+    } else if v.is_infinite() {
+        write!(out, "{sign}inf")
+    } else {
+        write!(out, "{v:.6}")
+    }
+}
+
+/// A uniform or temporary index as Mesa prints it: a signed 16-bit value,
+/// divided (rounding towards zero) by the components of the alignment.
+fn write_signed_index(out: &mut dyn Write, alignment: u64, index: u64) -> fmt::Result {
+    let index = index as u16 as i16 as i32;
+    match alignment {
+        2 => write!(out, "{index}"),
+        1 => write!(out, "{}.{}", index / 2, if index & 1 != 0 { "zw" } else { "xy" }),
+        _ => write!(out, "{}.{}", index / 4, XYZW[(index & 3) as usize]),
+    }
+}
+
+/// A varying's memory source: index (by alignment) and optional offset
+/// (`offset_vector` 15 is none).
+fn write_varying_index(
+    out: &mut dyn Write,
+    alignment: u64,
+    index: u64,
+    offset_vector: u64,
+    offset_scalar: u64,
+) -> fmt::Result {
+    match alignment {
+        0 => write!(out, "{}.{}", index >> 2, XYZW[(index & 3) as usize])?,
+        1 => write!(out, "{}.{}", index >> 1, if index & 1 != 0 { "zw" } else { "xy" })?,
+        _ => write!(out, "{index}")?,
+    }
+    if offset_vector != 15 {
+        out.write_char('+')?;
+        write_scalar(out, offset_vector << 2 | offset_scalar)?;
+    }
+    Ok(())
+}
+
+/// Decimal digits, at most `max`.
+fn number(cur: &mut Cursor<'_>, max: u64, what: &str) -> Result<u64, ParseError> {
+    let rest = cur.rest();
+    let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if len == 0 {
+        return Err(cur.expected(what));
+    }
+    let digits = &rest[..len];
+    match digits.parse::<u64>() {
+        Ok(v) if v <= max => {
+            cur.eat(digits);
+            Ok(v)
+        }
+        _ => Err(cur.error(format!("{what} {digits} is out of range (at most {max})"))),
+    }
+}
+
+/// An optionally negative decimal number.
+fn signed(cur: &mut Cursor<'_>, what: &str) -> Result<i64, ParseError> {
+    let at = cur.clone();
+    let neg = cur.eat("-");
+    let v = number(cur, i64::MAX as u64, what).map_err(|e| if neg { at.error(e.message) } else { e })?;
+    Ok(if neg { -(v as i64) } else { v as i64 })
+}
+
+fn component(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+    match cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
+        Some(i) => {
+            cur.eat(&cur.rest()[..1]);
+            Ok(i as u64)
+        }
+        None => Err(cur.expected("a component (`x`, `y`, `z` or `w`)")),
+    }
+}
+
+/// A vec4 register: a `Vec4Reg` spelling (`$0`…`$11`, `^const0`, …) or
+/// `$0` to `$15` by number.
+fn parse_reg(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+    if cur.eat("$") {
+        return number(cur, 15, "register");
+    }
+    let named = (0..16).filter_map(Vec4Reg::from_raw).find(|r| {
+        let s = r.spelling();
+        s.starts_with('^') && cur.rest().starts_with(s)
+    });
+    match named {
+        Some(r) => {
+            cur.eat(r.spelling());
+            Ok(r.raw())
+        }
+        None => Err(cur.expected("a register (`$0`…`$15`, `^const0`, `^const1`, `^texture`, `^uniform`)")),
+    }
+}
+
+/// A scalar register `reg.c` (register × 4 + component).
+fn parse_scalar(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+    let r = parse_reg(cur)?;
+    cur.expect(".")?;
+    Ok(r << 2 | component(cur)?)
+}
+
+/// `.xz`-style mask (letters in order; none after the dot is an empty
+/// mask) or nothing (all four).
+fn parse_mask(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+    if !cur.eat(".") {
+        return Ok(0xF);
+    }
+    let (mut m, mut next) = (0, 0);
+    while let Some(i) = cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
+        if i < next {
+            return Err(cur.error("mask components must be in `xyzw` order, each once"));
+        }
+        m |= 1 << i;
+        next = i + 1;
+        cur.eat(&cur.rest()[..1]);
+    }
+    Ok(m)
+}
+
+/// `.xyzw` (four letters) or nothing (the identity).
+fn parse_swizzle(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+    if !cur.eat(".") {
+        return Ok(0xE4);
+    }
+    let mut s = 0;
+    for i in 0..4 {
+        s |= component(cur)? << (2 * i);
+    }
+    Ok(s)
+}
+
+/// `.NAME` for a named non-zero value of the output-modifier enum, else 0
+/// (nothing is read).
+fn parse_outmod(cur: &mut Cursor<'_>, field: &Field) -> u64 {
+    let FieldKind::Enum(e) = field.kind else { return 0 };
+    let Some(rest) = cur.rest().strip_prefix('.') else {
+        return 0;
+    };
+    for v in e.values.iter().filter(|v| v.value != 0) {
+        for s in v.spellings.iter().filter(|s| !s.is_empty()) {
+            let boundary = !rest[s.len().min(rest.len())..].starts_with(|c: char| c.is_alphanumeric() || c == '_');
+            if rest.starts_with(s) && boundary {
+                cur.eat(&cur.rest()[..1 + s.len()]);
+                return v.value;
+            }
+        }
+    }
+    0
+}
+
+/// `N`, `N.xy`/`N.zw` or `N.c`, as Mesa prints uniform and temporary
+/// indices: (alignment, 16-bit index). `N.c` is alignment 3 if `three`,
+/// else 0.
+fn parse_signed_index(cur: &mut Cursor<'_>, three: bool) -> Result<(u64, u64), ParseError> {
+    let at = cur.clone();
+    let q = signed(cur, "index")?;
+    let (alignment, index) = if cur.eat(".") {
+        if cur.eat("xy") {
+            (1, q * 2)
+        } else if cur.eat("zw") {
+            // Mesa divides rounding towards zero: `-1.zw` is -3.
+            (1, if q < 0 { q * 2 - 1 } else { q * 2 + 1 })
+        } else {
+            let c = component(cur)? as i64;
+            (
+                if three { 3 } else { 0 },
+                if q < 0 && c != 0 { q * 4 + c - 4 } else { q * 4 + c },
+            )
+        }
+    } else {
+        (2, q)
+    };
+    if !(-0x8000..=0xFFFF).contains(&index) {
+        return Err(at.error(format!("index {index} does not fit 16 bits")));
+    }
+    Ok((alignment, index as u64 & 0xFFFF))
+}
+
+/// A varying's index: `N.c`, `N.xy`/`N.zw` or `N` (alignment 0, 1 or 3,
+/// Mesa's choice for three and four components), then `+reg.c`:
+/// (alignment, index, offset register).
+fn parse_varying_index(cur: &mut Cursor<'_>) -> Result<(u64, u64, Option<u64>), ParseError> {
+    let at = cur.clone();
+    let q = number(cur, 63, "varying index")?;
+    let (alignment, index) = if cur.eat(".") {
+        if cur.eat("xy") {
+            (1, q * 2)
+        } else if cur.eat("zw") {
+            (1, q * 2 + 1)
+        } else {
+            (0, q * 4 + component(cur)?)
+        }
+    } else {
+        (3, q)
+    };
+    if index > 63 {
+        return Err(at.error(format!("varying index {index} does not fit 6 bits")));
+    }
+    let offset = if cur.eat("+") {
+        let o = parse_scalar(cur)?;
+        if o >> 2 == 15 {
+            return Err(at.error("register 15 (`^uniform`) means no offset here"));
+        }
+        Some(o)
+    } else {
+        None
+    };
+    Ok((alignment, index, offset))
+}
+
+/// A branch target: a word offset (decimal, maybe negative) or a label.
+fn parse_target(cur: &mut Cursor<'_>) -> Result<Target, ParseError> {
+    let what = "a branch target (word offset or label)";
+    if cur.rest().starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+        return Ok(Target::Word(signed(cur, "target")?));
+    }
+    let rest = cur.rest();
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    if len == 0 {
+        return Err(cur.expected(what));
+    }
+    let name = &rest[..len];
+    cur.eat(name);
+    Ok(Target::Label(name.to_string()))
+}
+
+/// A half float as Mesa's `%f` prints it (`inf`, `nan` and their negations
+/// too); the nearest half.
+fn parse_half(cur: &mut Cursor<'_>) -> Result<f16, ParseError> {
+    let rest = cur.rest();
+    let len = rest
+        .find([' ', '\t', '\r', '\n', ',', '{'])
+        .unwrap_or(rest.len());
+    let s = &rest[..len];
+    let (neg, body) = match s.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, s),
+    };
+    let sign = if neg { 0x8000 } else { 0 };
+    let ok = !body.is_empty()
+        && body.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && body.starts_with(|c: char| c.is_ascii_digit())
+        && body.matches('.').count() <= 1;
+    let h = match body {
+        "nan" => f16::from_bits(0x7E00 | sign),
+        "inf" => f16::from_bits(0x7C00 | sign),
+        _ => match body.parse::<f64>() {
+            Ok(v) if ok => f16::from_bits(f16::from_f64(v).to_bits() | sign),
+            _ => {
+                return Err(cur.error(format!(
+                    "expected a number (such as `1.000000`, `inf` or `nan`), found `{s}`"
+                )))
+            }
+        },
+    };
+    cur.eat(s);
+    Ok(h)
+}
