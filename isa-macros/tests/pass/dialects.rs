@@ -22,7 +22,7 @@ format F : 32 {
     neg 2 bool
     a 3..=31 u
     syntax \"{op} {neg:'-'}{a}\"
-    text terse.op when op == add \"+{a}\"
+    text terse.op when op == add default neg = 1 \"+{a}\"
     text terse.op when op == sub \"-{a}\"
     text verbose.op when op is named \"{op} {neg:'minus '}{a}\"
     text verbose.op when op is unnamed \"op{op} {a}\"
@@ -115,4 +115,12 @@ fn main() {
     let mut word = 0u32;
     parse_text(&mut Cursor::new("-9"), format, t, &mut word, &mut NoHooks).unwrap();
     assert_eq!(word, 1 | 9 << 3);
+    // …and its `default`s, for fields the text does not give (printing
+    // ignores them).
+    let t = select_text(format, "terse", "op", &0u32).unwrap();
+    let mut word = 0u32;
+    parse_text(&mut Cursor::new("+9"), format, t, &mut word, &mut NoHooks).unwrap();
+    assert_eq!(word, 1 << 2 | 9 << 3);
+    assert_eq!(print("terse", "op", 1 << 2 | 9 << 3).as_deref(), Some("+9"));
+    assert_eq!(t.defaults, &[(1, 1)]);
 }

@@ -499,9 +499,7 @@ fn parse_target(cur: &mut Cursor<'_>) -> Result<Target, ParseError> {
 /// too); the nearest half.
 fn parse_half(cur: &mut Cursor<'_>) -> Result<f16, ParseError> {
     let rest = cur.rest();
-    let len = rest
-        .find([' ', '\t', '\r', '\n', ',', '{'])
-        .unwrap_or(rest.len());
+    let len = rest.find([' ', '\t', '\r', '\n', ',', '{']).unwrap_or(rest.len());
     let s = &rest[..len];
     let (neg, body) = match s.strip_prefix('-') {
         Some(b) => (true, b),
