@@ -23,11 +23,14 @@
 use std::fmt;
 
 use isa_runtime::bits::low_mask;
-use isa_runtime::layout::{FieldKind, Format};
+use isa_runtime::layout::{Field, FieldKind, Format, NamedText};
+use isa_runtime::lexer::Cursor;
+use isa_runtime::text::{self, TextHooks};
+use isa_runtime::ParseError;
 
 use super::asm::Assembler;
 use super::program::{form_of, slots, token_bytes, AgalProgram};
-use super::table::{canonical_name, option_spelling, version_number, Form, OptionClass, OPTION_ORDER, SPECIAL_FLAGS};
+use super::table::{canonical_name, version_number, Form, SPECIAL_FLAGS};
 use super::{Dest, Instruction, ProgramType, RegType, Sampler, Source, Version};
 
 /// One token of a listing.
@@ -152,36 +155,108 @@ pub fn listing(program: &AgalProgram) -> Listing {
     }
 }
 
-/// The mini-assembler line for a token, or why there is none.
+/// The spec's dialect whose `text` lines spell the operands.
+pub const DIALECT: &str = "mini";
+
+/// The mini-assembler line for a token, or why there is none: the
+/// mnemonic, then the operands its form has, each printed by the spec's
+/// `mini` line for its layout (`Dest`, `Source`, `Sampler`).
 pub fn mini(token: &Instruction, kind: ProgramType) -> Result<String, String> {
     let Some(op) = token.opcode() else {
         return Err("it matches no opcode".into());
     };
     let form = form_of(token);
     let s = slots(token);
+    let mut hooks = MiniHooks {
+        kind,
+        format: Dest::FORMAT,
+        problem: None,
+    };
     let mut operands = Vec::new();
     if form.has_dest() {
         let dst = s.dst.ok_or("its destination does not decode")?;
-        operands.push(dest(&dst, kind)?);
+        let word = u64::from(dst.encode());
+        operands.push(operand(Dest::FORMAT, "dest", word, "its destination", &mut hooks)?);
     }
     for (n, src) in [(1, s.src1), (2, s.src2)] {
         if let Some(src) = src {
-            operands.push(source(&src, kind, n)?);
+            operands.push(operand(
+                Source::FORMAT,
+                "source",
+                src.encode(),
+                &format!("source {n}"),
+                &mut hooks,
+            )?);
         }
+    }
+    if form == Form::Tex {
+        let sampler = s.sampler.ok_or("its sampler does not decode")?;
+        operands.push(operand(
+            Sampler::FORMAT,
+            "sampler",
+            sampler.encode(),
+            "its sampler",
+            &mut hooks,
+        )?);
     }
     let mut text = op.mnemonic.to_string();
     if !operands.is_empty() {
         text.push(' ');
         text.push_str(&operands.join(", "));
     }
-    if form == Form::Tex {
-        let sampler = s.sampler.ok_or("its sampler does not decode")?;
-        text.push_str(", ");
-        text.push_str(&sampler_text(&sampler)?);
-    }
     Ok(text)
 }
 
+/// One operand in the `mini` dialect: the undefined bits must be clear, and
+/// an alternative of the layout's group must hold.
+fn operand(
+    format: &'static Format,
+    group: &str,
+    word: u64,
+    what: &str,
+    hooks: &mut MiniHooks,
+) -> Result<String, String> {
+    if let Some(set) = undefined(format, word) {
+        return Err(format!("{what} has undefined bits set: {set}"));
+    }
+    hooks.format = format;
+    let Some(t) = text::select_text(format, DIALECT, group, &word) else {
+        return Err(format!(
+            "{what} has no `{DIALECT}` form: {}",
+            why_not(format, group, word)
+        ));
+    };
+    let mut out = String::new();
+    match text::write_text(&mut out, format, t, &word, hooks) {
+        Ok(()) => Ok(out),
+        Err(_) => Err(format!(
+            "{what} {}",
+            hooks.problem.take().unwrap_or_else(|| "cannot be printed".into())
+        )),
+    }
+}
+
+/// Why no alternative of a group holds: the first failing condition of the
+/// alternative that fails the fewest.
+fn why_not(format: &Format, group: &str, word: u64) -> String {
+    let failing = |t: &NamedText| t.when.iter().filter(|c| !c.holds(format, &word, 0)).count();
+    let closest = text::text_group(format, DIALECT, group).min_by_key(|t| failing(t));
+    let cond = closest.and_then(|t| t.when.iter().find(|c| !c.holds(format, &word, 0)));
+    match cond {
+        Some(c) => {
+            let field = &format.fields[c.field];
+            let value = field.read(&word, 0);
+            match c.named {
+                Some(_) => format!("its `{}` value {value} has no name", field.name),
+                None => format!("its `{}` is {}", field.name, text::describe_value(field, value)),
+            }
+        }
+        None => format!("the spec has no `{DIALECT}.{group}` line"),
+    }
+}
+
+/// The register name of `code` in a program of type `kind`, with its
+/// number (none for output register 0).
 fn name(code: RegType, num: u64, kind: ProgramType) -> String {
     let (name, _) = canonical_name(code, kind);
     if code == RegType::Op && num == 0 {
@@ -207,99 +282,107 @@ fn undefined(layout: &Format, word: u64) -> Option<String> {
     (!set.is_empty()).then(|| set.join(", "))
 }
 
-fn dest(d: &Dest, kind: ProgramType) -> Result<String, String> {
-    if let Some(set) = undefined(Dest::FORMAT, u64::from(d.encode())) {
-        return Err(format!("its destination has undefined bits set: {set}"));
-    }
-    let mask = d.mask.bits();
-    if mask == 0 {
-        return Err("its destination has an empty write mask".into());
-    }
-    let mut text = name(d.r#type, d.num.get(), kind);
-    if mask != 0xF {
-        text.push('.');
-        text.push_str(&d.mask.to_string());
-    }
-    Ok(text)
+/// The hooks of the spec's `mini` lines: register names by program type,
+/// and the forms AGALMiniAssembler leaves short.
+struct MiniHooks {
+    /// The program type (`vc` or `fc`, …).
+    kind: ProgramType,
+    /// The operand's layout.
+    format: &'static Format,
+    /// Why a hook could not print (a special flag with no name).
+    problem: Option<String>,
 }
 
-fn source(s: &Source, kind: ProgramType, n: usize) -> Result<String, String> {
-    if let Some(set) = undefined(Source::FORMAT, s.encode()) {
-        return Err(format!("source {n} has undefined bits set: {set}"));
+/// Every hook the `mini` lines use.
+#[cfg(test)]
+const HOOKS: &[&str] = &[
+    "file",
+    "regnum",
+    "index_reg",
+    "mask",
+    "swizzle",
+    "special_flags",
+    "bias",
+];
+
+impl MiniHooks {
+    /// Sibling field `name` of the operand's layout (0 if it has none; a
+    /// unit test checks the names).
+    fn sibling(&self, word: u64, name: &str) -> u64 {
+        self.format.field(name).map_or(0, |f| f.read(&word, 0))
     }
-    let mut text = if s.indirect {
-        let offset = s.offset.get();
-        let plus = if offset == 0 {
-            String::new()
-        } else {
-            format!("+{offset}")
-        };
-        format!(
-            "{}[{}.{}{plus}]",
-            canonical_name(s.r#type, kind).0,
-            name(s.itype, s.num.get(), kind),
-            ['x', 'y', 'z', 'w'][s.icomp.raw() as usize]
-        )
-    } else {
-        if s.offset.get() != 0 || s.itype.raw() != 0 || s.icomp.raw() != 0 {
-            return Err(format!(
-                "source {n} is direct, but its index fields are not zero (offset {}, index type {}, \
-                 index component {})",
-                s.offset.get(),
-                s.itype.raw(),
-                s.icomp.raw()
-            ));
-        }
-        name(s.r#type, s.num.get(), kind)
-    };
-    if s.swizzle.bits() != 0xE4 {
-        let mut letters: Vec<char> = s.swizzle.to_string().chars().collect();
-        while letters.len() > 1 && letters[letters.len() - 1] == letters[letters.len() - 2] {
-            letters.pop();
-        }
-        text.push('.');
-        text.extend(letters);
-    }
-    Ok(text)
 }
 
-fn sampler_text(s: &Sampler) -> Result<String, String> {
-    if let Some(set) = undefined(Sampler::FORMAT, s.encode()) {
-        return Err(format!("its sampler has undefined bits set: {set}"));
-    }
-    let mut options = Vec::new();
-    for class in OPTION_ORDER {
-        let value = match class {
-            OptionClass::Dim => s.dim.raw(),
-            OptionClass::Filter => s.filter.raw(),
-            OptionClass::Mip => s.mip.raw(),
-            OptionClass::Wrap => s.wrap.raw(),
-            OptionClass::Format => s.format.raw(),
-            OptionClass::Special => s.special.get(),
-        };
-        let spelling = option_spelling(class, value)
-            .ok_or_else(|| format!("its sampler's {} value {value} has no name", class.noun()))?;
-        options.push(spelling.to_string());
-    }
-    let mut special = s.special.get();
-    for (word, bit) in SPECIAL_FLAGS {
-        if special & bit != 0 {
-            options.push(word.to_string());
-            special &= !bit;
+impl TextHooks<u64> for MiniHooks {
+    fn write_hook(&mut self, out: &mut dyn fmt::Write, hook: &str, field: Option<&Field>, word: &u64) -> fmt::Result {
+        let v = field.map_or(0, |f| f.read(word, 0));
+        let reg = |raw: u64| RegType::from_raw(raw).ok_or(fmt::Error);
+        match hook {
+            "file" => out.write_str(canonical_name(reg(v)?, self.kind).0),
+            "regnum" => {
+                let ty = reg(self.sibling(*word, "type"))?;
+                if ty == RegType::Op && v == 0 {
+                    Ok(())
+                } else {
+                    write!(out, "{v}")
+                }
+            }
+            "index_reg" => out.write_str(&name(reg(v)?, self.sibling(*word, "num"), self.kind)),
+            "mask" if v == 0xF => Ok(()),
+            "mask" => {
+                out.write_char('.')?;
+                (0..4)
+                    .filter(|i| v >> i & 1 != 0)
+                    .try_for_each(|i| out.write_char(XYZW[i as usize]))
+            }
+            "swizzle" if v == 0xE4 => Ok(()),
+            "swizzle" => {
+                let mut letters: Vec<char> = (0..4).map(|i| XYZW[(v >> (2 * i) & 3) as usize]).collect();
+                while letters.len() > 1 && letters[letters.len() - 1] == letters[letters.len() - 2] {
+                    letters.pop();
+                }
+                out.write_char('.')?;
+                letters.into_iter().try_for_each(|c| out.write_char(c))
+            }
+            "special_flags" => {
+                let mut left = v;
+                for (word, bit) in SPECIAL_FLAGS {
+                    if left & bit != 0 {
+                        write!(out, ",{word}")?;
+                        left &= !bit;
+                    }
+                }
+                if left != 0 {
+                    self.problem = Some(format!("sets special flag bit {left:#x}, which has no name"));
+                    return Err(fmt::Error);
+                }
+                Ok(())
+            }
+            // Exact: a multiple of 1/8 has a short decimal form, and × 8
+            // gives it back.
+            "bias" if v == 0 => Ok(()),
+            "bias" => write!(out, ",{}", f64::from(v as u8 as i8) / 8.0),
+            _ => {
+                self.problem = Some(format!("uses hook `@{hook}`, which this printer lacks"));
+                Err(fmt::Error)
+            }
         }
     }
-    if special != 0 {
-        return Err(format!(
-            "its sampler sets special flag bit {special:#x}, which has no name"
-        ));
+
+    fn parse_hook(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        hook: &str,
+        _: Option<&Field>,
+        _: &mut u64,
+    ) -> Result<(), ParseError> {
+        // The assembler (`asm.rs`) reads mini-assembler text itself.
+        Err(cur.error(format!("the `mini` hook `@{hook}` is printed, not parsed, here")))
     }
-    let bias = s.bias.get();
-    if bias != 0 {
-        // Exact: a multiple of 1/8 has a short decimal form, and × 8 gives it back.
-        options.push(format!("{}", bias as f64 / 8.0));
-    }
-    Ok(format!("fs{} <{}>", s.num.get(), options.join(",")))
 }
+
+/// The component letters, x first.
+const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
 
 #[cfg(test)]
 mod tests {
@@ -380,6 +463,52 @@ mod tests {
         );
         assert!(out.contains("mov vt0, vc[va1.y+4].wz\n"), "{out}");
         assert!(out.contains("mov vt1, vc[op.x]\n"), "{out}");
+    }
+
+    /// Every hook of the spec's `mini` lines is one this printer knows, and
+    /// the sibling fields the hooks read exist where they are used.
+    #[test]
+    fn every_mini_hook_is_known() {
+        use isa_runtime::layout::{Piece, Style};
+        fn hooks_of(pieces: &'static [Piece], out: &mut Vec<&'static str>) {
+            for p in pieces {
+                match p {
+                    Piece::Hook(h)
+                    | Piece::Field {
+                        style: Style::Hook(h), ..
+                    } => out.push(h),
+                    Piece::Group { pieces, .. } => hooks_of(pieces, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut used = Vec::new();
+        for format in [Dest::FORMAT, Source::FORMAT, Sampler::FORMAT] {
+            let mut here = Vec::new();
+            for t in text::dialect_texts(format, DIALECT) {
+                hooks_of(t.pieces, &mut here);
+            }
+            assert!(!here.is_empty(), "`{}` has no `mini` line", format.name);
+            for h in &here {
+                assert!(HOOKS.contains(h), "`{}` uses unknown hook `@{h}`", format.name);
+                let sibling = match *h {
+                    "regnum" => Some("type"),
+                    "index_reg" => Some("num"),
+                    _ => None,
+                };
+                if let Some(sib) = sibling {
+                    assert!(
+                        format.field(sib).is_some(),
+                        "`{}` lacks `{sib}` for `@{h}`",
+                        format.name
+                    );
+                }
+            }
+            used.extend(here);
+        }
+        for h in HOOKS {
+            assert!(used.contains(h), "hook `@{h}` is never used");
+        }
     }
 
     #[test]
