@@ -314,7 +314,8 @@ impl OptionClass {
     }
 }
 
-/// The classes in the order the disassembler prints them.
+/// The classes named by a spec enum (the order the assembler looks a word
+/// up in; the disassembler prints in the spec's `mini.sampler` line order).
 pub const OPTION_ORDER: [OptionClass; 5] = [
     OptionClass::Dim,
     OptionClass::Filter,
