@@ -407,8 +407,8 @@ fn parse_outmod(cur: &mut Cursor<'_>, field: &Field) -> u64 {
     };
     for v in e.values.iter().filter(|v| v.value != 0) {
         for s in v.spellings.iter().filter(|s| !s.is_empty()) {
-            let boundary = !rest[s.len().min(rest.len())..].starts_with(|c: char| c.is_alphanumeric() || c == '_');
-            if rest.starts_with(s) && boundary {
+            let Some(after) = rest.strip_prefix(s) else { continue };
+            if !after.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
                 cur.eat(&cur.rest()[..1 + s.len()]);
                 return v.value;
             }

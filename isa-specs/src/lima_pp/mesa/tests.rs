@@ -196,6 +196,8 @@ fn malformed_text_gives_line_and_column() {
     let cases: &[(&str, &str)] = &[
         ("frob.v0 $0 $1 $2\n", "1:1: expected one of mul, mul_shl1, "),
         ("frob $0\n", "1:1: unknown unit `frob`"),
+        // A multi-byte character where an output modifier could start.
+        ("mul.ot\u{fffd}.v0 $0 $1\n", "1:4: expected `.v0`"),
         ("texld.b.cube 7+$1.w\n", "1:20: expected a register"),
         ("texld 1, texld 2\n", "1:10: `texture` appears twice"),
         (
