@@ -12,7 +12,7 @@ use core::fmt::{self, Write};
 
 use crate::bits::{low_mask, BitWord};
 use crate::error::ParseError;
-use crate::layout::{ComponentOrder, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Piece, Style};
+use crate::layout::{ComponentOrder, Cond, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Piece, Style};
 use crate::lexer::{closest, Cursor};
 
 /// Prints an instruction word that is known to match `opcode`.
@@ -690,31 +690,55 @@ pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
             field.write(word, 0, u64::from(!c.values.contains(&1)));
         }
     }
-    let mut decided = Vec::new();
+    let mut decided = Decided {
+        fields: Vec::new(),
+        text,
+        start: start.clone(),
+    };
     parse_text_pieces(cur, format, text.pieces, &[], word, &mut decided, hooks)?;
-    if let Some(c) = text.when.iter().find(|c| !c.holds(format, word, 0)) {
-        let field = &format.fields[c.field];
-        let values: Vec<String> = c.values.iter().map(|&v| describe_value(field, v)).collect();
-        let wanted = match (c.named, c.attr) {
-            (Some(true), _) => String::from("a named value"),
-            (Some(false), _) => String::from("a value its enum does not name"),
-            (None, Some(a)) => format!(
-                "a named value whose `{}` is {}{}",
-                attr_name(field, a),
-                if c.equal { "" } else { "not " },
-                c.values.iter().map(|v| format!("{v}")).collect::<Vec<_>>().join(" or ")
-            ),
-            (None, None) if c.equal => format!("one of {}", values.join(", ")),
-            (None, None) => format!("none of {}", values.join(", ")),
-        };
-        return Err(start.error(format!(
-            "this form of `{}` prints only when `{}` is {wanted}; here it is {}",
-            text.name,
-            field.name,
-            describe_value(field, field.read(word, 0))
-        )));
+    match text.when.iter().find(|c| !c.holds(format, word, 0)) {
+        Some(c) => Err(condition_error(&start, format, text, c, word)),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The fields a template parse has read so far, and the line it parses
+/// (whose conditions on a field are checked as soon as the field is read).
+struct Decided<'c> {
+    fields: Vec<usize>,
+    text: &'c NamedText,
+    start: Cursor<'c>,
+}
+
+/// "this form of `g` prints only when `f` is …; here it is …", at the
+/// start of the form.
+fn condition_error<W: BitWord>(
+    start: &Cursor<'_>,
+    format: &Format,
+    text: &NamedText,
+    c: &Cond,
+    word: &W,
+) -> ParseError {
+    let field = &format.fields[c.field];
+    let values: Vec<String> = c.values.iter().map(|&v| describe_value(field, v)).collect();
+    let wanted = match (c.named, c.attr) {
+        (Some(true), _) => String::from("a named value"),
+        (Some(false), _) => String::from("a value its enum does not name"),
+        (None, Some(a)) => format!(
+            "a named value whose `{}` is {}{}",
+            attr_name(field, a),
+            if c.equal { "" } else { "not " },
+            c.values.iter().map(|v| format!("{v}")).collect::<Vec<_>>().join(" or ")
+        ),
+        (None, None) if c.equal => format!("one of {}", values.join(", ")),
+        (None, None) => format!("none of {}", values.join(", ")),
+    };
+    start.error(format!(
+        "this form of `{}` prints only when `{}` is {wanted}; here it is {}",
+        text.name,
+        field.name,
+        describe_value(field, field.read(word, 0))
+    ))
 }
 
 /// The name of attribute `attr` of an enum field's values.
@@ -735,7 +759,7 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
     pieces: &[Piece],
     then: &[&[Piece]],
     word: &mut W,
-    decided: &mut Vec<usize>,
+    decided: &mut Decided<'_>,
     hooks: &mut H,
 ) -> Result<(), ParseError> {
     let Some((piece, rest)) = pieces.split_first() else {
@@ -768,7 +792,7 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
         Piece::Field {
             index,
             style: Style::Flag(t),
-        } if decided.contains(&index) => {
+        } if decided.fields.contains(&index) => {
             cur.skip_blanks();
             let trimmed = t.trim_start();
             let t = if trimmed.is_empty() { t } else { trimmed };
@@ -788,12 +812,17 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
             let glued = next_piece(rest, then).is_some_and(|p| !matches!(p, Piece::Space));
             let set = if glued { cur.eat(t) } else { eat_token(cur, t) };
             format.fields[index].write(word, 0, u64::from(set));
-            decided.push(index);
+            decided.fields.push(index);
         }
         Piece::Field { index, style } => {
             cur.skip_blanks();
             parse_value(cur, &format.fields[index], style, word, 0)?;
-            decided.push(index);
+            decided.fields.push(index);
+            // A condition on the field fails now rather than after the rest.
+            let text = decided.text;
+            if let Some(c) = text.when.iter().find(|c| c.field == index && !c.holds(format, word, 0)) {
+                return Err(condition_error(&decided.start, format, text, c, word));
+            }
         }
         Piece::Hook(hook) => {
             cur.skip_blanks();
@@ -807,7 +836,7 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
             let field = &format.fields[index];
             let mut after: Vec<&[Piece]> = then.to_vec();
             after.push(rest);
-            if decided.contains(&index) {
+            if decided.fields.contains(&index) {
                 return if (field.read(word, 0) != 0) == when_set {
                     parse_text_pieces(cur, format, inner, &after, word, decided, hooks)
                 } else {
@@ -815,8 +844,8 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
                 };
             }
             let is_bool = matches!(field.kind, FieldKind::Bool);
-            let (at, was, known) = (cur.clone(), *word, decided.len());
-            decided.push(index);
+            let (at, was, known) = (cur.clone(), *word, decided.fields.len());
+            decided.fields.push(index);
             // Present: the field is set (a bool here; any other field by
             // the group's own pieces) or clear (`{!flag?…}`).
             if is_bool || !when_set {
@@ -833,8 +862,8 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
             let first_at = cur.clone();
             *cur = at;
             *word = was;
-            decided.truncate(known);
-            decided.push(index);
+            decided.fields.truncate(known);
+            decided.fields.push(index);
             field.write(word, 0, u64::from(!when_set));
             return parse_text_pieces(cur, format, rest, then, word, decided, hooks).map_err(|second| {
                 // On a tie, both expectations are reported when they can

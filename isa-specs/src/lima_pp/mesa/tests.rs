@@ -234,7 +234,7 @@ fn malformed_text_gives_line_and_column() {
         ),
         ("const0 1.0 2.0 x 4.0\n", "1:16: expected a number"),
         ("load.v $1 64\n", "1:11: varying index 64 is out of range"),
-        ("min.v0 $0 $1<<3 $2\n", "1:13: unexpected `<<3`"),
+        ("min.v0 $0 $1<<3 $2\n", "1:13: expected one of $0, "),
         ("mul.v0 $0 $1.xy $2\n", "1:16: expected a component"),
         ("add.v1 $0 $1,\n", "1:14: expected a unit"),
         ("l:\nl:\n", "2:1: label `l` is already defined at line 1"),

@@ -37,6 +37,11 @@ struct Form {
 
 impl Form {
     fn could_start(&self, head: &str) -> bool {
+        // First and last bytes before whole strings: most forms fail there.
+        let (h, lead, trail) = (head.as_bytes(), self.lead.as_bytes(), self.trail.as_bytes());
+        if lead.first().is_some_and(|b| h.first() != Some(b)) || trail.last().is_some_and(|b| h.last() != Some(b)) {
+            return false;
+        }
         if self.exact {
             head == self.lead
         } else {
