@@ -745,55 +745,11 @@ fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef
             });
             continue;
         }
-        let mut values = Vec::new();
-        for v in &c.values {
-            match v {
-                CondValue::Int(lit) => {
-                    if field.width < 128 && lit.value >> field.width != 0 {
-                        diags.error(
-                            lit.span,
-                            format!(
-                                "{} does not fit `{}` ({} bits)",
-                                lit.value, field.name.text, field.width
-                            ),
-                        );
-                        continue;
-                    }
-                    values.push(lit.value as u64);
-                }
-                CondValue::Name(name) => {
-                    let FieldTy::Enum(e) = field.ty else {
-                        diags.error(
-                            name.span,
-                            format!(
-                                "`{}` is not an enum field, so `{}` names no value of it: write a number",
-                                field.name.text, name.text
-                            ),
-                        );
-                        continue;
-                    };
-                    let e = &enums[e];
-                    match e.variants.iter().find(|v| v.name.text == name.text) {
-                        Some(v) => values.push(v.value),
-                        None => {
-                            let names = e.variants.iter().map(|v| v.name.text.as_str());
-                            diags
-                                .error(
-                                    name.span,
-                                    format!(
-                                        "`{}` is not a variant of `{}` (the type of `{}`){}",
-                                        name.text,
-                                        e.name.text,
-                                        field.name.text,
-                                        did_you_mean(&name.text, names)
-                                    ),
-                                )
-                                .label("no such variant");
-                        }
-                    }
-                }
-            }
-        }
+        let values = c
+            .values
+            .iter()
+            .filter_map(|v| field_value(field, v, enums, diags))
+            .collect();
         when.push(CondDef {
             field: index,
             equal: c.equal,
@@ -863,54 +819,62 @@ fn resolve_defaults(
                 .label("this default would never count");
             continue;
         }
-        let v = match value {
-            CondValue::Int(lit) => {
-                if field.width < 128 && lit.value >> field.width != 0 {
-                    diags.error(
-                        lit.span,
-                        format!(
-                            "{} does not fit `{}` ({} bits)",
-                            lit.value, field.name.text, field.width
-                        ),
-                    );
-                    continue;
-                }
-                lit.value as u64
-            }
-            CondValue::Name(v) => {
-                let FieldTy::Enum(e) = field.ty else {
-                    diags.error(
-                        v.span,
-                        format!(
-                            "`{}` is not an enum field, so `{}` names no value of it: write a number",
-                            field.name.text, v.text
-                        ),
-                    );
-                    continue;
-                };
-                let e = &enums[e];
-                match e.variants.iter().find(|x| x.name.text == v.text) {
-                    Some(x) => x.value,
-                    None => {
-                        let names = e.variants.iter().map(|x| x.name.text.as_str());
-                        diags.error(
-                            v.span,
-                            format!(
-                                "`{}` is not a variant of `{}` (the type of `{}`){}",
-                                v.text,
-                                e.name.text,
-                                field.name.text,
-                                did_you_mean(&v.text, names)
-                            ),
-                        );
-                        continue;
-                    }
-                }
-            }
+        let Some(v) = field_value(field, value, enums, diags) else {
+            continue;
         };
         out.push((index, v));
     }
     out
+}
+
+/// The raw value a condition or `default` names for `field`: a number that
+/// fits it, or a variant of its enum (`None`, reported, otherwise).
+fn field_value(field: &FieldDef, value: &CondValue, enums: &[EnumDef], diags: &mut Diagnostics) -> Option<u64> {
+    match value {
+        CondValue::Int(lit) => {
+            if field.width < 128 && lit.value >> field.width != 0 {
+                diags.error(
+                    lit.span,
+                    format!(
+                        "{} does not fit `{}` ({} bits)",
+                        lit.value, field.name.text, field.width
+                    ),
+                );
+                return None;
+            }
+            Some(lit.value as u64)
+        }
+        CondValue::Name(name) => {
+            let FieldTy::Enum(e) = field.ty else {
+                diags.error(
+                    name.span,
+                    format!(
+                        "`{}` is not an enum field, so `{}` names no value of it: write a number",
+                        field.name.text, name.text
+                    ),
+                );
+                return None;
+            };
+            let e = &enums[e];
+            let found = e.variants.iter().find(|v| v.name.text == name.text);
+            if found.is_none() {
+                let names = e.variants.iter().map(|v| v.name.text.as_str());
+                diags
+                    .error(
+                        name.span,
+                        format!(
+                            "`{}` is not a variant of `{}` (the type of `{}`){}",
+                            name.text,
+                            e.name.text,
+                            field.name.text,
+                            did_you_mean(&name.text, names)
+                        ),
+                    )
+                    .label("no such variant");
+            }
+            found.map(|v| v.value)
+        }
+    }
 }
 
 /// Whether a template prints field `index` (directly or as a group's flag).
