@@ -174,7 +174,7 @@ pub fn write_instr(out: &mut impl Write, packed: &Packed, words: &[u32]) -> fmt:
 /// then the units in packing order, zero-padded to the `words` field when
 /// it asks for more. Units may be written in any order, each at most once.
 pub fn parse_instr(packed: &Packed, cur: &mut Cursor<'_>) -> Result<Vec<u32>, ParseError> {
-    let mut control: u32 = parse_layout(packed.control, cur)?;
+    let control: u32 = parse_layout(packed.control, cur)?;
     let mut units: Vec<Option<u128>> = packed.units.iter().map(|_| None).collect();
     loop {
         cur.skip_blanks();
@@ -200,8 +200,16 @@ pub fn parse_instr(packed: &Packed, cur: &mut Cursor<'_>) -> Result<Vec<u32>, Pa
         cur.skip_blanks();
         units[index] = Some(parse_unit(&packed.units[index], cur)?);
     }
+    Ok(pack_units(packed, control, &units))
+}
+
+/// An instruction's words from its control word and its units' bits (by
+/// unit index; `None` for absent units): the control word with the
+/// present units' enables set, then the units in packing order,
+/// zero-padded to the `words` field when it asks for more than they need.
+pub fn pack_units(packed: &Packed, mut control: u32, units: &[Option<u128>]) -> alloc::vec::Vec<u32> {
     let mut unit_bits = 0;
-    for (unit, bits) in packed.units.iter().zip(&units) {
+    for (unit, bits) in packed.units.iter().zip(units) {
         if bits.is_some() {
             control |= 1 << unit.enable;
             unit_bits += unit.width;
@@ -214,13 +222,13 @@ pub fn parse_instr(packed: &Packed, cur: &mut Cursor<'_>) -> Result<Vec<u32>, Pa
     let mut words = alloc::vec![0u32; needed.max(declared)];
     words[0] = control;
     let mut bit = 32;
-    for (unit, bits) in packed.units.iter().zip(&units) {
+    for (unit, bits) in packed.units.iter().zip(units) {
         if let Some(bits) = bits {
             write_bits(&mut words, bit, unit.width, *bits);
             bit += unit.width;
         }
     }
-    Ok(words)
+    words
 }
 
 /// Parses one unit's text: each variant's syntax is tried, later variants

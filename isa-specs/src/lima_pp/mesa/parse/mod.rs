@@ -13,10 +13,11 @@ use isa_runtime::lexer::Cursor;
 use isa_runtime::packed::{read_bits, unit_offsets, variant_of, write_bits};
 use isa_runtime::{ParseError, SInt, UInt};
 
+use super::hooks::at_unit_end;
 use super::hooks::Target;
 use crate::lima_pp::{BranchUnit, Control, Instr};
 use pos::*;
-use units::{at_unit_end, control_group, unit, Parts};
+use units::{control_group, unit, Parts};
 
 /// Parses a program in Mesa's text (see `docs/lima-pp-text.md`): derived
 /// control fields are computed with [`Instr::derive`], branch targets (word

@@ -7,13 +7,12 @@ use std::sync::OnceLock;
 
 use isa_runtime::layout::{FieldKind, Format, NamedText, Piece};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::packed::{variant_of, words_for, write_bits};
+use isa_runtime::packed::{pack_units, variant_of};
 use isa_runtime::text;
 use isa_runtime::ParseError;
 
 use super::packed;
 use super::pos::hint;
-pub(super) use crate::lima_pp::mesa::hooks::at_unit_end;
 use crate::lima_pp::mesa::hooks::{Hooks, Target};
 use crate::lima_pp::mesa::print::DIALECT;
 use crate::lima_pp::Instr;
@@ -131,31 +130,13 @@ impl Parts {
     }
 
     /// The instruction: the control word with the units' enables and the
-    /// length they need, then the units in packing order.
+    /// length they need ([`pack_units`]), then the units in packing order.
     pub(super) fn instr(&self) -> Result<Instr, String> {
         let packed = packed();
-        let mut control = self.control as u32;
-        let mut unit_bits = 0;
-        for (unit, bits) in packed.units.iter().zip(&self.units) {
-            if bits.is_some() {
-                control |= 1 << unit.enable;
-                unit_bits += unit.width;
-            }
-        }
-        let needed = words_for(unit_bits);
+        let mut words = pack_units(packed, self.control as u32, &self.units);
         if let Some(count) = packed.derived(isa_runtime::layout::DeriveRule::Words) {
-            let mut word = control;
-            count.write(&mut word, 0, u64::from(needed));
-            control = word;
-        }
-        let mut words = vec![0u32; needed as usize];
-        words[0] = control;
-        let mut bit = 32;
-        for (unit, bits) in packed.units.iter().zip(&self.units) {
-            if let Some(bits) = bits {
-                write_bits(&mut words, bit, unit.width, *bits);
-                bit += unit.width;
-            }
+            let len = words.len() as u64;
+            count.write(&mut words[0], 0, len);
         }
         Instr::decode(&words).map(|(i, _)| i).map_err(|e| e.to_string())
     }
@@ -196,10 +177,8 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
         .unwrap_or(rest.len());
     let head = &rest[..len];
     let mut best: Option<((usize, usize), ParseError)> = None;
-    let mut tried = false;
-    for form in forms().iter().filter(|f| f.unit.is_some() && f.could_start(head)) {
-        tried = true;
-        let Some(index) = form.unit else { continue };
+    let candidates = forms().iter().filter(|f| f.could_start(head));
+    for (index, form) in candidates.filter_map(|f| Some((f.unit?, f))) {
         let unit = &packed().units[index];
         let mut c = cur.clone();
         let mut bits = form.blank;
@@ -233,7 +212,7 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
     }
     match best {
         Some((_, e)) => Err(e),
-        None if !tried && !head.is_empty() => Err(cur.error(format!(
+        None if !head.is_empty() => Err(cur.error(format!(
             "unknown unit `{head}`{}",
             hint(head, example_heads().iter().map(String::as_str))
         ))),
@@ -249,8 +228,8 @@ fn example_heads() -> &'static [String] {
     HEADS.get_or_init(|| {
         let mut heads: Vec<String> = Vec::new();
         let packed = packed();
-        for form in forms().iter().filter(|f| f.unit.is_some()) {
-            let unit = form.unit.map_or("control", |i| packed.units[i].name);
+        for (index, form) in forms().iter().filter_map(|f| Some((f.unit?, f))) {
+            let unit = packed.units[index].name;
             let mut head = String::new();
             let mut ok = true;
             for p in form.text.pieces.iter().take_while(|p| !matches!(p, Piece::Space)) {
