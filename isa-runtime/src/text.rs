@@ -394,12 +394,7 @@ fn parse_value<W: BitWord>(
     let what = format!("`{}`", field.name);
     let raw: u64 = match (field.kind, style) {
         (_, Style::Hook(_)) => return parse_value(cur, field, Style::Default, word, base),
-        (FieldKind::Bool, Style::Flag(text)) => {
-            // Blanks before the piece are already skipped: match the flag's
-            // text without its own leading blanks (`' attr'` prints a space).
-            let trimmed = text.trim_start();
-            u64::from(eat_token(cur, if trimmed.is_empty() { text } else { trimmed }))
-        }
+        (FieldKind::Bool, Style::Flag(text)) => u64::from(eat_token(cur, flag_text(text))),
         (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex | Style::Decimal) => {
             parse_unsigned(cur, field.width, &what)?
         }
@@ -774,11 +769,7 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
         Piece::Text(t) if t.trim().is_empty() => cur.skip_blanks(),
         Piece::Text(t) => {
             cur.skip_blanks();
-            // Glued to what follows (`texld{flag}_t{type}`), the literal
-            // may run into a word; before a space it must end one.
-            let glued = next_piece(rest, then).is_some_and(|p| !matches!(p, Piece::Space));
-            let found = if glued { cur.eat(t) } else { eat_token(cur, t) };
-            if !found {
+            if !eat_literal(cur, t, next_piece(rest, then)) {
                 return Err(cur.expected(&format!("`{t}`")));
             }
         }
@@ -794,8 +785,7 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
             style: Style::Flag(t),
         } if decided.fields.contains(&index) => {
             cur.skip_blanks();
-            let trimmed = t.trim_start();
-            let t = if trimmed.is_empty() { t } else { trimmed };
+            let t = flag_text(t);
             if format.fields[index].read(word, 0) != 0 && !eat_token(cur, t) {
                 return Err(cur.expected(&format!("`{t}`")));
             }
@@ -805,12 +795,9 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
             style: Style::Flag(t),
         } if matches!(format.fields[index].kind, FieldKind::Bool) => {
             cur.skip_blanks();
-            let trimmed = t.trim_start();
-            let t = if trimmed.is_empty() { t } else { trimmed };
-            // As for a literal: glued to what follows, the flag's text may
-            // run into a word (`texld.b_t3`).
-            let glued = next_piece(rest, then).is_some_and(|p| !matches!(p, Piece::Space));
-            let set = if glued { cur.eat(t) } else { eat_token(cur, t) };
+            // As for a literal, the flag's text may be glued to what follows
+            // (`texld.b_t3`).
+            let set = eat_literal(cur, flag_text(t), next_piece(rest, then));
             format.fields[index].write(word, 0, u64::from(set));
             decided.fields.push(index);
         }
@@ -895,6 +882,29 @@ fn merge_expected(a: &ParseError, b: &ParseError) -> Option<ParseError> {
         col: a.col,
         message: format!("expected {wa} or {wb}, found {fa}"),
     })
+}
+
+/// A flag's text as parsed: blanks before the piece are already skipped,
+/// so without its own leading blanks (`' attr'` prints a space), unless it
+/// is only blanks.
+fn flag_text(text: &str) -> &str {
+    let trimmed = text.trim_start();
+    if trimmed.is_empty() {
+        text
+    } else {
+        trimmed
+    }
+}
+
+/// Eats literal `t` of a `text` template. Glued to the next piece
+/// (`texld{flag}_t{type}`), it may run into a word; before a space or at
+/// the end it must end one.
+fn eat_literal(cur: &mut Cursor<'_>, t: &str, next: Option<&Piece>) -> bool {
+    if next.is_some_and(|p| !matches!(p, Piece::Space)) {
+        cur.eat(t)
+    } else {
+        eat_token(cur, t)
+    }
 }
 
 /// The piece after `rest` is parsed: the first of `rest`, else of the
