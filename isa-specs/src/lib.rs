@@ -2,6 +2,10 @@
 //! `isa-specs/specs/`; the small submodules next to the generated code are
 //! the hand-written glue that a spec cannot say (containers, assemblers).
 
+/// The component letters, x first (the Lima text layers' registers,
+/// masks and swizzles).
+pub(crate) const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
+
 /// Adobe Stage3D AGAL tokens, header and operand layouts, from
 /// `specs/agal.isa`; whole programs ([`agal::AgalProgram`]), the
 /// AGALMiniAssembler-compatible assembler ([`agal::assemble`]), the

@@ -329,20 +329,19 @@ impl TextHooks<u64> for MiniHooks {
             }
             "index_reg" => out.write_str(&name(reg(v)?, self.sibling(*word, "num"), self.kind)),
             "mask" if v == 0xF => Ok(()),
-            "mask" => {
-                out.write_char('.')?;
-                (0..4)
-                    .filter(|i| v >> i & 1 != 0)
-                    .try_for_each(|i| out.write_char(XYZW[i as usize]))
-            }
             "swizzle" if v == 0xE4 => Ok(()),
-            "swizzle" => {
-                let mut letters: Vec<char> = (0..4).map(|i| XYZW[(v >> (2 * i) & 3) as usize]).collect();
-                while letters.len() > 1 && letters[letters.len() - 1] == letters[letters.len() - 2] {
+            // The field's letters (`xz`), a swizzle without its repeated
+            // trailing letters (`.xyy` is `.xy`).
+            "mask" | "swizzle" => {
+                let mut letters = String::new();
+                text::write_field(&mut letters, field.ok_or(fmt::Error)?, word)?;
+                while hook == "swizzle"
+                    && letters.len() > 1
+                    && letters.as_bytes()[letters.len() - 1] == letters.as_bytes()[letters.len() - 2]
+                {
                     letters.pop();
                 }
-                out.write_char('.')?;
-                letters.into_iter().try_for_each(|c| out.write_char(c))
+                write!(out, ".{letters}")
             }
             "special_flags" => {
                 let mut left = v;
@@ -380,9 +379,6 @@ impl TextHooks<u64> for MiniHooks {
         Err(cur.error(format!("the `mini` hook `@{hook}` is printed, not parsed, here")))
     }
 }
-
-/// The component letters, x first.
-const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
 
 #[cfg(test)]
 mod tests {

@@ -51,6 +51,7 @@ use isa_runtime::ParseError;
 
 use super::__layout::LAYOUT_INSTR as FORMAT;
 use super::{ComplexOp, LoadOffset, PassOp, Src, StoreSrc};
+use crate::XYZW;
 use ctx::Ctx;
 
 /// The spec's dialect whose `text` lines this layer prints and parses.
@@ -69,7 +70,6 @@ const STORE_SRC: [u64; 6] = [
     StoreSrc::Pass.raw(),
     StoreSrc::Complex.raw(),
 ];
-const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
 
 // `Src` values: the first of each run of four (x, y, z, w follow it in the
 // spec; a test checks the runs).

@@ -12,9 +12,7 @@ use isa_runtime::text::{self, TextHooks};
 use isa_runtime::ParseError;
 
 use crate::lima_pp::Vec4Reg;
-
-/// The component letters, x first.
-pub(crate) const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
+use crate::XYZW;
 
 /// Where a branch goes, as written.
 #[derive(Clone, Debug, PartialEq)]
