@@ -67,7 +67,7 @@ fn print_groups(
 
 /// The `mesa` groups of a layout, in the order they first appear in the
 /// spec, each with its alternatives in spec order; computed once per layout.
-pub(crate) fn groups(format: &'static Format) -> &'static [Vec<&'static NamedText>] {
+fn groups(format: &'static Format) -> &'static [Vec<&'static NamedText>] {
     type Groups = Vec<(&'static Format, Vec<Vec<&'static NamedText>>)>;
     static GROUPS: OnceLock<Groups> = OnceLock::new();
     let all = GROUPS.get_or_init(|| {
