@@ -251,6 +251,37 @@ pub enum CondValue {
     Int(Lit<u128>),
 }
 
+impl std::fmt::Display for CondAst {
+    /// The condition as the spec writes it, normalised (`op.args == 1`,
+    /// `!sync`, `op is unnamed`, `type == tex2d|cube`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let subject = match &self.attr {
+            Some(a) => format!("{}.{}", self.field.text, a.text),
+            None => self.field.text.clone(),
+        };
+        if let Some(named) = self.named {
+            return write!(f, "{subject} is {}", if named { "named" } else { "unnamed" });
+        }
+        if self.values.is_empty() {
+            return write!(f, "{}{subject}", if self.equal { "" } else { "!" });
+        }
+        let values: Vec<String> = self
+            .values
+            .iter()
+            .map(|v| match v {
+                CondValue::Name(n) => n.text.clone(),
+                CondValue::Int(l) => l.value.to_string(),
+            })
+            .collect();
+        write!(
+            f,
+            "{subject} {} {}",
+            if self.equal { "==" } else { "!=" },
+            values.join("|")
+        )
+    }
+}
+
 impl CondValue {
     pub fn span(&self) -> Span {
         match self {

@@ -333,12 +333,17 @@ pub struct TextDef {
 /// A resolved condition: `field` is (`equal`) or is not one of `values`.
 pub struct CondDef {
     pub field: usize,
+    /// The condition as the spec writes it (for the docs).
+    pub text: String,
+    pub span: Span,
     pub equal: bool,
     pub values: Vec<u64>,
     /// `is named` / `is unnamed` (then `values` is empty).
     pub named: Option<bool>,
     /// `field.ATTR`: the index of the attribute (of the field's enum) that
-    /// is compared instead of the value.
+    /// is compared instead of the value. `opcode.ATTR` conditions are
+    /// resolved to the matching opcodes' values once the opcodes are known
+    /// (see `resolve::fold_opcode_conditions`), and this is then `None`.
     pub attr: Option<usize>,
 }
 

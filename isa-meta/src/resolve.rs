@@ -152,6 +152,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         .collect();
 
     let dialects = crate::dialects::resolve_decls(isa.dialects, diags);
+    let attrs = crate::attrs::resolve_decls(isa.attrs, !ast.opcodes.is_empty(), &[], &enums, diags);
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
     let mut text_asts = Vec::new();
@@ -190,14 +191,13 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 // An unresolved dialect leaves the line out, after its
                 // template and conditions are checked all the same.
                 let dialect = crate::dialects::resolve_ref(&t, &dialects, diags);
-                let text = resolve_text(t, dialect.unwrap_or(0), layout, &enums, diags);
+                let text = resolve_text(t, dialect.unwrap_or(0), layout, &enums, &attrs, diags);
                 dialect.map(|_| text)
             })
             .collect();
     }
     crate::dialects::check_used(&dialects, &layouts, diags);
 
-    let attrs = crate::attrs::resolve_decls(isa.attrs, !ast.opcodes.is_empty(), &[], &enums, diags);
     let mut opcodes = Vec::new();
     for op in ast.opcodes {
         let op_attrs = crate::attrs::resolve_settings(
@@ -309,6 +309,8 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             bits,
         });
     }
+
+    fold_opcode_conditions(&mut layouts, &opcodes, diags);
 
     let bundle_declared = !ast.bundles.is_empty();
     let packed = resolve_bundles(ast.bundles, &layouts, &types, !opcodes.is_empty(), diags);
@@ -668,7 +670,14 @@ fn big(lit: &Lit<u128>, diags: &mut Diagnostics) -> u64 {
 /// A `text` line of `dialect`: its template (hooks allowed) and its conditions, whose
 /// fields must exist and whose values must fit (enum variants of the field's
 /// enum, numbers within its width; the bare `flag` forms need a bool field).
-fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef], diags: &mut Diagnostics) -> TextDef {
+fn resolve_text(
+    t: TextAst,
+    dialect: usize,
+    layout: &LayoutDef,
+    enums: &[EnumDef],
+    isa_attrs: &[AttrDef],
+    diags: &mut Diagnostics,
+) -> TextDef {
     let template = parse_template(
         &t.template.value,
         t.template.span.start + 1,
@@ -696,8 +705,10 @@ fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef
             continue;
         };
         let field = &layout.fields[index];
+        let (text, span) = (c.to_string(), c.span);
         if let Some(attr) = &c.attr {
-            if let Some(cond) = resolve_attr_cond(&c, attr, index, field, enums, diags) {
+            if let Some(mut cond) = resolve_attr_cond(&c, attr, index, field, enums, isa_attrs, diags) {
+                (cond.text, cond.span) = (text, span);
                 when.push(cond);
             }
             continue;
@@ -718,6 +729,8 @@ fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef
             }
             when.push(CondDef {
                 field: index,
+                text,
+                span,
                 equal: true,
                 values: Vec::new(),
                 named: Some(named),
@@ -738,6 +751,8 @@ fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef
             }
             when.push(CondDef {
                 field: index,
+                text,
+                span,
                 equal: c.equal,
                 values: vec![1],
                 named: None,
@@ -752,6 +767,8 @@ fn resolve_text(t: TextAst, dialect: usize, layout: &LayoutDef, enums: &[EnumDef
             .collect();
         when.push(CondDef {
             field: index,
+            text,
+            span,
             equal: c.equal,
             values,
             named: None,
@@ -886,38 +903,79 @@ fn template_uses(pieces: &[TPiece], index: usize) -> bool {
     })
 }
 
+/// Turns each `opcode.ATTR` condition of a format's `text` lines into the
+/// list of that format's opcodes whose attribute matches, so a new opcode
+/// line with the attribute joins the form with no other edit. A condition
+/// that no opcode of the format meets is an error: the line would never
+/// print.
+fn fold_opcode_conditions(layouts: &mut [LayoutDef], opcodes: &[OpDef], diags: &mut Diagnostics) {
+    for (index, layout) in layouts.iter_mut().enumerate() {
+        let Some(opcode_field) = layout.fields.iter().position(|f| f.ty == FieldTy::Opcode) else {
+            continue;
+        };
+        for cond in layout.texts.iter_mut().flat_map(|t| t.when.iter_mut()) {
+            let Some(attr) = cond.attr.filter(|_| cond.field == opcode_field) else {
+                continue;
+            };
+            let matching: Vec<u64> = opcodes
+                .iter()
+                .filter(|op| op.format == index && cond.values.contains(&op.attrs[attr]) == cond.equal)
+                .map(|op| op.value)
+                .collect();
+            if matching.is_empty() {
+                diags
+                    .error(
+                        cond.span,
+                        format!(
+                            "no opcode of `{}` meets `{}`, so this line would never print",
+                            layout.name.text, cond.text
+                        ),
+                    )
+                    .label("no opcode matches");
+            }
+            (cond.equal, cond.values, cond.attr) = (true, matching, None);
+        }
+    }
+}
+
 /// A condition on an attribute of an enum field's value (`op.args == 1`,
-/// `op.vector_only`, `!op.vector_only`): the field's enum declares the
-/// attribute, and the values are numbers (or variants of the attribute's
-/// enum); a bare or negated one needs a flag attribute.
+/// `op.vector_only`, `!op.vector_only`) or of the opcode (`opcode.flow ==
+/// jump`, the `isa` item's attributes): the attribute is declared, and the
+/// values are numbers (or variants of the attribute's enum); a bare or
+/// negated one needs a flag attribute. The text and span are the caller's.
 fn resolve_attr_cond(
     c: &CondAst,
     attr: &Name,
     index: usize,
     field: &FieldDef,
     enums: &[EnumDef],
+    isa_attrs: &[AttrDef],
     diags: &mut Diagnostics,
 ) -> Option<CondDef> {
-    let FieldTy::Enum(e) = field.ty else {
-        diags.error(
-            attr.span,
-            format!(
-                "`{}.{}` reads an attribute of an enum value, but `{}` is not an enum field",
-                field.name.text, attr.text, field.name.text
-            ),
-        );
-        return None;
+    let (attrs, owner) = match field.ty {
+        FieldTy::Enum(e) => (
+            &enums[e].attrs[..],
+            format!("enum `{}` (the type of `{}`)", enums[e].name.text, field.name.text),
+        ),
+        FieldTy::Opcode => (isa_attrs, "the `isa` item".to_owned()),
+        _ => {
+            diags.error(
+                attr.span,
+                format!(
+                    "`{}.{}` reads an attribute of an enum value or of the opcode, but `{}` is neither an enum nor the opcode field",
+                    field.name.text, attr.text, field.name.text
+                ),
+            );
+            return None;
+        }
     };
-    let e = &enums[e];
-    let Some(ai) = e.attrs.iter().position(|a| a.name.text == attr.text) else {
-        let names = e.attrs.iter().map(|a| a.name.text.as_str());
+    let Some(ai) = attrs.iter().position(|a| a.name.text == attr.text) else {
+        let names = attrs.iter().map(|a| a.name.text.as_str());
         diags
             .error(
                 attr.span,
                 format!(
-                    "enum `{}` (the type of `{}`) declares no attribute `{}`{}",
-                    e.name.text,
-                    field.name.text,
+                    "{owner} declares no attribute `{}`{}",
                     attr.text,
                     did_you_mean(&attr.text, names)
                 ),
@@ -925,7 +983,7 @@ fn resolve_attr_cond(
             .label("no such attribute");
         return None;
     };
-    let decl = &e.attrs[ai];
+    let decl = &attrs[ai];
     if c.named.is_some() {
         diags.error(
             c.span,
@@ -949,6 +1007,8 @@ fn resolve_attr_cond(
         }
         return Some(CondDef {
             field: index,
+            text: String::new(),
+            span: c.span,
             equal: c.equal,
             values: vec![1],
             named: None,
@@ -983,6 +1043,8 @@ fn resolve_attr_cond(
     }
     Some(CondDef {
         field: index,
+        text: String::new(),
+        span: c.span,
         equal: c.equal,
         values,
         named: None,

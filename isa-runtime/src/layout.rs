@@ -135,6 +135,9 @@ pub struct NamedText {
 pub struct Cond {
     /// Index into `Format::fields`.
     pub field: usize,
+    /// The condition as the spec writes it (`op.args == 1`, `!sync`,
+    /// `opcode.flow == jump`).
+    pub text: &'static str,
     /// `==` rather than `!=`.
     pub equal: bool,
     /// The raw values compared with.
@@ -144,7 +147,9 @@ pub struct Cond {
     pub named: Option<bool>,
     /// `field.ATTR == v`: the index (into the field's [`Enum::attrs`]) of
     /// the attribute compared instead of the raw value; such a condition
-    /// never holds for a value the enum does not name.
+    /// never holds for a value the enum does not name. An `opcode.ATTR`
+    /// condition arrives resolved: `values` are the opcodes of the format
+    /// whose attribute matches, and this is `None`.
     pub attr: Option<usize>,
 }
 

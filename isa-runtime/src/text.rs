@@ -674,7 +674,10 @@ pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
     }
     for c in text.when {
         let field = &format.fields[c.field];
-        if c.holds(format, word, 0) || c.named.is_some() || c.attr.is_some() {
+        // The opcode is the caller's (the mnemonic's): a condition on it is
+        // checked, never written.
+        if c.holds(format, word, 0) || c.named.is_some() || c.attr.is_some() || matches!(field.kind, FieldKind::Opcode)
+        {
             continue;
         }
         if c.equal {

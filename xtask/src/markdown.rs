@@ -139,7 +139,7 @@ fn format_section(out: &mut String, stem: &str, format: &Format) {
 /// values (what parsing that form writes where the text says nothing).
 fn when_cell(format: &Format, t: &NamedText) -> String {
     let quoted = |v: Vec<String>| v.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
-    let mut cell = quoted(conditions(format, t));
+    let mut cell = quoted(conditions(t));
     if !t.defaults.is_empty() {
         if !cell.is_empty() {
             cell.push_str("; ");
@@ -167,49 +167,9 @@ pub fn defaults(format: &Format, t: &NamedText) -> Vec<String> {
         .collect()
 }
 
-/// A `text` line's conditions as the spec writes them (values as numbers
-/// or enum variant names), one string each.
-pub fn conditions(format: &Format, t: &NamedText) -> Vec<String> {
-    t.when
-        .iter()
-        .map(|c| {
-            let field = &format.fields[c.field];
-            if let Some(named) = c.named {
-                return format!("{} is {}", field.name, if named { "named" } else { "unnamed" });
-            }
-            if let (Some(a), FieldKind::Enum(e)) = (c.attr, field.kind) {
-                let attr = &e.attrs[a];
-                let values: Vec<String> = c.values.iter().map(|v| v.to_string()).collect();
-                return match attr.kind {
-                    AttrKind::Flag => format!("{}{}.{}", if c.equal { "" } else { "!" }, field.name, attr.name),
-                    _ => format!(
-                        "{}.{} {} {}",
-                        field.name,
-                        attr.name,
-                        if c.equal { "==" } else { "!=" },
-                        values.join("|")
-                    ),
-                };
-            }
-            if matches!(field.kind, FieldKind::Bool) && c.values == [1] {
-                return format!("{}{}", if c.equal { "" } else { "!" }, field.name);
-            }
-            let values: Vec<String> = c
-                .values
-                .iter()
-                .map(|&v| match field.kind {
-                    FieldKind::Enum(e) => e.value(v).map_or(v.to_string(), |x| x.name.to_string()),
-                    _ => v.to_string(),
-                })
-                .collect();
-            format!(
-                "{} {} {}",
-                field.name,
-                if c.equal { "==" } else { "!=" },
-                values.join("|")
-            )
-        })
-        .collect()
+/// A `text` line's conditions as the spec writes them, one string each.
+pub fn conditions(t: &NamedText) -> Vec<String> {
+    t.when.iter().map(|c| c.text.to_owned()).collect()
 }
 
 /// The text dialects an ISA declares (nothing when none).

@@ -105,7 +105,7 @@ fn format(stem: &str, f: &Format) -> Value {
                         object(vec![
                             ("dialect", json!(t.dialect)),
                             ("group", json!(t.name)),
-                            ("when", json!(conditions(f, t))),
+                            ("when", json!(conditions(t))),
                             ("defaults", json!(defaults(f, t))),
                             ("template", json!(template(f, t.pieces))),
                             ("doc", text_or_null(t.doc)),

@@ -50,7 +50,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         let texts = l.texts.iter().map(|t| {
             let (dialect, tname, tdoc) = (&spec.dialects[t.dialect].name.text, &t.name.text, &t.doc);
             let when = t.when.iter().map(|c| {
-                let (field, equal, values) = (c.field, c.equal, &c.values);
+                let (field, text, equal, values) = (c.field, &c.text, c.equal, &c.values);
                 let named = match c.named {
                     Some(n) => quote!(::core::option::Option::Some(#n)),
                     None => quote!(::core::option::Option::None),
@@ -59,7 +59,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
                     Some(a) => quote!(::core::option::Option::Some(#a)),
                     None => quote!(::core::option::Option::None),
                 };
-                quote!(::isa_runtime::layout::Cond { field: #field, equal: #equal, values: &[#(#values),*], named: #named, attr: #attr })
+                quote!(::isa_runtime::layout::Cond { field: #field, text: #text, equal: #equal, values: &[#(#values),*], named: #named, attr: #attr })
             });
             let tpieces = pieces(Some(&t.template));
             let defaults = t.defaults.iter().map(|&(f, v)| quote!((#f, #v)));
