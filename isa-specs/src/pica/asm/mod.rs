@@ -37,8 +37,9 @@ use std::fmt;
 use super::shbin::Shbin;
 pub(crate) use instructions::picasso_name;
 use line::Stmt;
-pub(crate) use opdesc::unread as opdesc_unread;
+pub(crate) use opdesc::{allocate, need as opdesc_need, Src as OpdescSrc, MAX_OPDESCS, SHORT_INDEX_ENTRIES};
 use state::Asm;
+pub(crate) use state::DescNeed;
 
 /// One source file: its name (used in error messages) and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -88,8 +88,12 @@ pub(crate) fn need(reads: Reads, mask: Option<Mask<true>>, srcs: &[Src], mad: bo
     }
 }
 
-/// The limit on table entries.
-const MAX_OPDESCS: usize = 128;
+/// picasso's limit on table entries.
+pub(crate) const MAX_OPDESCS: usize = 128;
+
+/// The entries an instruction whose index field is short (mad's 5 bits)
+/// can address.
+pub(crate) const SHORT_INDEX_ENTRIES: usize = 32;
 
 /// picasso's growing table: each entry's descriptor and the bits pinned so far.
 #[derive(Default)]
@@ -98,6 +102,8 @@ struct Table {
 }
 
 impl Table {
+    /// `findOrAddOpdesc`: the first entry that agrees on the bits both care
+    /// about, widened; else a new entry (`None` when the table is full).
     fn find_or_add(&mut self, need: DescNeed) -> Option<usize> {
         for (i, (desc, pinned)) in self.entries.iter_mut().enumerate() {
             let both = need.care & *pinned;
@@ -115,73 +121,108 @@ impl Table {
     }
 }
 
+/// Why picasso's allocation gave an instruction no entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AllocError {
+    /// The table has [`MAX_OPDESCS`] entries already.
+    Full,
+    /// A mad needs an entry below 32, and mads use all of them.
+    NoShortEntry,
+}
+
+/// picasso's allocation over a program's instructions in code order.
+pub(crate) struct Allocation {
+    /// Each instruction's entry (`None` without a need, or on an error).
+    pub index: Vec<Option<usize>>,
+    /// The table: each entry's descriptor and the bits someone cares about.
+    pub table: Vec<(u32, u32)>,
+    /// For each entry, the instruction that created it.
+    pub creators: Vec<usize>,
+    /// The instructions that got no entry, and why.
+    pub errors: Vec<(usize, AllocError)>,
+}
+
+/// picasso's allocation (`findOrAddOpdesc`, then `swapOpdesc` for a mad
+/// whose entry lands at 32 or above: it takes the first entry below 32 no
+/// mad uses, renumbering the non-mad instructions already placed).
+pub(crate) fn allocate(needs: &[Option<DescNeed>]) -> Allocation {
+    let mut table = Table::default();
+    let mut short_used = 0u32;
+    let mut out = Allocation {
+        index: vec![None; needs.len()],
+        table: Vec::new(),
+        creators: Vec::new(),
+        errors: Vec::new(),
+    };
+    for (at, need) in needs.iter().enumerate() {
+        let Some(need) = *need else { continue };
+        let Some(mut i) = table.find_or_add(need) else {
+            out.errors.push((at, AllocError::Full));
+            continue;
+        };
+        if i == out.creators.len() {
+            out.creators.push(at);
+        }
+        if need.mad && i >= SHORT_INDEX_ENTRIES {
+            let Some(free) = (0..SHORT_INDEX_ENTRIES).find(|&k| short_used & (1 << k) == 0) else {
+                out.errors.push((at, AllocError::NoShortEntry));
+                continue;
+            };
+            table.entries.swap(free, i);
+            out.creators.swap(free, i);
+            for (j, slot) in out.index.iter_mut().enumerate().take(at) {
+                let long = needs[j].is_some_and(|n| !n.mad);
+                match *slot {
+                    Some(k) if long && k == free => *slot = Some(i),
+                    Some(k) if long && k == i => *slot = Some(free),
+                    _ => {}
+                }
+            }
+            i = free;
+        }
+        if need.mad {
+            short_used |= 1 << i;
+        }
+        out.index[at] = Some(i);
+    }
+    out.table = table.entries;
+    out
+}
+
 impl Asm {
     /// Gives every instruction its descriptor index and returns the table.
     pub fn assign_opdescs(&mut self) -> Vec<OpdescEntry> {
-        let assigned = match self.raw_opdescs.clone() {
-            Some(raw) => {
-                self.match_raw(&raw);
-                return raw;
-            }
-            None => self.allocate(),
-        };
-        assigned
-            .into_iter()
-            .map(|(desc, _)| OpdescEntry { desc, extra: 0 })
-            .collect()
-    }
-
-    /// picasso's allocation, in code order (the order picasso sees them).
-    fn allocate(&mut self) -> Vec<(u32, u32)> {
-        let mut table = Table::default();
-        let mut mad_used = 0u32;
-        let mut index: Vec<Option<usize>> = vec![None; self.code.len()];
-        for at in 0..self.code.len() {
-            let Some(need) = self.code[at].need else { continue };
-            let Some(mut i) = table.find_or_add(need) else {
-                let error = self.code[at]
-                    .pos
-                    .error(format!("too many operand descriptors (the limit is {MAX_OPDESCS})"));
-                self.errors.push(error);
-                continue;
-            };
-            if need.mad && i >= 32 {
-                let Some(free) = (0..32).find(|&k| mad_used & (1 << k) == 0) else {
-                    let error = self.code[at]
-                        .pos
-                        .error("no operand descriptor below 32 is left for this mad");
-                    self.errors.push(error);
-                    continue;
-                };
-                table.entries.swap(free, i);
-                for (j, slot) in index.iter_mut().enumerate().take(at) {
-                    let is_mad = self.code[j].need.is_some_and(|n| n.mad);
-                    match *slot {
-                        Some(k) if !is_mad && k == free => *slot = Some(i),
-                        Some(k) if !is_mad && k == i => *slot = Some(free),
-                        _ => {}
-                    }
-                }
-                i = free;
-            }
-            if need.mad {
-                mad_used |= 1 << i;
-            }
-            index[at] = Some(i);
+        if let Some(raw) = self.raw_opdescs.clone() {
+            self.match_raw(&raw);
+            return raw;
         }
-        for (at, i) in index.into_iter().enumerate() {
+        let needs: Vec<Option<DescNeed>> = self.code.iter().map(|slot| slot.need).collect();
+        let alloc = allocate(&needs);
+        for (at, error) in alloc.errors {
+            let message = match error {
+                AllocError::Full => format!("too many operand descriptors (the limit is {MAX_OPDESCS})"),
+                AllocError::NoShortEntry => "no operand descriptor below 32 is left for this mad".to_owned(),
+            };
+            let error = self.code[at].pos.error(message);
+            self.errors.push(error);
+        }
+        for (at, i) in alloc.index.into_iter().enumerate() {
             if let Some(i) = i {
                 set_desc(&mut self.code[at].word, i);
             }
         }
-        table.entries
+        alloc
+            .table
+            .into_iter()
+            .map(|(desc, _)| OpdescEntry { desc, extra: 0 })
+            .collect()
     }
 
     /// With `.raw_opdesc`: the first entry agreeing on every bit needed.
     fn match_raw(&mut self, raw: &[OpdescEntry]) {
         for at in 0..self.code.len() {
             let Some(need) = self.code[at].need else { continue };
-            let limit = if need.mad { 32 } else { MAX_OPDESCS };
+            let limit = if need.mad { SHORT_INDEX_ENTRIES } else { MAX_OPDESCS };
             let found = raw
                 .iter()
                 .take(limit)

@@ -17,7 +17,7 @@ use isa_runtime::UInt;
 
 use super::super::{fields, Flow as FlowKind, Fmt0, Instruction, OpcodeAttrs, LAYOUT};
 use super::names::{usable, Names};
-use super::operands::condition;
+use super::operands::prints_condition;
 
 /// Deepest `if`/`for` nesting inside a procedure (picasso's stack holds 32
 /// blocks, the procedure included).
@@ -198,7 +198,9 @@ fn candidate(code: &[u32], insn: &Instruction, p: usize) -> Option<Block> {
         return None;
     }
     let block = if let Some(f) = insn.as_fmt2() {
-        condition(f.condop, f.refx, f.refy)?;
+        if !prints_condition(insn) {
+            return None;
+        }
         (f.dst.get(), f.num.get(), f.unused.get())
     } else {
         let f = insn.as_fmt3()?;

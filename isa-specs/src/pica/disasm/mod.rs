@@ -25,11 +25,12 @@ mod values;
 
 use std::fmt::Write as _;
 
+use super::asm::DescNeed;
 use super::shbin::{Layout, ShaderKind, Shbin};
 use super::Instruction;
 use flow::{Block, Flow, FlowInput, Proc};
 use names::{source_name, Names};
-use opdesc::{picasso_replay, picasso_reproduces, pinned_pick_is, tidy, OpdescUse};
+use opdesc::{picasso_replay, picasso_reproduces, pinned_pick_is, tidy};
 use operands::{Ctx, RegNames};
 use tables::DvlePlan;
 
@@ -87,7 +88,7 @@ fn entry_proc(procs: &[Proc], main: usize, endmain: usize) -> Option<&Proc> {
 #[derive(Debug)]
 enum Item {
     /// picasso syntax, with the descriptor the text asks for.
-    Text(String, Option<OpdescUse>),
+    Text(String, Option<DescNeed>),
     /// The opening line of a structured block.
     Opener(String),
     /// `.word`.
@@ -123,7 +124,7 @@ fn render_all(shbin: &Shbin, insns: &[Option<Instruction>], flow: &Flow, plans: 
         };
         items.push(item);
     }
-    let uses: Vec<Option<OpdescUse>> = items
+    let uses: Vec<Option<DescNeed>> = items
         .iter()
         .map(|i| match i {
             Item::Text(_, u) => *u,
@@ -136,11 +137,11 @@ fn render_all(shbin: &Shbin, insns: &[Option<Instruction>], flow: &Flow, plans: 
             for (p, item) in items.iter().enumerate() {
                 let tidy_item = match (item, keep.get(p), insns.get(p)) {
                     (Item::Text(_, Some(want)), Some(&keep), Some(Some(insn))) => {
-                        let ctx = ctx_at(p, Some(tidy(want.value, keep)));
+                        let ctx = ctx_at(p, Some(tidy(want.desc, keep)));
                         ctx.render(insn)
                             .filter(|r| {
                                 r.opdesc
-                                    .is_some_and(|u| (u.value ^ want.value) & keep == 0 && u.mask == want.mask)
+                                    .is_some_and(|u| (u.desc ^ want.desc) & keep == 0 && u.care == want.care)
                             })
                             .map(|r| Item::Text(r.text, r.opdesc))
                     }
@@ -148,7 +149,7 @@ fn render_all(shbin: &Shbin, insns: &[Option<Instruction>], flow: &Flow, plans: 
                 };
                 tidied.push(tidy_item);
             }
-            let candidate: Vec<Option<OpdescUse>> = items
+            let candidate: Vec<Option<DescNeed>> = items
                 .iter()
                 .zip(&tidied)
                 .map(|(item, t)| match t.as_ref().unwrap_or(item) {
@@ -168,18 +169,18 @@ fn render_all(shbin: &Shbin, insns: &[Option<Instruction>], flow: &Flow, plans: 
         }
         None => {
             for (p, item) in items.iter_mut().enumerate() {
-                let (Item::Text(_, Some(want)), Some(&word), Some(Some(insn))) =
-                    (&*item, shbin.code.get(p), insns.get(p))
-                else {
+                let (Item::Text(_, Some(want)), Some(Some(insn))) = (&*item, insns.get(p)) else {
                     continue;
                 };
-                let index = (word & if word >> 29 >= 6 { 0x1F } else { 0x7F }) as usize;
+                let Some(index) = super::fields::get(insn, "desc").map(|i| i as usize) else {
+                    continue;
+                };
                 if !pinned_pick_is(&shbin.opdescs, want, index) {
                     *item = Item::Word;
                     continue;
                 }
                 // Only the bits it reads decide the pick: print those tidily.
-                let ctx = ctx_at(p, Some(tidy(want.value, want.mask)));
+                let ctx = ctx_at(p, Some(tidy(want.desc, want.care)));
                 if let Some(r) = ctx.render(insn) {
                     if r.opdesc.is_some_and(|u| pinned_pick_is(&shbin.opdescs, &u, index)) {
                         *item = Item::Text(r.text, r.opdesc);

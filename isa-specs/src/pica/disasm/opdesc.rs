@@ -11,119 +11,17 @@
 //! pinned (`.raw_opdesc`), each instruction takes the first entry that
 //! agrees on the bits it reads (isaforge's assembler).
 
-use isa_runtime::Mask;
+use isa_runtime::{Component, Swizzle};
 
-use super::super::asm::opdesc_unread;
+use super::super::asm::{allocate, DescNeed, MAX_OPDESCS, SHORT_INDEX_ENTRIES};
 use super::super::shbin::OpdescEntry;
-use super::super::Reads;
+use super::super::{fields, Instruction, OpDesc};
 
-/// picasso's limit on the table size.
-const MAX_OPDESC: usize = 128;
-
-/// Which descriptor fields an instruction form sets.
-pub(super) mod fields {
-    /// Destination mask and src1, src2, src3.
-    pub const D123: u32 = 0x7FFF_FFFF;
-    /// Destination mask, src1 and src2.
-    pub const D12: u32 = 0x003F_FFFF;
-    /// Destination mask and src1.
-    pub const D1: u32 = 0x0000_1FFF;
-    /// src1 and src2 (`cmp`).
-    pub const S12: u32 = 0x003F_FFF0;
-}
-
-/// The descriptor an instruction's text asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct OpdescUse {
-    /// The descriptor built from the text (fields not written are 0).
-    pub value: u32,
-    /// The bits the instruction cares about (after picasso's optimisation).
-    pub mask: u32,
-    /// `mad`: the entry must end up below 32.
-    pub mad: bool,
-}
-
-impl OpdescUse {
-    /// The use of `value` by an instruction that reads `reads` (its spec
-    /// attribute) and whose form sets the `fields` bits; `mad` for the
-    /// forms whose index has 5 bits.
-    pub(super) fn new(reads: Reads, mad: bool, value: u32, fields: u32) -> Self {
-        OpdescUse {
-            value,
-            mask: care_mask(reads, value, fields),
-            mad,
-        }
-    }
-
-    fn agrees_with(&self, entry: u32, entry_mask: u32) -> bool {
-        let both = self.mask & entry_mask;
-        self.value & both == entry & both
-    }
-}
-
-/// picasso's `optimizeOpdesc`: drops the selector bits of source components
-/// the operation never reads (the assembler's rule, `unread`).
-fn care_mask(reads: Reads, value: u32, fields: u32) -> u32 {
-    let unread = opdesc_unread(reads, Mask::from_bits(u64::from(value & 0xF)));
-    let selector = |u: [bool; 4]| -> u32 { (0..4).filter(|&i| u[i]).fold(0, |m, i| m | 3 << (6 - 2 * i)) };
-    fields & !((selector(unread[0]) << 5) | (selector(unread[1]) << 14) | (selector(unread[2]) << 23))
-}
-
-/// The descriptor index field of `word`: 5 bits for `mad`/`madi`, else 7.
-fn desc_bits(word: u32) -> u32 {
-    if word >> 29 >= 6 {
-        0x1F
-    } else {
-        0x7F
-    }
-}
-
-/// picasso's table while it assembles.
-#[derive(Default)]
-struct Allocator {
-    table: Vec<u32>,
-    masks: Vec<u32>,
-    mad_entries: u32,
-}
-
-impl Allocator {
-    /// `findOrAddOpdesc`: `None` when the table is full.
-    fn find_or_add(&mut self, want: &OpdescUse) -> Option<usize> {
-        for (i, (entry, entry_mask)) in self.table.iter_mut().zip(self.masks.iter_mut()).enumerate() {
-            if want.agrees_with(*entry, *entry_mask) {
-                *entry = (*entry & !want.mask) | (want.value & want.mask);
-                *entry_mask |= want.mask;
-                return Some(i);
-            }
-        }
-        if self.table.len() == MAX_OPDESC {
-            return None;
-        }
-        self.table.push(want.value);
-        self.masks.push(want.mask);
-        Some(self.table.len() - 1)
-    }
-
-    /// `swapOpdesc`: exchanges two entries and renumbers the non-`mad`
-    /// instructions emitted so far that use either (words written verbatim
-    /// with `.word` keep their index).
-    fn swap(&mut self, from: usize, to: usize, emitted: &mut [u32], uses: &[Option<OpdescUse>]) {
-        self.table.swap(from, to);
-        self.masks.swap(from, to);
-        for (word, want) in emitted.iter_mut().zip(uses) {
-            if want.is_some_and(|w| !w.mad) {
-                let desc = (*word & 0x7F) as usize;
-                let new = if desc == from {
-                    to
-                } else if desc == to {
-                    from
-                } else {
-                    desc
-                };
-                *word = (*word & !0x7F) | new as u32;
-            }
-        }
-    }
+/// Whether a table entry that pins `entry_care` gives an instruction what
+/// it needs.
+fn agrees(need: &DescNeed, entry: u32, entry_care: u32) -> bool {
+    let both = need.care & entry_care;
+    need.desc & both == entry & both
 }
 
 /// Replays picasso's allocation over the code: `uses[i]` is the descriptor
@@ -132,126 +30,126 @@ impl Allocator {
 /// descriptor bits its text must keep: the bits it reads, and for the
 /// instruction that created an entry also the bits nobody reads (they stay
 /// as it wrote them). Other bits are overwritten or ignored.
-pub(super) fn picasso_replay(code: &[u32], uses: &[Option<OpdescUse>], table: &[OpdescEntry]) -> Option<Vec<u32>> {
-    if table.len() > MAX_OPDESC || table.iter().any(|e| e.extra != 0) {
+pub(super) fn picasso_replay(code: &[u32], uses: &[Option<DescNeed>], table: &[OpdescEntry]) -> Option<Vec<u32>> {
+    if table.len() > MAX_OPDESCS || table.iter().any(|e| e.extra != 0) {
         return None;
     }
-    let mut keep = vec![0u32; code.len()];
-    // The position that created each entry, kept in step with swaps.
-    let mut creators: Vec<usize> = Vec::new();
-    let mut alloc = Allocator::default();
-    let mut emitted: Vec<u32> = Vec::with_capacity(code.len());
-    for (i, &word) in code.iter().enumerate() {
-        let Some(want) = uses.get(i).copied().flatten() else {
-            emitted.push(word);
+    let mut needs: Vec<Option<DescNeed>> = uses.to_vec();
+    needs.resize(code.len(), None);
+    let alloc = allocate(&needs);
+    if !alloc.errors.is_empty() || !alloc.table.iter().map(|&(d, _)| d).eq(table.iter().map(|e| e.desc)) {
+        return None;
+    }
+    for ((&word, index), need) in code.iter().zip(&alloc.index).zip(&needs) {
+        let (Some(index), Some(_)) = (index, need) else {
             continue;
         };
-        keep[i] = want.mask;
-        let mut index = alloc.find_or_add(&want)?;
-        if index == creators.len() {
-            creators.push(i);
+        let mut insn = Instruction::decode(word).ok()?;
+        if !fields::set(&mut insn, "desc", *index as u64) || insn.encode() != word {
+            return None;
         }
-        if want.mad {
-            if index >= 32 {
-                let free = (0..32).find(|&j| alloc.mad_entries & (1 << j) == 0)?;
-                alloc.swap(free, index, &mut emitted, uses);
-                creators.swap(free, index);
-                index = free;
-            }
-            alloc.mad_entries |= 1 << index;
-        }
-        let bits = desc_bits(word);
-        emitted.push((word & !bits) | index as u32);
     }
-    if emitted != code || !alloc.table.iter().eq(table.iter().map(|e| &e.desc)) {
-        return None;
-    }
-    for (&creator, &mask) in creators.iter().zip(&alloc.masks) {
-        keep[creator] |= !mask;
+    let mut keep: Vec<u32> = needs.iter().map(|n| n.map_or(0, |n| n.care)).collect();
+    for (&creator, &(_, care)) in alloc.creators.iter().zip(&alloc.table) {
+        keep[creator] |= !care;
     }
     Some(keep)
 }
 
 /// Whether `uses` replayed through picasso's allocation gives `code` and `table`.
-pub(super) fn picasso_reproduces(code: &[u32], uses: &[Option<OpdescUse>], table: &[OpdescEntry]) -> bool {
+pub(super) fn picasso_reproduces(code: &[u32], uses: &[Option<DescNeed>], table: &[OpdescEntry]) -> bool {
     picasso_replay(code, uses, table).is_some()
 }
 
-/// A descriptor with the source components `mask` ignores chosen for
+/// A descriptor with the source components `care` ignores chosen for
 /// readability: the identity where the read components allow it, else each
 /// repeating the next read component (the last one for trailing ones), so
 /// that swizzles print short.
-pub(super) fn tidy(value: u32, mask: u32) -> u32 {
-    let mut out = value;
-    for shift in [5, 14, 23] {
-        let sel = (value >> shift) & 0xFF;
-        let care = (mask >> shift) & 0xFF;
-        let read: Vec<Option<u32>> = (0..4)
-            .map(|i| {
-                let bits = 3 << (6 - 2 * i);
-                (care & bits == bits).then_some((sel >> (6 - 2 * i)) & 3)
-            })
-            .collect();
-        if read.iter().all(Option::is_none) {
-            continue;
-        }
-        // Several components read in place print as the identity; a single
-        // one prints as itself (`r0.x`).
-        let identity =
-            read.iter().flatten().count() > 1 && read.iter().enumerate().all(|(i, c)| c.is_none_or(|c| c == i as u32));
-        let mut comps = [0u32; 4];
-        let mut next = None;
-        for i in (0..4).rev() {
-            comps[i] = match read[i] {
-                Some(c) => {
-                    next = Some(c);
-                    c
-                }
-                None if identity => i as u32,
-                None => next.unwrap_or_else(|| read.iter().rev().flatten().next().copied().unwrap_or(0)),
-            };
-        }
-        let tidy_sel = comps.iter().enumerate().fold(0, |s, (i, &c)| s | (c << (6 - 2 * i)));
-        out = (out & !(0xFF << shift)) | (tidy_sel << shift);
+pub(super) fn tidy(value: u32, care: u32) -> u32 {
+    let (Ok(mut d), Ok(c)) = (OpDesc::decode(value), OpDesc::decode(care)) else {
+        return value;
+    };
+    for (sel, care) in [(&mut d.sel1, c.sel1), (&mut d.sel2, c.sel2), (&mut d.sel3, c.sel3)] {
+        *sel = tidy_selector(*sel, care);
     }
-    out
+    d.encode()
+}
+
+/// One source selector, tidied where `care` leaves components free.
+fn tidy_selector(sel: Swizzle<true>, care: Swizzle<true>) -> Swizzle<true> {
+    let read: [Option<Component>; 4] =
+        std::array::from_fn(|i| (care.bits() >> Swizzle::<true>::shift_of(i) & 3 == 3).then(|| sel.get(i)));
+    if read.iter().all(Option::is_none) {
+        return sel;
+    }
+    // Several components read in place print as the identity; a single
+    // one prints as itself (`r0.x`).
+    let identity = read.iter().flatten().count() > 1
+        && read
+            .iter()
+            .zip(Component::ALL)
+            .all(|(c, own)| c.is_none_or(|c| c == own));
+    let last_read = read.iter().rev().flatten().next().copied().unwrap_or(Component::X);
+    let mut comps = Component::ALL;
+    let mut next = None;
+    for i in (0..4).rev() {
+        comps[i] = match read[i] {
+            Some(c) => {
+                next = Some(c);
+                c
+            }
+            None if identity => Component::ALL[i],
+            None => next.unwrap_or(last_read),
+        };
+    }
+    Swizzle::from_components(comps)
 }
 
 /// With the table pinned (`.raw_opdesc`), whether an instruction asking for
-/// `want` picks entry `index`: the first entry that agrees on its bits.
-pub(super) fn pinned_pick_is(table: &[OpdescEntry], want: &OpdescUse, index: usize) -> bool {
+/// `want` picks entry `index`: the first entry that agrees on its bits
+/// (among those its index field reaches).
+pub(super) fn pinned_pick_is(table: &[OpdescEntry], want: &DescNeed, index: usize) -> bool {
     table
         .iter()
-        .take(if want.mad { 32 } else { MAX_OPDESC })
-        .position(|e| want.agrees_with(e.desc, u32::MAX))
+        .take(if want.mad { SHORT_INDEX_ENTRIES } else { MAX_OPDESCS })
+        .position(|e| agrees(want, e.desc, u32::MAX))
         .is_some_and(|first| first == index)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::asm::opdesc_need;
+    use super::super::super::Reads;
     use super::*;
 
     fn entry(desc: u32) -> OpdescEntry {
         OpdescEntry { desc, extra: 0 }
     }
 
+    /// What an instruction with a destination and `sources` sources asks
+    /// of descriptor `value`.
+    fn use_of(reads: Reads, value: u32, sources: usize) -> DescNeed {
+        let d = OpDesc::decode(value).unwrap();
+        let srcs = [(d.neg1, d.sel1), (d.neg2, d.sel2), (d.neg3, d.sel3)];
+        opdesc_need(reads, Some(d.mask), &srcs[..sources], false)
+    }
+
     #[test]
     fn unread_components_are_ignored() {
         // mov r0.x: only src1.x matters.
-        let want = OpdescUse::new(Reads::Written, false, 0x0000_0368, fields::D1);
-        assert_eq!(want.mask, 0xF | 0x10 | (3 << 11));
-        // dp3 ignores w of both sources.
-        let want = OpdescUse::new(Reads::Dp3, false, 0x0000_036F, fields::D12);
-        assert_eq!(want.mask & (3 << 5), 0);
-        assert_eq!(want.mask & (3 << 14), 0);
+        let care = OpDesc::decode(use_of(Reads::Written, 0x0000_0368, 1).care).unwrap();
+        assert_eq!(care.mask.bits(), 0xF);
+        assert!(care.neg1);
+        assert_eq!(care.sel1.to_string(), "wxxx", "x's two bits only");
+        assert_eq!(care.sel2.bits(), 0);
     }
 
     #[test]
     fn sharing_and_widening() {
         // mov r0.x, r1 then mov r0.x, r1.xyyy share an entry.
         let code = [0x4c01_1000, 0x4c01_1000];
-        let a = OpdescUse::new(Reads::Written, false, 0x0000_0368, fields::D1);
-        let b = OpdescUse::new(Reads::Written, false, 0x0000_0348, fields::D1);
+        let a = use_of(Reads::Written, 0x0000_0368, 1);
+        let b = use_of(Reads::Written, 0x0000_0348, 1);
         let uses = [Some(a), Some(b)];
         assert!(picasso_reproduces(&code, &uses, &[entry(0x368)]));
         assert!(!picasso_reproduces(&code, &uses, &[entry(0x348)]));
@@ -259,20 +157,19 @@ mod tests {
 
     #[test]
     fn tidy_swizzles() {
+        let sel1 = |value: u32| OpDesc::decode(value).unwrap().sel1.to_string();
         // mov r0.w, c.yyyy sharing an entry that holds xxyy: only w is read.
-        let want = OpdescUse::new(Reads::Written, false, 0x1 | (0b00_00_01_01 << 5), fields::D1);
-        assert_eq!(tidy(want.value, want.mask) >> 5 & 0xFF, 0b01_01_01_01);
+        let want = use_of(Reads::Written, 0x1 | (0b00_00_01_01 << 5), 1);
+        assert_eq!(sel1(tidy(want.desc, want.care)), "yyyy");
         // dp3 reads xyz; an identity read gives the identity.
-        let want = OpdescUse::new(Reads::Dp3, false, 0xF | (0b00_01_10_00 << 5), fields::D12);
-        assert_eq!(tidy(want.value, want.mask) >> 5 & 0xFF, 0b00_01_10_11);
+        let want = use_of(Reads::Dp3, 0xF | (0b00_01_10_00 << 5), 2);
+        assert_eq!(sel1(tidy(want.desc, want.care)), "xyzw");
     }
 
     #[test]
     fn pinned_tables_pick_the_first_agreeing_entry() {
         let table = [entry(0x368), entry(0x36F)];
-        let want = OpdescUse::new(Reads::Written, false, 0x36F, fields::D1);
-        assert!(pinned_pick_is(&table, &want, 1));
-        let want = OpdescUse::new(Reads::Written, false, 0x368, fields::D1);
-        assert!(pinned_pick_is(&table, &want, 0));
+        assert!(pinned_pick_is(&table, &use_of(Reads::Written, 0x36F, 1), 1));
+        assert!(pinned_pick_is(&table, &use_of(Reads::Written, 0x368, 1), 0));
     }
 }

@@ -1,15 +1,26 @@
-//! One instruction in picasso's syntax: registers by their DVLE names,
-//! swizzles and negation from the operand descriptor, conditions, and the
+//! One instruction in picasso's syntax, printed from the spec's `picasso`
+//! lines (`text picasso.operands` / `text picasso.opener`) with hooks that
+//! know the program: registers by their DVLE names, the destination mask,
+//! negation and swizzles from the operand descriptor, conditions, and the
 //! targets of jumps and calls. `None` means picasso's syntax cannot give
-//! back this exact word; the caller writes it as `.word`.
+//! back this exact word (no line holds, or a hook refuses); the caller
+//! writes it as `.word`.
 
 use std::collections::HashMap;
+use std::fmt::{self, Write};
 
-use super::super::asm::picasso_name;
+use isa_runtime::layout::{Field, FieldKind, Format};
+use isa_runtime::lexer::Cursor;
+use isa_runtime::text::{select_text, write_text, TextHooks};
+use isa_runtime::{Component, Mask, ParseError, Swizzle};
+
+use super::super::asm::{opdesc_need, picasso_name, DescNeed, OpdescSrc, MAX_OPDESCS};
 use super::super::shbin::OpdescEntry;
-use super::super::{CondOp, Flow as FlowKind, Idx, Instruction, OpcodeAttrs, Reads};
-use super::flow::{call_target, flow_of, jump_target, Flow};
-use super::opdesc::{fields, OpdescUse};
+use super::super::{fields, Instruction, OpDesc, OpcodeAttrs, Reads};
+use super::flow::{call_target, jump_target, Flow};
+
+/// The dialect the listing is written in.
+const DIALECT: &str = "picasso";
 
 /// Names the DVLE declarations give registers: (file letter, index) →
 /// (alias, offset within it when it is an array).
@@ -30,7 +41,7 @@ impl RegNames {
     }
 
     /// A register as an operand, without swizzle.
-    pub(super) fn reg(&self, file: char, index: u32) -> String {
+    fn reg(&self, file: char, index: u32) -> String {
         match self.map.get(&(file, index)) {
             Some((alias, None)) => alias.clone(),
             Some((alias, Some(k))) => format!("{alias}[{k}]"),
@@ -38,12 +49,12 @@ impl RegNames {
         }
     }
 
-    /// A float uniform addressed relative to an index register.
-    fn relative(&self, index: u32, idx: &str) -> String {
-        match self.map.get(&('c', index)) {
+    /// A register addressed relative to an index register (`idx`).
+    fn relative(&self, file: char, index: u32, idx: &str) -> String {
+        match self.map.get(&(file, index)) {
             Some((alias, Some(k))) if *k > 0 => format!("{alias}[{idx}+{k}]"),
             Some((alias, _)) => format!("{alias}[{idx}]"),
-            None => format!("c{index}[{idx}]"),
+            None => format!("{file}{index}[{idx}]"),
         }
     }
 }
@@ -71,335 +82,331 @@ pub(super) struct Rendered {
     /// picasso syntax.
     pub text: String,
     /// The descriptor the text builds, for instructions that have one.
-    pub opdesc: Option<OpdescUse>,
+    pub opdesc: Option<DescNeed>,
 }
 
-/// A condition on the `cmp` flags (`cmp.x && !cmp.y`), if picasso's syntax
-/// can write it: a single flag leaves the other reference bit set.
-pub(super) fn condition(op: CondOp, refx: bool, refy: bool) -> Option<String> {
-    let flag = |name: &str, want: bool| format!("{}cmp.{name}", if want { "" } else { "!" });
-    match op {
-        CondOp::Or => Some(format!("{} || {}", flag("x", refx), flag("y", refy))),
-        CondOp::And => Some(format!("{} && {}", flag("x", refx), flag("y", refy))),
-        CondOp::X => refy.then(|| flag("x", refx)),
-        CondOp::Y => refx.then(|| flag("y", refy)),
+/// Whether picasso's syntax can write the condition of `insn` (its
+/// format's `picasso.cond` line holds).
+pub(super) fn prints_condition(insn: &Instruction) -> bool {
+    insn.opcode()
+        .is_some_and(|op| select_text(op.format, DIALECT, "cond", &insn.encode()).is_some())
+}
+
+/// The outputs a geometry shader may write (picasso: `o0`–`o6`).
+const GEOMETRY_OUTPUTS: u32 = 7;
+
+impl Ctx<'_> {
+    /// The opening line of an accepted block: the opcode's `picasso.opener`
+    /// line (`ifc`, `ifu`, `for`).
+    pub(super) fn opener(&self, insn: &Instruction) -> Option<String> {
+        self.line(insn, "opener").map(|r| r.text)
+    }
+
+    /// An instruction that is not a block opener: its `picasso.operands` line.
+    pub(super) fn render(&self, insn: &Instruction) -> Option<Rendered> {
+        self.line(insn, "operands")
+    }
+
+    /// The mnemonic (an inverted form's plain one, as picasso spells it)
+    /// and the operands of the `group` line that holds for `insn`.
+    fn line(&self, insn: &Instruction, group: &str) -> Option<Rendered> {
+        let op = insn.opcode()?;
+        let attrs = OpcodeAttrs::of(op)?;
+        let word = insn.encode();
+        let text = select_text(op.format, DIALECT, group, &word)?;
+        let mut out = picasso_name(attrs.inverts.unwrap_or(op.mnemonic)).to_owned();
+        if !text.pieces.is_empty() {
+            out.push(' ');
+        }
+        let mut hooks = Hooks {
+            ctx: self,
+            insn,
+            format: op.format,
+            desc: None,
+            mask: None,
+            srcs: [None; 3],
+            inputs: Vec::new(),
+        };
+        write_text(&mut out, op.format, text, &word, &mut hooks).ok()?;
+        // picasso rejects two different input registers in one instruction.
+        if hooks.inputs.iter().any(|&a| hooks.inputs.iter().any(|&b| a != b)) {
+            return None;
+        }
+        let opdesc = match hooks.desc {
+            Some(_) => Some(hooks.need(attrs.reads)?),
+            None => None,
+        };
+        Some(Rendered { text: out, opdesc })
+    }
+
+    /// The descriptor `desc` indexes (or the override).
+    fn entry(&self, desc: u64) -> Option<u32> {
+        let entry = self.opdescs.get(usize::try_from(desc).ok()?)?.desc;
+        Some(self.desc_override.unwrap_or(entry))
     }
 }
 
-/// picasso rejects two different input registers among an instruction's sources.
-fn mixed_inputs(regs: &[u64]) -> bool {
-    regs.iter()
-        .enumerate()
-        .any(|(i, &a)| regs[i + 1..].iter().any(|&b| a < 0x10 && b < 0x10 && a != b))
+/// The hooks of the `picasso` lines, for one instruction: they print its
+/// operands and note what they took from the descriptor.
+struct Hooks<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    insn: &'c Instruction,
+    format: &'static Format,
+    /// The descriptor, once a hook has read it.
+    desc: Option<OpDesc>,
+    /// The write mask the destination printed.
+    mask: Option<Mask<true>>,
+    /// Descriptor sources 1–3 the operands printed.
+    srcs: [Option<OpdescSrc>; 3],
+    /// The input registers read.
+    inputs: Vec<u64>,
 }
 
-/// A swizzle as a suffix: a short form repeats its last letter, and `xyzw`
-/// is the default.
-fn swizzle(sel: u32) -> String {
-    let letters: Vec<char> = (0..4)
-        .map(|i| ['x', 'y', 'z', 'w'][((sel >> (6 - 2 * i)) & 3) as usize])
-        .collect();
+impl Hooks<'_, '_> {
+    /// The instruction's operand descriptor.
+    fn desc(&mut self) -> Result<OpDesc, fmt::Error> {
+        if let Some(d) = self.desc {
+            return Ok(d);
+        }
+        let index = fields::get(self.insn, "desc").ok_or(fmt::Error)?;
+        let entry = self.ctx.entry(index).ok_or(fmt::Error)?;
+        let d = OpDesc::decode(entry).map_err(|_| fmt::Error)?;
+        self.desc = Some(d);
+        Ok(d)
+    }
+
+    /// What the printed operands ask of the descriptor, for an operation
+    /// that reads `reads`; sources must be printed from src1 on. Its index
+    /// must reach the entry: picasso moves the entries of an instruction
+    /// whose index field cannot address the whole table (mad's 5 bits).
+    fn need(&self, reads: Reads) -> Option<DescNeed> {
+        let count = self.srcs.iter().take_while(|s| s.is_some()).count();
+        if self.srcs[count..].iter().any(Option::is_some) {
+            return None;
+        }
+        let srcs: Vec<OpdescSrc> = self.srcs[..count].iter().flatten().copied().collect();
+        let short_index = fields::width(self.insn, "desc").is_some_and(|w| 1usize << w < MAX_OPDESCS);
+        Some(opdesc_need(reads, self.mask, &srcs, short_index))
+    }
+
+    /// The register file (by its one-letter prefix) and index of `field`.
+    fn register(field: Option<&Field>, word: &u32) -> Result<(char, u32, u64), fmt::Error> {
+        let field = field.ok_or(fmt::Error)?;
+        let FieldKind::Regs(regs) = field.kind else {
+            return Err(fmt::Error);
+        };
+        let raw = field.read(word, 0);
+        let (file, index) = regs.lookup(raw).ok_or(fmt::Error)?;
+        let letter = file.prefix.chars().next().ok_or(fmt::Error)?;
+        Ok((letter, u32::try_from(index).map_err(|_| fmt::Error)?, raw))
+    }
+
+    /// Source `field` (`srcN`: descriptor source N): negation, the
+    /// register (relative to `idx` when `indexed`), and the swizzle.
+    fn source(&mut self, out: &mut dyn Write, field: Option<&Field>, word: &u32, indexed: bool) -> fmt::Result {
+        let slot = field
+            .and_then(|f| f.name.strip_prefix("src"))
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|n| (1..=3).contains(n))
+            .ok_or(fmt::Error)?;
+        let d = self.desc()?;
+        let (neg, sel) = [(d.neg1, d.sel1), (d.neg2, d.sel2), (d.neg3, d.sel3)][slot - 1];
+        self.srcs[slot - 1] = Some((neg, sel));
+        let (file, index, raw) = Self::register(field, word)?;
+        if file == 'v' {
+            self.inputs.push(raw);
+        }
+        let idx = if indexed { self.index_register(word)? } else { None };
+        let names = self.ctx.names;
+        let base = match idx {
+            // Index registers apply to float uniforms only (Citra).
+            Some(idx) if file == 'c' => names.relative(file, index, idx),
+            Some(_) => return Err(fmt::Error),
+            None => names.reg(file, index),
+        };
+        write!(out, "{}{base}{}", if neg { "-" } else { "" }, short_swizzle(sel))
+    }
+
+    /// The index register the format's `idx` field adds, if any (its
+    /// spelling without the field-explicit syntax's brackets).
+    fn index_register(&self, word: &u32) -> Result<Option<&'static str>, fmt::Error> {
+        let field = self.format.field("idx").ok_or(fmt::Error)?;
+        let raw = field.read(word, 0);
+        let FieldKind::Enum(e) = field.kind else {
+            return Err(fmt::Error);
+        };
+        let text = e.value(raw).and_then(|v| v.spellings.first()).ok_or(fmt::Error)?;
+        let name = text.trim_start_matches('[').trim_end_matches(']');
+        Ok((!name.is_empty()).then_some(name))
+    }
+}
+
+/// The hooks the `picasso` lines use.
+#[cfg(test)]
+const HOOKS: &[&str] = &[
+    "dst",
+    "src",
+    "src_idx",
+    "uniform_idx",
+    "a0",
+    "cond",
+    "reg",
+    "vertex",
+    "proc",
+    "label",
+];
+
+impl TextHooks<u32> for Hooks<'_, '_> {
+    fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, word: &u32) -> fmt::Result {
+        match hook {
+            "dst" => {
+                let mask = self.desc()?.mask;
+                if mask.bits() == 0 {
+                    return Err(fmt::Error);
+                }
+                self.mask = Some(mask);
+                let (file, index, _) = Self::register(field, word)?;
+                if file == 'o' && self.ctx.geometry && index >= GEOMETRY_OUTPUTS {
+                    return Err(fmt::Error);
+                }
+                out.write_str(&self.ctx.names.reg(file, index))?;
+                if mask.bits() != Mask::<true>::from_bits(0xF).bits() {
+                    write!(out, ".{mask}")?;
+                }
+                Ok(())
+            }
+            "src" => self.source(out, field, word, false),
+            "src_idx" => self.source(out, field, word, true),
+            "uniform_idx" => {
+                if Self::register(field, word)?.0 != 'c' {
+                    return Err(fmt::Error);
+                }
+                self.source(out, field, word, true)
+            }
+            "a0" => {
+                let mask = self.desc()?.mask;
+                self.mask = Some(mask);
+                // mova writes a0.x and/or a0.y.
+                match (
+                    mask.has(Component::X),
+                    mask.has(Component::Y),
+                    mask.has(Component::Z) || mask.has(Component::W),
+                ) {
+                    (false, false, _) | (_, _, true) => Err(fmt::Error),
+                    _ => write!(out, "a0.{mask}"),
+                }
+            }
+            // The format's `picasso.cond` line.
+            "cond" => {
+                let text = select_text(self.format, DIALECT, "cond", word).ok_or(fmt::Error)?;
+                write_text(out, self.format, text, word, self)
+            }
+            "reg" => {
+                let (file, index, _) = Self::register(field, word)?;
+                out.write_str(&self.ctx.names.reg(file, index))
+            }
+            "vertex" => {
+                if !self.ctx.geometry {
+                    return Err(fmt::Error);
+                }
+                write!(out, "{}", field.ok_or(fmt::Error)?.read(word, 0))
+            }
+            "proc" => {
+                let target = call_target(self.insn).ok_or(fmt::Error)?;
+                out.write_str(self.ctx.flow.proc_names.get(&target).ok_or(fmt::Error)?)
+            }
+            "label" => {
+                let target = jump_target(self.insn).ok_or(fmt::Error)?;
+                let label = self
+                    .ctx
+                    .flow
+                    .labels
+                    .get(&(self.ctx.section, target))
+                    .ok_or(fmt::Error)?;
+                out.write_str(label)
+            }
+            _ => Err(fmt::Error),
+        }
+    }
+
+    fn parse_hook(
+        &mut self,
+        cur: &mut Cursor<'_>,
+        hook: &str,
+        _: Option<&Field>,
+        _: &mut u32,
+    ) -> Result<(), ParseError> {
+        // The assembler (`pica::asm`) reads picasso's text itself.
+        Err(cur.error(format!("the `picasso` hook `@{hook}` is printed, not parsed, here")))
+    }
+}
+
+/// A swizzle as picasso writes it: a short form repeats its last letter,
+/// and the identity is left out.
+fn short_swizzle(sel: Swizzle<true>) -> String {
+    let letters: Vec<char> = (0..4).map(|i| sel.get(i).letter()).collect();
     let mut len = 4;
     while len > 1 && letters[len - 1] == letters[len - 2] {
         len -= 1;
     }
     let text: String = letters[..len].iter().collect();
-    if text == "xyzw" {
+    if sel.bits() == Swizzle::<true>::identity().bits() {
         String::new()
     } else {
         format!(".{text}")
     }
 }
 
-/// The index register of `idx`, if any.
-fn index_register(idx: Idx) -> Option<&'static str> {
-    match idx {
-        Idx::None => None,
-        Idx::A0x => Some("a0.x"),
-        Idx::A0y => Some("a0.y"),
-        Idx::Al => Some("aL"),
-    }
-}
-
-impl Ctx<'_> {
-    /// Source `which` (1, 2 or 3 of the descriptor): register `reg` with
-    /// index `idx`, and its negation and swizzle from `desc`. Index registers
-    /// apply to float uniforms only.
-    fn source(&self, which: u32, reg: u64, idx: Idx, desc: u32) -> Option<String> {
-        let (neg_bit, sel_shift) = match which {
-            1 => (4, 5),
-            2 => (13, 14),
-            _ => (22, 23),
-        };
-        let neg = if desc >> neg_bit & 1 != 0 { "-" } else { "" };
-        let sel = swizzle(desc >> sel_shift & 0xFF);
-        let reg = reg as u32;
-        let base = match (reg, index_register(idx)) {
-            (0x20..=0x7F, Some(idx)) => self.names.relative(reg - 0x20, idx),
-            (_, Some(_)) => return None,
-            (0x00..=0x0F, None) => self.names.reg('v', reg),
-            (0x10..=0x1F, None) => format!("r{}", reg - 0x10),
-            (_, None) => self.names.reg('c', reg - 0x20),
-        };
-        Some(format!("{neg}{base}{sel}"))
-    }
-
-    /// A destination register with its write mask from `desc`.
-    fn destination(&self, dst: u64, desc: u32) -> Option<String> {
-        let mask = desc & 0xF;
-        if mask == 0 {
-            return None;
-        }
-        let suffix = if mask == 0xF {
-            String::new()
-        } else {
-            let comps: String = ['x', 'y', 'z', 'w']
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| mask & (8 >> i) != 0)
-                .map(|(_, c)| c)
-                .collect();
-            format!(".{comps}")
-        };
-        let outputs = if self.geometry { 7 } else { 16 };
-        let reg = dst as u32;
-        let name = match reg {
-            r if r < outputs => self.names.reg('o', r),
-            0x10..=0x1F => format!("r{}", reg - 0x10),
-            _ => return None,
-        };
-        Some(format!("{name}{suffix}"))
-    }
-
-    /// The descriptor entry `desc` indexes.
-    fn entry(&self, desc: u64) -> Option<u32> {
-        let entry = self.opdescs.get(desc as usize)?.desc;
-        Some(self.desc_override.unwrap_or(entry))
-    }
-
-    fn bool_reg(&self, index: u64) -> String {
-        self.names.reg('b', index as u32)
-    }
-
-    fn label(&self, target: usize) -> Option<&str> {
-        self.flow.labels.get(&(self.section, target)).map(String::as_str)
-    }
-
-    fn proc_name(&self, insn: &Instruction) -> Option<&str> {
-        let target = call_target(insn)?;
-        self.flow.proc_names.get(&target).map(String::as_str)
-    }
-
-    /// The opening line of an accepted block (`flow=if` or `flow=loop`:
-    /// `ifc`, `ifu`, `for`).
-    pub(super) fn opener(&self, insn: &Instruction) -> Option<String> {
-        let name = picasso_name(insn.opcode()?.mnemonic);
-        if let Some(f) = insn.as_fmt3_loop() {
-            return Some(format!("{name} {}", self.names.reg('i', f.int.raw() as u32)));
-        }
-        if flow_of(insn) != FlowKind::If {
-            return None;
-        }
-        if let Some(f) = insn.as_fmt2() {
-            return Some(format!("{name} {}", condition(f.condop, f.refx, f.refy)?));
-        }
-        let f = insn.as_fmt3()?;
-        Some(format!("{name} {}", self.bool_reg(f.bool.raw())))
-    }
-
-    /// An instruction that is not a block opener. The operand formats are
-    /// printed from the opcode's format and spec attributes (its mnemonic,
-    /// `inverts`, `reads`), so an opcode added to the spec in one of them
-    /// prints; flow control goes by the opcode.
-    pub(super) fn render(&self, insn: &Instruction) -> Option<Rendered> {
-        let op = insn.opcode()?;
-        let attrs = OpcodeAttrs::of(op)?;
-        // picasso writes an inverted form under its plain form's mnemonic.
-        let name = attrs.inverts.unwrap_or(op.mnemonic);
-        let reads = attrs.reads;
-        let plain = |text: String| Some(Rendered { text, opdesc: None });
-        if let Some(f) = insn.as_fmt1() {
-            if mixed_inputs(&[f.src1.raw(), f.src2.raw()]) {
-                return None;
-            }
-            let desc = self.entry(f.desc.get())?;
-            let text = format!(
-                "{name} {}, {}, {}",
-                self.destination(f.dst.raw(), desc)?,
-                self.source(1, f.src1.raw(), f.idx, desc)?,
-                self.source(2, f.src2.raw(), Idx::None, desc)?,
-            );
-            return Some(with_opdesc(text, reads, false, desc, fields::D12));
-        }
-        if let Some(f) = insn.as_fmt1i() {
-            // picasso picks the inverted form only for a float uniform in src2.
-            if f.src2.raw() < 0x20 {
-                return None;
-            }
-            let desc = self.entry(f.desc.get())?;
-            let text = format!(
-                "{name} {}, {}, {}",
-                self.destination(f.dst.raw(), desc)?,
-                self.source(1, f.src1.raw(), Idx::None, desc)?,
-                self.source(2, f.src2.raw(), f.idx, desc)?,
-            );
-            return Some(with_opdesc(text, reads, false, desc, fields::D12));
-        }
-        if let Some(f) = insn.as_fmt1u() {
-            if f.src2.get() != 0 {
-                return None;
-            }
-            let desc = self.entry(f.desc.get())?;
-            let text = format!(
-                "{name} {}, {}",
-                self.destination(f.dst.raw(), desc)?,
-                self.source(1, f.src1.raw(), f.idx, desc)?,
-            );
-            return Some(with_opdesc(text, reads, false, desc, fields::D1));
-        }
-        if let Some(f) = insn.as_fmt1_mova() {
-            if f.src2.get() != 0 || f.dst.get() != 0 {
-                return None;
-            }
-            let desc = self.entry(f.desc.get())?;
-            let target = match desc & 0xF {
-                0x8 => "a0.x",
-                0x4 => "a0.y",
-                0xC => "a0.xy",
-                _ => return None,
-            };
-            let src = self.source(1, f.src1.raw(), f.idx, desc)?;
-            return Some(with_opdesc(
-                format!("{name} {target}, {src}"),
-                reads,
-                false,
-                desc,
-                fields::D1,
-            ));
-        }
-        if let Some(f) = insn.as_fmt1c() {
-            let (Some(x), Some(y)) = (cmp_op(f.cmpx.raw()), cmp_op(f.cmpy.raw())) else {
-                return None;
-            };
-            let desc = self.entry(f.desc.get())?;
-            let text = format!(
-                "{name} {}, {x}, {y}, {}",
-                self.source(1, f.src1.raw(), f.idx, desc)?,
-                self.source(2, f.src2.raw(), Idx::None, desc)?,
-            );
-            return Some(with_opdesc(text, reads, false, desc, fields::S12));
-        }
-        if let Some(f) = insn.as_fmt5() {
-            if mixed_inputs(&[f.src1.raw(), f.src2.raw(), f.src3.raw()]) {
-                return None;
-            }
-            let desc = self.entry(f.desc.get())?;
-            let text = format!(
-                "{name} {}, {}, {}, {}",
-                self.destination(f.dst.raw(), desc)?,
-                self.source(1, f.src1.raw(), Idx::None, desc)?,
-                self.source(2, f.src2.raw(), f.idx, desc)?,
-                self.source(3, f.src3.raw(), Idx::None, desc)?,
-            );
-            return Some(with_opdesc(text, reads, true, desc, fields::D123));
-        }
-        if let Some(f) = insn.as_fmt5i() {
-            if f.src3.raw() < 0x20 || mixed_inputs(&[f.src1.raw(), f.src2.raw()]) {
-                return None;
-            }
-            let desc = self.entry(f.desc.get())?;
-            let text = format!(
-                "{name} {}, {}, {}, {}",
-                self.destination(f.dst.raw(), desc)?,
-                self.source(1, f.src1.raw(), Idx::None, desc)?,
-                self.source(2, f.src2.raw(), Idx::None, desc)?,
-                self.source(3, f.src3.raw(), f.idx, desc)?,
-            );
-            return Some(with_opdesc(text, reads, true, desc, fields::D123));
-        }
-        if let Some(f) = insn.as_fmt0() {
-            return if f.unused.get() == 0 {
-                plain(name.to_owned())
-            } else {
-                None
-            };
-        }
-        if let Some(f) = insn.as_fmt4() {
-            if f.unused.get() != 0 || f.vertex.get() > 2 || !self.geometry {
-                return None;
-            }
-            let flags = match (f.primitive, f.winding) {
-                (false, false) => "",
-                (true, false) => ", prim",
-                (false, true) => ", inv",
-                (true, true) => ", prim inv",
-            };
-            return plain(format!("{name} {}{flags}", f.vertex.get()));
-        }
-        // Flow control: conditions, boolean uniforms, targets.
-        let flow = attrs.flow;
-        if let Some(f) = insn.as_fmt2() {
-            let cond = condition(f.condop, f.refx, f.refy)?;
-            return match flow {
-                FlowKind::Break if f.unused.get() == 0 && f.dst.get() == 0 && f.num.get() == 0 => {
-                    plain(format!("{name} {cond}"))
-                }
-                FlowKind::Call => plain(format!("{name} {cond}, {}", self.proc_name(insn)?)),
-                FlowKind::Jump => {
-                    let label = self.label(jump_target(insn)?)?;
-                    plain(format!("{name} {cond}, {label}"))
-                }
-                _ => None,
-            };
-        }
-        if let Some(f) = insn.as_fmt3() {
-            let reg = self.bool_reg(f.bool.raw());
-            return match flow {
-                FlowKind::Call => plain(format!("{name} {reg}, {}", self.proc_name(insn)?)),
-                FlowKind::Jump => {
-                    let label = self.label(jump_target(insn)?)?;
-                    let not = if f.num.get() & 1 != 0 { "!" } else { "" };
-                    plain(format!("{name} {not}{reg}, {label}"))
-                }
-                _ => None,
-            };
-        }
-        if insn.as_fmt2_call().is_some() {
-            return plain(format!("{name} {}", self.proc_name(insn)?));
-        }
-        None
-    }
-}
-
-fn with_opdesc(text: String, reads: Reads, mad: bool, desc: u32, fields: u32) -> Rendered {
-    Rendered {
-        text,
-        opdesc: Some(OpdescUse::new(reads, mad, desc & fields, fields)),
-    }
-}
-
-/// The comparison's spelling (picasso knows 0–5 only).
-fn cmp_op(raw: u64) -> Option<&'static str> {
-    ["eq", "ne", "lt", "le", "gt", "ge"].get(raw as usize).copied()
-}
-
 #[cfg(test)]
 mod tests {
+    use isa_runtime::layout::{Piece, Style};
+    use isa_runtime::text::dialect_texts;
+
+    use super::super::super::LAYOUT;
     use super::*;
+
+    fn hooks_of(pieces: &'static [Piece], out: &mut Vec<&'static str>) {
+        for p in pieces {
+            match p {
+                Piece::Hook(h)
+                | Piece::Field {
+                    style: Style::Hook(h), ..
+                } => out.push(h),
+                Piece::Group { pieces, .. } => hooks_of(pieces, out),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn every_picasso_hook_is_known_and_every_opcode_has_a_line() {
+        let mut used = Vec::new();
+        for op in LAYOUT.opcodes {
+            let lines: Vec<_> = dialect_texts(op.format, DIALECT).collect();
+            assert!(
+                lines.iter().any(|t| t.name == "operands" || t.name == "opener"),
+                "`{}` ({}) has no `picasso` line",
+                op.mnemonic,
+                op.format.name
+            );
+            for t in lines {
+                hooks_of(t.pieces, &mut used);
+            }
+        }
+        for h in &used {
+            assert!(HOOKS.contains(h), "unknown hook `@{h}`");
+        }
+        for h in HOOKS {
+            assert!(used.contains(h), "`@{h}` is never used");
+        }
+    }
 
     #[test]
     fn swizzles_shorten() {
-        assert_eq!(swizzle(0b00_01_10_11), "");
-        assert_eq!(swizzle(0b01_01_01_01), ".y");
-        assert_eq!(swizzle(0b00_01_10_10), ".xyz");
-        assert_eq!(swizzle(0b00_00_00_01), ".xxxy");
-    }
-
-    #[test]
-    fn conditions() {
-        assert_eq!(condition(CondOp::X, false, true).as_deref(), Some("!cmp.x"));
-        assert_eq!(condition(CondOp::X, true, false), None);
-        assert_eq!(condition(CondOp::And, true, false).as_deref(), Some("cmp.x && !cmp.y"));
-        assert_eq!(condition(CondOp::Or, true, true).as_deref(), Some("cmp.x || cmp.y"));
+        let s = |bits: u64| short_swizzle(Swizzle::from_bits(bits));
+        assert_eq!(s(0b00_01_10_11), "");
+        assert_eq!(s(0b01_01_01_01), ".y");
+        assert_eq!(s(0b00_01_10_10), ".xyz");
+        assert_eq!(s(0b00_00_00_01), ".xxxy");
     }
 }
