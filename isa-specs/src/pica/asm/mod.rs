@@ -39,7 +39,7 @@ pub(crate) use instructions::picasso_name;
 use line::Stmt;
 pub(crate) use opdesc::{allocate, need as opdesc_need, Src as OpdescSrc, MAX_OPDESCS, SHORT_INDEX_ENTRIES};
 use state::Asm;
-pub(crate) use state::DescNeed;
+pub(crate) use state::{AllocBundle, DescNeed, UniformKind};
 
 /// One source file: its name (used in error messages) and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -160,6 +160,16 @@ impl Alloc {
         }
     }
 
+    /// The next global's position.
+    pub fn start(&self) -> i64 {
+        self.start
+    }
+
+    /// One past the next local's position.
+    pub fn end(&self) -> i64 {
+        self.end
+    }
+
     /// Forgets the local constants (at the start of each file).
     pub fn clear_local(&mut self) {
         self.end = self.top;
@@ -215,6 +225,13 @@ impl AllocBundle {
             ivec: Alloc::new(0x80, 0x84),
             bool: Alloc::new(0x88, 0x97),
         }
+    }
+
+    /// Forgets every kind's local constants (at the start of each file).
+    pub fn clear_local(&mut self) {
+        self.fvec.clear_local();
+        self.ivec.clear_local();
+        self.bool.clear_local();
     }
 
     /// The allocator for `kind`.
@@ -435,9 +452,7 @@ impl Asm {
 
     /// Starts a file or `.dvle` section: a new DVLE, no labels or aliases.
     pub fn begin_section(&mut self) {
-        self.alloc[0].fvec.clear_local();
-        self.alloc[0].ivec.clear_local();
-        self.alloc[0].bool.clear_local();
+        self.alloc[0].clear_local();
         self.labels.clear();
         self.label_relocs.clear();
         self.aliases.clear();

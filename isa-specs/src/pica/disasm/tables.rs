@@ -12,85 +12,12 @@
 
 use std::collections::HashSet;
 
+use super::super::asm::{AllocBundle, UniformKind};
 use super::super::shbin::{constant_kind, Dvle, ShaderKind};
 use super::flow::Proc;
 use super::names::{source_name, Names};
 use super::operands::RegNames;
 use super::values::{float24, quoted};
-
-/// One of picasso's allocators: globals grow up from `start`, locals down
-/// from `end`.
-#[derive(Clone, Copy, Debug)]
-struct Alloc {
-    start: u32,
-    end: u32,
-    bound: u32,
-    top: u32,
-}
-
-impl Alloc {
-    const fn new(start: u32, end: u32) -> Self {
-        Alloc {
-            start,
-            end,
-            bound: end,
-            top: end,
-        }
-    }
-
-    fn global(&mut self, size: u32) -> Option<u32> {
-        if self.start + size > self.bound {
-            return None;
-        }
-        let at = self.start;
-        self.start += size;
-        Some(at)
-    }
-
-    fn local(&mut self) -> Option<u32> {
-        let at = self.end.checked_sub(1)?;
-        if at < self.start {
-            return None;
-        }
-        self.bound = self.bound.min(at);
-        self.end = at;
-        Some(at)
-    }
-}
-
-/// Float, int and bool allocators.
-#[derive(Clone, Copy, Debug)]
-struct Bundle {
-    float: Alloc,
-    int: Alloc,
-    boolean: Alloc,
-}
-
-impl Bundle {
-    const fn vertex() -> Self {
-        Bundle {
-            float: Alloc::new(0x20, 0x80),
-            int: Alloc::new(0x80, 0x84),
-            boolean: Alloc::new(0x88, 0x98),
-        }
-    }
-
-    const fn geometry(first_free: u32) -> Self {
-        Bundle {
-            float: Alloc::new(first_free, 0x80),
-            int: Alloc::new(0x80, 0x84),
-            boolean: Alloc::new(0x88, 0x97),
-        }
-    }
-
-    fn get(&mut self, kind: Kind) -> &mut Alloc {
-        match kind {
-            Kind::Int => &mut self.int,
-            Kind::Bool => &mut self.boolean,
-            Kind::Float | Kind::Input => &mut self.float,
-        }
-    }
-}
 
 /// A register file of the uniform table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +36,16 @@ impl Kind {
             Kind::Float => ".fvec",
             Kind::Int => ".ivec",
             Kind::Bool => ".bool",
+        }
+    }
+
+    /// The allocator picasso takes its registers from (inputs share the
+    /// float uniforms').
+    fn uniform(self) -> UniformKind {
+        match self {
+            Kind::Int => UniformKind::Ivec,
+            Kind::Bool => UniformKind::Bool,
+            Kind::Float | Kind::Input => UniformKind::Fvec,
         }
     }
 
@@ -135,7 +72,7 @@ struct Global {
 /// Allocation state carried from one DVLE's text to the next.
 #[derive(Clone, Debug)]
 pub(super) struct State {
-    shared: Bundle,
+    shared: AllocBundle,
     globals: Vec<Global>,
     pads: usize,
 }
@@ -143,7 +80,7 @@ pub(super) struct State {
 impl Default for State {
     fn default() -> Self {
         State {
-            shared: Bundle::vertex(),
+            shared: AllocBundle::shared(),
             globals: Vec::new(),
             pads: 0,
         }
@@ -236,13 +173,11 @@ struct Planner<'a, 'n> {
 impl Planner<'_, '_> {
     fn run(&mut self, entry: Option<&Proc>) {
         let dvle = self.dvle;
-        self.state.shared.float.end = self.state.shared.float.top;
-        self.state.shared.int.end = self.state.shared.int.top;
-        self.state.shared.boolean.end = self.state.shared.boolean.top;
+        self.state.shared.clear_local();
         let entries = self.entries();
         let gsh = self.geometry(entries.as_deref());
         let mut bundle = match gsh {
-            Some(first_free) => Bundle::geometry(first_free),
+            Some(first_free) => AllocBundle::geometry(i64::from(first_free)),
             None => self.state.shared,
         };
         let inputs = self.uniforms(entries, &mut bundle, gsh.is_some());
@@ -345,7 +280,7 @@ impl Planner<'_, '_> {
 
     /// Uniforms and inputs; returns the input mask the declarations give
     /// (`None` when the table is written raw).
-    fn uniforms(&mut self, entries: Option<Vec<Entry>>, bundle: &mut Bundle, gsh: bool) -> Option<u16> {
+    fn uniforms(&mut self, entries: Option<Vec<Entry>>, bundle: &mut AllocBundle, gsh: bool) -> Option<u16> {
         let dvle = self.dvle;
         if let Some(entries) = entries.filter(|e| self.symbols_match(e)) {
             let mut trial_bundle = *bundle;
@@ -413,7 +348,7 @@ impl Planner<'_, '_> {
     /// Constants: `.constf`/`.consti` where picasso's allocator would pick
     /// the register, `.setf`/`.seti`/`.setb` elsewhere, raw when a value
     /// cannot be written.
-    fn constants(&mut self, bundle: &mut Bundle) {
+    fn constants(&mut self, bundle: &mut AllocBundle) {
         let dvle = self.dvle;
         let mut trial = *bundle;
         let mut lines = Vec::new();
@@ -430,7 +365,7 @@ impl Planner<'_, '_> {
                     let values: Option<Vec<String>> = c.value.iter().map(|&w| float24(w)).collect();
                     values.map(|v| {
                         let reg = 0x20 + u32::from(c.index);
-                        if trial.float.end == reg + 1 && trial.float.local() == Some(reg) {
+                        if trial.fvec.end() == i64::from(reg) + 1 && trial.fvec.local(1) == Some(i64::from(reg)) {
                             let name = self.names.fresh(&format!("const{floats}"));
                             named.push(('c', u32::from(c.index), name.clone()));
                             format!(".constf {name}({})", v.join(", "))
@@ -443,13 +378,15 @@ impl Planner<'_, '_> {
                     let b = c.value[0].to_le_bytes();
                     let values = format!("{}, {}, {}, {}", b[0], b[1], b[2], b[3]);
                     let reg = 0x80 + u32::from(c.index);
-                    Some(if trial.int.end == reg + 1 && trial.int.local() == Some(reg) {
-                        let name = self.names.fresh(&format!("iconst{ints}"));
-                        named.push(('i', u32::from(c.index), name.clone()));
-                        format!(".consti {name}({values})")
-                    } else {
-                        format!(".seti i{}({values})", c.index)
-                    })
+                    Some(
+                        if trial.ivec.end() == i64::from(reg) + 1 && trial.ivec.local(1) == Some(i64::from(reg)) {
+                            let name = self.names.fresh(&format!("iconst{ints}"));
+                            named.push(('i', u32::from(c.index), name.clone()));
+                            format!(".consti {name}({values})")
+                        } else {
+                            format!(".seti i{}({values})", c.index)
+                        },
+                    )
                 }
                 constant_kind::BOOL if c.index < 16 && rest_zero && c.value[0] <= 1 => {
                     let value = if c.value[0] == 1 { "true" } else { "false" };
@@ -590,7 +527,12 @@ impl Planner<'_, '_> {
 /// Declarations that make picasso's allocator give every entry its
 /// register: per kind, in register order, with private `_padN` uniforms
 /// filling gaps. `None` when no such declarations exist.
-fn allocate(entries: &[Entry], bundle: &mut Bundle, state: &mut State, gsh: bool) -> Option<Vec<(Kind, Vec<String>)>> {
+fn allocate(
+    entries: &[Entry],
+    bundle: &mut AllocBundle,
+    state: &mut State,
+    gsh: bool,
+) -> Option<Vec<(Kind, Vec<String>)>> {
     let mut decls = Vec::new();
     for kind in [Kind::Float, Kind::Int, Kind::Bool] {
         let mut list = Vec::new();
@@ -613,10 +555,10 @@ fn allocate(entries: &[Entry], bundle: &mut Bundle, state: &mut State, gsh: bool
                     continue;
                 }
             }
-            let alloc = bundle.get(kind);
-            if alloc.start < e.pos {
-                let gap = e.pos - alloc.start;
-                let at = alloc.global(gap)?;
+            let alloc = bundle.of(kind.uniform());
+            if alloc.start() < i64::from(e.pos) {
+                let gap = e.pos - u32::try_from(alloc.start()).ok()?;
+                let at = u32::try_from(alloc.global(i64::from(gap))?).ok()?;
                 let name = format!("_pad{}", state.pads);
                 state.pads += 1;
                 if !gsh {
@@ -629,7 +571,7 @@ fn allocate(entries: &[Entry], bundle: &mut Bundle, state: &mut State, gsh: bool
                 }
                 list.push(declared(&name, gap));
             }
-            if alloc.global(e.size)? != e.pos {
+            if alloc.global(i64::from(e.size))? != i64::from(e.pos) {
                 return None;
             }
             if !gsh {
