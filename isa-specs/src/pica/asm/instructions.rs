@@ -323,21 +323,24 @@ fn mova(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads, pos: 
     Ok(())
 }
 
+/// A comparison by one of its spec spellings (`CmpOp`'s, any case).
 fn cmp_op<'a>(stmt: &Stmt<'a>, text: &'a str) -> Result<CmpOp, Diag> {
-    Ok(match text.to_ascii_lowercase().as_str() {
-        "eq" => CmpOp::Eq,
-        "ne" => CmpOp::Ne,
-        "lt" => CmpOp::Lt,
-        "le" => CmpOp::Le,
-        "gt" => CmpOp::Gt,
-        "ge" => CmpOp::Ge,
-        _ => {
-            return Err(stmt.err_at(
+    let ops = &crate::pica::__layout::ENUM_CMPOP;
+    let found = ops
+        .values
+        .iter()
+        .find(|v| v.spellings.iter().any(|s| s.eq_ignore_ascii_case(text)));
+    match found {
+        Some(v) => Ok(CmpOp::from_bits(v.value)),
+        None => {
+            let names: Vec<&str> = ops.values.iter().filter_map(|v| v.spellings.first().copied()).collect();
+            let (last, rest) = names.split_last().map_or(("", &[][..]), |(l, r)| (*l, r));
+            Err(stmt.err_at(
                 text,
-                format!("invalid comparison `{text}`: expected eq, ne, lt, le, gt or ge"),
+                format!("invalid comparison `{text}`: expected {} or {last}", rest.join(", ")),
             ))
         }
-    })
+    }
 }
 
 fn cmp(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads, pos: Pos) -> Result<(), Diag> {
