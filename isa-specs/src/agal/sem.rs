@@ -4,7 +4,7 @@
 //! in a destination register, and the few opcodes whose `sem` is not plain
 //! AGSL (they call a function the spec declares, such as `dFdx`).
 
-use isa_runtime::agsl::{self, Ident, Statement, Ty};
+use isa_runtime::agsl::{self, CheckErrorKind, ExprKind, Ident, Statement, Ty, UnaryOp};
 use isa_runtime::layout::Opcode;
 use isa_runtime::Mask;
 
@@ -37,18 +37,53 @@ pub enum Meaning {
     Special(Special),
 }
 
-/// The meaning of `token`'s opcode.
+/// The spec's functions for screen-space derivatives (`func dFdx(1)
+/// dFdy(1)` in agal.isa).
+const DERIVATIVES: [&str; 2] = ["dFdx", "dFdy"];
+/// The spec's function for the condition of the enclosing block, which an
+/// end-if restores (`cond = enclosing(cond)`).
+const ENCLOSING: &str = "enclosing";
+
+/// The meaning of `token`'s opcode, read from the shape of its `sem`:
+/// `cond = !cond` flips the open block (else), `cond = enclosing(cond)`
+/// closes it (end if), a value of `dFdx`/`dFdy` is a derivative, and a
+/// `sem` that calls another function the spec declares cannot be carried
+/// out. So a new opcode line whose `sem` has one of these shapes is
+/// handled with no edit here.
 pub fn meaning(token: &Instruction) -> Result<Meaning, String> {
-    let op = token.opcode().ok_or("a token with no opcode")?;
-    match op.mnemonic {
-        "els" => Ok(Meaning::Special(Special::Else)),
-        "eif" => Ok(Meaning::Special(Special::EndIf)),
-        "ddx" | "ddy" => Ok(Meaning::Special(Special::Derivative)),
-        "tld" => Err(format!(
-            "`tld` has no AGSL semantics (the spec says `{}`: {}), so it cannot be carried out",
-            op.semantics, op.doc
-        )),
-        _ => statements(op).map(Meaning::Statements),
+    meaning_of(token.opcode().ok_or("a token with no opcode")?)
+}
+
+/// The meaning of opcode `op` (see [`meaning`]).
+fn meaning_of(op: &Opcode) -> Result<Meaning, String> {
+    if let Ok(parsed) = agsl::parse(op.semantics) {
+        if let [s] = parsed.as_slice() {
+            if let Some(special) = special(s) {
+                return Ok(Meaning::Special(special));
+            }
+        }
+        if let Err(e) = agsl::check(&parsed, &|n| name_type(n).is_some()) {
+            if let CheckErrorKind::UnknownFunction(f) = e.kind {
+                return Err(format!(
+                    "`{}` has no AGSL semantics (the spec says `{}`: {}), so it cannot be carried out (`{f}` is the spec's own function)",
+                    op.mnemonic, op.semantics, op.doc
+                ));
+            }
+        }
+    }
+    statements(op).map(Meaning::Statements)
+}
+
+/// The [`Special`] case a one-statement `sem` is, if any.
+fn special(s: &Statement) -> Option<Special> {
+    let is_cond = |e: &agsl::Expr| matches!(&e.kind, ExprKind::Name(n) if n == COND);
+    match &s.value.kind {
+        ExprKind::Unary(UnaryOp::Not, e) if s.target.name == COND && is_cond(e) => Some(Special::Else),
+        ExprKind::Call(f, args) if s.target.name == COND && f.name == ENCLOSING && args.iter().all(is_cond) => {
+            Some(Special::EndIf)
+        }
+        ExprKind::Call(f, _) if DERIVATIVES.contains(&f.name.as_str()) => Some(Special::Derivative),
+        _ => None,
     }
 }
 
@@ -100,23 +135,30 @@ mod tests {
 
     #[test]
     fn every_opcode_has_semantics_and_all_but_the_special_ones_are_plain_agsl() {
+        let mut specials = Vec::new();
+        let mut unsupported = Vec::new();
         for (i, op) in super::super::LAYOUT.opcodes.iter().enumerate() {
             assert!(!op.semantics.is_empty(), "{i}: {} has no sem", op.mnemonic);
-            let special = ["els", "eif", "ddx", "ddy", "tld"].contains(&op.mnemonic);
-            match statements(op) {
-                Ok(statements) => {
-                    assert!(
-                        !special || op.mnemonic == "els",
-                        "{}: expected a declared function",
-                        op.mnemonic
-                    );
+            match meaning_of(op) {
+                Ok(Meaning::Statements(statements)) => {
                     for s in statements {
                         value_type(&s).unwrap();
                     }
                 }
-                Err(e) => assert!(special, "{}: {e}", op.mnemonic),
+                Ok(Meaning::Special(s)) => specials.push((op.mnemonic, s)),
+                Err(_) => unsupported.push(op.mnemonic),
             }
         }
+        assert_eq!(
+            specials,
+            [
+                ("ddx", Special::Derivative),
+                ("ddy", Special::Derivative),
+                ("els", Special::Else),
+                ("eif", Special::EndIf)
+            ]
+        );
+        assert_eq!(unsupported, ["tld"]);
     }
 
     #[test]
