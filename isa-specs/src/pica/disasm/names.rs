@@ -15,7 +15,14 @@ pub(super) fn usable(name: &str) -> bool {
     let valid = (first.is_ascii_alphabetic() || first == '_' || first == '$')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
     let bytes = name.as_bytes();
-    let register_like = bytes.len() >= 2 && b"ovrcibOVRCIB".contains(&bytes[0]) && bytes[1].is_ascii_digit();
+    // A register file's letter and a digit (the spec's `regs` prefixes).
+    let register_like = bytes.len() >= 2
+        && bytes[1].is_ascii_digit()
+        && crate::pica::LAYOUT
+            .regs
+            .iter()
+            .flat_map(|r| r.files)
+            .any(|f| f.prefix.as_bytes().first().is_some_and(|p| p.eq_ignore_ascii_case(&bytes[0])));
     let reserved = ["a0", "a1", "a2", "a01", "aL", "lcnt", "cmp"]
         .iter()
         .any(|r| r.eq_ignore_ascii_case(name));
