@@ -18,11 +18,12 @@ pub(super) fn usable(name: &str) -> bool {
     // A register file's letter and a digit (the spec's `regs` prefixes).
     let register_like = bytes.len() >= 2
         && bytes[1].is_ascii_digit()
-        && crate::pica::LAYOUT
-            .regs
-            .iter()
-            .flat_map(|r| r.files)
-            .any(|f| f.prefix.as_bytes().first().is_some_and(|p| p.eq_ignore_ascii_case(&bytes[0])));
+        && crate::pica::LAYOUT.regs.iter().flat_map(|r| r.files).any(|f| {
+            f.prefix
+                .as_bytes()
+                .first()
+                .is_some_and(|p| p.eq_ignore_ascii_case(&bytes[0]))
+        });
     let reserved = ["a0", "a1", "a2", "a01", "aL", "lcnt", "cmp"]
         .iter()
         .any(|r| r.eq_ignore_ascii_case(name));

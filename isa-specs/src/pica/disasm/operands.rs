@@ -40,21 +40,21 @@ impl RegNames {
         }
     }
 
-    /// A register as an operand, without swizzle.
-    fn reg(&self, file: char, index: u32) -> String {
+    /// Writes a register as an operand, without swizzle.
+    fn write_reg(&self, out: &mut dyn Write, file: char, index: u32) -> fmt::Result {
         match self.map.get(&(file, index)) {
-            Some((alias, None)) => alias.clone(),
-            Some((alias, Some(k))) => format!("{alias}[{k}]"),
-            None => format!("{file}{index}"),
+            Some((alias, None)) => out.write_str(alias),
+            Some((alias, Some(k))) => write!(out, "{alias}[{k}]"),
+            None => write!(out, "{file}{index}"),
         }
     }
 
-    /// A register addressed relative to an index register (`idx`).
-    fn relative(&self, file: char, index: u32, idx: &str) -> String {
+    /// Writes a register addressed relative to an index register (`idx`).
+    fn write_relative(&self, out: &mut dyn Write, file: char, index: u32, idx: &str) -> fmt::Result {
         match self.map.get(&(file, index)) {
-            Some((alias, Some(k))) if *k > 0 => format!("{alias}[{idx}+{k}]"),
-            Some((alias, _)) => format!("{alias}[{idx}]"),
-            None => format!("{file}{index}[{idx}]"),
+            Some((alias, Some(k))) if *k > 0 => write!(out, "{alias}[{idx}+{k}]"),
+            Some((alias, _)) => write!(out, "{alias}[{idx}]"),
+            None => write!(out, "{file}{index}[{idx}]"),
         }
     }
 }
@@ -114,7 +114,8 @@ impl Ctx<'_> {
         let attrs = OpcodeAttrs::of(op)?;
         let word = insn.encode();
         let text = select_text(op.format, DIALECT, group, &word)?;
-        let mut out = picasso_name(attrs.inverts.unwrap_or(op.mnemonic)).to_owned();
+        let mut out = String::with_capacity(48);
+        out.push_str(picasso_name(attrs.inverts.unwrap_or(op.mnemonic)));
         if !text.pieces.is_empty() {
             out.push(' ');
         }
@@ -125,11 +126,12 @@ impl Ctx<'_> {
             desc: None,
             mask: None,
             srcs: [None; 3],
-            inputs: Vec::new(),
+            inputs: [None; 3],
         };
         write_text(&mut out, op.format, text, &word, &mut hooks).ok()?;
         // picasso rejects two different input registers in one instruction.
-        if hooks.inputs.iter().any(|&a| hooks.inputs.iter().any(|&b| a != b)) {
+        let inputs = || hooks.inputs.iter().flatten();
+        if inputs().any(|a| inputs().any(|b| a != b)) {
             return None;
         }
         let opdesc = match hooks.desc {
@@ -159,7 +161,7 @@ struct Hooks<'c, 'a> {
     /// Descriptor sources 1–3 the operands printed.
     srcs: [Option<OpdescSrc>; 3],
     /// The input registers read.
-    inputs: Vec<u64>,
+    inputs: [Option<u64>; 3],
 }
 
 impl Hooks<'_, '_> {
@@ -214,17 +216,20 @@ impl Hooks<'_, '_> {
         self.srcs[slot - 1] = Some((neg, sel));
         let (file, index, raw) = Self::register(field, word)?;
         if file == 'v' {
-            self.inputs.push(raw);
+            self.inputs[slot - 1] = Some(raw);
         }
         let idx = if indexed { self.index_register(word)? } else { None };
         let names = self.ctx.names;
-        let base = match idx {
+        if neg {
+            out.write_char('-')?;
+        }
+        match idx {
             // Index registers apply to float uniforms only (Citra).
-            Some(idx) if file == 'c' => names.relative(file, index, idx),
+            Some(idx) if file == 'c' => names.write_relative(out, file, index, idx)?,
             Some(_) => return Err(fmt::Error),
-            None => names.reg(file, index),
-        };
-        write!(out, "{}{base}{}", if neg { "-" } else { "" }, short_swizzle(sel))
+            None => names.write_reg(out, file, index)?,
+        }
+        write_short_swizzle(out, sel)
     }
 
     /// The index register the format's `idx` field adds, if any (its
@@ -269,7 +274,7 @@ impl TextHooks<u32> for Hooks<'_, '_> {
                 if file == 'o' && self.ctx.geometry && index >= GEOMETRY_OUTPUTS {
                     return Err(fmt::Error);
                 }
-                out.write_str(&self.ctx.names.reg(file, index))?;
+                self.ctx.names.write_reg(out, file, index)?;
                 if mask.bits() != Mask::<true>::from_bits(0xF).bits() {
                     write!(out, ".{mask}")?;
                 }
@@ -303,7 +308,7 @@ impl TextHooks<u32> for Hooks<'_, '_> {
             }
             "reg" => {
                 let (file, index, _) = Self::register(field, word)?;
-                out.write_str(&self.ctx.names.reg(file, index))
+                self.ctx.names.write_reg(out, file, index)
             }
             "vertex" => {
                 if !self.ctx.geometry {
@@ -341,20 +346,18 @@ impl TextHooks<u32> for Hooks<'_, '_> {
     }
 }
 
-/// A swizzle as picasso writes it: a short form repeats its last letter,
+/// Writes a swizzle as picasso does: a short form repeats its last letter,
 /// and the identity is left out.
-fn short_swizzle(sel: Swizzle<true>) -> String {
-    let letters: Vec<char> = (0..4).map(|i| sel.get(i).letter()).collect();
+fn write_short_swizzle(out: &mut dyn Write, sel: Swizzle<true>) -> fmt::Result {
+    if sel.bits() == Swizzle::<true>::identity().bits() {
+        return Ok(());
+    }
     let mut len = 4;
-    while len > 1 && letters[len - 1] == letters[len - 2] {
+    while len > 1 && sel.get(len - 1) == sel.get(len - 2) {
         len -= 1;
     }
-    let text: String = letters[..len].iter().collect();
-    if sel.bits() == Swizzle::<true>::identity().bits() {
-        String::new()
-    } else {
-        format!(".{text}")
-    }
+    out.write_char('.')?;
+    (0..len).try_for_each(|i| out.write_char(sel.get(i).letter()))
 }
 
 #[cfg(test)]
@@ -403,7 +406,11 @@ mod tests {
 
     #[test]
     fn swizzles_shorten() {
-        let s = |bits: u64| short_swizzle(Swizzle::from_bits(bits));
+        let s = |bits: u64| {
+            let mut out = String::new();
+            write_short_swizzle(&mut out, Swizzle::from_bits(bits)).unwrap();
+            out
+        };
         assert_eq!(s(0b00_01_10_11), "");
         assert_eq!(s(0b01_01_01_01), ".y");
         assert_eq!(s(0b00_01_10_10), ".xyz");
