@@ -47,16 +47,20 @@ enum Kind {
     Setemit(&'static Opcode),
 }
 
-/// picasso's names for spec opcodes where the two differ (picasso's
-/// `for` is the spec's `loop`); the spec's name is then not accepted.
-const PICASSO_NAMES: &[(&str, &str)] = &[("for", "loop")];
-
-/// How picasso spells the spec's `mnemonic`.
+/// How picasso spells the spec's `mnemonic`: its `picasso` attribute's
+/// spelling, if it has one.
 pub(crate) fn picasso_name(mnemonic: &str) -> &str {
-    PICASSO_NAMES
-        .iter()
-        .find(|&&(_, spec)| spec == mnemonic)
-        .map_or(mnemonic, |&(picasso, _)| picasso)
+    LAYOUT
+        .opcode(mnemonic)
+        .and_then(OpcodeAttrs::of)
+        .map(|a| a.picasso.spelling())
+        .filter(|p| !p.is_empty())
+        .unwrap_or(mnemonic)
+}
+
+/// The spec opcode picasso calls `name`.
+fn by_picasso_name(name: &str) -> Option<&'static Opcode> {
+    LAYOUT.opcodes.iter().find(|op| picasso_name(op.mnemonic) == name)
 }
 
 /// The inverted form of `op`: the opcode whose `inverts` attribute names it.
@@ -71,18 +75,11 @@ fn inverted_form(op: &Opcode) -> Option<&'static Opcode> {
 
 /// The kind of a (lowercase) mnemonic.
 fn lookup(name: &str) -> Option<Kind> {
-    if PICASSO_NAMES.iter().any(|&(_, spec)| spec == name) {
-        return None;
-    }
-    let spec_name = PICASSO_NAMES
-        .iter()
-        .find(|&&(p, _)| p == name)
-        .map_or(name, |&(_, spec)| spec);
-    let op = LAYOUT.opcode(spec_name)?;
+    let op = by_picasso_name(name)?;
     let a = OpcodeAttrs::of(op)?;
     if let Some(plain) = a.inverts {
         // `dphi` is `dph`: picasso picks the form from the operands.
-        return lookup(plain);
+        return lookup(picasso_name(plain));
     }
     let is = |f: &'static Format| std::ptr::eq(op.format, f);
     Some(if is(Fmt0::FORMAT) {
@@ -114,9 +111,11 @@ fn lookup(name: &str) -> Option<Kind> {
 
 /// Every mnemonic picasso accepts, for suggestions.
 fn mnemonics() -> impl Iterator<Item = &'static str> {
-    let spec = LAYOUT.opcodes.iter().map(|o| o.mnemonic);
-    spec.filter(|m| lookup(m).is_some())
-        .chain(PICASSO_NAMES.iter().map(|&(p, _)| p))
+    LAYOUT
+        .opcodes
+        .iter()
+        .map(|o| picasso_name(o.mnemonic))
+        .filter(|m| lookup(m).is_some())
 }
 
 /// picasso's vertex shader code limit (it checks before each instruction,
