@@ -154,6 +154,26 @@ pub struct Cond {
 }
 
 impl NamedText {
+    /// The context hooks its template uses (`{@name}` and `{field:@name}`,
+    /// inside optional groups too), in template order.
+    pub fn hooks(&self) -> alloc::vec::Vec<&'static str> {
+        fn walk(pieces: &'static [Piece], out: &mut alloc::vec::Vec<&'static str>) {
+            for p in pieces {
+                match p {
+                    Piece::Hook(h)
+                    | Piece::Field {
+                        style: Style::Hook(h), ..
+                    } => out.push(h),
+                    Piece::Group { pieces, .. } => walk(pieces, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = alloc::vec::Vec::new();
+        walk(self.pieces, &mut out);
+        out
+    }
+
     /// Whether every condition holds for the word (`base`: where the format
     /// starts in it).
     pub fn holds<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {

@@ -465,25 +465,9 @@ mod tests {
     /// the sibling fields the hooks read exist where they are used.
     #[test]
     fn every_mini_hook_is_known() {
-        use isa_runtime::layout::{Piece, Style};
-        fn hooks_of(pieces: &'static [Piece], out: &mut Vec<&'static str>) {
-            for p in pieces {
-                match p {
-                    Piece::Hook(h)
-                    | Piece::Field {
-                        style: Style::Hook(h), ..
-                    } => out.push(h),
-                    Piece::Group { pieces, .. } => hooks_of(pieces, out),
-                    _ => {}
-                }
-            }
-        }
         let mut used = Vec::new();
         for format in [Dest::FORMAT, Source::FORMAT, Sampler::FORMAT] {
-            let mut here = Vec::new();
-            for t in text::dialect_texts(format, DIALECT) {
-                hooks_of(t.pieces, &mut here);
-            }
+            let here: Vec<&str> = text::dialect_texts(format, DIALECT).flat_map(|t| t.hooks()).collect();
             assert!(!here.is_empty(), "`{}` has no `mini` line", format.name);
             for h in &here {
                 assert!(HOOKS.contains(h), "`{}` uses unknown hook `@{h}`", format.name);

@@ -78,16 +78,8 @@ fn constants_match_the_spec() {
 #[test]
 fn every_hook_of_the_spec_is_known() {
     for t in text::dialect_texts(&FORMAT, DIALECT) {
-        for p in t.pieces {
-            let hook = match p {
-                Piece::Hook(h) => h,
-                Piece::Field {
-                    style: isa_runtime::layout::Style::Hook(h),
-                    ..
-                } => h,
-                _ => continue,
-            };
-            assert!(HOOKS.contains(hook), "`{}` uses unknown hook `{hook}`", t.name);
+        for hook in t.hooks() {
+            assert!(HOOKS.contains(&hook), "`{}` uses unknown hook `{hook}`", t.name);
         }
     }
 }

@@ -95,7 +95,7 @@ fn groups(format: &'static Format) -> &'static [Vec<&'static NamedText>] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use isa_runtime::layout::{FieldKind, Piece, Style};
+    use isa_runtime::layout::FieldKind;
 
     /// Every hook in the `mesa` lines is one this module prints, and every
     /// sibling field a hook reads exists where that hook is used.
@@ -116,14 +116,7 @@ mod tests {
                 format.name
             );
             for t in texts {
-                for p in flatten(t.pieces) {
-                    let hook: &str = match p {
-                        Piece::Hook(h) => h,
-                        Piece::Field {
-                            style: Style::Hook(h), ..
-                        } => h,
-                        _ => continue,
-                    };
+                for hook in t.hooks() {
                     used += 1;
                     let Some(&(_, siblings)) = HOOKS.iter().find(|(h, _)| *h == hook) else {
                         panic!("`{}` uses unknown hook `{hook}`", format.name);
@@ -143,15 +136,5 @@ mod tests {
         let vec_mul = packed.unit("vec_mul").map(|u| u.variants[0]);
         let dm = vec_mul.and_then(|f| f.field("dest_modifier"));
         assert!(matches!(dm.map(|f| f.kind), Some(FieldKind::Enum(_))));
-    }
-
-    fn flatten(pieces: &'static [Piece]) -> Vec<&'static Piece> {
-        pieces
-            .iter()
-            .flat_map(|p| match p {
-                Piece::Group { pieces, .. } => flatten(pieces),
-                p => vec![p],
-            })
-            .collect()
     }
 }

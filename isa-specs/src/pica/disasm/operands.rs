@@ -362,24 +362,10 @@ fn write_short_swizzle(out: &mut dyn Write, sel: Swizzle<true>) -> fmt::Result {
 
 #[cfg(test)]
 mod tests {
-    use isa_runtime::layout::{Piece, Style};
     use isa_runtime::text::dialect_texts;
 
     use super::super::super::LAYOUT;
     use super::*;
-
-    fn hooks_of(pieces: &'static [Piece], out: &mut Vec<&'static str>) {
-        for p in pieces {
-            match p {
-                Piece::Hook(h)
-                | Piece::Field {
-                    style: Style::Hook(h), ..
-                } => out.push(h),
-                Piece::Group { pieces, .. } => hooks_of(pieces, out),
-                _ => {}
-            }
-        }
-    }
 
     #[test]
     fn every_picasso_hook_is_known_and_every_opcode_has_a_line() {
@@ -392,9 +378,7 @@ mod tests {
                 op.mnemonic,
                 op.format.name
             );
-            for t in lines {
-                hooks_of(t.pieces, &mut used);
-            }
+            used.extend(lines.iter().flat_map(|t| t.hooks()));
         }
         for h in &used {
             assert!(HOOKS.contains(h), "unknown hook `@{h}`");
