@@ -170,8 +170,15 @@ impl<'a> Cursor<'a> {
             self.advance(sign_len + digits_at);
             return Err(self.expected("digits"));
         }
-        let text: String = digits[..len].chars().filter(|&c| c != '_').collect();
-        let Ok(value) = u128::from_str_radix(&text, radix) else {
+        // Separators are copied out only when there are some.
+        let written = &digits[..len];
+        let parsed = if written.contains('_') {
+            let text: String = written.chars().filter(|&c| c != '_').collect();
+            u128::from_str_radix(&text, radix)
+        } else {
+            u128::from_str_radix(written, radix)
+        };
+        let Ok(value) = parsed else {
             return Err(start.error(format!(
                 "integer `{}` is too large",
                 &rest[..sign_len + digits_at + len]

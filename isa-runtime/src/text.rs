@@ -281,7 +281,7 @@ fn parse_wide_hex<W: BitWord>(cur: &mut Cursor<'_>) -> Result<W, ParseError> {
         }
         return Ok(word);
     }
-    let value = parse_unsigned(cur, W::BITS.min(64), "the word")?;
+    let value = parse_unsigned(cur, W::BITS.min(64), &"the word")?;
     Ok(W::from_u128(u128::from(value)))
 }
 
@@ -314,7 +314,7 @@ fn parse_unknown_suffix<W: BitWord>(
         cur.skip_blanks();
         cur.expect("=")?;
         cur.skip_blanks();
-        let v = parse_unsigned(cur, field.width, field.name)?;
+        let v = parse_unsigned(cur, field.width, &field.name)?;
         field.write(word, *base, v);
     }
 }
@@ -371,7 +371,17 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
-fn parse_unsigned(cur: &mut Cursor<'_>, width: u32, what: &str) -> Result<u64, ParseError> {
+/// A field's name in backquotes, for error messages (formatted only when
+/// an error is built).
+struct Quoted<'a>(&'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}`", self.0)
+    }
+}
+
+fn parse_unsigned(cur: &mut Cursor<'_>, width: u32, what: &dyn fmt::Display) -> Result<u64, ParseError> {
     let at = cur.clone();
     match cur.integer()? {
         Some(v) if v >= 0 && (v as u128) <= low_mask(width) as u128 => Ok(v as u64),
@@ -391,7 +401,7 @@ fn parse_value<W: BitWord>(
     base: u32,
 ) -> Result<(), ParseError> {
     let at = cur.clone();
-    let what = format!("`{}`", field.name);
+    let what = Quoted(field.name);
     let raw: u64 = match (field.kind, style) {
         (_, Style::Hook(_)) => return parse_value(cur, field, Style::Default, word, base),
         (FieldKind::Bool, Style::Flag(text)) => u64::from(eat_token(cur, flag_text(text))),
@@ -533,7 +543,7 @@ fn parse_value<W: BitWord>(
     Ok(())
 }
 
-fn parse_half(cur: &mut Cursor<'_>, what: &str) -> Result<u64, ParseError> {
+fn parse_half(cur: &mut Cursor<'_>, what: &dyn fmt::Display) -> Result<u64, ParseError> {
     let at = cur.clone();
     let rest = cur.rest();
     if rest.starts_with("0x") {

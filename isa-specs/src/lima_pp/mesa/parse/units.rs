@@ -82,6 +82,24 @@ fn forms() -> &'static [Form] {
     })
 }
 
+/// The unit forms (indices into [`forms`], in order) whose first word can
+/// begin with each byte: those whose literal lead begins with it, and
+/// those with no literal lead. Computed once.
+fn unit_forms_by_first_byte() -> &'static [Vec<usize>] {
+    static INDEX: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        (0..=u8::MAX)
+            .map(|b| {
+                let forms = forms().iter().enumerate().filter(|(_, f)| f.unit.is_some());
+                forms
+                    .filter(|(_, f)| f.lead.as_bytes().first().is_none_or(|&l| l == b))
+                    .map(|(i, _)| i)
+                    .collect()
+            })
+            .collect()
+    })
+}
+
 /// A layout's bits with its `fixed` fields set and the rest clear.
 fn blank(format: &Format) -> u128 {
     let mut bits = 0;
@@ -142,10 +160,29 @@ impl Parts {
     }
 }
 
+/// Whether the text at the cursor starts with the literal pieces that
+/// start `text` (up to its first field or hook): a cheap test before
+/// [`text::parse_text`], whose failures build positioned errors.
+fn starts_as(cur: &Cursor<'_>, text: &NamedText) -> bool {
+    let mut c = cur.clone();
+    for piece in text.pieces {
+        match piece {
+            Piece::Text(t) => {
+                if !c.eat(t) {
+                    return false;
+                }
+            }
+            Piece::Space => c.skip_blanks(),
+            _ => break,
+        }
+    }
+    true
+}
+
 /// A control word's group at the cursor (`, sync`, `, stop`: they carry
 /// their comma), read into `parts`; `false` (the cursor unmoved) if none.
 pub(super) fn control_group(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<bool, ParseError> {
-    for form in forms().iter().filter(|f| f.unit.is_none()) {
+    for form in forms().iter().filter(|f| f.unit.is_none() && starts_as(cur, f.text)) {
         let mut c = cur.clone();
         let mut bits = parts.control;
         let mut hooks = Hooks::new(form.format, "control", 0);
@@ -177,7 +214,11 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
         .unwrap_or(rest.len());
     let head = &rest[..len];
     let mut best: Option<((usize, usize), ParseError)> = None;
-    let candidates = forms().iter().filter(|f| f.could_start(head));
+    let first = head
+        .as_bytes()
+        .first()
+        .map_or(&[][..], |&b| &unit_forms_by_first_byte()[usize::from(b)]);
+    let candidates = first.iter().map(|&i| &forms()[i]).filter(|f| f.could_start(head));
     for (index, form) in candidates.filter_map(|f| Some((f.unit?, f))) {
         let unit = &packed().units[index];
         let mut c = cur.clone();
