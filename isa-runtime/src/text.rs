@@ -589,6 +589,24 @@ pub trait TextHooks<W: BitWord> {
         let _ = cur;
         Ok(())
     }
+
+    /// Whether a failed parse may leave its error's message empty (its
+    /// position still right): for a caller that tries many lines and
+    /// reports at most one, which it then parses again with this `false`
+    /// to get the message. By default every error is written out.
+    fn quiet(&self) -> bool {
+        false
+    }
+}
+
+/// "expected `t`, found …" at the cursor, or only its position when the
+/// hooks are [quiet](TextHooks::quiet).
+fn expected_literal<W: BitWord, H: TextHooks<W> + ?Sized>(cur: &Cursor<'_>, t: &str, hooks: &H) -> ParseError {
+    if hooks.quiet() {
+        cur.error(String::new())
+    } else {
+        cur.expected(&format!("`{t}`"))
+    }
 }
 
 /// The `text` lines of `format` in `dialect`, in spec order.
@@ -705,6 +723,7 @@ pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
     };
     parse_text_pieces(cur, format, text.pieces, &[], word, &mut decided, hooks)?;
     match text.when.iter().find(|c| !c.holds(format, word, 0)) {
+        Some(_) if hooks.quiet() => Err(start.error(String::new())),
         Some(c) => Err(condition_error(&start, format, text, c, word)),
         None => Ok(()),
     }
@@ -783,7 +802,7 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
         Piece::Text(t) => {
             cur.skip_blanks();
             if !eat_literal(cur, t, next_piece(rest, then)) {
-                return Err(cur.expected(&format!("`{t}`")));
+                return Err(expected_literal(cur, t, hooks));
             }
         }
         Piece::Field {
@@ -800,7 +819,7 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
             cur.skip_blanks();
             let t = flag_text(t);
             if format.fields[index].read(word, 0) != 0 && !eat_token(cur, t) {
-                return Err(cur.expected(&format!("`{t}`")));
+                return Err(expected_literal(cur, t, hooks));
             }
         }
         Piece::Field {
@@ -821,6 +840,9 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
             // A condition on the field fails now rather than after the rest.
             let text = decided.text;
             if let Some(c) = text.when.iter().find(|c| c.field == index && !c.holds(format, word, 0)) {
+                if hooks.quiet() {
+                    return Err(decided.start.error(String::new()));
+                }
                 return Err(condition_error(&decided.start, format, text, c, word));
             }
         }

@@ -34,6 +34,8 @@ pub(crate) struct Hooks {
     /// The branch target read, with its line and column (parsing; the
     /// program-wide pass makes it relative).
     pub(crate) target: Option<(Target, (usize, usize))>,
+    /// Failed parses may skip their messages ([`TextHooks::quiet`]).
+    pub(crate) quiet: bool,
 }
 
 impl Hooks {
@@ -44,6 +46,7 @@ impl Hooks {
             unit,
             offset,
             target: None,
+            quiet: false,
         }
     }
 
@@ -210,6 +213,10 @@ impl TextHooks<u128> for Hooks {
         Ok(())
     }
 
+    fn quiet(&self) -> bool {
+        self.quiet
+    }
+
     /// A unit's text ends at `,`, `{raw`, a comment or the line's end.
     fn parse_end(&mut self, cur: &Cursor<'_>) -> Result<(), ParseError> {
         if at_unit_end(cur) {
@@ -217,6 +224,9 @@ impl TextHooks<u128> for Hooks {
         }
         let mut c = cur.clone();
         c.skip_blanks();
+        if self.quiet {
+            return Err(c.error(String::new()));
+        }
         let rest = c.rest();
         let token = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
         Err(c.error(format!(

@@ -213,7 +213,10 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
         .find(|c: char| c.is_whitespace() || c == ',' || c == '{')
         .unwrap_or(rest.len());
     let head = &rest[..len];
-    let mut best: Option<((usize, usize), ParseError)> = None;
+    // Forms are tried quietly (a failure costs its position only); if none
+    // reads the unit, the one that read furthest is parsed again for its
+    // message.
+    let mut best: Option<((usize, usize), &Form)> = None;
     let first = head
         .as_bytes()
         .first()
@@ -224,6 +227,7 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
         let mut c = cur.clone();
         let mut bits = form.blank;
         let mut hooks = Hooks::new(form.format, unit.name, 0);
+        hooks.quiet = true;
         match text::parse_text(&mut c, form.format, form.text, &mut bits, &mut hooks) {
             Ok(()) => {
                 let decoded = variant_of(unit, bits);
@@ -246,18 +250,31 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
             Err(e) => {
                 let rank = (e.line, e.col);
                 if best.as_ref().is_none_or(|(r, _)| rank > *r) {
-                    best = Some((rank, e));
+                    best = Some((rank, form));
                 }
             }
         }
     }
     match best {
-        Some((_, e)) => Err(e),
+        Some((_, form)) => Err(loud_error(cur, form)),
         None if !head.is_empty() => Err(cur.error(format!(
             "unknown unit `{head}`{}",
             hint(head, example_heads().iter().map(String::as_str))
         ))),
         None => Err(cur.expected("a unit")),
+    }
+}
+
+/// The error of `form` at the cursor, with its message: the form is parsed
+/// again, not quietly.
+fn loud_error(cur: &Cursor<'_>, form: &Form) -> ParseError {
+    let name = form.unit.map_or("control", |i| packed().units[i].name);
+    let mut c = cur.clone();
+    let mut bits = form.blank;
+    let mut hooks = Hooks::new(form.format, name, 0);
+    match text::parse_text(&mut c, form.format, form.text, &mut bits, &mut hooks) {
+        Err(e) => e,
+        Ok(()) => cur.error(format!("this `{name}` text did not read as it did a moment ago")),
     }
 }
 
