@@ -109,7 +109,7 @@ impl<'a> Cursor<'a> {
 
     /// Consumes `lit` if the text continues with it.
     pub fn eat(&mut self, lit: &str) -> bool {
-        if self.rest().starts_with(lit) {
+        if has_prefix(self.rest(), lit) {
             self.advance(lit.len());
             true
         } else {
@@ -241,6 +241,13 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
         })
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
+}
+
+/// `text.starts_with(prefix)` as a byte loop: the literals a template
+/// parser tries are a few bytes long, shorter than a call to `memcmp`.
+pub(crate) fn has_prefix(text: &str, prefix: &str) -> bool {
+    let (t, p) = (text.as_bytes(), prefix.as_bytes());
+    t.len() >= p.len() && t.iter().zip(p).all(|(a, b)| a == b)
 }
 
 #[cfg(test)]

@@ -338,7 +338,7 @@ fn parse_pieces<W: BitWord>(
             Piece::Field { index, style } => {
                 cur.skip_blanks();
                 let field = &format.fields[index];
-                parse_value(cur, field, style, word, base)?;
+                parse_value(cur, field, style, word, base, false)?;
             }
             Piece::Hook(name) => {
                 return Err(cur.error(format!("the context hook `{{@{name}}}` needs a context")));
@@ -359,7 +359,7 @@ fn eat_token(cur: &mut Cursor<'_>, t: &str) -> bool {
 /// `vc0`), but a `t` ending in a word character may not run into a letter
 /// (`lt` is not `lte`).
 fn token_at(rest: &str, t: &str) -> bool {
-    rest.starts_with(t)
+    crate::lexer::has_prefix(rest, t)
         && !(t.chars().last().is_some_and(is_word_char)
             && rest[t.len()..]
                 .chars()
@@ -393,19 +393,30 @@ fn parse_unsigned(cur: &mut Cursor<'_>, width: u32, what: &dyn fmt::Display) -> 
     }
 }
 
+/// Reads `field` at the cursor in `style` into `word`; `quiet` (see
+/// [`TextHooks::quiet`]) leaves the common failures' messages empty.
 fn parse_value<W: BitWord>(
     cur: &mut Cursor<'_>,
     field: &Field,
     style: Style,
     word: &mut W,
     base: u32,
+    quiet: bool,
 ) -> Result<(), ParseError> {
     let at = cur.clone();
     let what = Quoted(field.name);
     let raw: u64 = match (field.kind, style) {
-        (_, Style::Hook(_)) => return parse_value(cur, field, Style::Default, word, base),
+        (_, Style::Hook(_)) => return parse_value(cur, field, Style::Default, word, base, quiet),
         (FieldKind::Bool, Style::Flag(text)) => u64::from(eat_token(cur, flag_text(text))),
         (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex | Style::Decimal) => {
+            // No number here: the same failure, without its message.
+            if quiet
+                && !cur
+                    .rest()
+                    .starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+')
+            {
+                return Err(cur.error(String::new()));
+            }
             parse_unsigned(cur, field.width, &what)?
         }
         (FieldKind::Signed, _) => {
@@ -446,6 +457,8 @@ fn parse_value<W: BitWord>(
                 n as u64
             } else if let Some(v) = e.values.iter().find(|v| v.spellings.contains(&"")) {
                 v.value
+            } else if quiet {
+                return Err(cur.error(String::new()));
             } else {
                 let names: Vec<&str> = e.values.iter().filter_map(|v| v.spellings.first().copied()).collect();
                 return Err(cur.expected(&format!("one of {} for {what}", names.join(", "))));
@@ -835,7 +848,7 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
         }
         Piece::Field { index, style } => {
             cur.skip_blanks();
-            parse_value(cur, &format.fields[index], style, word, 0)?;
+            parse_value(cur, &format.fields[index], style, word, 0, hooks.quiet())?;
             decided.fields.push(index);
             // A condition on the field fails now rather than after the rest.
             let text = decided.text;
@@ -956,5 +969,5 @@ pub fn write_field<W: BitWord>(mut out: &mut dyn Write, field: &Field, word: &W)
 
 /// Parses one field's value (as [`write_field`] prints it) into the word.
 pub fn parse_field<W: BitWord>(cur: &mut Cursor<'_>, field: &Field, word: &mut W) -> Result<(), ParseError> {
-    parse_value(cur, field, Style::Default, word, 0)
+    parse_value(cur, field, Style::Default, word, 0, false)
 }
