@@ -186,6 +186,9 @@ impl Cond {
     pub fn holds<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {
         let field = &format.fields[self.field];
         let v = field.read(word, base);
+        if self.named.is_none() && self.attr.is_none() {
+            return self.values.contains(&v) == self.equal;
+        }
         let value = match field.kind {
             FieldKind::Enum(e) => e.value(v),
             _ => None,
