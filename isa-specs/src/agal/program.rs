@@ -15,7 +15,9 @@
 use std::fmt;
 
 use super::table::{op_by_code, Form};
-use super::{Dest, Header, Instruction, ProgramType, Sampler, Source, Version};
+use isa_runtime::layout::{FieldKind, Format};
+
+use super::{Dest, Header, Instruction, ProgramType, Sampler, Source, Token, Version};
 
 /// Bytes in the header.
 pub const HEADER_BYTES: usize = 7;
@@ -167,6 +169,44 @@ fn parse_header(bytes: &[u8]) -> Result<Header, AgalError> {
     })
 }
 
+/// Where a slot of the token (`dst`, `src1`, `src2`: fields of the spec's
+/// `Token`) sits, in bytes.
+#[derive(Clone, Copy)]
+struct Slot {
+    at: usize,
+    len: usize,
+}
+
+impl Slot {
+    /// The byte that holds field `name` of the slot's layout (a register
+    /// type: 4 bits at a byte boundary).
+    fn byte_of(self, layout: &Format, name: &str) -> usize {
+        let lo = layout
+            .field(name)
+            .and_then(|f| f.ranges.first())
+            .map_or(0, |r| r.lo as usize);
+        self.at + lo / 8
+    }
+}
+
+/// Slot `name` of the spec's `Token`.
+fn slot(name: &str) -> Slot {
+    let field = Token::FORMAT.field(name);
+    let lo = field.and_then(|f| f.ranges.first()).map_or(0, |r| r.lo as usize);
+    Slot {
+        at: lo / 8,
+        len: field.map_or(0, |f| f.width as usize / 8),
+    }
+}
+
+/// The register type a sampler slot holds (`Sampler`'s fixed `type`).
+fn sampler_type() -> u64 {
+    match Sampler::FORMAT.field("type").map(|f| f.kind) {
+        Some(FieldKind::Fixed(v)) => v,
+        _ => 0,
+    }
+}
+
 /// Checks one token and decodes it. Errors carry the byte offset inside the
 /// token (of the opcode, the slot, or the register-type byte at fault).
 pub fn check_token(bytes: &[u8; TOKEN_BYTES], version: Version) -> Result<Instruction, (usize, String)> {
@@ -197,32 +237,36 @@ pub fn check_token(bytes: &[u8; TOKEN_BYTES], version: Version) -> Result<Instru
     };
     let reg_type =
         |at: usize, what: &str| check_reg_type(bytes[at] & 0xF, version).map_err(|m| (at, format!("{what}: {m}")));
+    let dst = slot("dst");
+    let (src1, src2) = (slot("src1"), slot("src2"));
     if op.form.has_dest() {
-        reg_type(7, "destination register type")?;
+        reg_type(dst.byte_of(Dest::FORMAT, "type"), "destination register type")?;
     } else {
-        zero(4, 4, "destination")?;
+        zero(dst.at, dst.len, "destination")?;
     }
     if op.form == Form::None {
-        zero(8, 8, "first source")?;
+        zero(src1.at, src1.len, "first source")?;
     } else {
-        reg_type(12, "source 1 register type")?;
-        reg_type(13, "source 1 index register type")?;
+        reg_type(src1.byte_of(Source::FORMAT, "type"), "source 1 register type")?;
+        reg_type(src1.byte_of(Source::FORMAT, "itype"), "source 1 index register type")?;
     }
     match op.form {
         Form::Full | Form::Cond => {
-            reg_type(20, "source 2 register type")?;
-            reg_type(21, "source 2 index register type")?;
+            reg_type(src2.byte_of(Source::FORMAT, "type"), "source 2 register type")?;
+            reg_type(src2.byte_of(Source::FORMAT, "itype"), "source 2 index register type")?;
         }
         Form::Tex => {
-            let t = bytes[20] & 0xF;
-            if t != 5 {
+            let at = src2.byte_of(Sampler::FORMAT, "type");
+            let t = u64::from(bytes[at] & 0xF);
+            let want = sampler_type();
+            if t != want {
                 return Err((
-                    20,
-                    format!("the sampler slot of `{name}` must have register type 5 (sampler), found {t}"),
+                    at,
+                    format!("the sampler slot of `{name}` must have register type {want} (sampler), found {t}"),
                 ));
             }
         }
-        Form::One | Form::Kil | Form::None => zero(16, 8, "second source")?,
+        Form::One | Form::Kil | Form::None => zero(src2.at, src2.len, "second source")?,
     }
     // The checks above cover everything the generated decoder rejects; keep
     // its verdict (and its message) as the last word all the same.
@@ -268,9 +312,11 @@ pub fn form_of(token: &Instruction) -> Form {
 pub fn slots(token: &Instruction) -> Slots {
     let [w0, w1, w2] = token.encode();
     let form = form_of(token);
-    let dst = Dest::decode((w0 >> 32) as u32).ok();
-    let src1 = Source::decode(w1).ok();
-    let src2 = Source::decode(w2).ok();
+    let words = [w0, w1, w2];
+    let read = |name: &str| Token::FORMAT.field(name).map_or(0, |f| f.read(&words, 0));
+    let dst = Dest::decode(read("dst") as u32).ok();
+    let src1 = Source::decode(read("src1")).ok();
+    let src2 = Source::decode(read("src2")).ok();
     match form {
         Form::Full => Slots {
             dst,
@@ -314,6 +360,29 @@ pub fn slots(token: &Instruction) -> Slots {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The byte positions the token checks read come from the spec's
+    /// `Token`, `Dest`, `Source` and `Sampler`; every name they use exists.
+    #[test]
+    fn token_slots_come_from_the_spec() {
+        for (layout, name) in [
+            (Dest::FORMAT, "type"),
+            (Source::FORMAT, "type"),
+            (Source::FORMAT, "itype"),
+            (Sampler::FORMAT, "type"),
+        ] {
+            assert!(layout.field(name).is_some(), "{}.{name}", layout.name);
+        }
+        let (dst, src1, src2) = (slot("dst"), slot("src1"), slot("src2"));
+        assert_eq!(
+            [(dst.at, dst.len), (src1.at, src1.len), (src2.at, src2.len)],
+            [(4, 4), (8, 8), (16, 8)]
+        );
+        assert_eq!(dst.byte_of(Dest::FORMAT, "type"), 7);
+        assert_eq!(src1.byte_of(Source::FORMAT, "type"), 12);
+        assert_eq!(src2.byte_of(Source::FORMAT, "itype"), 21);
+        assert_eq!(sampler_type(), 5);
+    }
 
     const MOV_HEADER: [u8; 7] = [0xA0, 1, 0, 0, 0, 0xA1, 0];
 
