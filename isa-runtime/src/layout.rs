@@ -161,6 +161,9 @@ impl Cond {
     pub fn holds<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {
         let field = &format.fields[self.field];
         let v = field.read(word, base);
+        if self.named.is_none() && self.attr.is_none() {
+            return self.values.contains(&v) == self.equal;
+        }
         let value = match field.kind {
             FieldKind::Enum(e) => e.value(v),
             _ => None,
@@ -341,7 +344,11 @@ pub struct Enum {
 impl Enum {
     /// The named value for `raw`.
     pub fn value(&self, raw: u64) -> Option<&'static EnumValue> {
-        self.values.iter().find(|v| v.value == raw)
+        // Values are unique, and usually in order from 0: try the value's
+        // own place first.
+        let at = usize::try_from(raw).ok().and_then(|i| self.values.get(i));
+        at.filter(|v| v.value == raw)
+            .or_else(|| self.values.iter().find(|v| v.value == raw))
     }
 }
 

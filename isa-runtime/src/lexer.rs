@@ -84,22 +84,25 @@ impl<'a> Cursor<'a> {
     }
 
     fn advance(&mut self, bytes: usize) {
-        for (i, c) in self.text[self.pos..self.pos + bytes].char_indices() {
-            if c == '\n' {
-                self.line += 1;
-                self.line_start = self.pos + i + 1;
-            }
+        let end = self.pos + bytes;
+        debug_assert!(self.text.is_char_boundary(end));
+        // A newline byte is never part of a longer UTF-8 character.
+        let skipped = &self.text.as_bytes()[self.pos..end];
+        if let Some(last) = skipped.iter().rposition(|&b| b == b'\n') {
+            self.line += skipped.iter().filter(|&&b| b == b'\n').count();
+            self.line_start = self.pos + last + 1;
         }
-        self.pos += bytes;
+        self.pos = end;
     }
 
     /// Skips spaces and tabs (not newlines).
     pub fn skip_blanks(&mut self) {
         let n = self
             .rest()
-            .find(|c: char| c != ' ' && c != '\t' && c != '\r')
+            .bytes()
+            .position(|b| !matches!(b, b' ' | b'\t' | b'\r'))
             .unwrap_or(self.rest().len());
-        self.advance(n);
+        self.pos += n;
     }
 
     /// The next character, if any.
@@ -109,7 +112,7 @@ impl<'a> Cursor<'a> {
 
     /// Consumes `lit` if the text continues with it.
     pub fn eat(&mut self, lit: &str) -> bool {
-        if self.rest().starts_with(lit) {
+        if starts_with(self.rest(), lit) {
             self.advance(lit.len());
             true
         } else {
@@ -134,9 +137,7 @@ impl<'a> Cursor<'a> {
         if !(first.is_alphabetic() || first == '_' || first == '.') {
             return None;
         }
-        let len = rest
-            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-            .unwrap_or(rest.len());
+        let len = word_len(rest);
         self.advance(len);
         Some(&rest[..len])
     }
@@ -170,8 +171,14 @@ impl<'a> Cursor<'a> {
             self.advance(sign_len + digits_at);
             return Err(self.expected("digits"));
         }
-        let text: String = digits[..len].chars().filter(|&c| c != '_').collect();
-        let Ok(value) = u128::from_str_radix(&text, radix) else {
+        let digits = &digits[..len];
+        let parsed = if digits.contains('_') {
+            let text: String = digits.chars().filter(|&c| c != '_').collect();
+            u128::from_str_radix(&text, radix)
+        } else {
+            u128::from_str_radix(digits, radix)
+        };
+        let Ok(value) = parsed else {
             return Err(start.error(format!(
                 "integer `{}` is too large",
                 &rest[..sign_len + digits_at + len]
@@ -197,6 +204,38 @@ impl<'a> Cursor<'a> {
             || rest.starts_with("//")
             || rest.starts_with('#')
     }
+}
+
+/// The length of the identifier-like word (letters, digits, `_`, `.`) that
+/// starts `rest`: ASCII byte by byte, other characters as characters.
+fn word_len(rest: &str) -> usize {
+    let ascii = rest
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'.'))
+        .unwrap_or(rest.len());
+    if rest.as_bytes().get(ascii).is_none_or(|b| b.is_ascii()) {
+        return ascii;
+    }
+    let more = &rest[ascii..];
+    ascii
+        + more
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            .unwrap_or(more.len())
+}
+
+/// `text.starts_with(prefix)`, byte by byte: the prefixes a parser tries
+/// are a few bytes long, shorter than a call to `memcmp` takes.
+#[inline]
+pub fn starts_with(text: &str, prefix: &str) -> bool {
+    let (text, prefix) = (text.as_bytes(), prefix.as_bytes());
+    text.len() >= prefix.len() && text.iter().zip(prefix).all(|(a, b)| a == b)
+}
+
+/// `text.ends_with(suffix)`, byte by byte (see [`starts_with`]).
+#[inline]
+pub fn ends_with(text: &str, suffix: &str) -> bool {
+    let (text, suffix) = (text.as_bytes(), suffix.as_bytes());
+    text.len() >= suffix.len() && text.iter().rev().zip(suffix.iter().rev()).all(|(a, b)| a == b)
 }
 
 /// Levenshtein distance, for "did you mean" hints.
