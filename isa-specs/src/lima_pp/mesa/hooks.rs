@@ -8,8 +8,7 @@ use core::fmt::{self, Write};
 use isa_runtime::f16;
 use isa_runtime::layout::{Field, FieldKind, Format};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{self, TextHooks};
-use isa_runtime::ParseError;
+use isa_runtime::text::{self, TextError, TextHooks};
 
 use crate::lima_pp::Vec4Reg;
 use crate::XYZW;
@@ -134,13 +133,13 @@ impl TextHooks<u128> for Hooks {
         }
     }
 
-    fn parse_hook(
+    fn parse_hook<'a>(
         &mut self,
-        cur: &mut Cursor<'_>,
+        cur: &mut Cursor<'a>,
         hook: &str,
         field: Option<&Field>,
         bits: &mut u128,
-    ) -> Result<(), ParseError> {
+    ) -> Result<(), TextError<'a>> {
         let set = |bits: &mut u128, v: u64| {
             if let Some(f) = field {
                 f.write(bits, 0, v);
@@ -152,14 +151,14 @@ impl TextHooks<u128> for Hooks {
             "outmod" => set(bits, field.map_or(0, |f| parse_outmod(cur, f))),
             "sreg" => set(bits, parse_scalar(cur)?),
             "sdest" => {
-                cur.expect("$")?;
+                expect(cur, "$")?;
                 let r = number(cur, 15, "register")?;
-                cur.expect(".")?;
+                expect(cur, ".")?;
                 set(bits, r << 2 | component(cur)?);
             }
             "vec_of_sreg" => set(bits, parse_reg(cur)? << 2),
             "vec_dest" => {
-                cur.expect("$")?;
+                expect(cur, "$")?;
                 let r = number(cur, 15, "register")?;
                 let m = parse_mask(cur)?;
                 set(bits, r << 2 | m >> 2);
@@ -198,30 +197,31 @@ impl TextHooks<u128> for Hooks {
                 let ok = rest.starts_with(self.unit)
                     && !rest[self.unit.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_');
                 if !(ok && cur.eat(self.unit)) {
-                    return Err(cur.expected(&format!("`{}`", self.unit)));
+                    return Err(TextError::expected_code(cur, self.unit));
                 }
             }
             _ => {
-                return Err(cur.error(format!(
-                    "the spec's `mesa` lines use hook `@{hook}`, which this parser lacks"
-                )))
+                return Err(TextError::message(
+                    cur,
+                    format!("the spec's `mesa` lines use hook `@{hook}`, which this parser lacks"),
+                ))
             }
         }
         Ok(())
     }
 
     /// A unit's text ends at `,`, `{raw`, a comment or the line's end.
-    fn parse_end(&mut self, cur: &Cursor<'_>) -> Result<(), ParseError> {
+    fn parse_end<'a>(&mut self, cur: &Cursor<'a>) -> Result<(), TextError<'a>> {
         if at_unit_end(cur) {
             return Ok(());
         }
         let mut c = cur.clone();
         c.skip_blanks();
-        let rest = c.rest();
-        let token = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
-        Err(c.error(format!(
-            "unexpected `{token}` (expected `,`, `{{raw` or the end of the line)"
-        )))
+        Err(TextError::with(&c, |c| {
+            let rest = c.rest();
+            let token = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
+            format!("unexpected `{token}` (expected `,`, `{{raw` or the end of the line)")
+        }))
     }
 }
 
@@ -305,12 +305,20 @@ fn write_varying_index(
     Ok(())
 }
 
+/// Literal `lit`, or ``expected `lit` ``.
+fn expect<'a>(cur: &mut Cursor<'a>, lit: &'static str) -> Result<(), TextError<'a>> {
+    match cur.eat(lit) {
+        true => Ok(()),
+        false => Err(TextError::expected_code(cur, lit)),
+    }
+}
+
 /// Decimal digits, at most `max`.
-fn number(cur: &mut Cursor<'_>, max: u64, what: &str) -> Result<u64, ParseError> {
+fn number<'a>(cur: &mut Cursor<'a>, max: u64, what: &'static str) -> Result<u64, TextError<'a>> {
     let rest = cur.rest();
     let len = rest.bytes().take_while(u8::is_ascii_digit).count();
     if len == 0 {
-        return Err(cur.expected(what));
+        return Err(TextError::expected(cur, what));
     }
     let digits = &rest[..len];
     match digits.parse::<u64>() {
@@ -318,31 +326,37 @@ fn number(cur: &mut Cursor<'_>, max: u64, what: &str) -> Result<u64, ParseError>
             cur.eat(digits);
             Ok(v)
         }
-        _ => Err(cur.error(format!("{what} {digits} is out of range (at most {max})"))),
+        _ => Err(TextError::message(
+            cur,
+            format!("{what} {digits} is out of range (at most {max})"),
+        )),
     }
 }
 
 /// An optionally negative decimal number.
-fn signed(cur: &mut Cursor<'_>, what: &str) -> Result<i64, ParseError> {
+fn signed<'a>(cur: &mut Cursor<'a>, what: &'static str) -> Result<i64, TextError<'a>> {
     let at = cur.clone();
     let neg = cur.eat("-");
-    let v = number(cur, i64::MAX as u64, what).map_err(|e| if neg { at.error(e.message) } else { e })?;
+    let v = number(cur, i64::MAX as u64, what).map_err(|e| match neg {
+        true => TextError::message(&at, e.report().message),
+        false => e,
+    })?;
     Ok(if neg { -(v as i64) } else { v as i64 })
 }
 
-fn component(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+fn component<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     match cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
         Some(i) => {
             cur.eat(&cur.rest()[..1]);
             Ok(i as u64)
         }
-        None => Err(cur.expected("a component (`x`, `y`, `z` or `w`)")),
+        None => Err(TextError::expected(cur, "a component (`x`, `y`, `z` or `w`)")),
     }
 }
 
 /// A vec4 register: a `Vec4Reg` spelling (`$0`…`$11`, `^const0`, …) or
 /// `$0` to `$15` by number.
-fn parse_reg(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+fn parse_reg<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     if cur.eat("$") {
         return number(cur, 15, "register");
     }
@@ -355,27 +369,33 @@ fn parse_reg(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
             cur.eat(r.spelling());
             Ok(r.raw())
         }
-        None => Err(cur.expected("a register (`$0`…`$15`, `^const0`, `^const1`, `^texture`, `^uniform`)")),
+        None => Err(TextError::expected(
+            cur,
+            "a register (`$0`…`$15`, `^const0`, `^const1`, `^texture`, `^uniform`)",
+        )),
     }
 }
 
 /// A scalar register `reg.c` (register × 4 + component).
-fn parse_scalar(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+fn parse_scalar<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     let r = parse_reg(cur)?;
-    cur.expect(".")?;
+    expect(cur, ".")?;
     Ok(r << 2 | component(cur)?)
 }
 
 /// `.xz`-style mask (letters in order; none after the dot is an empty
 /// mask) or nothing (all four).
-fn parse_mask(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+fn parse_mask<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     if !cur.eat(".") {
         return Ok(0xF);
     }
     let (mut m, mut next) = (0, 0);
     while let Some(i) = cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
         if i < next {
-            return Err(cur.error("mask components must be in `xyzw` order, each once"));
+            return Err(TextError::message(
+                cur,
+                "mask components must be in `xyzw` order, each once",
+            ));
         }
         m |= 1 << i;
         next = i + 1;
@@ -385,7 +405,7 @@ fn parse_mask(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
 }
 
 /// `.xyzw` (four letters) or nothing (the identity).
-fn parse_swizzle(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+fn parse_swizzle<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     if !cur.eat(".") {
         return Ok(0xE4);
     }
@@ -418,7 +438,7 @@ fn parse_outmod(cur: &mut Cursor<'_>, field: &Field) -> u64 {
 /// `N`, `N.xy`/`N.zw` or `N.c`, as Mesa prints uniform and temporary
 /// indices: (alignment, 16-bit index). `N.c` is alignment 3 if `three`,
 /// else 0.
-fn parse_signed_index(cur: &mut Cursor<'_>, three: bool) -> Result<(u64, u64), ParseError> {
+fn parse_signed_index<'a>(cur: &mut Cursor<'a>, three: bool) -> Result<(u64, u64), TextError<'a>> {
     let at = cur.clone();
     let q = signed(cur, "index")?;
     let (alignment, index) = if cur.eat(".") {
@@ -438,7 +458,7 @@ fn parse_signed_index(cur: &mut Cursor<'_>, three: bool) -> Result<(u64, u64), P
         (2, q)
     };
     if !(-0x8000..=0xFFFF).contains(&index) {
-        return Err(at.error(format!("index {index} does not fit 16 bits")));
+        return Err(TextError::message(&at, format!("index {index} does not fit 16 bits")));
     }
     Ok((alignment, index as u64 & 0xFFFF))
 }
@@ -446,7 +466,7 @@ fn parse_signed_index(cur: &mut Cursor<'_>, three: bool) -> Result<(u64, u64), P
 /// A varying's index: `N.c`, `N.xy`/`N.zw` or `N` (alignment 0, 1 or 3,
 /// Mesa's choice for three and four components), then `+reg.c`:
 /// (alignment, index, offset register).
-fn parse_varying_index(cur: &mut Cursor<'_>) -> Result<(u64, u64, Option<u64>), ParseError> {
+fn parse_varying_index<'a>(cur: &mut Cursor<'a>) -> Result<(u64, u64, Option<u64>), TextError<'a>> {
     let at = cur.clone();
     let q = number(cur, 63, "varying index")?;
     let (alignment, index) = if cur.eat(".") {
@@ -461,12 +481,15 @@ fn parse_varying_index(cur: &mut Cursor<'_>) -> Result<(u64, u64, Option<u64>), 
         (3, q)
     };
     if index > 63 {
-        return Err(at.error(format!("varying index {index} does not fit 6 bits")));
+        return Err(TextError::message(
+            &at,
+            format!("varying index {index} does not fit 6 bits"),
+        ));
     }
     let offset = if cur.eat("+") {
         let o = parse_scalar(cur)?;
         if o >> 2 == 15 {
-            return Err(at.error("register 15 (`^uniform`) means no offset here"));
+            return Err(TextError::message(&at, "register 15 (`^uniform`) means no offset here"));
         }
         Some(o)
     } else {
@@ -476,7 +499,7 @@ fn parse_varying_index(cur: &mut Cursor<'_>) -> Result<(u64, u64, Option<u64>), 
 }
 
 /// A branch target: a word offset (decimal, maybe negative) or a label.
-fn parse_target(cur: &mut Cursor<'_>) -> Result<Target, ParseError> {
+fn parse_target<'a>(cur: &mut Cursor<'a>) -> Result<Target, TextError<'a>> {
     let what = "a branch target (word offset or label)";
     if cur.rest().starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
         return Ok(Target::Word(signed(cur, "target")?));
@@ -486,7 +509,7 @@ fn parse_target(cur: &mut Cursor<'_>) -> Result<Target, ParseError> {
         .find(|c: char| !(c.is_alphanumeric() || c == '_'))
         .unwrap_or(rest.len());
     if len == 0 {
-        return Err(cur.expected(what));
+        return Err(TextError::expected(cur, what));
     }
     let name = &rest[..len];
     cur.eat(name);
@@ -495,7 +518,7 @@ fn parse_target(cur: &mut Cursor<'_>) -> Result<Target, ParseError> {
 
 /// A half float as Mesa's `%f` prints it (`inf`, `nan` and their negations
 /// too); the nearest half.
-fn parse_half(cur: &mut Cursor<'_>) -> Result<f16, ParseError> {
+fn parse_half<'a>(cur: &mut Cursor<'a>) -> Result<f16, TextError<'a>> {
     let rest = cur.rest();
     let len = rest.find([' ', '\t', '\r', '\n', ',', '{']).unwrap_or(rest.len());
     let s = &rest[..len];
@@ -514,9 +537,10 @@ fn parse_half(cur: &mut Cursor<'_>) -> Result<f16, ParseError> {
         _ => match body.parse::<f64>() {
             Ok(v) if ok => f16::from_bits(f16::from_f64(v).to_bits() | sign),
             _ => {
-                return Err(cur.error(format!(
-                    "expected a number (such as `1.000000`, `inf` or `nan`), found `{s}`"
-                )))
+                return Err(TextError::message(
+                    cur,
+                    format!("expected a number (such as `1.000000`, `inf` or `nan`), found `{s}`"),
+                ))
             }
         },
     };

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use isa_runtime::layout::{FieldKind, Format, NamedText, Piece};
-use isa_runtime::lexer::Cursor;
+use isa_runtime::lexer::{ends_with, starts_with, Cursor};
 use isa_runtime::packed::{pack_units, variant_of};
 use isa_runtime::text;
 use isa_runtime::ParseError;
@@ -26,6 +26,15 @@ struct Form {
     text: &'static NamedText,
     /// The unit's bits before parsing: the layout's `fixed` values.
     blank: u128,
+    /// What its first word looks like.
+    head: Head,
+    /// Index of `head` among the distinct heads of all forms ([`heads`]).
+    head_index: usize,
+}
+
+/// What a line's first word looks like.
+#[derive(Clone, Copy, PartialEq)]
+struct Head {
     /// The literal text that starts the first word (`load.`, `texld`).
     lead: &'static str,
     /// The literal text that ends it (`.v0`); empty if it ends in a field.
@@ -34,7 +43,7 @@ struct Form {
     exact: bool,
 }
 
-impl Form {
+impl Head {
     fn could_start(&self, head: &str) -> bool {
         // First and last bytes before whole strings: most forms fail there.
         let (h, lead, trail) = (head.as_bytes(), self.lead.as_bytes(), self.trail.as_bytes());
@@ -42,13 +51,39 @@ impl Form {
             return false;
         }
         if self.exact {
-            head == self.lead
+            h.len() == lead.len() && starts_with(head, self.lead)
         } else {
-            head.len() >= self.lead.len() + self.trail.len()
-                && head.starts_with(self.lead)
-                && head.ends_with(self.trail)
+            h.len() >= lead.len() + trail.len() && starts_with(head, self.lead) && ends_with(head, self.trail)
         }
     }
+}
+
+/// The distinct first-word [`Head`]s of [`forms`] (many lines share one:
+/// eight `load.v`), each tested once per unit; computed once.
+fn heads() -> &'static [Head] {
+    static HEADS: OnceLock<Vec<Head>> = OnceLock::new();
+    HEADS.get_or_init(|| {
+        let mut heads: Vec<Head> = Vec::new();
+        for f in forms() {
+            if !heads.contains(&f.head) {
+                heads.push(f.head);
+            }
+        }
+        heads
+    })
+}
+
+/// Which of [`heads`] the first word `word` can match: bit `i` for head
+/// `i` below 128, and `more` for any after (a spec with that many first
+/// words would be tested form by form).
+fn matching_heads(word: &str) -> u128 {
+    let mut bits = 0;
+    for (i, h) in heads().iter().enumerate().take(128) {
+        if h.could_start(word) {
+            bits |= 1 << i;
+        }
+    }
+    bits
 }
 
 /// Every unit's `mesa` forms in packing order, each unit's layouts in
@@ -62,7 +97,7 @@ fn forms() -> &'static [Form] {
             .iter()
             .enumerate()
             .flat_map(|(i, u)| u.variants.iter().map(move |&f| (Some(i), u.name, f)));
-        units
+        let mut forms = units
             .chain([(None, "control", packed.control)])
             .flat_map(|(unit, name, format)| {
                 text::dialect_texts(format, DIALECT).map(move |t| {
@@ -72,13 +107,23 @@ fn forms() -> &'static [Form] {
                         format,
                         text: t,
                         blank: blank(format),
-                        lead,
-                        trail,
-                        exact,
+                        head: Head { lead, trail, exact },
+                        head_index: 0,
                     }
                 })
             })
-            .collect()
+            .collect::<Vec<_>>();
+        let mut heads: Vec<Head> = Vec::new();
+        for form in &mut forms {
+            form.head_index = match heads.iter().position(|h| *h == form.head) {
+                Some(i) => i,
+                None => {
+                    heads.push(form.head);
+                    heads.len() - 1
+                }
+            };
+        }
+        forms
     })
 }
 
@@ -176,8 +221,12 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
         .find(|c: char| c.is_whitespace() || c == ',' || c == '{')
         .unwrap_or(rest.len());
     let head = &rest[..len];
-    let mut best: Option<((usize, usize), ParseError)> = None;
-    let candidates = forms().iter().filter(|f| f.could_start(head));
+    let mut best: Option<text::TextError<'_>> = None;
+    let matching = matching_heads(head);
+    let candidates = forms().iter().filter(|f| match f.head_index {
+        i @ 0..128 => matching >> i & 1 != 0,
+        _ => f.head.could_start(head),
+    });
     for (index, form) in candidates.filter_map(|f| Some((f.unit?, f))) {
         let unit = &packed().units[index];
         let mut c = cur.clone();
@@ -203,15 +252,14 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
                 return Ok(());
             }
             Err(e) => {
-                let rank = (e.line, e.col);
-                if best.as_ref().is_none_or(|(r, _)| rank > *r) {
-                    best = Some((rank, e));
+                if best.as_ref().is_none_or(|b| e.cmp_place(b).is_gt()) {
+                    best = Some(e);
                 }
             }
         }
     }
     match best {
-        Some((_, e)) => Err(e),
+        Some(e) => Err(e.report()),
         None if !head.is_empty() => Err(cur.error(format!(
             "unknown unit `{head}`{}",
             hint(head, example_heads().iter().map(String::as_str))
@@ -266,7 +314,7 @@ mod tests {
         let heads = example_heads();
         for form in forms().iter().filter(|f| f.unit.is_some()) {
             assert!(
-                !form.lead.is_empty() || !form.trail.is_empty(),
+                !form.head.lead.is_empty() || !form.head.trail.is_empty(),
                 "{}: {:?}",
                 form.format.name,
                 form.text.pieces
