@@ -145,9 +145,9 @@ fn write_raw<O: Write>(
             Ok(())
         }
         (_, Style::Hex) => write!(out, "{raw:#x}"),
-        (_, Style::Decimal) => write!(out, "{raw}"),
+        (_, Style::Decimal) => write_decimal(out, raw),
         (FieldKind::Unsigned | FieldKind::Opcode | FieldKind::Reserved | FieldKind::Presence, _) => {
-            write!(out, "{raw}")
+            write_decimal(out, raw)
         }
         (FieldKind::Unknown | FieldKind::Fixed(_), _) => write!(out, "{raw:#x}"),
         (FieldKind::Signed, _) => {
@@ -170,11 +170,14 @@ fn write_raw<O: Write>(
         }
         (FieldKind::Enum(e), _) => match e.value(raw) {
             Some(v) => out.write_str(v.spellings.first().copied().unwrap_or("")),
-            None => write!(out, "{raw}"),
+            None => write_decimal(out, raw),
         },
         (FieldKind::Regs(r), _) => match r.lookup(raw) {
-            Some((file, index)) => write!(out, "{}{index}", file.prefix),
-            None => write!(out, "{raw}"),
+            Some((file, index)) => {
+                out.write_str(file.prefix)?;
+                write_decimal(out, index)
+            }
+            None => write_decimal(out, raw),
         },
         (FieldKind::Layout(f), _) => nested(out, f),
         (FieldKind::Mask(order), _) => {
@@ -200,6 +203,33 @@ fn write_raw<O: Write>(
             Ok(())
         }
     }
+}
+
+/// Prints `v` in decimal (as `{v}` does, without the formatting machinery:
+/// printers write many small numbers).
+pub fn write_decimal<O: Write + ?Sized>(out: &mut O, v: u64) -> fmt::Result {
+    /// `0` to `99`, as most printed numbers are.
+    const SMALL: &str = "0123456789\
+                         10111213141516171819202122232425262728293031323334353637383940414243444546474849\
+                         50515253545556575859606162636465666768697071727374757677787980818283848586878889\
+                         90919293949596979899";
+    match v {
+        0..10 => return out.write_str(&SMALL[v as usize..][..1]),
+        10..100 => return out.write_str(&SMALL[10 + 2 * (v as usize - 10)..][..2]),
+        _ => {}
+    }
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut v = v;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.write_str(core::str::from_utf8(&buf[at..]).map_err(|_| fmt::Error)?)
 }
 
 /// Parses one instruction (mnemonic and operands, nothing else on the line

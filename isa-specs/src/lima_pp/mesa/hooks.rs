@@ -87,8 +87,11 @@ impl TextHooks<u128> for Hooks {
             // The identity prints nothing.
             "swizzle" if v == 0xE4 => Ok(()),
             "swizzle" => {
-                out.write_char('.')?;
-                (0..4).try_for_each(|i| out.write_char(XYZW[(v >> (2 * i) & 3) as usize]))
+                let mut text = [b'.'; 5];
+                for (i, c) in text[1..].iter_mut().enumerate() {
+                    *c = XYZW[(v >> (2 * i) & 3) as usize] as u8;
+                }
+                write_ascii(out, &text)
             }
             // `none` (0) prints nothing, the others `.sat`, `.pos`, `.int`.
             "outmod" if v == 0 => Ok(()),
@@ -101,13 +104,18 @@ impl TextHooks<u128> for Hooks {
             },
             "sreg" => write_scalar(out, v),
             // A scalar destination: the register by number (`$15.w`).
-            "sdest" => write!(out, "${}.{}", v >> 2, XYZW[(v & 3) as usize]),
+            "sdest" => {
+                out.write_char('$')?;
+                text::write_decimal(out, v >> 2)?;
+                write_component(out, v)
+            }
             "vec_of_sreg" => write_reg(out, v >> 2),
             // Mesa reads the combiner's scalar `dest` as a vec4 register
             // (its top four bits) with a mask (its low two bits over
             // `dest_modifier`).
             "vec_dest" => {
-                write!(out, "${}", v >> 2)?;
+                out.write_char('$')?;
+                text::write_decimal(out, v >> 2)?;
                 write_mask(out, (v & 3) << 2 | self.sibling("dest_modifier", *bits))
             }
             "varying_index" => write_varying_index(
@@ -125,7 +133,7 @@ impl TextHooks<u128> for Hooks {
                     let shift = 64 - f.width;
                     ((v << shift) as i64 >> shift) as i32
                 });
-                write!(out, "{}", target.wrapping_add(self.offset as i32))
+                write_int(out, i64::from(target.wrapping_add(self.offset as i32)))
             }
             "half" => write_half(out, f16::from_bits(v as u16)),
             "unit" => out.write_str(self.unit),
@@ -243,7 +251,20 @@ fn write_reg(out: &mut dyn Write, r: u64) -> fmt::Result {
 /// A scalar register (register × 4 + component): `$r.c`.
 fn write_scalar(out: &mut dyn Write, r: u64) -> fmt::Result {
     write_reg(out, r >> 2)?;
-    write!(out, ".{}", XYZW[(r & 3) as usize])
+    write_component(out, r)
+}
+
+/// `.c` for the component in the low two bits of `r`.
+fn write_component(out: &mut dyn Write, r: u64) -> fmt::Result {
+    out.write_str([".x", ".y", ".z", ".w"][(r & 3) as usize])
+}
+
+/// A signed decimal number.
+fn write_int(out: &mut dyn Write, v: i64) -> fmt::Result {
+    if v < 0 {
+        out.write_char('-')?;
+    }
+    text::write_decimal(out, v.unsigned_abs())
 }
 
 /// `.xz`-style write mask, nothing for all four (and a lone `.` for none).
@@ -251,36 +272,84 @@ fn write_mask(out: &mut dyn Write, m: u64) -> fmt::Result {
     if m == 0xF {
         return Ok(());
     }
-    out.write_char('.')?;
+    let (mut text, mut len) = ([b'.'; 5], 1);
     for (i, c) in XYZW.iter().enumerate() {
         if m >> i & 1 != 0 {
-            out.write_char(*c)?;
+            text[len] = *c as u8;
+            len += 1;
         }
     }
-    Ok(())
+    write_ascii(out, &text[..len])
+}
+
+/// Text built as bytes, written at once.
+fn write_ascii(out: &mut dyn Write, text: &[u8]) -> fmt::Result {
+    out.write_str(core::str::from_utf8(text).map_err(|_| fmt::Error)?)
 }
 
 /// Mesa's `%f` of a half float: six decimals, `inf`, `nan` with its sign.
+///
+/// A half is `m × 2^e` with an 11-bit `m` and `e` in -24..=5, so the value
+/// times 10^6 is exact in 64 bits: rounded to an integer (ties to even,
+/// as `{:.6}` rounds; a test compares all 65,536 halves), it gives the
+/// digits without float formatting.
 pub(crate) fn write_half(out: &mut dyn Write, h: f16) -> fmt::Result {
-    let v = h.to_f64();
-    let sign = if h.to_bits() & 0x8000 != 0 { "-" } else { "" };
-    if v.is_nan() {
-        write!(out, "{sign}nan")
-    } else if v.is_infinite() {
-        write!(out, "{sign}inf")
-    } else {
-        write!(out, "{v:.6}")
+    let bits = h.to_bits();
+    let sign = if bits & 0x8000 != 0 { "-" } else { "" };
+    let (exp, frac) = (u32::from(bits >> 10 & 0x1F), u64::from(bits & 0x3FF));
+    if exp == 0x1F {
+        out.write_str(sign)?;
+        return out.write_str(if frac != 0 { "nan" } else { "inf" });
     }
+    // value = m × 2^(shift), shift = exp - 25 (subnormals: exp 1, no
+    // implicit bit).
+    let (m, exp) = if exp == 0 { (frac, 1) } else { (frac | 0x400, exp) };
+    let micros = m * 1_000_000;
+    let scaled = match exp.checked_sub(25) {
+        Some(up) => micros << up,
+        None => {
+            let down = 25 - exp;
+            let (q, r, half) = (micros >> down, micros & ((1 << down) - 1), 1 << (down - 1));
+            q + u64::from(r > half || (r == half && q & 1 == 1))
+        }
+    };
+    let (int, fraction) = (scaled / 1_000_000, scaled % 1_000_000);
+    let mut buf = [0u8; 16];
+    let mut at = buf.len();
+    for (i, mut v) in [(0, fraction), (1, int)] {
+        loop {
+            at -= 1;
+            buf[at] = b'0' + (v % 10) as u8;
+            v /= 10;
+            // Six fraction digits; the integer part has at least one.
+            let done = if i == 0 { at == buf.len() - 6 } else { v == 0 };
+            if done {
+                break;
+            }
+        }
+        if i == 0 {
+            at -= 1;
+            buf[at] = b'.';
+        }
+    }
+    out.write_str(sign)?;
+    out.write_str(core::str::from_utf8(&buf[at..]).map_err(|_| fmt::Error)?)
 }
 
 /// A uniform or temporary index as Mesa prints it: a signed 16-bit value,
 /// divided (rounding towards zero) by the components of the alignment.
 fn write_signed_index(out: &mut dyn Write, alignment: u64, index: u64) -> fmt::Result {
-    let index = index as u16 as i16 as i32;
+    let index = i64::from(index as u16 as i16);
     match alignment {
-        2 => write!(out, "{index}"),
-        1 => write!(out, "{}.{}", index / 2, if index & 1 != 0 { "zw" } else { "xy" }),
-        _ => write!(out, "{}.{}", index / 4, XYZW[(index & 3) as usize]),
+        2 => write_int(out, index),
+        1 => {
+            write_int(out, index / 2)?;
+            out.write_str(if index & 1 != 0 { ".zw" } else { ".xy" })
+        }
+        _ => {
+            write_int(out, index / 4)?;
+            write_component(out, index as u64)
+        }
     }
 }
 
@@ -294,9 +363,15 @@ fn write_varying_index(
     offset_scalar: u64,
 ) -> fmt::Result {
     match alignment {
-        0 => write!(out, "{}.{}", index >> 2, XYZW[(index & 3) as usize])?,
-        1 => write!(out, "{}.{}", index >> 1, if index & 1 != 0 { "zw" } else { "xy" })?,
-        _ => write!(out, "{index}")?,
+        0 => {
+            text::write_decimal(out, index >> 2)?;
+            write_component(out, index)?;
+        }
+        1 => {
+            text::write_decimal(out, index >> 1)?;
+            out.write_str(if index & 1 != 0 { ".zw" } else { ".xy" })?;
+        }
+        _ => text::write_decimal(out, index)?,
     }
     if offset_vector != 15 {
         out.write_char('+')?;
@@ -546,4 +621,31 @@ fn parse_half<'a>(cur: &mut Cursor<'a>) -> Result<f16, TextError<'a>> {
     };
     cur.eat(s);
     Ok(h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The integer `%f` of every half is what float formatting prints.
+    #[test]
+    fn write_half_is_float_formatting_for_every_half() {
+        let (mut got, mut want) = (String::new(), String::new());
+        for bits in 0..=u16::MAX {
+            let h = f16::from_bits(bits);
+            got.clear();
+            want.clear();
+            write_half(&mut got, h).unwrap();
+            let v = h.to_f64();
+            let sign = if bits & 0x8000 != 0 { "-" } else { "" };
+            if v.is_nan() {
+                write!(want, "{sign}nan").unwrap();
+            } else if v.is_infinite() {
+                write!(want, "{sign}inf").unwrap();
+            } else {
+                write!(want, "{v:.6}").unwrap();
+            }
+            assert_eq!(got, want, "{bits:#06x}");
+        }
+    }
 }

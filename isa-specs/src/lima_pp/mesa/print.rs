@@ -27,12 +27,25 @@ pub const DIALECT: &str = "mesa";
 /// units in enable-bit order joined by `, `, then `, sync` and `, stop`.
 /// No `@` prefix and no newline.
 pub fn instr(out: &mut String, insn: &Instr, offset: u32) {
-    let words = insn.encode();
+    thread_local! {
+        /// The words of the instruction being printed (one buffer, not
+        /// one allocation an instruction).
+        static WORDS: core::cell::RefCell<Vec<u32>> = const { core::cell::RefCell::new(Vec::new()) };
+    }
+    WORDS.with_borrow_mut(|words| {
+        words.clear();
+        insn.encode_into(words);
+        print_units(out, words, offset);
+    });
+}
+
+/// [`instr`] for the instruction's words.
+fn print_units(out: &mut String, words: &[u32], offset: u32) {
     let packed = super::packed();
     let mut first = Some(true);
     let control = words.first().copied().unwrap_or(0);
     for (unit, bit) in unit_offsets(packed, control) {
-        let bits = read_bits(&words, bit, unit.width);
+        let bits = read_bits(words, bit, unit.width);
         print_groups(out, variant_of(unit, bits), bits, unit.name, offset, &mut first);
     }
     // The control word's groups carry their own `, ` (Mesa prints it even
