@@ -87,10 +87,11 @@ impl<'a> Cursor<'a> {
         let end = self.pos + bytes;
         debug_assert!(self.text.is_char_boundary(end));
         // A newline byte is never part of a longer UTF-8 character.
-        let skipped = &self.text.as_bytes()[self.pos..end];
-        if let Some(last) = skipped.iter().rposition(|&b| b == b'\n') {
-            self.line += skipped.iter().filter(|&&b| b == b'\n').count();
-            self.line_start = self.pos + last + 1;
+        for (i, &b) in self.text.as_bytes()[self.pos..end].iter().enumerate() {
+            if b == b'\n' {
+                self.line += 1;
+                self.line_start = self.pos + i + 1;
+            }
         }
         self.pos = end;
     }

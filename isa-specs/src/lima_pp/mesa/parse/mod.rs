@@ -196,9 +196,10 @@ fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) 
         let Some(name) = cur.word() else {
             return Err(cur.expected("`unit.field=value` or `}`"));
         };
-        let Some((unit, field)) = name.split_once('.') else {
+        let Some(dot) = name.bytes().position(|b| b == b'.') else {
             return Err(here.error(at, format!("expected `unit.field`, found `{name}`")));
         };
+        let (unit, field) = (&name[..dot], &name[dot + 1..]);
         let unit = if unit == "control" {
             let f = packed().control.field(field);
             if f.is_none_or(|f| matches!(f.kind, FieldKind::Presence)) {
@@ -316,24 +317,18 @@ fn resolve(parsed: Lines<'_>, here: At<'_>) -> Result<Vec<Instr>, ParseError> {
         }
         let mut words = insn.encode();
         let control = words[0];
-        let spans: Vec<(&Unit, u32)> = unit_offsets(packed(), control).collect();
-        // Each unit's fields are named by the layout its unannotated bits
-        // decode as.
-        let formats: Vec<(&str, &Format)> = spans
-            .iter()
-            .map(|&(u, bit)| (u.name, unit_format(u, &read_bits(&words, bit, u.width))))
+        // Each unit's place, and the layout its unannotated bits decode as
+        // (which names its fields).
+        let spans: Vec<(&Unit, u32, &Format)> = unit_offsets(packed(), control)
+            .map(|(u, bit)| (u, bit, unit_format(u, &read_bits(&words, bit, u.width))))
             .collect();
         for raw in line_raws {
             let Some(ui) = raw.unit else { continue };
             let unit = &packed().units[ui];
-            let Some(&(_, bit)) = spans.iter().find(|(u, _)| u.name == unit.name) else {
+            let Some(&(_, bit, format)) = spans.iter().find(|(u, ..)| core::ptr::eq(*u, unit)) else {
                 return Err(here.error(raw.at, format!("unit `{}` is not in this instruction", unit.name)));
             };
             let mut bits = read_bits(&words, bit, unit.width);
-            let format = formats
-                .iter()
-                .find(|(n, _)| *n == unit.name)
-                .map_or(unit.variants[0], |f| f.1);
             let Some(f) = format.field(raw.field) else {
                 let names = format.fields.iter().map(|f| f.name);
                 let message = format!(

@@ -217,10 +217,7 @@ pub(super) fn control_group(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<b
 /// text (one whose values break the line's conditions is at its start).
 pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseError> {
     let rest = cur.rest();
-    let len = rest
-        .find(|c: char| c.is_whitespace() || c == ',' || c == '{')
-        .unwrap_or(rest.len());
-    let head = &rest[..len];
+    let head = &rest[..head_len(rest)];
     let mut best: Option<text::TextError<'_>> = None;
     let matching = matching_heads(head);
     let candidates = forms().iter().filter(|f| match f.head_index {
@@ -265,6 +262,17 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
             hint(head, example_heads().iter().map(String::as_str))
         ))),
         None => Err(cur.expected("a unit")),
+    }
+}
+
+/// The length of the unit's first word: up to whitespace, `,` or `{`
+/// (ASCII byte by byte, then by characters from the first other one).
+fn head_len(rest: &str) -> usize {
+    let stop = |c: char| c.is_whitespace() || c == ',' || c == '{';
+    match rest.bytes().position(|b| !b.is_ascii() || stop(char::from(b))) {
+        Some(i) if !rest.as_bytes()[i].is_ascii() => i + rest[i..].find(stop).unwrap_or(rest.len() - i),
+        Some(i) => i,
+        None => rest.len(),
     }
 }
 
