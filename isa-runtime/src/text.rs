@@ -677,8 +677,11 @@ pub fn select_text<W: BitWord>(format: &Format, dialect: &str, name: &str, word:
 /// Prints one `text` alternative of `format` for `word`, with `hooks`
 /// printing its hooks. The caller chose the alternative (see
 /// [`select_text`]).
+///
+/// `out` is generic (a `String`'s writes inline; hooks get it as
+/// `&mut dyn Write`).
 pub fn write_text<W: BitWord, H: TextHooks<W> + ?Sized>(
-    out: &mut dyn Write,
+    out: &mut impl Write,
     format: &Format,
     text: &NamedText,
     word: &W,
@@ -688,7 +691,7 @@ pub fn write_text<W: BitWord, H: TextHooks<W> + ?Sized>(
 }
 
 fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
-    mut out: &mut dyn Write,
+    out: &mut impl Write,
     format: &Format,
     pieces: &[Piece],
     word: &W,
@@ -702,7 +705,7 @@ fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
                 index,
                 style: Style::Hook(hook),
             } => hooks.write_hook(out, hook, Some(&format.fields[index]), word)?,
-            Piece::Field { index, style } => write_value(&mut out, &format.fields[index], style, word, 0)?,
+            Piece::Field { index, style } => write_value(out, &format.fields[index], style, word, 0)?,
             Piece::Hook(hook) => hooks.write_hook(out, hook, None, word)?,
             Piece::Group {
                 index,

@@ -19,6 +19,7 @@
 mod hooks;
 mod parse;
 mod print;
+mod select;
 
 use core::fmt::Write;
 

@@ -17,6 +17,7 @@ use isa_runtime::text;
 use super::hooks::Hooks;
 #[cfg(test)]
 use super::hooks::HOOKS;
+use super::select::Group;
 use crate::lima_pp::Instr;
 
 /// The spec's dialect that this module prints.
@@ -65,8 +66,8 @@ fn print_groups(
     first: &mut Option<bool>,
 ) {
     let mut hooks = Hooks::new(format, unit, offset);
-    for alternatives in groups(format) {
-        let Some(chosen) = alternatives.iter().find(|t| t.holds(format, &bits, 0)) else {
+    for group in groups(format) {
+        let Some(chosen) = group.choose(format, &bits) else {
             continue;
         };
         if let Some(first) = first {
@@ -80,8 +81,8 @@ fn print_groups(
 
 /// The `mesa` groups of a layout, in the order they first appear in the
 /// spec, each with its alternatives in spec order; computed once per layout.
-fn groups(format: &'static Format) -> &'static [Vec<&'static NamedText>] {
-    type Groups = Vec<(&'static Format, Vec<Vec<&'static NamedText>>)>;
+pub(super) fn groups(format: &'static Format) -> &'static [Group] {
+    type Groups = Vec<(&'static Format, Vec<Group>)>;
     static GROUPS: OnceLock<Groups> = OnceLock::new();
     let all = GROUPS.get_or_init(|| {
         let packed = super::packed();
@@ -96,7 +97,7 @@ fn groups(format: &'static Format) -> &'static [Vec<&'static NamedText>] {
                         None => groups.push(vec![t]),
                     }
                 }
-                (f, groups)
+                (f, groups.into_iter().map(|g| Group::new(f, g)).collect())
             })
             .collect()
     });
