@@ -172,14 +172,12 @@ impl<'a> Cursor<'a> {
             self.advance(sign_len + digits_at);
             return Err(self.expected("digits"));
         }
-        let digits = &digits[..len];
-        let parsed = if digits.contains('_') {
-            let text: String = digits.chars().filter(|&c| c != '_').collect();
-            u128::from_str_radix(&text, radix)
-        } else {
-            u128::from_str_radix(digits, radix)
-        };
-        let Ok(value) = parsed else {
+        // The digits are checked: only overflow can fail.
+        let parsed = digits[..len].bytes().filter(|&b| b != b'_').try_fold(0u128, |acc, b| {
+            let digit = char::from(b).to_digit(radix)?;
+            acc.checked_mul(u128::from(radix))?.checked_add(u128::from(digit))
+        });
+        let Some(value) = parsed else {
             return Err(start.error(format!(
                 "integer `{}` is too large",
                 &rest[..sign_len + digits_at + len]

@@ -12,7 +12,9 @@ use core::fmt::{self, Write};
 
 use crate::bits::{low_mask, BitWord};
 use crate::error::ParseError;
-use crate::layout::{ComponentOrder, Cond, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Piece, Style};
+use crate::layout::{
+    ComponentOrder, Cond, EnumValue, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Piece, Style,
+};
 use crate::lexer::{closest, Cursor};
 pub use crate::text_error::TextError;
 
@@ -471,15 +473,20 @@ fn parse_value<'a, W: BitWord>(
         }
         (FieldKind::Half, _) => parse_half(cur, field)?,
         (FieldKind::Enum(e), _) => {
+            // The longest spelling that matches (the last of equals).
             let rest = cur.rest();
             let first = rest.as_bytes().first().copied();
-            let best = e
-                .values
-                .iter()
-                .flat_map(|v| v.spellings.iter().map(move |s| (v, *s)))
-                .filter(|(_, s)| s.as_bytes().first().is_some_and(|&b| Some(b) == first))
-                .filter(|(_, s)| token_at(rest, s))
-                .max_by_key(|(_, s)| s.len());
+            let mut best: Option<(&EnumValue, &str)> = None;
+            for v in e.values {
+                for &s in v.spellings {
+                    if s.as_bytes().first().is_some_and(|&b| Some(b) == first)
+                        && best.is_none_or(|(_, b)| s.len() >= b.len())
+                        && token_at(rest, s)
+                    {
+                        best = Some((v, s));
+                    }
+                }
+            }
             if let Some((v, s)) = best {
                 cur.eat(s);
                 v.value

@@ -30,6 +30,25 @@ struct Form {
     head: Head,
     /// Index of `head` among the distinct heads of all forms ([`heads`]).
     head_index: usize,
+    /// The literals the line starts with, up to its first field or hook
+    /// (`,` `sync`): text that does not start so cannot be this form.
+    opening: Vec<&'static str>,
+}
+
+impl Form {
+    /// Whether the text at `cur` starts with the form's opening literals
+    /// (each after blanks, as [`text::parse_text`] reads them).
+    fn could_open(&self, cur: &Cursor<'_>) -> bool {
+        let mut rest = cur.rest();
+        for lit in &self.opening {
+            rest = rest.trim_start_matches([' ', '\t', '\r']);
+            if !starts_with(rest, lit) {
+                return false;
+            }
+            rest = &rest[lit.len()..];
+        }
+        true
+    }
 }
 
 /// What a line's first word looks like.
@@ -109,6 +128,7 @@ fn forms() -> &'static [Form] {
                         blank: blank(format),
                         head: Head { lead, trail, exact },
                         head_index: 0,
+                        opening: opening(t),
                     }
                 })
             })
@@ -125,6 +145,16 @@ fn forms() -> &'static [Form] {
         }
         forms
     })
+}
+
+/// The literal texts a line starts with, up to its first other piece.
+fn opening(t: &NamedText) -> Vec<&'static str> {
+    let literals = t.pieces.iter().map_while(|p| match p {
+        Piece::Text(s) => Some(*s),
+        Piece::Space => Some(""),
+        _ => None,
+    });
+    literals.filter(|s| !s.trim().is_empty()).collect()
 }
 
 /// A layout's bits with its `fixed` fields set and the rest clear.
@@ -190,7 +220,7 @@ impl Parts {
 /// A control word's group at the cursor (`, sync`, `, stop`: they carry
 /// their comma), read into `parts`; `false` (the cursor unmoved) if none.
 pub(super) fn control_group(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<bool, ParseError> {
-    for form in forms().iter().filter(|f| f.unit.is_none()) {
+    for form in forms().iter().filter(|f| f.unit.is_none() && f.could_open(cur)) {
         let mut c = cur.clone();
         let mut bits = parts.control;
         let mut hooks = Hooks::new(form.format, "control", 0);
