@@ -85,10 +85,12 @@ fn at_comment_or_end(cur: &Cursor<'_>) -> bool {
 fn parse_lines(text: &str) -> Result<Lines<'_>, ParseError> {
     let mut cur = Cursor::new(text);
     let here = At(text);
+    let mut parts = Parts::new();
     let mut out = Lines {
         lines: Vec::new(),
         labels: Vec::new(),
-        raws: Vec::new(),
+        // About what annotated text has (an entry is some 25 bytes).
+        raws: Vec::with_capacity(text.len() / 64),
     };
     while !cur.rest().is_empty() {
         cur.skip_blanks();
@@ -128,7 +130,8 @@ fn parse_lines(text: &str) -> Result<Lines<'_>, ParseError> {
             skip_line(&mut cur);
             continue;
         }
-        let line = parse_instr(&mut cur, at, here, &mut out.raws)?;
+        parts.clear();
+        let line = parse_instr(&mut cur, at, here, &mut parts, &mut out.raws)?;
         out.lines.push(line);
         cur.skip_blanks();
         if !at_comment_or_end(&cur) {
@@ -139,14 +142,20 @@ fn parse_lines(text: &str) -> Result<Lines<'_>, ParseError> {
     Ok(out)
 }
 
-fn parse_instr<'t>(cur: &mut Cursor<'t>, at: usize, here: At<'_>, raws: &mut Vec<Raw<'t>>) -> Result<Line, ParseError> {
-    let mut parts = Parts::new();
+/// One instruction line's units into `parts` (cleared), then its `{raw …}`.
+fn parse_instr<'t>(
+    cur: &mut Cursor<'t>,
+    at: usize,
+    here: At<'_>,
+    parts: &mut Parts,
+    raws: &mut Vec<Raw<'t>>,
+) -> Result<Line, ParseError> {
     let mut first = true;
     loop {
         cur.skip_blanks();
         // The control word's groups carry their comma (Mesa prints `, sync`
         // even when no unit precedes it).
-        if cur.rest().starts_with(',') && control_group(cur, &mut parts)? {
+        if cur.rest().starts_with(',') && control_group(cur, parts)? {
             first = false;
             continue;
         }
@@ -162,11 +171,11 @@ fn parse_instr<'t>(cur: &mut Cursor<'t>, at: usize, here: At<'_>, raws: &mut Vec
         if at_unit_end(cur) {
             return Err(cur.expected("a unit"));
         }
-        unit(cur, &mut parts)?;
+        unit(cur, parts)?;
         first = false;
     }
     let insn = parts.instr().map_err(|e| here.error(at, e))?;
-    let target = parts.target.map(|(t, (line, col))| (t, Pos { line, col }));
+    let target = parts.target.take().map(|(t, (line, col))| (t, Pos { line, col }));
     let first = raws.len();
     cur.skip_blanks();
     if cur.eat("{") {
@@ -319,9 +328,10 @@ fn resolve(parsed: Lines<'_>, here: At<'_>) -> Result<Vec<Instr>, ParseError> {
         let control = words[0];
         // Each unit's place, and the layout its unannotated bits decode as
         // (which names its fields).
-        let spans: Vec<(&Unit, u32, &Format)> = unit_offsets(packed(), control)
-            .map(|(u, bit)| (u, bit, unit_format(u, &read_bits(&words, bit, u.width))))
-            .collect();
+        let mut spans: Vec<(&Unit, u32, &Format)> = Vec::with_capacity(packed().units.len());
+        spans.extend(
+            unit_offsets(packed(), control).map(|(u, bit)| (u, bit, unit_format(u, &read_bits(&words, bit, u.width)))),
+        );
         for raw in line_raws {
             let Some(ui) = raw.unit else { continue };
             let unit = &packed().units[ui];

@@ -28,8 +28,6 @@ struct Form {
     blank: u128,
     /// What its first word looks like.
     head: Head,
-    /// Index of `head` among the distinct heads of all forms ([`heads`]).
-    head_index: usize,
     /// The literals the line starts with, up to its first field or hook
     /// (`,` `sync`): text that does not start so cannot be this form.
     opening: Vec<&'static str>,
@@ -77,32 +75,58 @@ impl Head {
     }
 }
 
-/// The distinct first-word [`Head`]s of [`forms`] (many lines share one:
-/// eight `load.v`), each tested once per unit; computed once.
-fn heads() -> &'static [Head] {
-    static HEADS: OnceLock<Vec<Head>> = OnceLock::new();
-    HEADS.get_or_init(|| {
-        let mut heads: Vec<Head> = Vec::new();
-        for f in forms() {
-            if !heads.contains(&f.head) {
-                heads.push(f.head);
+/// Which forms to try: the distinct first-word [`Head`]s of the unit forms
+/// (many lines share one: eight `load.v`), each with the set of forms that
+/// have it, so a unit's first word is tested once per head; and where the
+/// control word's forms start. Computed once.
+struct Index {
+    /// Each head with its forms, bit `i` for form `i` (empty when there
+    /// are more than 128 forms: then each form is tested).
+    heads: Vec<(Head, u128)>,
+    /// The control word's forms are `forms()[control..]`.
+    control: usize,
+}
+
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let all = forms();
+        let mut heads: Vec<(Head, u128)> = Vec::new();
+        if all.len() <= 128 {
+            for (i, f) in all.iter().enumerate().filter(|(_, f)| f.unit.is_some()) {
+                match heads.iter_mut().find(|(h, _)| *h == f.head) {
+                    Some((_, forms)) => *forms |= 1 << i,
+                    None => heads.push((f.head, 1 << i)),
+                }
             }
         }
-        heads
+        Index {
+            heads,
+            control: all.iter().position(|f| f.unit.is_none()).unwrap_or(all.len()),
+        }
     })
 }
 
-/// Which of [`heads`] the first word `word` can match: bit `i` for head
-/// `i` below 128, and `more` for any after (a spec with that many first
-/// words would be tested form by form).
-fn matching_heads(word: &str) -> u128 {
-    let mut bits = 0;
-    for (i, h) in heads().iter().enumerate().take(128) {
+/// The unit forms whose first word can be `word`, in order.
+fn candidates(word: &str) -> impl Iterator<Item = &'static Form> + '_ {
+    let (all, index) = (forms(), index());
+    let mut set = 0u128;
+    for (h, forms) in &index.heads {
         if h.could_start(word) {
-            bits |= 1 << i;
+            set |= forms;
         }
     }
-    bits
+    let by_set = core::iter::from_fn(move || {
+        let i = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        all.get(i)
+    });
+    let tested = all[..index.control].iter().filter(move |f| f.head.could_start(word));
+    let (by_set, tested) = match index.heads.is_empty() {
+        true => (None, Some(tested)),
+        false => (Some(by_set), None),
+    };
+    by_set.into_iter().flatten().chain(tested.into_iter().flatten())
 }
 
 /// Every unit's `mesa` forms in packing order, each unit's layouts in
@@ -116,7 +140,7 @@ fn forms() -> &'static [Form] {
             .iter()
             .enumerate()
             .flat_map(|(i, u)| u.variants.iter().map(move |&f| (Some(i), u.name, f)));
-        let mut forms = units
+        units
             .chain([(None, "control", packed.control)])
             .flat_map(|(unit, name, format)| {
                 text::dialect_texts(format, DIALECT).map(move |t| {
@@ -127,23 +151,11 @@ fn forms() -> &'static [Form] {
                         text: t,
                         blank: blank(format),
                         head: Head { lead, trail, exact },
-                        head_index: 0,
                         opening: opening(t),
                     }
                 })
             })
-            .collect::<Vec<_>>();
-        let mut heads: Vec<Head> = Vec::new();
-        for form in &mut forms {
-            form.head_index = match heads.iter().position(|h| *h == form.head) {
-                Some(i) => i,
-                None => {
-                    heads.push(form.head);
-                    heads.len() - 1
-                }
-            };
-        }
-        forms
+            .collect()
     })
 }
 
@@ -204,6 +216,14 @@ impl Parts {
         }
     }
 
+    /// Nothing given yet, for the next line (the buffers are kept).
+    pub(super) fn clear(&mut self) {
+        self.units.fill(None);
+        self.control = 0;
+        self.flags.clear();
+        self.target = None;
+    }
+
     /// The instruction: the control word with the units' enables and the
     /// length they need ([`pack_units`]), then the units in packing order.
     pub(super) fn instr(&self) -> Result<Instr, String> {
@@ -220,7 +240,8 @@ impl Parts {
 /// A control word's group at the cursor (`, sync`, `, stop`: they carry
 /// their comma), read into `parts`; `false` (the cursor unmoved) if none.
 pub(super) fn control_group(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<bool, ParseError> {
-    for form in forms().iter().filter(|f| f.unit.is_none() && f.could_open(cur)) {
+    let control = &forms()[index().control..];
+    for form in control.iter().filter(|f| f.could_open(cur)) {
         let mut c = cur.clone();
         let mut bits = parts.control;
         let mut hooks = Hooks::new(form.format, "control", 0);
@@ -249,12 +270,7 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
     let rest = cur.rest();
     let head = &rest[..head_len(rest)];
     let mut best: Option<text::TextError<'_>> = None;
-    let matching = matching_heads(head);
-    let candidates = forms().iter().filter(|f| match f.head_index {
-        i @ 0..128 => matching >> i & 1 != 0,
-        _ => f.head.could_start(head),
-    });
-    for (index, form) in candidates.filter_map(|f| Some((f.unit?, f))) {
+    for (index, form) in candidates(head).filter_map(|f| Some((f.unit?, f))) {
         let unit = &packed().units[index];
         let mut c = cur.clone();
         let mut bits = form.blank;
