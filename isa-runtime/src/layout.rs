@@ -207,7 +207,9 @@ impl Cond {
 impl Format {
     /// The field with this name.
     pub fn field(&self, name: &str) -> Option<&'static Field> {
-        self.fields.iter().find(|f| f.name == name)
+        // Byte by byte: names are short, shorter than a call to `memcmp`.
+        let same = |f: &&Field| f.name.len() == name.len() && f.name.bytes().zip(name.bytes()).all(|(a, b)| a == b);
+        self.fields.iter().find(same)
     }
 }
 
@@ -369,7 +371,11 @@ pub struct Enum {
 impl Enum {
     /// The named value for `raw`.
     pub fn value(&self, raw: u64) -> Option<&'static EnumValue> {
-        self.values.iter().find(|v| v.value == raw)
+        // Values are unique, and usually in order from 0: try the value's
+        // own place first.
+        let at = usize::try_from(raw).ok().and_then(|i| self.values.get(i));
+        at.filter(|v| v.value == raw)
+            .or_else(|| self.values.iter().find(|v| v.value == raw))
     }
 }
 

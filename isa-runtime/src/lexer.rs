@@ -84,22 +84,26 @@ impl<'a> Cursor<'a> {
     }
 
     fn advance(&mut self, bytes: usize) {
-        for (i, c) in self.text[self.pos..self.pos + bytes].char_indices() {
-            if c == '\n' {
+        let end = self.pos + bytes;
+        debug_assert!(self.text.is_char_boundary(end));
+        // A newline byte is never part of a longer UTF-8 character.
+        for (i, &b) in self.text.as_bytes()[self.pos..end].iter().enumerate() {
+            if b == b'\n' {
                 self.line += 1;
                 self.line_start = self.pos + i + 1;
             }
         }
-        self.pos += bytes;
+        self.pos = end;
     }
 
     /// Skips spaces and tabs (not newlines).
     pub fn skip_blanks(&mut self) {
         let n = self
             .rest()
-            .find(|c: char| c != ' ' && c != '\t' && c != '\r')
+            .bytes()
+            .position(|b| !matches!(b, b' ' | b'\t' | b'\r'))
             .unwrap_or(self.rest().len());
-        self.advance(n);
+        self.pos += n;
     }
 
     /// The next character, if any.
@@ -109,7 +113,7 @@ impl<'a> Cursor<'a> {
 
     /// Consumes `lit` if the text continues with it.
     pub fn eat(&mut self, lit: &str) -> bool {
-        if has_prefix(self.rest(), lit) {
+        if starts_with(self.rest(), lit) {
             self.advance(lit.len());
             true
         } else {
@@ -134,9 +138,7 @@ impl<'a> Cursor<'a> {
         if !(first.is_alphabetic() || first == '_' || first == '.') {
             return None;
         }
-        let len = rest
-            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-            .unwrap_or(rest.len());
+        let len = word_len(rest);
         self.advance(len);
         Some(&rest[..len])
     }
@@ -170,15 +172,12 @@ impl<'a> Cursor<'a> {
             self.advance(sign_len + digits_at);
             return Err(self.expected("digits"));
         }
-        // Separators are copied out only when there are some.
-        let written = &digits[..len];
-        let parsed = if written.contains('_') {
-            let text: String = written.chars().filter(|&c| c != '_').collect();
-            u128::from_str_radix(&text, radix)
-        } else {
-            u128::from_str_radix(written, radix)
-        };
-        let Ok(value) = parsed else {
+        // The digits are checked: only overflow can fail.
+        let parsed = digits[..len].bytes().filter(|&b| b != b'_').try_fold(0u128, |acc, b| {
+            let digit = char::from(b).to_digit(radix)?;
+            acc.checked_mul(u128::from(radix))?.checked_add(u128::from(digit))
+        });
+        let Some(value) = parsed else {
             return Err(start.error(format!(
                 "integer `{}` is too large",
                 &rest[..sign_len + digits_at + len]
@@ -204,6 +203,38 @@ impl<'a> Cursor<'a> {
             || rest.starts_with("//")
             || rest.starts_with('#')
     }
+}
+
+/// The length of the identifier-like word (letters, digits, `_`, `.`) that
+/// starts `rest`: ASCII byte by byte, other characters as characters.
+fn word_len(rest: &str) -> usize {
+    let ascii = rest
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'.'))
+        .unwrap_or(rest.len());
+    if rest.as_bytes().get(ascii).is_none_or(|b| b.is_ascii()) {
+        return ascii;
+    }
+    let more = &rest[ascii..];
+    ascii
+        + more
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            .unwrap_or(more.len())
+}
+
+/// `text.starts_with(prefix)`, byte by byte: the prefixes a parser tries
+/// are a few bytes long, shorter than a call to `memcmp` takes.
+#[inline]
+pub fn starts_with(text: &str, prefix: &str) -> bool {
+    let (text, prefix) = (text.as_bytes(), prefix.as_bytes());
+    text.len() >= prefix.len() && text.iter().zip(prefix).all(|(a, b)| a == b)
+}
+
+/// `text.ends_with(suffix)`, byte by byte (see [`starts_with`]).
+#[inline]
+pub fn ends_with(text: &str, suffix: &str) -> bool {
+    let (text, suffix) = (text.as_bytes(), suffix.as_bytes());
+    text.len() >= suffix.len() && text.iter().rev().zip(suffix.iter().rev()).all(|(a, b)| a == b)
 }
 
 /// Levenshtein distance, for "did you mean" hints.
@@ -241,13 +272,6 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
         })
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
-}
-
-/// `text.starts_with(prefix)` as a byte loop: the literals a template
-/// parser tries are a few bytes long, shorter than a call to `memcmp`.
-pub(crate) fn has_prefix(text: &str, prefix: &str) -> bool {
-    let (t, p) = (text.as_bytes(), prefix.as_bytes());
-    t.len() >= p.len() && t.iter().zip(p).all(|(a, b)| a == b)
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ pub mod layout;
 pub mod lexer;
 pub mod packed;
 pub mod text;
+mod text_error;
 pub mod types;
 
 pub use bits::BitWord;

@@ -131,13 +131,18 @@ pub fn variant_of(unit: &Unit, bits: u128) -> &'static Format {
         .unwrap_or(unit.variants[0])
 }
 
+/// Whether the format has a `fixed` field and every one holds its value.
 fn fixed_hold(format: &Format, bits: u128) -> bool {
-    let has_fixed = format.fields.iter().any(|f| matches!(f.kind, FieldKind::Fixed(_)));
+    let mut has_fixed = false;
+    for f in format.fields {
+        if let FieldKind::Fixed(v) = f.kind {
+            if f.read(&bits, 0) != v {
+                return false;
+            }
+            has_fixed = true;
+        }
+    }
     has_fixed
-        && format.fields.iter().all(|f| match f.kind {
-            FieldKind::Fixed(v) => f.read(&bits, 0) == v,
-            _ => true,
-        })
 }
 
 /// The units an instruction's control word enables, with their bit offsets

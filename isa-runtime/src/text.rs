@@ -12,8 +12,11 @@ use core::fmt::{self, Write};
 
 use crate::bits::{low_mask, BitWord};
 use crate::error::ParseError;
-use crate::layout::{ComponentOrder, Cond, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Piece, Style};
+use crate::layout::{
+    ComponentOrder, Cond, EnumValue, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Piece, Style,
+};
 use crate::lexer::{closest, Cursor};
+pub use crate::text_error::TextError;
 
 /// Prints an instruction word that is known to match `opcode`.
 pub fn write_instruction<W: BitWord>(out: &mut impl Write, opcode: &Opcode, word: &W) -> fmt::Result {
@@ -144,9 +147,9 @@ fn write_raw<O: Write>(
             Ok(())
         }
         (_, Style::Hex) => write!(out, "{raw:#x}"),
-        (_, Style::Decimal) => write!(out, "{raw}"),
+        (_, Style::Decimal) => write_decimal(out, raw),
         (FieldKind::Unsigned | FieldKind::Opcode | FieldKind::Reserved | FieldKind::Presence, _) => {
-            write!(out, "{raw}")
+            write_decimal(out, raw)
         }
         (FieldKind::Unknown | FieldKind::Fixed(_), _) => write!(out, "{raw:#x}"),
         (FieldKind::Signed, _) => {
@@ -169,11 +172,14 @@ fn write_raw<O: Write>(
         }
         (FieldKind::Enum(e), _) => match e.value(raw) {
             Some(v) => out.write_str(v.spellings.first().copied().unwrap_or("")),
-            None => write!(out, "{raw}"),
+            None => write_decimal(out, raw),
         },
         (FieldKind::Regs(r), _) => match r.lookup(raw) {
-            Some((file, index)) => write!(out, "{}{index}", file.prefix),
-            None => write!(out, "{raw}"),
+            Some((file, index)) => {
+                out.write_str(file.prefix)?;
+                write_decimal(out, index)
+            }
+            None => write_decimal(out, raw),
         },
         (FieldKind::Layout(f), _) => nested(out, f),
         (FieldKind::Mask(order), _) => {
@@ -199,6 +205,33 @@ fn write_raw<O: Write>(
             Ok(())
         }
     }
+}
+
+/// Prints `v` in decimal (as `{v}` does, without the formatting machinery:
+/// printers write many small numbers).
+pub fn write_decimal<O: Write + ?Sized>(out: &mut O, v: u64) -> fmt::Result {
+    /// `0` to `99`, as most printed numbers are.
+    const SMALL: &str = "0123456789\
+                         10111213141516171819202122232425262728293031323334353637383940414243444546474849\
+                         50515253545556575859606162636465666768697071727374757677787980818283848586878889\
+                         90919293949596979899";
+    match v {
+        0..10 => return out.write_str(&SMALL[v as usize..][..1]),
+        10..100 => return out.write_str(&SMALL[10 + 2 * (v as usize - 10)..][..2]),
+        _ => {}
+    }
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut v = v;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.write_str(core::str::from_utf8(&buf[at..]).map_err(|_| fmt::Error)?)
 }
 
 /// Parses one instruction (mnemonic and operands, nothing else on the line
@@ -281,7 +314,7 @@ fn parse_wide_hex<W: BitWord>(cur: &mut Cursor<'_>) -> Result<W, ParseError> {
         }
         return Ok(word);
     }
-    let value = parse_unsigned(cur, W::BITS.min(64), &"the word")?;
+    let value = parse_unsigned(cur, W::BITS.min(64), Subject::Plain("the word"))?;
     Ok(W::from_u128(u128::from(value)))
 }
 
@@ -314,7 +347,7 @@ fn parse_unknown_suffix<W: BitWord>(
         cur.skip_blanks();
         cur.expect("=")?;
         cur.skip_blanks();
-        let v = parse_unsigned(cur, field.width, &field.name)?;
+        let v = parse_unsigned(cur, field.width, Subject::Plain(field.name))?;
         field.write(word, *base, v);
     }
 }
@@ -338,7 +371,7 @@ fn parse_pieces<W: BitWord>(
             Piece::Field { index, style } => {
                 cur.skip_blanks();
                 let field = &format.fields[index];
-                parse_value(cur, field, style, word, base, false)?;
+                parse_value(cur, field, style, word, base)?;
             }
             Piece::Hook(name) => {
                 return Err(cur.error(format!("the context hook `{{@{name}}}` needs a context")));
@@ -359,7 +392,7 @@ fn eat_token(cur: &mut Cursor<'_>, t: &str) -> bool {
 /// `vc0`), but a `t` ending in a word character may not run into a letter
 /// (`lt` is not `lte`).
 fn token_at(rest: &str, t: &str) -> bool {
-    crate::lexer::has_prefix(rest, t)
+    crate::lexer::starts_with(rest, t)
         && !(t.chars().last().is_some_and(is_word_char)
             && rest[t.len()..]
                 .chars()
@@ -371,61 +404,62 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
-/// A field's name in backquotes, for error messages (formatted only when
-/// an error is built).
-struct Quoted<'a>(&'a str);
+/// What a number is for, in messages: a field (`` `name` ``) or words.
+#[derive(Clone, Copy)]
+enum Subject {
+    Field(&'static Field),
+    Plain(&'static str),
+}
 
-impl fmt::Display for Quoted<'_> {
+impl fmt::Display for Subject {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}`", self.0)
+        match self {
+            Subject::Field(field) => write!(f, "`{}`", field.name),
+            Subject::Plain(s) => f.write_str(s),
+        }
     }
 }
 
-fn parse_unsigned(cur: &mut Cursor<'_>, width: u32, what: &dyn fmt::Display) -> Result<u64, ParseError> {
+fn parse_unsigned<'a>(cur: &mut Cursor<'a>, width: u32, what: Subject) -> Result<u64, TextError<'a>> {
     let at = cur.clone();
     match cur.integer()? {
         Some(v) if v >= 0 && (v as u128) <= low_mask(width) as u128 => Ok(v as u64),
-        Some(v) => Err(at.error(format!(
-            "{v} does not fit {what} ({width} bits, 0..={})",
-            low_mask(width)
-        ))),
-        None => Err(cur.expected(&format!("a number for {what}"))),
+        Some(v) => Err(TextError::message(
+            &at,
+            format!("{v} does not fit {what} ({width} bits, 0..={})", low_mask(width)),
+        )),
+        None => Err(match what {
+            Subject::Field(f) => TextError::expected_for(cur, "a number", f),
+            Subject::Plain(_) => TextError::message(cur, cur.expected(&format!("a number for {what}")).message),
+        }),
     }
 }
 
-/// Reads `field` at the cursor in `style` into `word`; `quiet` (see
-/// [`TextHooks::quiet`]) leaves the common failures' messages empty.
-fn parse_value<W: BitWord>(
-    cur: &mut Cursor<'_>,
-    field: &Field,
+fn parse_value<'a, W: BitWord>(
+    cur: &mut Cursor<'a>,
+    field: &'static Field,
     style: Style,
     word: &mut W,
     base: u32,
-    quiet: bool,
-) -> Result<(), ParseError> {
+) -> Result<(), TextError<'a>> {
     let at = cur.clone();
-    let what = Quoted(field.name);
+    let what = Subject::Field(field);
     let raw: u64 = match (field.kind, style) {
-        (_, Style::Hook(_)) => return parse_value(cur, field, Style::Default, word, base, quiet),
+        (_, Style::Hook(_)) => return parse_value(cur, field, Style::Default, word, base),
         (FieldKind::Bool, Style::Flag(text)) => u64::from(eat_token(cur, flag_text(text))),
         (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex | Style::Decimal) => {
-            // No number here: the same failure, without its message.
-            if quiet
-                && !cur
-                    .rest()
-                    .starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+')
-            {
-                return Err(cur.error(String::new()));
-            }
-            parse_unsigned(cur, field.width, &what)?
+            parse_unsigned(cur, field.width, what)?
         }
         (FieldKind::Signed, _) => {
             let lo = -(1i128 << (field.width - 1));
             let hi = (1i128 << (field.width - 1)) - 1;
             match cur.integer()? {
                 Some(v) if v >= lo && v <= hi => (v as u64) & low_mask(field.width),
-                Some(v) => return Err(at.error(format!("{v} does not fit {what} ({} bits, {lo}..={hi})", field.width))),
-                None => return Err(cur.expected(&format!("a number for {what}"))),
+                Some(v) => {
+                    let message = format!("{v} does not fit {what} ({} bits, {lo}..={hi})", field.width);
+                    return Err(TextError::message(&at, message));
+                }
+                None => return Err(TextError::expected_for(cur, "a number", field)),
             }
         }
         (FieldKind::Bool, _) => {
@@ -434,34 +468,41 @@ fn parse_value<W: BitWord>(
             } else if eat_token(cur, "false") {
                 0
             } else {
-                parse_unsigned(cur, 1, &what)?
+                parse_unsigned(cur, 1, what)?
             }
         }
-        (FieldKind::Half, _) => parse_half(cur, &what)?,
+        (FieldKind::Half, _) => parse_half(cur, field)?,
         (FieldKind::Enum(e), _) => {
-            let best = e
-                .values
-                .iter()
-                .flat_map(|v| v.spellings.iter().map(move |s| (v, *s)))
-                .filter(|(_, s)| !s.is_empty())
-                .filter(|(_, s)| token_at(cur.rest(), s))
-                .max_by_key(|(_, s)| s.len());
+            // The longest spelling that matches (the last of equals).
+            let rest = cur.rest();
+            let first = rest.as_bytes().first().copied();
+            let mut best: Option<(&EnumValue, &str)> = None;
+            for v in e.values {
+                for &s in v.spellings {
+                    if s.as_bytes().first().is_some_and(|&b| Some(b) == first)
+                        && best.is_none_or(|(_, b)| s.len() >= b.len())
+                        && token_at(rest, s)
+                    {
+                        best = Some((v, s));
+                    }
+                }
+            }
             if let Some((v, s)) = best {
                 cur.eat(s);
                 v.value
             } else if let Some(n) = cur.integer()? {
                 let fits = n >= 0 && (n as u128) <= low_mask(field.width) as u128;
                 if !fits || !(e.open || e.value(n as u64).is_some()) {
-                    return Err(at.error(format!("{n} is not a value of `{}` for {what}", e.name)));
+                    return Err(TextError::message(
+                        &at,
+                        format!("{n} is not a value of `{}` for {what}", e.name),
+                    ));
                 }
                 n as u64
             } else if let Some(v) = e.values.iter().find(|v| v.spellings.contains(&"")) {
                 v.value
-            } else if quiet {
-                return Err(cur.error(String::new()));
             } else {
-                let names: Vec<&str> = e.values.iter().filter_map(|v| v.spellings.first().copied()).collect();
-                return Err(cur.expected(&format!("one of {} for {what}", names.join(", "))));
+                return Err(TextError::one_of(cur, field));
             }
         }
         (FieldKind::Regs(r), _) => {
@@ -469,7 +510,7 @@ fn parse_value<W: BitWord>(
             let rest = cur.rest();
             let len = rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len());
             if len == 0 {
-                return Err(cur.expected(&format!("a register for {what}")));
+                return Err(TextError::expected_for(cur, "a register", field));
             }
             let name = &rest[..len];
             cur.eat(name);
@@ -479,19 +520,25 @@ fn parse_value<W: BitWord>(
             });
             let Some((file, digits)) = found else {
                 let prefixes: Vec<&str> = r.files.iter().map(|f| f.prefix).collect();
-                return Err(save.error(format!(
-                    "expected a register ({}) for {what}, found `{name}`",
-                    prefixes.iter().map(|p| format!("{p}N")).collect::<Vec<_>>().join(", ")
-                )));
+                return Err(TextError::message(
+                    &save,
+                    format!(
+                        "expected a register ({}) for {what}, found `{name}`",
+                        prefixes.iter().map(|p| format!("{p}N")).collect::<Vec<_>>().join(", ")
+                    ),
+                ));
             };
             let index: u64 = digits.parse().unwrap_or(u64::MAX);
             if index >= file.count {
-                return Err(save.error(format!(
-                    "register `{name}` is out of range: {} has {}..={}",
-                    file.prefix,
-                    0,
-                    file.count - 1
-                )));
+                return Err(TextError::message(
+                    &save,
+                    format!(
+                        "register `{name}` is out of range: {} has {}..={}",
+                        file.prefix,
+                        0,
+                        file.count - 1
+                    ),
+                ));
             }
             file.base + index
         }
@@ -502,7 +549,7 @@ fn parse_value<W: BitWord>(
                     inner.write(word, nested_base, v);
                 }
             }
-            return parse_pieces(cur, f, f.syntax, word, nested_base);
+            return Ok(parse_pieces(cur, f, f.syntax, word, nested_base)?);
         }
         (FieldKind::Mask(order), _) => {
             let mut raw = 0u64;
@@ -510,9 +557,10 @@ fn parse_value<W: BitWord>(
             while let Some(c) = cur.peek() {
                 let Some(i) = "xyzw".find(c) else { break };
                 if i < next {
-                    return Err(cur.error(format!(
-                        "mask components must be in xyzw order, found `{c}` after a later one"
-                    )));
+                    return Err(TextError::message(
+                        cur,
+                        format!("mask components must be in xyzw order, found `{c}` after a later one"),
+                    ));
                 }
                 cur.eat(c.encode_utf8(&mut [0u8; 4]));
                 raw |= 1
@@ -529,13 +577,13 @@ fn parse_value<W: BitWord>(
             while let Some(c) = cur.peek() {
                 let Some(i) = "xyzw".find(c) else { break };
                 if sel.len() == 4 {
-                    return Err(cur.error("a swizzle has at most 4 components"));
+                    return Err(TextError::message(cur, "a swizzle has at most 4 components"));
                 }
                 cur.eat(c.encode_utf8(&mut [0u8; 4]));
                 sel.push(i as u64);
             }
             if sel.is_empty() {
-                return Err(cur.expected(&format!("a swizzle (1 to 4 of x, y, z, w) for {what}")));
+                return Err(TextError::expected_for(cur, "a swizzle (1 to 4 of x, y, z, w)", field));
             }
             while sel.len() < 4 {
                 sel.push(*sel.last().unwrap_or(&3));
@@ -549,15 +597,19 @@ fn parse_value<W: BitWord>(
             })
         }
         (FieldKind::Opcode | FieldKind::Fixed(_) | FieldKind::Reserved | FieldKind::Presence, _) => {
-            return Err(cur.error(format!("{what} cannot be written in a template")))
+            return Err(TextError::message(
+                cur,
+                format!("{what} cannot be written in a template"),
+            ))
         }
     };
     field.write(word, base, raw);
     Ok(())
 }
 
-fn parse_half(cur: &mut Cursor<'_>, what: &dyn fmt::Display) -> Result<u64, ParseError> {
+fn parse_half<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, TextError<'a>> {
     let at = cur.clone();
+    let what = Subject::Field(field);
     let rest = cur.rest();
     if rest.starts_with("0x") {
         return parse_unsigned(cur, 16, what);
@@ -566,11 +618,12 @@ fn parse_half(cur: &mut Cursor<'_>, what: &dyn fmt::Display) -> Result<u64, Pars
         .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E')))
         .unwrap_or(rest.len());
     let Ok(v) = rest[..len].parse::<f32>() else {
-        return Err(cur.expected(&format!("a number for {what}")));
+        return Err(TextError::expected_for(cur, "a number", field));
     };
     let h = half::f16::from_f32(v);
     if f32::from(h) != v {
-        return Err(at.error(format!("{v} is not exactly representable as a half float for {what}")));
+        let message = format!("{v} is not exactly representable as a half float for {what}");
+        return Err(TextError::message(&at, message));
     }
     cur.eat(&rest[..len]);
     Ok(u64::from(h.to_bits()))
@@ -586,39 +639,24 @@ pub trait TextHooks<W: BitWord> {
 
     /// Parses hook `hook` at the cursor, writing what it says into `word`
     /// (`field`, if the piece names one, and any other bits it implies).
-    fn parse_hook(
+    /// Errors are [`TextError`]s: a template that does not fit is one of
+    /// several tried, so failing should cost little (no message is written
+    /// until the error is reported); a [`ParseError`] converts with `?`.
+    fn parse_hook<'a>(
         &mut self,
-        cur: &mut Cursor<'_>,
+        cur: &mut Cursor<'a>,
         hook: &str,
         field: Option<&Field>,
         word: &mut W,
-    ) -> Result<(), ParseError>;
+    ) -> Result<(), TextError<'a>>;
 
     /// Checks what follows a parsed template (say, the end of its line), as
     /// part of the template: an optional group whose absence leaves text
     /// this rejects is tried present, and the error that read furthest is
     /// the one reported. By default anything may follow.
-    fn parse_end(&mut self, cur: &Cursor<'_>) -> Result<(), ParseError> {
+    fn parse_end<'a>(&mut self, cur: &Cursor<'a>) -> Result<(), TextError<'a>> {
         let _ = cur;
         Ok(())
-    }
-
-    /// Whether a failed parse may leave its error's message empty (its
-    /// position still right): for a caller that tries many lines and
-    /// reports at most one, which it then parses again with this `false`
-    /// to get the message. By default every error is written out.
-    fn quiet(&self) -> bool {
-        false
-    }
-}
-
-/// "expected `t`, found …" at the cursor, or only its position when the
-/// hooks are [quiet](TextHooks::quiet).
-fn expected_literal<W: BitWord, H: TextHooks<W> + ?Sized>(cur: &Cursor<'_>, t: &str, hooks: &H) -> ParseError {
-    if hooks.quiet() {
-        cur.error(String::new())
-    } else {
-        cur.expected(&format!("`{t}`"))
     }
 }
 
@@ -646,8 +684,11 @@ pub fn select_text<W: BitWord>(format: &Format, dialect: &str, name: &str, word:
 /// Prints one `text` alternative of `format` for `word`, with `hooks`
 /// printing its hooks. The caller chose the alternative (see
 /// [`select_text`]).
+///
+/// `out` is generic (a `String`'s writes inline; hooks get it as
+/// `&mut dyn Write`).
 pub fn write_text<W: BitWord, H: TextHooks<W> + ?Sized>(
-    out: &mut dyn Write,
+    out: &mut impl Write,
     format: &Format,
     text: &NamedText,
     word: &W,
@@ -657,7 +698,7 @@ pub fn write_text<W: BitWord, H: TextHooks<W> + ?Sized>(
 }
 
 fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
-    mut out: &mut dyn Write,
+    out: &mut impl Write,
     format: &Format,
     pieces: &[Piece],
     word: &W,
@@ -671,7 +712,7 @@ fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
                 index,
                 style: Style::Hook(hook),
             } => hooks.write_hook(out, hook, Some(&format.fields[index]), word)?,
-            Piece::Field { index, style } => write_value(&mut out, &format.fields[index], style, word, 0)?,
+            Piece::Field { index, style } => write_value(out, &format.fields[index], style, word, 0)?,
             Piece::Hook(hook) => hooks.write_hook(out, hook, None, word)?,
             Piece::Group {
                 index,
@@ -702,13 +743,16 @@ fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
 /// it. An optional group is tried present, then absent (the first that
 /// lets the rest of the template parse wins), so hooks inside groups must
 /// not keep state across a failed attempt.
-pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
-    cur: &mut Cursor<'_>,
-    format: &Format,
-    text: &NamedText,
+///
+/// A failure costs no allocation: the [`TextError`] writes its message
+/// when reported.
+pub fn parse_text<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
+    cur: &mut Cursor<'a>,
+    format: &'static Format,
+    text: &'static NamedText,
     word: &mut W,
     hooks: &mut H,
-) -> Result<(), ParseError> {
+) -> Result<(), TextError<'a>> {
     let start = cur.clone();
     for &(field, value) in text.defaults {
         format.fields[field].write(word, 0, value);
@@ -730,35 +774,73 @@ pub fn parse_text<W: BitWord, H: TextHooks<W> + ?Sized>(
         }
     }
     let mut decided = Decided {
-        fields: Vec::new(),
+        fields: FieldSet::default(),
+        format,
         text,
-        start: start.clone(),
+        start,
     };
-    parse_text_pieces(cur, format, text.pieces, &[], word, &mut decided, hooks)?;
+    parse_text_pieces(cur, text.pieces, None, word, &mut decided, hooks)?;
     match text.when.iter().find(|c| !c.holds(format, word, 0)) {
-        Some(_) if hooks.quiet() => Err(start.error(String::new())),
-        Some(c) => Err(condition_error(&start, format, text, c, word)),
+        Some(c) => Err(decided.broken(c, word)),
         None => Ok(()),
     }
 }
 
-/// The fields a template parse has read so far, and the line it parses
+/// The line a template parse reads, and the fields it has read so far
 /// (whose conditions on a field are checked as soon as the field is read).
 struct Decided<'c> {
-    fields: Vec<usize>,
-    text: &'c NamedText,
+    fields: FieldSet,
+    format: &'static Format,
+    text: &'static NamedText,
     start: Cursor<'c>,
 }
 
-/// "this form of `g` prints only when `f` is …; here it is …", at the
-/// start of the form.
-fn condition_error<W: BitWord>(
-    start: &Cursor<'_>,
-    format: &Format,
-    text: &NamedText,
-    c: &Cond,
-    word: &W,
-) -> ParseError {
+impl<'c> Decided<'c> {
+    /// "this form of `g` prints only when `f` is …; here it is …" for
+    /// condition `c`, at the start of the line.
+    fn broken<W: BitWord>(&self, c: &'static Cond, word: &W) -> TextError<'c> {
+        let value = self.format.fields[c.field].read(word, 0);
+        TextError::condition(&self.start, self.format, self.text, c, value)
+    }
+}
+
+/// A set of field indices: bits for the first 128 (every layout so far),
+/// a list for the rest.
+#[derive(Default)]
+struct FieldSet {
+    low: u128,
+    more: Vec<usize>,
+}
+
+impl FieldSet {
+    fn contains(&self, index: usize) -> bool {
+        match index {
+            0..128 => self.low >> index & 1 != 0,
+            _ => self.more.contains(&index),
+        }
+    }
+
+    fn insert(&mut self, index: usize) {
+        match index {
+            0..128 => self.low |= 1 << index,
+            _ => self.more.push(index),
+        }
+    }
+
+    /// What [`FieldSet::restore`] goes back to.
+    fn mark(&self) -> (u128, usize) {
+        (self.low, self.more.len())
+    }
+
+    fn restore(&mut self, (low, len): (u128, usize)) {
+        self.low = low;
+        self.more.truncate(len);
+    }
+}
+
+/// The message of a broken condition (see [`TextError::condition`]): the
+/// form `text` of `format` does not print `value` of the condition's field.
+pub(crate) fn condition_message(format: &Format, text: &NamedText, c: &Cond, value: u64) -> String {
     let field = &format.fields[c.field];
     let values: Vec<String> = c.values.iter().map(|&v| describe_value(field, v)).collect();
     let wanted = match (c.named, c.attr) {
@@ -773,12 +855,12 @@ fn condition_error<W: BitWord>(
         (None, None) if c.equal => format!("one of {}", values.join(", ")),
         (None, None) => format!("none of {}", values.join(", ")),
     };
-    start.error(format!(
+    format!(
         "this form of `{}` prints only when `{}` is {wanted}; here it is {}",
         text.name,
         field.name,
-        describe_value(field, field.read(word, 0))
-    ))
+        describe_value(field, value)
+    )
 }
 
 /// The name of attribute `attr` of an enum field's values.
@@ -789,25 +871,34 @@ fn attr_name(field: &Field, attr: usize) -> &'static str {
     }
 }
 
+/// What follows a group's pieces: the rest of the sequence that holds the
+/// group, then what follows that (a list on the stack, innermost first).
+#[derive(Clone, Copy)]
+struct Then<'t> {
+    pieces: &'static [Piece],
+    outer: Option<&'t Then<'t>>,
+}
+
 /// Parses `pieces`, then the rest of each enclosing sequence in `then`
-/// (innermost last): a group's pieces are followed by what follows the
+/// (innermost first): a group's pieces are followed by what follows the
 /// group, so a group that parses but leaves the rest unparseable is tried
 /// absent instead.
-fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
-    cur: &mut Cursor<'_>,
-    format: &Format,
-    pieces: &[Piece],
-    then: &[&[Piece]],
+fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
+    cur: &mut Cursor<'a>,
+    pieces: &'static [Piece],
+    then: Option<&Then<'_>>,
     word: &mut W,
-    decided: &mut Decided<'_>,
+    decided: &mut Decided<'a>,
     hooks: &mut H,
-) -> Result<(), ParseError> {
+) -> Result<(), TextError<'a>> {
     let Some((piece, rest)) = pieces.split_first() else {
-        return match then.split_last() {
-            Some((next, outer)) => parse_text_pieces(cur, format, next, outer, word, decided, hooks),
+        return match then {
+            Some(next) => parse_text_pieces(cur, next.pieces, next.outer, word, decided, hooks),
             None => hooks.parse_end(cur),
         };
     };
+    let format = decided.format;
+    let fields: &'static [Field] = format.fields;
     match *piece {
         Piece::Space => cur.skip_blanks(),
         // A run of blanks (`text` templates print it as written).
@@ -815,7 +906,7 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
         Piece::Text(t) => {
             cur.skip_blanks();
             if !eat_literal(cur, t, next_piece(rest, then)) {
-                return Err(expected_literal(cur, t, hooks));
+                return Err(TextError::expected_code(cur, t));
             }
         }
         Piece::Field {
@@ -823,40 +914,37 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
             style: Style::Hook(hook),
         } => {
             cur.skip_blanks();
-            hooks.parse_hook(cur, hook, Some(&format.fields[index]), word)?;
+            hooks.parse_hook(cur, hook, Some(&fields[index]), word)?;
         }
         Piece::Field {
             index,
             style: Style::Flag(t),
-        } if decided.fields.contains(&index) => {
+        } if decided.fields.contains(index) => {
             cur.skip_blanks();
             let t = flag_text(t);
-            if format.fields[index].read(word, 0) != 0 && !eat_token(cur, t) {
-                return Err(expected_literal(cur, t, hooks));
+            if fields[index].read(word, 0) != 0 && !eat_token(cur, t) {
+                return Err(TextError::expected_code(cur, t));
             }
         }
         Piece::Field {
             index,
             style: Style::Flag(t),
-        } if matches!(format.fields[index].kind, FieldKind::Bool) => {
+        } if matches!(fields[index].kind, FieldKind::Bool) => {
             cur.skip_blanks();
             // As for a literal, the flag's text may be glued to what follows
             // (`texld.b_t3`).
             let set = eat_literal(cur, flag_text(t), next_piece(rest, then));
-            format.fields[index].write(word, 0, u64::from(set));
-            decided.fields.push(index);
+            fields[index].write(word, 0, u64::from(set));
+            decided.fields.insert(index);
         }
         Piece::Field { index, style } => {
             cur.skip_blanks();
-            parse_value(cur, &format.fields[index], style, word, 0, hooks.quiet())?;
-            decided.fields.push(index);
+            parse_value(cur, &fields[index], style, word, 0)?;
+            decided.fields.insert(index);
             // A condition on the field fails now rather than after the rest.
             let text = decided.text;
             if let Some(c) = text.when.iter().find(|c| c.field == index && !c.holds(format, word, 0)) {
-                if hooks.quiet() {
-                    return Err(decided.start.error(String::new()));
-                }
-                return Err(condition_error(&decided.start, format, text, c, word));
+                return Err(decided.broken(c, word));
             }
         }
         Piece::Hook(hook) => {
@@ -868,74 +956,60 @@ fn parse_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
             when_set,
             pieces: inner,
         } => {
-            let field = &format.fields[index];
-            let mut after: Vec<&[Piece]> = then.to_vec();
-            after.push(rest);
-            if decided.fields.contains(&index) {
+            let field = &fields[index];
+            let after = Then {
+                pieces: rest,
+                outer: then,
+            };
+            if decided.fields.contains(index) {
                 return if (field.read(word, 0) != 0) == when_set {
-                    parse_text_pieces(cur, format, inner, &after, word, decided, hooks)
+                    parse_text_pieces(cur, inner, Some(&after), word, decided, hooks)
                 } else {
-                    parse_text_pieces(cur, format, rest, then, word, decided, hooks)
+                    parse_text_pieces(cur, rest, then, word, decided, hooks)
                 };
             }
             let is_bool = matches!(field.kind, FieldKind::Bool);
-            let (at, was, known) = (cur.clone(), *word, decided.fields.len());
-            decided.fields.push(index);
+            let (at, was, known) = (cur.clone(), *word, decided.fields.mark());
+            decided.fields.insert(index);
             // Present: the field is set (a bool here; any other field by
             // the group's own pieces) or clear (`{!flag?…}`).
             if is_bool || !when_set {
                 field.write(word, 0, u64::from(when_set));
             }
-            let present =
-                parse_text_pieces(cur, format, inner, &after, word, decided, hooks).and_then(|()| {
-                    match (field.read(word, 0) != 0) == when_set {
-                        true => Ok(()),
-                        false => Err(at.error(format!("`{}` must not be 0 here", field.name))),
-                    }
-                });
+            let present = parse_text_pieces(cur, inner, Some(&after), word, decided, hooks).and_then(|()| {
+                match (field.read(word, 0) != 0) == when_set {
+                    true => Ok(()),
+                    false => Err(TextError::message(&at, format!("`{}` must not be 0 here", field.name))),
+                }
+            });
             let Err(first) = present else { return Ok(()) };
             let first_at = cur.clone();
             *cur = at;
             *word = was;
-            decided.fields.truncate(known);
-            decided.fields.push(index);
+            decided.fields.restore(known);
+            decided.fields.insert(index);
             field.write(word, 0, u64::from(!when_set));
-            return parse_text_pieces(cur, format, rest, then, word, decided, hooks).map_err(|second| {
+            return parse_text_pieces(cur, rest, then, word, decided, hooks).map_err(|second| {
                 // On a tie, both expectations are reported when they can
                 // be merged; else the attempt that read the group says more.
                 if first_at.offset() > cur.offset() {
                     *cur = first_at;
                     first
                 } else if first_at.offset() == cur.offset() {
-                    merge_expected(&first, &second).unwrap_or(first)
+                    TextError::merge(first, second)
                 } else {
                     second
                 }
             });
         }
     }
-    parse_text_pieces(cur, format, rest, then, word, decided, hooks)
-}
-
-/// `expected A, found F` and `expected B, found F` at one place as
-/// `expected A or B, found F`.
-fn merge_expected(a: &ParseError, b: &ParseError) -> Option<ParseError> {
-    if (a.line, a.col) != (b.line, b.col) {
-        return None;
-    }
-    let (wa, fa) = a.message.strip_prefix("expected ")?.rsplit_once(", found ")?;
-    let (wb, fb) = b.message.strip_prefix("expected ")?.rsplit_once(", found ")?;
-    (fa == fb).then(|| ParseError {
-        line: a.line,
-        col: a.col,
-        message: format!("expected {wa} or {wb}, found {fa}"),
-    })
+    parse_text_pieces(cur, rest, then, word, decided, hooks)
 }
 
 /// A flag's text as parsed: blanks before the piece are already skipped,
 /// so without its own leading blanks (`' attr'` prints a space), unless it
 /// is only blanks.
-fn flag_text(text: &str) -> &str {
+fn flag_text(text: &'static str) -> &'static str {
     let trimmed = text.trim_start();
     if trimmed.is_empty() {
         text
@@ -957,8 +1031,17 @@ fn eat_literal(cur: &mut Cursor<'_>, t: &str, next: Option<&Piece>) -> bool {
 
 /// The piece after `rest` is parsed: the first of `rest`, else of the
 /// innermost enclosing sequence that has one.
-fn next_piece<'p>(rest: &'p [Piece], then: &[&'p [Piece]]) -> Option<&'p Piece> {
-    rest.first().or_else(|| then.iter().rev().find_map(|seq| seq.first()))
+fn next_piece<'p>(rest: &'p [Piece], mut then: Option<&Then<'_>>) -> Option<&'p Piece> {
+    if let Some(p) = rest.first() {
+        return Some(p);
+    }
+    while let Some(t) = then {
+        if let Some(p) = t.pieces.first() {
+            return Some(p);
+        }
+        then = t.outer;
+    }
+    None
 }
 
 /// Prints one field of a word in its type's default form (enum spelling,
@@ -968,6 +1051,10 @@ pub fn write_field<W: BitWord>(mut out: &mut dyn Write, field: &Field, word: &W)
 }
 
 /// Parses one field's value (as [`write_field`] prints it) into the word.
-pub fn parse_field<W: BitWord>(cur: &mut Cursor<'_>, field: &Field, word: &mut W) -> Result<(), ParseError> {
-    parse_value(cur, field, Style::Default, word, 0, false)
+pub fn parse_field<'a, W: BitWord>(
+    cur: &mut Cursor<'a>,
+    field: &'static Field,
+    word: &mut W,
+) -> Result<(), TextError<'a>> {
+    parse_value(cur, field, Style::Default, word, 0)
 }

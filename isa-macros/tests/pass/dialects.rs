@@ -3,8 +3,7 @@
 // their own conditions, and the metadata lists the dialects.
 use isa_runtime::layout::Field;
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{dialect_texts, parse_text, select_text, write_text, TextHooks};
-use isa_runtime::ParseError;
+use isa_runtime::text::{dialect_texts, parse_text, select_text, write_text, TextError, TextHooks};
 
 isa_macros::isa!(inline = "
 isa toy {
@@ -46,11 +45,11 @@ impl TextHooks<u32> for NoHooks {
         out.write_str(hook)
     }
 
-    fn parse_hook(&mut self, cur: &mut Cursor<'_>, hook: &str, _: Option<&Field>, _: &mut u32) -> Result<(), ParseError> {
+    fn parse_hook<'a>(&mut self, cur: &mut Cursor<'a>, hook: &str, _: Option<&Field>, _: &mut u32) -> Result<(), TextError<'a>> {
         if cur.eat(hook) {
             Ok(())
         } else {
-            Err(cur.expected(hook))
+            Err(cur.expected(hook).into())
         }
     }
 }

@@ -4,8 +4,7 @@
 // line with the attribute joins the right line with no other edit.
 use isa_runtime::layout::Field;
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{parse_text, select_text, write_text, TextHooks};
-use isa_runtime::ParseError;
+use isa_runtime::text::{parse_text, select_text, write_text, TextError, TextHooks};
 
 isa_macros::isa!(inline = "
 isa toy {
@@ -41,11 +40,11 @@ impl TextHooks<u32> for Labels {
         write!(out, "{hook}_{}", word & 0x3FF_FFFF)
     }
 
-    fn parse_hook(&mut self, cur: &mut Cursor<'_>, hook: &str, _: Option<&Field>, _: &mut u32) -> Result<(), ParseError> {
+    fn parse_hook<'a>(&mut self, cur: &mut Cursor<'a>, hook: &str, _: Option<&Field>, _: &mut u32) -> Result<(), TextError<'a>> {
         if cur.eat(hook) {
             Ok(())
         } else {
-            Err(cur.expected(hook))
+            Err(cur.expected(hook).into())
         }
     }
 }

@@ -25,8 +25,7 @@ use std::fmt;
 use isa_runtime::bits::low_mask;
 use isa_runtime::layout::{Field, FieldKind, Format, NamedText};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{self, TextHooks};
-use isa_runtime::ParseError;
+use isa_runtime::text::{self, TextError, TextHooks};
 
 use super::asm::Assembler;
 use super::program::{form_of, slots, token_bytes, AgalProgram};
@@ -368,15 +367,18 @@ impl TextHooks<u64> for MiniHooks {
         }
     }
 
-    fn parse_hook(
+    fn parse_hook<'a>(
         &mut self,
-        cur: &mut Cursor<'_>,
+        cur: &mut Cursor<'a>,
         hook: &str,
         _: Option<&Field>,
         _: &mut u64,
-    ) -> Result<(), ParseError> {
+    ) -> Result<(), TextError<'a>> {
         // The assembler (`asm.rs`) reads mini-assembler text itself.
-        Err(cur.error(format!("the `mini` hook `@{hook}` is printed, not parsed, here")))
+        Err(TextError::message(
+            cur,
+            format!("the `mini` hook `@{hook}` is printed, not parsed, here"),
+        ))
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt::{self, Write};
 
 use isa_runtime::layout::{Field, NamedText, Piece};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{self, TextHooks};
+use isa_runtime::text::{self, TextError, TextHooks};
 use isa_runtime::ParseError;
 
 use super::*;
@@ -555,14 +555,14 @@ impl TextHooks<u128> for Ctx {
     }
 
     #[inline]
-    fn parse_hook(
+    fn parse_hook<'a>(
         &mut self,
-        cur: &mut Cursor<'_>,
+        cur: &mut Cursor<'a>,
         hook: &str,
         field: Option<&Field>,
         word: &mut u128,
-    ) -> Result<(), ParseError> {
-        self.parse_hook_at(cur, hook, field, word)
+    ) -> Result<(), TextError<'a>> {
+        Ok(self.parse_hook_at(cur, hook, field, word)?)
     }
 }
 

@@ -450,7 +450,7 @@ fn statement(cur: &mut Cursor<'_>, word: &mut u128, ctx: &mut Ctx) -> Result<Opt
     let start = cur.clone();
     let rest = cur.rest();
     let head = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
-    let mut best: Option<(usize, ParseError)> = None;
+    let mut best: Option<(usize, text::TextError<'_>)> = None;
     let candidates = heads().iter().filter(|&&(_, start, end, exact)| {
         if exact {
             head == start
@@ -462,7 +462,8 @@ fn statement(cur: &mut Cursor<'_>, word: &mut u128, ctx: &mut Ctx) -> Result<Opt
         let mut c = cur.clone();
         let mut w = *word;
         let saved = ctx.save();
-        match text::parse_text(&mut c, &FORMAT, t, &mut w, ctx).and_then(|()| line_rest(&mut c)) {
+        let parsed = text::parse_text(&mut c, &FORMAT, t, &mut w, ctx);
+        match parsed.and_then(|()| line_rest(&mut c).map_err(text::TextError::from)) {
             Ok(()) => {
                 ctx.agree(&start, t, w)?;
                 *cur = c;
@@ -478,7 +479,7 @@ fn statement(cur: &mut Cursor<'_>, word: &mut u128, ctx: &mut Ctx) -> Result<Opt
             }
         }
     }
-    Err(best.map_or_else(|| cur.expected("a unit line"), |(_, e)| e))
+    Err(best.map_or_else(|| cur.expected("a unit line"), |(_, e)| e.report()))
 }
 
 /// After a unit line: the end of the line or an annotation.

@@ -8,8 +8,7 @@ use core::fmt::{self, Write};
 use isa_runtime::f16;
 use isa_runtime::layout::{Field, FieldKind, Format};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{self, TextHooks};
-use isa_runtime::ParseError;
+use isa_runtime::text::{self, TextError, TextHooks};
 
 use crate::lima_pp::Vec4Reg;
 use crate::XYZW;
@@ -34,8 +33,6 @@ pub(crate) struct Hooks {
     /// The branch target read, with its line and column (parsing; the
     /// program-wide pass makes it relative).
     pub(crate) target: Option<(Target, (usize, usize))>,
-    /// Failed parses may skip their messages ([`TextHooks::quiet`]).
-    pub(crate) quiet: bool,
 }
 
 impl Hooks {
@@ -46,7 +43,6 @@ impl Hooks {
             unit,
             offset,
             target: None,
-            quiet: false,
         }
     }
 
@@ -91,8 +87,11 @@ impl TextHooks<u128> for Hooks {
             // The identity prints nothing.
             "swizzle" if v == 0xE4 => Ok(()),
             "swizzle" => {
-                out.write_char('.')?;
-                (0..4).try_for_each(|i| out.write_char(XYZW[(v >> (2 * i) & 3) as usize]))
+                let mut text = [b'.'; 5];
+                for (i, c) in text[1..].iter_mut().enumerate() {
+                    *c = XYZW[(v >> (2 * i) & 3) as usize] as u8;
+                }
+                write_ascii(out, &text)
             }
             // `none` (0) prints nothing, the others `.sat`, `.pos`, `.int`.
             "outmod" if v == 0 => Ok(()),
@@ -105,13 +104,18 @@ impl TextHooks<u128> for Hooks {
             },
             "sreg" => write_scalar(out, v),
             // A scalar destination: the register by number (`$15.w`).
-            "sdest" => write!(out, "${}.{}", v >> 2, XYZW[(v & 3) as usize]),
+            "sdest" => {
+                out.write_char('$')?;
+                text::write_decimal(out, v >> 2)?;
+                write_component(out, v)
+            }
             "vec_of_sreg" => write_reg(out, v >> 2),
             // Mesa reads the combiner's scalar `dest` as a vec4 register
             // (its top four bits) with a mask (its low two bits over
             // `dest_modifier`).
             "vec_dest" => {
-                write!(out, "${}", v >> 2)?;
+                out.write_char('$')?;
+                text::write_decimal(out, v >> 2)?;
                 write_mask(out, (v & 3) << 2 | self.sibling("dest_modifier", *bits))
             }
             "varying_index" => write_varying_index(
@@ -129,7 +133,7 @@ impl TextHooks<u128> for Hooks {
                     let shift = 64 - f.width;
                     ((v << shift) as i64 >> shift) as i32
                 });
-                write!(out, "{}", target.wrapping_add(self.offset as i32))
+                write_int(out, i64::from(target.wrapping_add(self.offset as i32)))
             }
             "half" => write_half(out, f16::from_bits(v as u16)),
             "unit" => out.write_str(self.unit),
@@ -137,13 +141,13 @@ impl TextHooks<u128> for Hooks {
         }
     }
 
-    fn parse_hook(
+    fn parse_hook<'a>(
         &mut self,
-        cur: &mut Cursor<'_>,
+        cur: &mut Cursor<'a>,
         hook: &str,
         field: Option<&Field>,
         bits: &mut u128,
-    ) -> Result<(), ParseError> {
+    ) -> Result<(), TextError<'a>> {
         let set = |bits: &mut u128, v: u64| {
             if let Some(f) = field {
                 f.write(bits, 0, v);
@@ -155,14 +159,14 @@ impl TextHooks<u128> for Hooks {
             "outmod" => set(bits, field.map_or(0, |f| parse_outmod(cur, f))),
             "sreg" => set(bits, parse_scalar(cur)?),
             "sdest" => {
-                cur.expect("$")?;
+                expect(cur, "$")?;
                 let r = number(cur, 15, "register")?;
-                cur.expect(".")?;
+                expect(cur, ".")?;
                 set(bits, r << 2 | component(cur)?);
             }
             "vec_of_sreg" => set(bits, parse_reg(cur)? << 2),
             "vec_dest" => {
-                cur.expect("$")?;
+                expect(cur, "$")?;
                 let r = number(cur, 15, "register")?;
                 let m = parse_mask(cur)?;
                 set(bits, r << 2 | m >> 2);
@@ -201,37 +205,31 @@ impl TextHooks<u128> for Hooks {
                 let ok = rest.starts_with(self.unit)
                     && !rest[self.unit.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_');
                 if !(ok && cur.eat(self.unit)) {
-                    return Err(cur.expected(&format!("`{}`", self.unit)));
+                    return Err(TextError::expected_code(cur, self.unit));
                 }
             }
             _ => {
-                return Err(cur.error(format!(
-                    "the spec's `mesa` lines use hook `@{hook}`, which this parser lacks"
-                )))
+                return Err(TextError::message(
+                    cur,
+                    format!("the spec's `mesa` lines use hook `@{hook}`, which this parser lacks"),
+                ))
             }
         }
         Ok(())
     }
 
-    fn quiet(&self) -> bool {
-        self.quiet
-    }
-
     /// A unit's text ends at `,`, `{raw`, a comment or the line's end.
-    fn parse_end(&mut self, cur: &Cursor<'_>) -> Result<(), ParseError> {
+    fn parse_end<'a>(&mut self, cur: &Cursor<'a>) -> Result<(), TextError<'a>> {
         if at_unit_end(cur) {
             return Ok(());
         }
         let mut c = cur.clone();
         c.skip_blanks();
-        if self.quiet {
-            return Err(c.error(String::new()));
-        }
-        let rest = c.rest();
-        let token = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
-        Err(c.error(format!(
-            "unexpected `{token}` (expected `,`, `{{raw` or the end of the line)"
-        )))
+        Err(TextError::with(&c, |c| {
+            let rest = c.rest();
+            let token = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
+            format!("unexpected `{token}` (expected `,`, `{{raw` or the end of the line)")
+        }))
     }
 }
 
@@ -253,7 +251,20 @@ fn write_reg(out: &mut dyn Write, r: u64) -> fmt::Result {
 /// A scalar register (register × 4 + component): `$r.c`.
 fn write_scalar(out: &mut dyn Write, r: u64) -> fmt::Result {
     write_reg(out, r >> 2)?;
-    write!(out, ".{}", XYZW[(r & 3) as usize])
+    write_component(out, r)
+}
+
+/// `.c` for the component in the low two bits of `r`.
+fn write_component(out: &mut dyn Write, r: u64) -> fmt::Result {
+    out.write_str([".x", ".y", ".z", ".w"][(r & 3) as usize])
+}
+
+/// A signed decimal number.
+fn write_int(out: &mut dyn Write, v: i64) -> fmt::Result {
+    if v < 0 {
+        out.write_char('-')?;
+    }
+    text::write_decimal(out, v.unsigned_abs())
 }
 
 /// `.xz`-style write mask, nothing for all four (and a lone `.` for none).
@@ -261,47 +272,84 @@ fn write_mask(out: &mut dyn Write, m: u64) -> fmt::Result {
     if m == 0xF {
         return Ok(());
     }
-    out.write_char('.')?;
+    let (mut text, mut len) = ([b'.'; 5], 1);
     for (i, c) in XYZW.iter().enumerate() {
         if m >> i & 1 != 0 {
-            out.write_char(*c)?;
+            text[len] = *c as u8;
+            len += 1;
         }
     }
-    Ok(())
+    write_ascii(out, &text[..len])
+}
+
+/// Text built as bytes, written at once.
+fn write_ascii(out: &mut dyn Write, text: &[u8]) -> fmt::Result {
+    out.write_str(core::str::from_utf8(text).map_err(|_| fmt::Error)?)
 }
 
 /// Mesa's `%f` of a half float: six decimals, `inf`, `nan` with its sign.
+///
+/// A half is `m × 2^e` with an 11-bit `m` and `e` in -24..=5, so the value
+/// times 10^6 is exact in 64 bits: rounded to an integer (ties to even,
+/// as `{:.6}` rounds; a test compares all 65,536 halves), it gives the
+/// digits without float formatting.
 pub(crate) fn write_half(out: &mut dyn Write, h: f16) -> fmt::Result {
-    let v = h.to_f64();
-    let sign = if h.to_bits() & 0x8000 != 0 { "-" } else { "" };
-    if v.is_nan() {
-        write!(out, "{sign}nan")
-    } else if v.is_infinite() {
-        write!(out, "{sign}inf")
-    } else {
-        write_fixed6(out, v)
+    let bits = h.to_bits();
+    let sign = if bits & 0x8000 != 0 { "-" } else { "" };
+    let (exp, frac) = (u32::from(bits >> 10 & 0x1F), u64::from(bits & 0x3FF));
+    if exp == 0x1F {
+        out.write_str(sign)?;
+        return out.write_str(if frac != 0 { "nan" } else { "inf" });
     }
-}
-
-/// `{v:.6}` for a finite half float's value, without the general float
-/// formatter: `v × 10⁶` is exact in an `f64` (at most 11 significant bits
-/// times 10⁶, scaled by a power of two), so rounding it half to even gives
-/// the six decimals. A test checks every half float against `{:.6}`.
-fn write_fixed6(out: &mut dyn Write, v: f64) -> fmt::Result {
-    let scaled = (v * 1e6).round_ties_even();
-    let sign = if v.is_sign_negative() { "-" } else { "" };
-    let micros = scaled.abs() as u64;
-    write!(out, "{sign}{}.{:06}", micros / 1_000_000, micros % 1_000_000)
+    // value = m × 2^(shift), shift = exp - 25 (subnormals: exp 1, no
+    // implicit bit).
+    let (m, exp) = if exp == 0 { (frac, 1) } else { (frac | 0x400, exp) };
+    let micros = m * 1_000_000;
+    let scaled = match exp.checked_sub(25) {
+        Some(up) => micros << up,
+        None => {
+            let down = 25 - exp;
+            let (q, r, half) = (micros >> down, micros & ((1 << down) - 1), 1 << (down - 1));
+            q + u64::from(r > half || (r == half && q & 1 == 1))
+        }
+    };
+    let (int, fraction) = (scaled / 1_000_000, scaled % 1_000_000);
+    let mut buf = [0u8; 16];
+    let mut at = buf.len();
+    for (i, mut v) in [(0, fraction), (1, int)] {
+        loop {
+            at -= 1;
+            buf[at] = b'0' + (v % 10) as u8;
+            v /= 10;
+            // Six fraction digits; the integer part has at least one.
+            let done = if i == 0 { at == buf.len() - 6 } else { v == 0 };
+            if done {
+                break;
+            }
+        }
+        if i == 0 {
+            at -= 1;
+            buf[at] = b'.';
+        }
+    }
+    out.write_str(sign)?;
+    out.write_str(core::str::from_utf8(&buf[at..]).map_err(|_| fmt::Error)?)
 }
 
 /// A uniform or temporary index as Mesa prints it: a signed 16-bit value,
 /// divided (rounding towards zero) by the components of the alignment.
 fn write_signed_index(out: &mut dyn Write, alignment: u64, index: u64) -> fmt::Result {
-    let index = index as u16 as i16 as i32;
+    let index = i64::from(index as u16 as i16);
     match alignment {
-        2 => write!(out, "{index}"),
-        1 => write!(out, "{}.{}", index / 2, if index & 1 != 0 { "zw" } else { "xy" }),
-        _ => write!(out, "{}.{}", index / 4, XYZW[(index & 3) as usize]),
+        2 => write_int(out, index),
+        1 => {
+            write_int(out, index / 2)?;
+            out.write_str(if index & 1 != 0 { ".zw" } else { ".xy" })
+        }
+        _ => {
+            write_int(out, index / 4)?;
+            write_component(out, index as u64)
+        }
     }
 }
 
@@ -315,9 +363,15 @@ fn write_varying_index(
     offset_scalar: u64,
 ) -> fmt::Result {
     match alignment {
-        0 => write!(out, "{}.{}", index >> 2, XYZW[(index & 3) as usize])?,
-        1 => write!(out, "{}.{}", index >> 1, if index & 1 != 0 { "zw" } else { "xy" })?,
-        _ => write!(out, "{index}")?,
+        0 => {
+            text::write_decimal(out, index >> 2)?;
+            write_component(out, index)?;
+        }
+        1 => {
+            text::write_decimal(out, index >> 1)?;
+            out.write_str(if index & 1 != 0 { ".zw" } else { ".xy" })?;
+        }
+        _ => text::write_decimal(out, index)?,
     }
     if offset_vector != 15 {
         out.write_char('+')?;
@@ -326,12 +380,20 @@ fn write_varying_index(
     Ok(())
 }
 
+/// Literal `lit`, or ``expected `lit` ``.
+fn expect<'a>(cur: &mut Cursor<'a>, lit: &'static str) -> Result<(), TextError<'a>> {
+    match cur.eat(lit) {
+        true => Ok(()),
+        false => Err(TextError::expected_code(cur, lit)),
+    }
+}
+
 /// Decimal digits, at most `max`.
-fn number(cur: &mut Cursor<'_>, max: u64, what: &str) -> Result<u64, ParseError> {
+fn number<'a>(cur: &mut Cursor<'a>, max: u64, what: &'static str) -> Result<u64, TextError<'a>> {
     let rest = cur.rest();
     let len = rest.bytes().take_while(u8::is_ascii_digit).count();
     if len == 0 {
-        return Err(cur.expected(what));
+        return Err(TextError::expected(cur, what));
     }
     let digits = &rest[..len];
     match digits.parse::<u64>() {
@@ -339,31 +401,37 @@ fn number(cur: &mut Cursor<'_>, max: u64, what: &str) -> Result<u64, ParseError>
             cur.eat(digits);
             Ok(v)
         }
-        _ => Err(cur.error(format!("{what} {digits} is out of range (at most {max})"))),
+        _ => Err(TextError::message(
+            cur,
+            format!("{what} {digits} is out of range (at most {max})"),
+        )),
     }
 }
 
 /// An optionally negative decimal number.
-fn signed(cur: &mut Cursor<'_>, what: &str) -> Result<i64, ParseError> {
+fn signed<'a>(cur: &mut Cursor<'a>, what: &'static str) -> Result<i64, TextError<'a>> {
     let at = cur.clone();
     let neg = cur.eat("-");
-    let v = number(cur, i64::MAX as u64, what).map_err(|e| if neg { at.error(e.message) } else { e })?;
+    let v = number(cur, i64::MAX as u64, what).map_err(|e| match neg {
+        true => TextError::message(&at, e.report().message),
+        false => e,
+    })?;
     Ok(if neg { -(v as i64) } else { v as i64 })
 }
 
-fn component(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+fn component<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     match cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
         Some(i) => {
             cur.eat(&cur.rest()[..1]);
             Ok(i as u64)
         }
-        None => Err(cur.expected("a component (`x`, `y`, `z` or `w`)")),
+        None => Err(TextError::expected(cur, "a component (`x`, `y`, `z` or `w`)")),
     }
 }
 
 /// A vec4 register: a `Vec4Reg` spelling (`$0`…`$11`, `^const0`, …) or
 /// `$0` to `$15` by number.
-fn parse_reg(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+fn parse_reg<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     if cur.eat("$") {
         return number(cur, 15, "register");
     }
@@ -376,27 +444,33 @@ fn parse_reg(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
             cur.eat(r.spelling());
             Ok(r.raw())
         }
-        None => Err(cur.expected("a register (`$0`…`$15`, `^const0`, `^const1`, `^texture`, `^uniform`)")),
+        None => Err(TextError::expected(
+            cur,
+            "a register (`$0`…`$15`, `^const0`, `^const1`, `^texture`, `^uniform`)",
+        )),
     }
 }
 
 /// A scalar register `reg.c` (register × 4 + component).
-fn parse_scalar(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+fn parse_scalar<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     let r = parse_reg(cur)?;
-    cur.expect(".")?;
+    expect(cur, ".")?;
     Ok(r << 2 | component(cur)?)
 }
 
 /// `.xz`-style mask (letters in order; none after the dot is an empty
 /// mask) or nothing (all four).
-fn parse_mask(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+fn parse_mask<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     if !cur.eat(".") {
         return Ok(0xF);
     }
     let (mut m, mut next) = (0, 0);
     while let Some(i) = cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
         if i < next {
-            return Err(cur.error("mask components must be in `xyzw` order, each once"));
+            return Err(TextError::message(
+                cur,
+                "mask components must be in `xyzw` order, each once",
+            ));
         }
         m |= 1 << i;
         next = i + 1;
@@ -406,7 +480,7 @@ fn parse_mask(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
 }
 
 /// `.xyzw` (four letters) or nothing (the identity).
-fn parse_swizzle(cur: &mut Cursor<'_>) -> Result<u64, ParseError> {
+fn parse_swizzle<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     if !cur.eat(".") {
         return Ok(0xE4);
     }
@@ -439,7 +513,7 @@ fn parse_outmod(cur: &mut Cursor<'_>, field: &Field) -> u64 {
 /// `N`, `N.xy`/`N.zw` or `N.c`, as Mesa prints uniform and temporary
 /// indices: (alignment, 16-bit index). `N.c` is alignment 3 if `three`,
 /// else 0.
-fn parse_signed_index(cur: &mut Cursor<'_>, three: bool) -> Result<(u64, u64), ParseError> {
+fn parse_signed_index<'a>(cur: &mut Cursor<'a>, three: bool) -> Result<(u64, u64), TextError<'a>> {
     let at = cur.clone();
     let q = signed(cur, "index")?;
     let (alignment, index) = if cur.eat(".") {
@@ -459,7 +533,7 @@ fn parse_signed_index(cur: &mut Cursor<'_>, three: bool) -> Result<(u64, u64), P
         (2, q)
     };
     if !(-0x8000..=0xFFFF).contains(&index) {
-        return Err(at.error(format!("index {index} does not fit 16 bits")));
+        return Err(TextError::message(&at, format!("index {index} does not fit 16 bits")));
     }
     Ok((alignment, index as u64 & 0xFFFF))
 }
@@ -467,7 +541,7 @@ fn parse_signed_index(cur: &mut Cursor<'_>, three: bool) -> Result<(u64, u64), P
 /// A varying's index: `N.c`, `N.xy`/`N.zw` or `N` (alignment 0, 1 or 3,
 /// Mesa's choice for three and four components), then `+reg.c`:
 /// (alignment, index, offset register).
-fn parse_varying_index(cur: &mut Cursor<'_>) -> Result<(u64, u64, Option<u64>), ParseError> {
+fn parse_varying_index<'a>(cur: &mut Cursor<'a>) -> Result<(u64, u64, Option<u64>), TextError<'a>> {
     let at = cur.clone();
     let q = number(cur, 63, "varying index")?;
     let (alignment, index) = if cur.eat(".") {
@@ -482,12 +556,15 @@ fn parse_varying_index(cur: &mut Cursor<'_>) -> Result<(u64, u64, Option<u64>), 
         (3, q)
     };
     if index > 63 {
-        return Err(at.error(format!("varying index {index} does not fit 6 bits")));
+        return Err(TextError::message(
+            &at,
+            format!("varying index {index} does not fit 6 bits"),
+        ));
     }
     let offset = if cur.eat("+") {
         let o = parse_scalar(cur)?;
         if o >> 2 == 15 {
-            return Err(at.error("register 15 (`^uniform`) means no offset here"));
+            return Err(TextError::message(&at, "register 15 (`^uniform`) means no offset here"));
         }
         Some(o)
     } else {
@@ -497,7 +574,7 @@ fn parse_varying_index(cur: &mut Cursor<'_>) -> Result<(u64, u64, Option<u64>), 
 }
 
 /// A branch target: a word offset (decimal, maybe negative) or a label.
-fn parse_target(cur: &mut Cursor<'_>) -> Result<Target, ParseError> {
+fn parse_target<'a>(cur: &mut Cursor<'a>) -> Result<Target, TextError<'a>> {
     let what = "a branch target (word offset or label)";
     if cur.rest().starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
         return Ok(Target::Word(signed(cur, "target")?));
@@ -507,7 +584,7 @@ fn parse_target(cur: &mut Cursor<'_>) -> Result<Target, ParseError> {
         .find(|c: char| !(c.is_alphanumeric() || c == '_'))
         .unwrap_or(rest.len());
     if len == 0 {
-        return Err(cur.expected(what));
+        return Err(TextError::expected(cur, what));
     }
     let name = &rest[..len];
     cur.eat(name);
@@ -516,7 +593,7 @@ fn parse_target(cur: &mut Cursor<'_>) -> Result<Target, ParseError> {
 
 /// A half float as Mesa's `%f` prints it (`inf`, `nan` and their negations
 /// too); the nearest half.
-fn parse_half(cur: &mut Cursor<'_>) -> Result<f16, ParseError> {
+fn parse_half<'a>(cur: &mut Cursor<'a>) -> Result<f16, TextError<'a>> {
     let rest = cur.rest();
     let len = rest.find([' ', '\t', '\r', '\n', ',', '{']).unwrap_or(rest.len());
     let s = &rest[..len];
@@ -535,9 +612,10 @@ fn parse_half(cur: &mut Cursor<'_>) -> Result<f16, ParseError> {
         _ => match body.parse::<f64>() {
             Ok(v) if ok => f16::from_bits(f16::from_f64(v).to_bits() | sign),
             _ => {
-                return Err(cur.error(format!(
-                    "expected a number (such as `1.000000`, `inf` or `nan`), found `{s}`"
-                )))
+                return Err(TextError::message(
+                    cur,
+                    format!("expected a number (such as `1.000000`, `inf` or `nan`), found `{s}`"),
+                ))
             }
         },
     };
@@ -549,16 +627,25 @@ fn parse_half(cur: &mut Cursor<'_>) -> Result<f16, ParseError> {
 mod tests {
     use super::*;
 
+    /// The integer `%f` of every half is what float formatting prints.
     #[test]
-    fn six_decimals_match_the_float_formatter_for_every_half() {
+    fn write_half_is_float_formatting_for_every_half() {
+        let (mut got, mut want) = (String::new(), String::new());
         for bits in 0..=u16::MAX {
-            let v = f16::from_bits(bits).to_f64();
-            if !v.is_finite() {
-                continue;
+            let h = f16::from_bits(bits);
+            got.clear();
+            want.clear();
+            write_half(&mut got, h).unwrap();
+            let v = h.to_f64();
+            let sign = if bits & 0x8000 != 0 { "-" } else { "" };
+            if v.is_nan() {
+                write!(want, "{sign}nan").unwrap();
+            } else if v.is_infinite() {
+                write!(want, "{sign}inf").unwrap();
+            } else {
+                write!(want, "{v:.6}").unwrap();
             }
-            let mut fast = String::new();
-            write_fixed6(&mut fast, v).unwrap();
-            assert_eq!(fast, format!("{v:.6}"), "{bits:#06x}");
+            assert_eq!(got, want, "{bits:#06x}");
         }
     }
 }

@@ -19,6 +19,7 @@
 mod hooks;
 mod parse;
 mod print;
+mod select;
 
 use core::fmt::Write;
 
@@ -63,11 +64,20 @@ fn offsets(program: &[Instr]) -> Vec<u32> {
 pub fn disassemble_mesa(program: &[Instr]) -> String {
     let mut out = String::new();
     for (insn, offset) in program.iter().zip(offsets(program)) {
-        let _ = write!(out, "@{offset:6}: ");
+        line_prefix(&mut out, offset);
         print::instr(&mut out, insn, offset);
         out.push('\n');
     }
     out
+}
+
+/// `@{offset:6}: `, without the formatting machinery (one per line).
+fn line_prefix(out: &mut String, offset: u32) {
+    out.push('@');
+    let digits = offset.checked_ilog10().map_or(1, |d| d as usize + 1);
+    out.extend(core::iter::repeat_n(' ', 6usize.saturating_sub(digits)));
+    let _ = isa_runtime::text::write_decimal(out, u64::from(offset));
+    out.push_str(": ");
 }
 
 /// A program's text as Mesa prints it, each line followed by a
@@ -77,7 +87,12 @@ pub fn disassemble(program: &[Instr]) -> String {
     let mesa: Vec<String> = program
         .iter()
         .zip(offsets(program))
-        .map(|(insn, offset)| format!("@{offset:6}: {}", print_instr(insn, offset)))
+        .map(|(insn, offset)| {
+            let mut line = String::new();
+            line_prefix(&mut line, offset);
+            print::instr(&mut line, insn, offset);
+            line
+        })
         .collect();
     // Control fields first: the derived ones where they differ from what
     // `Instr::derive` computes, `unknown` where it is not zero (`stop` and

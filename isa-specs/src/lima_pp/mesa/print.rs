@@ -17,6 +17,7 @@ use isa_runtime::text;
 use super::hooks::Hooks;
 #[cfg(test)]
 use super::hooks::HOOKS;
+use super::select::Group;
 use crate::lima_pp::Instr;
 
 /// The spec's dialect that this module prints.
@@ -27,12 +28,25 @@ pub const DIALECT: &str = "mesa";
 /// units in enable-bit order joined by `, `, then `, sync` and `, stop`.
 /// No `@` prefix and no newline.
 pub fn instr(out: &mut String, insn: &Instr, offset: u32) {
-    let words = insn.encode();
+    thread_local! {
+        /// The words of the instruction being printed (one buffer, not
+        /// one allocation an instruction).
+        static WORDS: core::cell::RefCell<Vec<u32>> = const { core::cell::RefCell::new(Vec::new()) };
+    }
+    WORDS.with_borrow_mut(|words| {
+        words.clear();
+        insn.encode_into(words);
+        print_units(out, words, offset);
+    });
+}
+
+/// [`instr`] for the instruction's words.
+fn print_units(out: &mut String, words: &[u32], offset: u32) {
     let packed = super::packed();
     let mut first = Some(true);
     let control = words.first().copied().unwrap_or(0);
     for (unit, bit) in unit_offsets(packed, control) {
-        let bits = read_bits(&words, bit, unit.width);
+        let bits = read_bits(words, bit, unit.width);
         print_groups(out, variant_of(unit, bits), bits, unit.name, offset, &mut first);
     }
     // The control word's groups carry their own `, ` (Mesa prints it even
@@ -52,8 +66,8 @@ fn print_groups(
     first: &mut Option<bool>,
 ) {
     let mut hooks = Hooks::new(format, unit, offset);
-    for alternatives in groups(format) {
-        let Some(chosen) = alternatives.iter().find(|t| t.holds(format, &bits, 0)) else {
+    for group in groups(format) {
+        let Some(chosen) = group.choose(format, &bits) else {
             continue;
         };
         if let Some(first) = first {
@@ -67,8 +81,8 @@ fn print_groups(
 
 /// The `mesa` groups of a layout, in the order they first appear in the
 /// spec, each with its alternatives in spec order; computed once per layout.
-fn groups(format: &'static Format) -> &'static [Vec<&'static NamedText>] {
-    type Groups = Vec<(&'static Format, Vec<Vec<&'static NamedText>>)>;
+pub(super) fn groups(format: &'static Format) -> &'static [Group] {
+    type Groups = Vec<(&'static Format, Vec<Group>)>;
     static GROUPS: OnceLock<Groups> = OnceLock::new();
     let all = GROUPS.get_or_init(|| {
         let packed = super::packed();
@@ -83,7 +97,7 @@ fn groups(format: &'static Format) -> &'static [Vec<&'static NamedText>] {
                         None => groups.push(vec![t]),
                     }
                 }
-                (f, groups)
+                (f, groups.into_iter().map(|g| Group::new(f, g)).collect())
             })
             .collect()
     });

@@ -356,3 +356,13 @@ fn mangled_text_never_panics() {
         }
     }
 }
+
+/// The line prefix is `@{offset:6}: `.
+#[test]
+fn line_prefix_is_offset_in_six_columns() {
+    for offset in [0, 7, 10, 99, 12_345, 99_999, 999_999, 1_000_000, u32::MAX] {
+        let mut got = String::new();
+        super::line_prefix(&mut got, offset);
+        assert_eq!(got, format!("@{offset:6}: "));
+    }
+}

@@ -11,8 +11,8 @@ use std::fmt::{self, Write};
 
 use isa_runtime::layout::{Field, FieldKind, Format};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{select_text, write_text, TextHooks};
-use isa_runtime::{Component, Mask, ParseError, Swizzle};
+use isa_runtime::text::{select_text, write_text, TextError, TextHooks};
+use isa_runtime::{Component, Mask, Swizzle};
 
 use super::super::asm::{opdesc_need, picasso_name, DescNeed, OpdescSrc, MAX_OPDESCS};
 use super::super::shbin::OpdescEntry;
@@ -304,7 +304,7 @@ impl TextHooks<u32> for Hooks<'_, '_> {
             // The format's `picasso.cond` line.
             "cond" => {
                 let text = select_text(self.format, DIALECT, "cond", word).ok_or(fmt::Error)?;
-                write_text(out, self.format, text, word, self)
+                write_text(&mut &mut *out, self.format, text, word, self)
             }
             "reg" => {
                 let (file, index, _) = Self::register(field, word)?;
@@ -334,15 +334,18 @@ impl TextHooks<u32> for Hooks<'_, '_> {
         }
     }
 
-    fn parse_hook(
+    fn parse_hook<'a>(
         &mut self,
-        cur: &mut Cursor<'_>,
+        cur: &mut Cursor<'a>,
         hook: &str,
         _: Option<&Field>,
         _: &mut u32,
-    ) -> Result<(), ParseError> {
+    ) -> Result<(), TextError<'a>> {
         // The assembler (`pica::asm`) reads picasso's text itself.
-        Err(cur.error(format!("the `picasso` hook `@{hook}` is printed, not parsed, here")))
+        Err(TextError::message(
+            cur,
+            format!("the `picasso` hook `@{hook}` is printed, not parsed, here"),
+        ))
     }
 }
 

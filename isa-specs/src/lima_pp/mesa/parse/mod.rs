@@ -3,7 +3,8 @@
 //! derived fields and `{raw …}` annotations resolved over the program.
 //!
 //! `units` reads each unit's text into its layout with the spec's `mesa`
-//! lines; `pos` gives errors their line and column.
+//! lines; `pos` gives errors their line and column (from byte offsets,
+//! when an error is reported).
 
 mod pos;
 mod units;
@@ -25,17 +26,18 @@ use units::{control_group, unit, Parts};
 /// whatever the text could not say. Errors are at `line:col`.
 pub fn parse_program(text: &str) -> Result<Vec<Instr>, ParseError> {
     let lines = parse_lines(text)?;
-    resolve(lines)
+    resolve(lines, At(text))
 }
 
 /// One `{raw …}` entry: `unit.field=value` (`unit` may be `control`).
 #[derive(Clone, Debug)]
-pub(crate) struct Raw {
+pub(crate) struct Raw<'t> {
     /// Index into the bundle's units, or `None` for the control word.
     unit: Option<usize>,
-    field: String,
+    field: &'t str,
     value: u64,
-    at: Pos,
+    /// Byte offset in the text (see [`At`]).
+    at: usize,
 }
 
 /// One instruction line, before the program-wide resolution.
@@ -43,20 +45,23 @@ pub(crate) struct Raw {
 struct Line {
     insn: Instr,
     target: Option<(Target, Pos)>,
-    raws: Vec<Raw>,
-    at: Pos,
+    /// Its `{raw …}` entries: a range of [`Lines::raws`].
+    raws: core::ops::Range<usize>,
+    at: usize,
 }
 
 /// A label and the instruction it names (an index; `len` for the end).
-struct Label {
-    name: String,
+struct Label<'t> {
+    name: &'t str,
     index: usize,
-    at: Pos,
+    at: usize,
 }
 
-struct Lines {
+struct Lines<'t> {
     lines: Vec<Line>,
-    labels: Vec<Label>,
+    labels: Vec<Label<'t>>,
+    /// Every line's `{raw …}` entries, in order.
+    raws: Vec<Raw<'t>>,
 }
 
 fn packed() -> &'static Packed {
@@ -77,27 +82,30 @@ fn at_comment_or_end(cur: &Cursor<'_>) -> bool {
     rest.is_empty() || rest.starts_with('\n') || rest.starts_with('#') || rest.starts_with("//")
 }
 
-fn parse_lines(text: &str) -> Result<Lines, ParseError> {
+fn parse_lines(text: &str) -> Result<Lines<'_>, ParseError> {
     let mut cur = Cursor::new(text);
-    let mut tr = Tracker::new();
-    let mut pos = |cur: &Cursor<'_>| tr.pos(cur, text);
+    let here = At(text);
+    let mut parts = Parts::new();
     let mut out = Lines {
         lines: Vec::new(),
         labels: Vec::new(),
+        // About what annotated text has (an entry is some 25 bytes).
+        raws: Vec::with_capacity(text.len() / 64),
     };
     while !cur.rest().is_empty() {
         cur.skip_blanks();
         // Labels: `name:` (several may precede an instruction).
         loop {
             let mut look = cur.clone();
-            let at = pos(&look);
+            let at = look.offset();
             match look.word() {
                 Some(name) if look.eat(":") && !name.contains('.') => {
                     if let Some(l) = out.labels.iter().find(|l| l.name == name) {
-                        return Err(at.error(format!("label `{name}` is already defined at line {}", l.at.line)));
+                        let line = here.pos(l.at).line;
+                        return Err(here.error(at, format!("label `{name}` is already defined at line {line}")));
                     }
                     out.labels.push(Label {
-                        name: name.to_string(),
+                        name,
                         index: out.lines.len(),
                         at,
                     });
@@ -107,7 +115,7 @@ fn parse_lines(text: &str) -> Result<Lines, ParseError> {
                 _ => break,
             }
         }
-        let at = pos(&cur);
+        let at = cur.offset();
         let prefixed = cur.eat("@");
         if prefixed {
             // `@ offset:` as Mesa prints it; the offset is not checked.
@@ -122,7 +130,8 @@ fn parse_lines(text: &str) -> Result<Lines, ParseError> {
             skip_line(&mut cur);
             continue;
         }
-        let line = parse_instr(&mut cur, at, &mut pos)?;
+        parts.clear();
+        let line = parse_instr(&mut cur, at, here, &mut parts, &mut out.raws)?;
         out.lines.push(line);
         cur.skip_blanks();
         if !at_comment_or_end(&cur) {
@@ -133,14 +142,20 @@ fn parse_lines(text: &str) -> Result<Lines, ParseError> {
     Ok(out)
 }
 
-fn parse_instr(cur: &mut Cursor<'_>, at: Pos, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -> Result<Line, ParseError> {
-    let mut parts = Parts::new();
+/// One instruction line's units into `parts` (cleared), then its `{raw …}`.
+fn parse_instr<'t>(
+    cur: &mut Cursor<'t>,
+    at: usize,
+    here: At<'_>,
+    parts: &mut Parts,
+    raws: &mut Vec<Raw<'t>>,
+) -> Result<Line, ParseError> {
     let mut first = true;
     loop {
         cur.skip_blanks();
         // The control word's groups carry their comma (Mesa prints `, sync`
         // even when no unit precedes it).
-        if cur.rest().starts_with(',') && control_group(cur, &mut parts)? {
+        if cur.rest().starts_with(',') && control_group(cur, parts)? {
             first = false;
             continue;
         }
@@ -156,43 +171,44 @@ fn parse_instr(cur: &mut Cursor<'_>, at: Pos, pos: &mut impl FnMut(&Cursor<'_>) 
         if at_unit_end(cur) {
             return Err(cur.expected("a unit"));
         }
-        unit(cur, &mut parts)?;
+        unit(cur, parts)?;
         first = false;
     }
-    let insn = parts.instr().map_err(|e| at.error(e))?;
-    let target = parts.target.map(|(t, (line, col))| (t, Pos { line, col }));
-    let mut line = Line {
-        insn,
-        target,
-        raws: Vec::new(),
-        at,
-    };
+    let insn = parts.instr().map_err(|e| here.error(at, e))?;
+    let target = parts.target.take().map(|(t, (line, col))| (t, Pos { line, col }));
+    let first = raws.len();
     cur.skip_blanks();
     if cur.eat("{") {
         cur.skip_blanks();
         if !cur.eat("raw") {
             return Err(cur.expected("`raw` after `{`"));
         }
-        line.raws = raw_entries(cur, pos)?;
+        raw_entries(cur, here, raws)?;
     }
-    Ok(line)
+    Ok(Line {
+        insn,
+        target,
+        raws: first..raws.len(),
+        at,
+    })
 }
 
-/// The entries of a `{raw …}` block, after `{raw`, through the `}`.
-fn raw_entries(cur: &mut Cursor<'_>, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -> Result<Vec<Raw>, ParseError> {
-    let mut raws = Vec::new();
+/// The entries of a `{raw …}` block, after `{raw`, through the `}`,
+/// appended to `raws`.
+fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) -> Result<(), ParseError> {
     loop {
         cur.skip_blanks();
         if cur.eat("}") {
-            return Ok(raws);
+            return Ok(());
         }
-        let at = pos(cur);
+        let at = cur.offset();
         let Some(name) = cur.word() else {
             return Err(cur.expected("`unit.field=value` or `}`"));
         };
-        let Some((unit, field)) = name.split_once('.') else {
-            return Err(at.error(format!("expected `unit.field`, found `{name}`")));
+        let Some(dot) = name.bytes().position(|b| b == b'.') else {
+            return Err(here.error(at, format!("expected `unit.field`, found `{name}`")));
         };
+        let (unit, field) = (&name[..dot], &name[dot + 1..]);
         let unit = if unit == "control" {
             let f = packed().control.field(field);
             if f.is_none_or(|f| matches!(f.kind, FieldKind::Presence)) {
@@ -202,7 +218,8 @@ fn raw_entries(cur: &mut Cursor<'_>, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -
                     .iter()
                     .filter(|f| !matches!(f.kind, FieldKind::Presence))
                     .map(|f| f.name);
-                return Err(at.error(format!("the control word has no field `{field}`{}", hint(field, names))));
+                let message = format!("the control word has no field `{field}`{}", hint(field, names));
+                return Err(here.error(at, message));
             }
             None
         } else {
@@ -210,55 +227,55 @@ fn raw_entries(cur: &mut Cursor<'_>, pos: &mut impl FnMut(&Cursor<'_>) -> Pos) -
                 Some(i) => Some(i),
                 None => {
                     let names = core::iter::once("control").chain(packed().units.iter().map(|u| u.name));
-                    return Err(at.error(format!("unknown unit `{unit}`{}", hint(unit, names))));
+                    return Err(here.error(at, format!("unknown unit `{unit}`{}", hint(unit, names))));
                 }
             }
         };
         cur.expect("=")?;
-        let vat = pos(cur);
+        let vat = cur.offset();
         let value = match cur.integer()? {
             Some(v) if (0..=i128::from(u64::MAX)).contains(&v) => v as u64,
-            Some(_) => return Err(vat.error("a raw value is unsigned")),
+            Some(_) => return Err(here.error(vat, "a raw value is unsigned")),
             None => return Err(cur.expected("a number")),
         };
-        raws.push(Raw {
-            unit,
-            field: field.to_string(),
-            value,
-            at,
-        });
+        raws.push(Raw { unit, field, value, at });
     }
 }
 
 /// The program-wide pass: derived fields, control annotations, offsets,
 /// branch targets, then unit annotations.
-fn resolve(parsed: Lines) -> Result<Vec<Instr>, ParseError> {
-    let Lines { mut lines, labels } = parsed;
+fn resolve(parsed: Lines<'_>, here: At<'_>) -> Result<Vec<Instr>, ParseError> {
+    let Lines {
+        mut lines,
+        labels,
+        raws,
+    } = parsed;
     let mut program: Vec<Instr> = lines.iter().map(|l| l.insn.clone()).collect();
     Instr::derive(&mut program);
     let control_format = packed().control;
     // Control annotations.
     for (insn, line) in program.iter_mut().zip(&lines) {
+        let line_raws = &raws[line.raws.clone()];
         let mut word = insn.control.encode();
-        for raw in line.raws.iter().filter(|r| r.unit.is_none()) {
-            let Some(f) = control_format.field(&raw.field) else {
-                return Err(raw.at.error(format!("the control word has no field `{}`", raw.field)));
+        for raw in line_raws.iter().filter(|r| r.unit.is_none()) {
+            let Some(f) = control_format.field(raw.field) else {
+                return Err(here.error(raw.at, format!("the control word has no field `{}`", raw.field)));
             };
-            check_fits(raw, f.width)?;
+            check_fits(raw, f.width, here)?;
             f.write(&mut word, 0, raw.value);
         }
-        insn.control = Control::decode(word).map_err(|e| line.at.error(e.to_string()))?;
+        insn.control = Control::decode(word).map_err(|e| here.error(line.at, e.to_string()))?;
         let needed = insn.words_needed() as u64;
         let count = insn.control.count.get();
         if count < needed {
-            let at = line
-                .raws
+            let at = line_raws
                 .iter()
                 .find(|r| r.unit.is_none() && r.field == "count")
                 .map_or(line.at, |r| r.at);
-            return Err(at.error(format!(
-                "the instruction's units need {needed} words but `count` says {count}"
-            )));
+            return Err(here.error(
+                at,
+                format!("the instruction's units need {needed} words but `count` says {count}"),
+            ));
         }
     }
     // Offsets.
@@ -280,7 +297,7 @@ fn resolve(parsed: Lines) -> Result<Vec<Instr>, ParseError> {
             Target::Label(name) => match labels.iter().find(|l| l.name == name) {
                 Some(l) => offsets[l.index] as i64,
                 None => {
-                    let names = labels.iter().map(|l| l.name.as_str());
+                    let names = labels.iter().map(|l| l.name);
                     return Err(tat.error(format!("unknown label `{name}`{}", hint(&name, names))));
                 }
             },
@@ -303,46 +320,43 @@ fn resolve(parsed: Lines) -> Result<Vec<Instr>, ParseError> {
     }
     // Unit annotations, on the unit bits.
     for (insn, line) in program.iter_mut().zip(&lines) {
-        if line.raws.iter().all(|r| r.unit.is_none()) {
+        let line_raws = &raws[line.raws.clone()];
+        if line_raws.iter().all(|r| r.unit.is_none()) {
             continue;
         }
         let mut words = insn.encode();
         let control = words[0];
-        let spans: Vec<(&Unit, u32)> = unit_offsets(packed(), control).collect();
-        // Each unit's fields are named by the layout its unannotated bits
-        // decode as.
-        let formats: Vec<(&str, &Format)> = spans
-            .iter()
-            .map(|&(u, bit)| (u.name, unit_format(u, &read_bits(&words, bit, u.width))))
-            .collect();
-        for raw in line.raws.iter() {
+        // Each unit's place, and the layout its unannotated bits decode as
+        // (which names its fields).
+        let mut spans: Vec<(&Unit, u32, &Format)> = Vec::with_capacity(packed().units.len());
+        spans.extend(
+            unit_offsets(packed(), control).map(|(u, bit)| (u, bit, unit_format(u, &read_bits(&words, bit, u.width)))),
+        );
+        for raw in line_raws {
             let Some(ui) = raw.unit else { continue };
             let unit = &packed().units[ui];
-            let Some(&(_, bit)) = spans.iter().find(|(u, _)| u.name == unit.name) else {
-                return Err(raw.at.error(format!("unit `{}` is not in this instruction", unit.name)));
+            let Some(&(_, bit, format)) = spans.iter().find(|(u, ..)| core::ptr::eq(*u, unit)) else {
+                return Err(here.error(raw.at, format!("unit `{}` is not in this instruction", unit.name)));
             };
             let mut bits = read_bits(&words, bit, unit.width);
-            let format = formats
-                .iter()
-                .find(|(n, _)| *n == unit.name)
-                .map_or(unit.variants[0], |f| f.1);
-            let Some(f) = format.field(&raw.field) else {
+            let Some(f) = format.field(raw.field) else {
                 let names = format.fields.iter().map(|f| f.name);
-                return Err(raw.at.error(format!(
+                let message = format!(
                     "unit `{}` (layout `{}`) has no field `{}`{}",
                     unit.name,
                     format.name,
                     raw.field,
-                    hint(&raw.field, names)
-                )));
+                    hint(raw.field, names)
+                );
+                return Err(here.error(raw.at, message));
             };
-            check_fits(raw, f.width)?;
+            check_fits(raw, f.width, here)?;
             f.write(&mut bits, 0, raw.value);
             write_bits(&mut words, bit, unit.width, bits);
         }
         *insn = Instr::decode(&words)
             .map(|(i, _)| i)
-            .map_err(|e| line.at.error(e.to_string()))?;
+            .map_err(|e| here.error(line.at, e.to_string()))?;
     }
     Ok(program)
 }
@@ -353,12 +367,13 @@ pub(crate) fn unit_format(unit: &Unit, bits: &u128) -> &'static Format {
     variant_of(unit, *bits)
 }
 
-fn check_fits(raw: &Raw, width: u32) -> Result<(), ParseError> {
+fn check_fits(raw: &Raw<'_>, width: u32, here: At<'_>) -> Result<(), ParseError> {
     if width < 64 && raw.value >> width != 0 {
-        return Err(raw.at.error(format!(
+        let message = format!(
             "value {:#x} of `{}` does not fit its {width} bits",
             raw.value, raw.field
-        )));
+        );
+        return Err(here.error(raw.at, message));
     }
     Ok(())
 }

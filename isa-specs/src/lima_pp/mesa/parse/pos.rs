@@ -1,6 +1,6 @@
 //! Line and column positions for errors, and "did you mean" hints.
 
-use isa_runtime::lexer::{closest, Cursor};
+use isa_runtime::lexer::closest;
 use isa_runtime::ParseError;
 
 /// A 1-based line and column.
@@ -20,47 +20,26 @@ impl Pos {
     }
 }
 
-/// Positions of cursors that only move forward, without counting each
-/// line from its start again (what `Cursor::position` does).
-pub(super) struct Tracker {
-    pub(super) offset: usize,
-    pub(super) line: usize,
-    pub(super) col: usize,
-}
+/// The text being parsed: byte offsets into it become line and column only
+/// when an error is reported.
+#[derive(Clone, Copy)]
+pub(super) struct At<'t>(pub(super) &'t str);
 
-impl Tracker {
-    pub(super) fn new() -> Self {
-        Tracker {
-            offset: 0,
-            line: 1,
-            col: 1,
+impl At<'_> {
+    /// The line and column of byte `offset` (columns count characters).
+    pub(super) fn pos(self, offset: usize) -> Pos {
+        let before = &self.0.as_bytes()[..offset];
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        Pos {
+            line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
+            // Bytes that start a character (not UTF-8 continuation bytes).
+            col: 1 + before[line_start..].iter().filter(|&&b| b & 0xC0 != 0x80).count(),
         }
     }
 
-    pub(super) fn pos(&mut self, cur: &Cursor<'_>, text: &str) -> Pos {
-        let to = cur.offset();
-        if to < self.offset {
-            let (line, col) = cur.position();
-            return Pos { line, col };
-        }
-        // Bytes that start a character (not UTF-8 continuation bytes).
-        let bytes = text.as_bytes();
-        let mut i = self.offset;
-        while i < to {
-            let b = bytes[i];
-            if b == b'\n' {
-                self.line += 1;
-                self.col = 1;
-            } else if b & 0xC0 != 0x80 {
-                self.col += 1;
-            }
-            i += 1;
-        }
-        self.offset = to;
-        Pos {
-            line: self.line,
-            col: self.col,
-        }
+    /// An error at byte `offset`.
+    pub(super) fn error(self, offset: usize, message: impl Into<String>) -> ParseError {
+        self.pos(offset).error(message)
     }
 }
 

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use isa_runtime::layout::{FieldKind, Format, NamedText, Piece};
-use isa_runtime::lexer::Cursor;
+use isa_runtime::lexer::{ends_with, starts_with, Cursor};
 use isa_runtime::packed::{pack_units, variant_of};
 use isa_runtime::text;
 use isa_runtime::ParseError;
@@ -26,6 +26,32 @@ struct Form {
     text: &'static NamedText,
     /// The unit's bits before parsing: the layout's `fixed` values.
     blank: u128,
+    /// What its first word looks like.
+    head: Head,
+    /// The literals the line starts with, up to its first field or hook
+    /// (`,` `sync`): text that does not start so cannot be this form.
+    opening: Vec<&'static str>,
+}
+
+impl Form {
+    /// Whether the text at `cur` starts with the form's opening literals
+    /// (each after blanks, as [`text::parse_text`] reads them).
+    fn could_open(&self, cur: &Cursor<'_>) -> bool {
+        let mut rest = cur.rest();
+        for lit in &self.opening {
+            rest = rest.trim_start_matches([' ', '\t', '\r']);
+            if !starts_with(rest, lit) {
+                return false;
+            }
+            rest = &rest[lit.len()..];
+        }
+        true
+    }
+}
+
+/// What a line's first word looks like.
+#[derive(Clone, Copy, PartialEq)]
+struct Head {
     /// The literal text that starts the first word (`load.`, `texld`).
     lead: &'static str,
     /// The literal text that ends it (`.v0`); empty if it ends in a field.
@@ -34,22 +60,73 @@ struct Form {
     exact: bool,
 }
 
-impl Form {
+impl Head {
     fn could_start(&self, head: &str) -> bool {
         // First and last bytes before whole strings: most forms fail there.
         let (h, lead, trail) = (head.as_bytes(), self.lead.as_bytes(), self.trail.as_bytes());
         if lead.first().is_some_and(|b| h.first() != Some(b)) || trail.last().is_some_and(|b| h.last() != Some(b)) {
             return false;
         }
-        // Byte loops: these strings are a few bytes long, shorter than a
-        // call to `memcmp` (a profile's largest entry before).
-        let same = |a: &[u8], b: &[u8]| a.iter().zip(b).all(|(x, y)| x == y);
         if self.exact {
-            h.len() == lead.len() && same(h, lead)
+            h.len() == lead.len() && starts_with(head, self.lead)
         } else {
-            h.len() >= lead.len() + trail.len() && same(h, lead) && same(&h[h.len() - trail.len()..], trail)
+            h.len() >= lead.len() + trail.len() && starts_with(head, self.lead) && ends_with(head, self.trail)
         }
     }
+}
+
+/// Which forms to try: the distinct first-word [`Head`]s of the unit forms
+/// (many lines share one: eight `load.v`), each with the set of forms that
+/// have it, so a unit's first word is tested once per head; and where the
+/// control word's forms start. Computed once.
+struct Index {
+    /// Each head with its forms, bit `i` for form `i` (empty when there
+    /// are more than 128 forms: then each form is tested).
+    heads: Vec<(Head, u128)>,
+    /// The control word's forms are `forms()[control..]`.
+    control: usize,
+}
+
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let all = forms();
+        let mut heads: Vec<(Head, u128)> = Vec::new();
+        if all.len() <= 128 {
+            for (i, f) in all.iter().enumerate().filter(|(_, f)| f.unit.is_some()) {
+                match heads.iter_mut().find(|(h, _)| *h == f.head) {
+                    Some((_, forms)) => *forms |= 1 << i,
+                    None => heads.push((f.head, 1 << i)),
+                }
+            }
+        }
+        Index {
+            heads,
+            control: all.iter().position(|f| f.unit.is_none()).unwrap_or(all.len()),
+        }
+    })
+}
+
+/// The unit forms whose first word can be `word`, in order.
+fn candidates(word: &str) -> impl Iterator<Item = &'static Form> + '_ {
+    let (all, index) = (forms(), index());
+    let mut set = 0u128;
+    for (h, forms) in &index.heads {
+        if h.could_start(word) {
+            set |= forms;
+        }
+    }
+    let by_set = core::iter::from_fn(move || {
+        let i = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        all.get(i)
+    });
+    let tested = all[..index.control].iter().filter(move |f| f.head.could_start(word));
+    let (by_set, tested) = match index.heads.is_empty() {
+        true => (None, Some(tested)),
+        false => (Some(by_set), None),
+    };
+    by_set.into_iter().flatten().chain(tested.into_iter().flatten())
 }
 
 /// Every unit's `mesa` forms in packing order, each unit's layouts in
@@ -73,9 +150,8 @@ fn forms() -> &'static [Form] {
                         format,
                         text: t,
                         blank: blank(format),
-                        lead,
-                        trail,
-                        exact,
+                        head: Head { lead, trail, exact },
+                        opening: opening(t),
                     }
                 })
             })
@@ -83,22 +159,14 @@ fn forms() -> &'static [Form] {
     })
 }
 
-/// The unit forms (indices into [`forms`], in order) whose first word can
-/// begin with each byte: those whose literal lead begins with it, and
-/// those with no literal lead. Computed once.
-fn unit_forms_by_first_byte() -> &'static [Vec<usize>] {
-    static INDEX: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        (0..=u8::MAX)
-            .map(|b| {
-                let forms = forms().iter().enumerate().filter(|(_, f)| f.unit.is_some());
-                forms
-                    .filter(|(_, f)| f.lead.as_bytes().first().is_none_or(|&l| l == b))
-                    .map(|(i, _)| i)
-                    .collect()
-            })
-            .collect()
-    })
+/// The literal texts a line starts with, up to its first other piece.
+fn opening(t: &NamedText) -> Vec<&'static str> {
+    let literals = t.pieces.iter().map_while(|p| match p {
+        Piece::Text(s) => Some(*s),
+        Piece::Space => Some(""),
+        _ => None,
+    });
+    literals.filter(|s| !s.trim().is_empty()).collect()
 }
 
 /// A layout's bits with its `fixed` fields set and the rest clear.
@@ -148,6 +216,14 @@ impl Parts {
         }
     }
 
+    /// Nothing given yet, for the next line (the buffers are kept).
+    pub(super) fn clear(&mut self) {
+        self.units.fill(None);
+        self.control = 0;
+        self.flags.clear();
+        self.target = None;
+    }
+
     /// The instruction: the control word with the units' enables and the
     /// length they need ([`pack_units`]), then the units in packing order.
     pub(super) fn instr(&self) -> Result<Instr, String> {
@@ -161,29 +237,11 @@ impl Parts {
     }
 }
 
-/// Whether the text at the cursor starts with the literal pieces that
-/// start `text` (up to its first field or hook): a cheap test before
-/// [`text::parse_text`], whose failures build positioned errors.
-fn starts_as(cur: &Cursor<'_>, text: &NamedText) -> bool {
-    let mut c = cur.clone();
-    for piece in text.pieces {
-        match piece {
-            Piece::Text(t) => {
-                if !c.eat(t) {
-                    return false;
-                }
-            }
-            Piece::Space => c.skip_blanks(),
-            _ => break,
-        }
-    }
-    true
-}
-
 /// A control word's group at the cursor (`, sync`, `, stop`: they carry
 /// their comma), read into `parts`; `false` (the cursor unmoved) if none.
 pub(super) fn control_group(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<bool, ParseError> {
-    for form in forms().iter().filter(|f| f.unit.is_none() && starts_as(cur, f.text)) {
+    let control = &forms()[index().control..];
+    for form in control.iter().filter(|f| f.could_open(cur)) {
         let mut c = cur.clone();
         let mut bits = parts.control;
         let mut hooks = Hooks::new(form.format, "control", 0);
@@ -210,25 +268,13 @@ pub(super) fn control_group(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<b
 /// text (one whose values break the line's conditions is at its start).
 pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseError> {
     let rest = cur.rest();
-    let len = rest
-        .find(|c: char| c.is_whitespace() || c == ',' || c == '{')
-        .unwrap_or(rest.len());
-    let head = &rest[..len];
-    // Forms are tried quietly (a failure costs its position only); if none
-    // reads the unit, the one that read furthest is parsed again for its
-    // message.
-    let mut best: Option<((usize, usize), &Form)> = None;
-    let first = head
-        .as_bytes()
-        .first()
-        .map_or(&[][..], |&b| &unit_forms_by_first_byte()[usize::from(b)]);
-    let candidates = first.iter().map(|&i| &forms()[i]).filter(|f| f.could_start(head));
-    for (index, form) in candidates.filter_map(|f| Some((f.unit?, f))) {
+    let head = &rest[..head_len(rest)];
+    let mut best: Option<text::TextError<'_>> = None;
+    for (index, form) in candidates(head).filter_map(|f| Some((f.unit?, f))) {
         let unit = &packed().units[index];
         let mut c = cur.clone();
         let mut bits = form.blank;
         let mut hooks = Hooks::new(form.format, unit.name, 0);
-        hooks.quiet = true;
         match text::parse_text(&mut c, form.format, form.text, &mut bits, &mut hooks) {
             Ok(()) => {
                 let decoded = variant_of(unit, bits);
@@ -249,15 +295,14 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
                 return Ok(());
             }
             Err(e) => {
-                let rank = (e.line, e.col);
-                if best.as_ref().is_none_or(|(r, _)| rank > *r) {
-                    best = Some((rank, form));
+                if best.as_ref().is_none_or(|b| e.cmp_place(b).is_gt()) {
+                    best = Some(e);
                 }
             }
         }
     }
     match best {
-        Some((_, form)) => Err(loud_error(cur, form)),
+        Some(e) => Err(e.report()),
         None if !head.is_empty() => Err(cur.error(format!(
             "unknown unit `{head}`{}",
             hint(head, example_heads().iter().map(String::as_str))
@@ -266,16 +311,14 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
     }
 }
 
-/// The error of `form` at the cursor, with its message: the form is parsed
-/// again, not quietly.
-fn loud_error(cur: &Cursor<'_>, form: &Form) -> ParseError {
-    let name = form.unit.map_or("control", |i| packed().units[i].name);
-    let mut c = cur.clone();
-    let mut bits = form.blank;
-    let mut hooks = Hooks::new(form.format, name, 0);
-    match text::parse_text(&mut c, form.format, form.text, &mut bits, &mut hooks) {
-        Err(e) => e,
-        Ok(()) => cur.error(format!("this `{name}` text did not read as it did a moment ago")),
+/// The length of the unit's first word: up to whitespace, `,` or `{`
+/// (ASCII byte by byte, then by characters from the first other one).
+fn head_len(rest: &str) -> usize {
+    let stop = |c: char| c.is_whitespace() || c == ',' || c == '{';
+    match rest.bytes().position(|b| !b.is_ascii() || stop(char::from(b))) {
+        Some(i) if !rest.as_bytes()[i].is_ascii() => i + rest[i..].find(stop).unwrap_or(rest.len() - i),
+        Some(i) => i,
+        None => rest.len(),
     }
 }
 
@@ -325,7 +368,7 @@ mod tests {
         let heads = example_heads();
         for form in forms().iter().filter(|f| f.unit.is_some()) {
             assert!(
-                !form.lead.is_empty() || !form.trail.is_empty(),
+                !form.head.lead.is_empty() || !form.head.trail.is_empty(),
                 "{}: {:?}",
                 form.format.name,
                 form.text.pieces
