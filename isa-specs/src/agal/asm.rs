@@ -27,7 +27,7 @@
 //!   as destination (`va0`), a write-only one as source (`op`), a sampler
 //!   anywhere but the last operand of `tex`/`tld`, or anything but a sampler
 //!   there; relative addressing on anything but `vc`;
-//! - `fd` in AGAL1 and `iid` before AGAL3 (see [`super::table::REGS`]).
+//! - `fd` in AGAL1 and `iid` before AGAL3 (see [`super::table::regs`]).
 //!
 //! Left as the reference has them: the index register of a relative operand
 //! may be any register of the program type, with its own limit (Instagal's
@@ -45,8 +45,8 @@ use isa_runtime::{Mask, ParseError, SInt, Swizzle, UInt};
 
 use super::program::{check_token, AgalProgram, TOKEN_BYTES};
 use super::table::{
-    mnemonics, op_by_mnemonic, option_words, reg_by_name, sampler_option, version_number, Form, Op, OptionClass, Reg,
-    Role, REGS,
+    mnemonics, op_by_mnemonic, option_words, reg_by_name, regs, sampler_option, version_number, Form, Op, OptionClass,
+    Reg, Role,
 };
 use super::{
     Comp, Dest, Dim, Filter, Instruction, Mip, ProgramType, RegType, Sampler, Source, TexFormat, Version, Wrap,
@@ -262,7 +262,7 @@ impl Assembler {
                     r.name
                 )));
             }
-            let hint = closest(r.name, REGS.iter().map(|r| r.name))
+            let hint = closest(r.name, regs().iter().map(|r| r.name))
                 .map(|c| format!(" (did you mean `{c}`?)"))
                 .unwrap_or_default();
             return Err(r.at.error(format!("unknown register `{}`{hint}", r.name)));

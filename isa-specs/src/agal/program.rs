@@ -10,7 +10,7 @@
 //! Register type 7 is AGAL3's instance id (`iid`). The issue lists types 7–15
 //! as errors, which holds for AGAL1 and AGAL2 programs; in a version 3
 //! program type 7 is accepted, because AGAL3 defines it (and Adobe's later
-//! assembler writes it). See `table::REGS` for the assembler's side.
+//! assembler writes it). See `table::regs` for the assembler's side.
 
 use std::fmt;
 

@@ -5,12 +5,15 @@
 //! the spec's (`fragment_only`, `since=v2` on the opcode line).
 //!
 //! Facts about names, limits and flags follow Adobe's 2015 AGALMiniAssembler
-//! (OpenFL port); the deviations are listed on [`REGS`].
+//! (OpenFL port); the register names are the spec's `RegName` ([`regs`]).
+
+use std::sync::OnceLock;
 
 use isa_runtime::layout::{Format, Opcode};
 
 use super::{
-    OpcodeAttrs, ProgramType, RegType, Token, Token1, TokenCond, TokenKil, TokenNone, TokenTex, Version, LAYOUT,
+    OpcodeAttrs, ProgramType, RegName, RegType, Token, Token1, TokenCond, TokenKil, TokenNone, TokenTex, Version,
+    LAYOUT,
 };
 
 /// Which slots of a token an opcode uses, from its spec format.
@@ -150,6 +153,8 @@ pub struct Reg {
     pub read: bool,
     /// May be written (a destination).
     pub write: bool,
+    /// The name the disassembler prints for its type.
+    pub canonical: bool,
     /// The highest register number in AGAL versions 1, 2 and 3; `None` where
     /// the register does not exist in that version.
     pub limits: [Option<u32>; 3],
@@ -158,60 +163,34 @@ pub struct Reg {
 /// The limit every register gets with `--ignore-limits`, as in the reference.
 pub const IGNORED_LIMIT: u32 = 1024;
 
-const fn reg(
-    name: &'static str,
-    code: RegType,
-    (vertex, fragment): (bool, bool),
-    (read, write): (bool, bool),
-    limits: [Option<u32>; 3],
-) -> Reg {
-    Reg {
-        name,
-        code,
-        vertex,
-        fragment,
-        read,
-        write,
-        limits,
-    }
+/// Every register name the assembler accepts, in the spec's order, with
+/// the reference's flags and limits: the spec's `RegName` enum (see its
+/// doc for the two deviations from the reference). Built once.
+pub fn regs() -> &'static [Reg] {
+    static REGS: OnceLock<Vec<Reg>> = OnceLock::new();
+    REGS.get_or_init(|| {
+        let count = |n: u64| (n > 0).then(|| n as u32 - 1);
+        super::__layout::ENUM_REGNAME
+            .values
+            .iter()
+            .filter_map(|v| RegName::from_raw(v.value))
+            .map(|n| Reg {
+                name: n.spelling(),
+                code: n.file(),
+                vertex: n.vertex(),
+                fragment: n.fragment(),
+                read: n.read(),
+                write: n.write(),
+                canonical: n.canonical(),
+                limits: [count(n.v1()), count(n.v2()), count(n.v3())],
+            })
+            .collect()
+    })
 }
-
-const V: (bool, bool) = (true, false);
-const F: (bool, bool) = (false, true);
-const VF: (bool, bool) = (true, true);
-const R: (bool, bool) = (true, false);
-const W: (bool, bool) = (false, true);
-const RW: (bool, bool) = (true, true);
-
-/// Every register name the assembler accepts, with the reference's flags and
-/// limits. Two deviations from the reference, both stricter: `fd`/`od` do not
-/// exist in AGAL1 (the reference's limit is -1 there, which its unsigned
-/// comparison lets through), and `iid` exists only in AGAL3 (the reference
-/// accepts it in every version, but type 7 is AGAL3's instance id, and
-/// [`super::program::AgalProgram::parse`] rejects it below version 3).
-pub const REGS: &[Reg] = &[
-    reg("va", RegType::Va, V, R, [Some(7), Some(7), Some(15)]),
-    reg("vc", RegType::Vc, V, R, [Some(127), Some(249), Some(249)]),
-    reg("vt", RegType::Vt, V, RW, [Some(7), Some(25), Some(25)]),
-    reg("vo", RegType::Op, V, W, [Some(0), Some(0), Some(0)]),
-    reg("op", RegType::Op, V, W, [Some(0), Some(0), Some(0)]),
-    reg("vi", RegType::V, VF, RW, [Some(7), Some(9), Some(9)]),
-    reg("v", RegType::V, VF, RW, [Some(7), Some(9), Some(9)]),
-    reg("i", RegType::V, VF, RW, [Some(7), Some(9), Some(9)]),
-    reg("fi", RegType::V, VF, RW, [Some(7), Some(9), Some(9)]),
-    reg("fc", RegType::Vc, F, R, [Some(27), Some(63), Some(199)]),
-    reg("ft", RegType::Vt, F, RW, [Some(7), Some(25), Some(25)]),
-    reg("fs", RegType::Fs, F, R, [Some(7), Some(7), Some(7)]),
-    reg("fo", RegType::Op, F, W, [Some(0), Some(3), Some(3)]),
-    reg("oc", RegType::Op, F, W, [Some(0), Some(3), Some(3)]),
-    reg("fd", RegType::Fd, F, W, [None, Some(0), Some(0)]),
-    reg("od", RegType::Fd, F, W, [None, Some(0), Some(0)]),
-    reg("iid", RegType::Iid, V, R, [None, None, Some(0)]),
-];
 
 /// The register with this (exact) name.
 pub fn reg_by_name(name: &str) -> Option<&'static Reg> {
-    REGS.iter().find(|r| r.name == name)
+    regs().iter().find(|r| r.name == name)
 }
 
 impl Reg {
@@ -254,20 +233,15 @@ pub fn version_number(version: Version) -> u32 {
 }
 
 /// The name the disassembler prints for a register type in a program of
-/// `kind`, and whether that register exists there. Types with no name in
-/// that kind of program print with the other kind's name (and the token is
-/// then kept in its raw form, because the assembler rejects it).
+/// `kind`, and whether that register exists there: the spec's `canonical`
+/// name of the type that `kind` may use, else (the token is then kept in
+/// its raw form, because the assembler rejects it) the type's first
+/// canonical name.
 pub fn canonical_name(code: RegType, kind: ProgramType) -> (&'static str, bool) {
-    let vertex = kind == ProgramType::Vertex;
-    match code {
-        RegType::Va => ("va", vertex),
-        RegType::Vc => (if vertex { "vc" } else { "fc" }, true),
-        RegType::Vt => (if vertex { "vt" } else { "ft" }, true),
-        RegType::Op => (if vertex { "op" } else { "oc" }, true),
-        RegType::V => ("v", true),
-        RegType::Fs => ("fs", !vertex),
-        RegType::Fd => ("fd", !vertex),
-        RegType::Iid => ("iid", vertex),
+    let canonical = || regs().iter().filter(move |r| r.code == code && r.canonical);
+    match canonical().find(|r| r.allowed_in(kind)) {
+        Some(r) => (r.name, true),
+        None => (canonical().next().map_or("", |r| r.name), false),
     }
 }
 
