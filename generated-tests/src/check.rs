@@ -236,6 +236,26 @@ pub fn enum_values<I: Isa>(name: &str) {
         return;
     }
     let Some((op, leaf)) = user else {
+        if !e.attrs.is_empty() {
+            // A table of values with attributes that no field uses (AGAL's
+            // `RegName`): every enum-typed attribute of every value (and
+            // its default) is a named value of that enum.
+            for (k, attr) in e.attrs.iter().enumerate() {
+                let AttrKind::Enum(t) = attr.kind else { continue };
+                assert!(t.value(attr.default).is_some(), "`{name}.{}`: default", attr.name);
+                for v in e.values {
+                    let a = v.attrs[k];
+                    assert!(
+                        t.value(a).is_some(),
+                        "`{name}::{}`: `{}` = {a} is not a `{}` value",
+                        v.name,
+                        attr.name,
+                        t.name
+                    );
+                }
+            }
+            return;
+        }
         // Used only by a free-standing layout (such as a header): its sweep covers it.
         assert!(
             I::LAYOUT.formats.iter().any(|f| !f.is_instruction
