@@ -36,11 +36,13 @@ impl<'a> Cursor<'a> {
     }
 
     /// The unread text.
+    #[inline]
     pub fn rest(&self) -> &'a str {
         &self.text[self.pos..]
     }
 
     /// The byte offset into the text.
+    #[inline]
     pub fn offset(&self) -> usize {
         self.pos
     }
@@ -83,6 +85,7 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    #[inline]
     fn advance(&mut self, bytes: usize) {
         let end = self.pos + bytes;
         debug_assert!(self.text.is_char_boundary(end));
@@ -97,6 +100,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Skips spaces and tabs (not newlines).
+    #[inline]
     pub fn skip_blanks(&mut self) {
         let n = self
             .rest()
@@ -107,11 +111,13 @@ impl<'a> Cursor<'a> {
     }
 
     /// The next character, if any.
+    #[inline]
     pub fn peek(&self) -> Option<char> {
         self.rest().chars().next()
     }
 
     /// Consumes `lit` if the text continues with it.
+    #[inline]
     pub fn eat(&mut self, lit: &str) -> bool {
         if starts_with(self.rest(), lit) {
             self.advance(lit.len());

@@ -45,9 +45,12 @@ fn print_units(out: &mut String, words: &[u32], offset: u32) {
     let (packed, layouts) = (super::packed(), layouts());
     let mut first = Some(true);
     let control = words.first().copied().unwrap_or(0);
+    // Both in the bundle's unit order: each unit's layouts are found by
+    // walking on.
+    let mut all = layouts.units.iter();
     for (unit, bit) in unit_offsets(packed, control) {
         let bits = read_bits(words, bit, unit.width);
-        let Some((_, variants)) = layouts.units.iter().find(|(u, _)| core::ptr::eq(*u, unit)) else {
+        let Some((_, variants)) = all.find(|(u, _)| core::ptr::eq(*u, unit)) else {
             continue;
         };
         print_groups(out, Layout::of(variants, bits), bits, unit.name, offset, &mut first);

@@ -4,7 +4,8 @@
 //! combination of their values and then looked up, instead of testing the
 //! conditions in turn for every unit printed.
 
-use isa_runtime::layout::{Field, Format, NamedText};
+use isa_runtime::layout::{BitRange, Field, Format, NamedText};
+use isa_runtime::BitWord;
 
 /// The widest key (sum of the condition fields' widths) that gets a table.
 const MAX_KEY_BITS: u32 = 12;
@@ -19,6 +20,9 @@ pub(super) struct Group {
     alternatives: Vec<&'static NamedText>,
     /// The fields the conditions read, low bits of the key first.
     keys: Vec<&'static Field>,
+    /// Their bit ranges in key order (a field's low bits first): the key
+    /// is these bits of a word, concatenated.
+    ranges: Vec<BitRange>,
     /// By key: 1 + the index of the first alternative that holds, 0 for
     /// none; empty when the key is wider than [`MAX_KEY_BITS`].
     table: Vec<u8>,
@@ -34,9 +38,11 @@ impl Group {
                 keys.push(field);
             }
         }
+        let ranges = keys.iter().flat_map(|f| f.ranges.iter().copied()).collect();
         let mut group = Group {
             alternatives,
             keys,
+            ranges,
             table: Vec::new(),
         };
         let width: u32 = group.keys.iter().map(|f| f.width).sum();
@@ -63,9 +69,9 @@ impl Group {
     /// The values of the condition fields in `bits`, as one number.
     fn key(&self, bits: &u128) -> u64 {
         let (mut key, mut shift) = (0, 0);
-        for f in &self.keys {
-            key |= f.read(bits, 0) << shift;
-            shift += f.width;
+        for r in &self.ranges {
+            key |= bits.get(r.lo, r.width) << shift;
+            shift += r.width;
         }
         key
     }
@@ -78,8 +84,10 @@ impl Group {
     /// The alternative that prints `bits` of `format`: the first whose
     /// conditions hold, or `None`.
     pub(super) fn choose(&self, format: &Format, bits: &u128) -> Option<&'static NamedText> {
+        if self.table.is_empty() {
+            return self.in_turn(format, bits).map(|i| self.alternatives[i]);
+        }
         let index = match self.table.get(self.key(bits) as usize) {
-            _ if self.table.is_empty() => self.in_turn(format, bits),
             Some(0) => None,
             Some(&n) if n != UNREACHABLE => Some(usize::from(n) - 1),
             _ => self.in_turn(format, bits),
