@@ -37,7 +37,7 @@ use std::fmt;
 use super::shbin::Shbin;
 pub(crate) use instructions::picasso_name;
 use line::Stmt;
-pub(crate) use opdesc::{allocate, need as opdesc_need, Src as OpdescSrc, MAX_OPDESCS, SHORT_INDEX_ENTRIES};
+pub(crate) use opdesc::{allocate, need as opdesc_need, pinned_pick, Src as OpdescSrc, MAX_OPDESCS};
 use state::Asm;
 pub(crate) use state::{AllocBundle, DescNeed, UniformKind};
 

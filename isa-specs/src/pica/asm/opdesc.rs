@@ -106,8 +106,7 @@ impl Table {
     /// about, widened; else a new entry (`None` when the table is full).
     fn find_or_add(&mut self, need: DescNeed) -> Option<usize> {
         for (i, (desc, pinned)) in self.entries.iter_mut().enumerate() {
-            let both = need.care & *pinned;
-            if need.desc & both == *desc & both {
+            if need.agrees(*desc, *pinned) {
                 *desc = (*desc & !need.care) | (need.desc & need.care);
                 *pinned |= need.care;
                 return Some(i);
@@ -222,12 +221,7 @@ impl Asm {
     fn match_raw(&mut self, raw: &[OpdescEntry]) {
         for at in 0..self.code.len() {
             let Some(need) = self.code[at].need else { continue };
-            let limit = if need.mad { SHORT_INDEX_ENTRIES } else { MAX_OPDESCS };
-            let found = raw
-                .iter()
-                .take(limit)
-                .position(|e| e.desc & need.care == need.desc & need.care);
-            match found {
+            match pinned_pick(raw, &need) {
                 Some(i) => set_desc(&mut self.code[at].word, i),
                 None => {
                     let wanted = OpDesc::decode(need.desc).map(|d| d.to_string()).unwrap_or_default();
@@ -240,6 +234,14 @@ impl Asm {
             }
         }
     }
+}
+
+/// With the table pinned (`.raw_opdesc`): the entry an instruction that
+/// needs `need` takes, the first its index reaches that agrees with it on
+/// every bit it cares about.
+pub(crate) fn pinned_pick(table: &[OpdescEntry], need: &DescNeed) -> Option<usize> {
+    let limit = if need.mad { SHORT_INDEX_ENTRIES } else { MAX_OPDESCS };
+    table.iter().take(limit).position(|e| need.agrees(e.desc, u32::MAX))
 }
 
 /// Sets the descriptor index of an instruction that has one (a `desc`

@@ -57,6 +57,15 @@ pub(crate) struct DescNeed {
     pub mad: bool,
 }
 
+impl DescNeed {
+    /// Whether a descriptor `entry`, whose bits `entry_care` are pinned,
+    /// gives this instruction what it needs (they agree where both care).
+    pub fn agrees(&self, entry: u32, entry_care: u32) -> bool {
+        let both = self.care & entry_care;
+        self.desc & both == entry & both
+    }
+}
+
 /// A code word with where it came from.
 #[derive(Clone, Debug)]
 pub(crate) struct Slot {

@@ -13,16 +13,9 @@
 
 use isa_runtime::{Component, Swizzle};
 
-use super::super::asm::{allocate, DescNeed, MAX_OPDESCS, SHORT_INDEX_ENTRIES};
+use super::super::asm::{allocate, pinned_pick, DescNeed, MAX_OPDESCS};
 use super::super::shbin::OpdescEntry;
 use super::super::{fields, Instruction, OpDesc};
-
-/// Whether a table entry that pins `entry_care` gives an instruction what
-/// it needs.
-fn agrees(need: &DescNeed, entry: u32, entry_care: u32) -> bool {
-    let both = need.care & entry_care;
-    need.desc & both == entry & both
-}
 
 /// Replays picasso's allocation over the code: `uses[i]` is the descriptor
 /// instruction `i` asks for (`None` for words emitted verbatim). When the
@@ -106,14 +99,9 @@ fn tidy_selector(sel: Swizzle<true>, care: Swizzle<true>) -> Swizzle<true> {
 }
 
 /// With the table pinned (`.raw_opdesc`), whether an instruction asking for
-/// `want` picks entry `index`: the first entry that agrees on its bits
-/// (among those its index field reaches).
+/// `want` picks entry `index` (the assembler's [`pinned_pick`]).
 pub(super) fn pinned_pick_is(table: &[OpdescEntry], want: &DescNeed, index: usize) -> bool {
-    table
-        .iter()
-        .take(if want.mad { SHORT_INDEX_ENTRIES } else { MAX_OPDESCS })
-        .position(|e| agrees(want, e.desc, u32::MAX))
-        .is_some_and(|first| first == index)
+    pinned_pick(table, want) == Some(index)
 }
 
 #[cfg(test)]

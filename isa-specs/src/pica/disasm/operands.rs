@@ -186,9 +186,9 @@ impl Hooks<'_, '_> {
         if self.srcs[count..].iter().any(Option::is_some) {
             return None;
         }
-        let srcs: Vec<OpdescSrc> = self.srcs[..count].iter().flatten().copied().collect();
+        let srcs = self.srcs.map(|s| s.unwrap_or((false, Swizzle::from_bits(0))));
         let short_index = fields::width(self.insn, "desc").is_some_and(|w| 1usize << w < MAX_OPDESCS);
-        Some(opdesc_need(reads, self.mask, &srcs, short_index))
+        Some(opdesc_need(reads, self.mask, &srcs[..count], short_index))
     }
 
     /// The register file (by its one-letter prefix) and index of `field`.
