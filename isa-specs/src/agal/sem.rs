@@ -54,24 +54,26 @@ pub fn meaning(token: &Instruction) -> Result<Meaning, String> {
     meaning_of(token.opcode().ok_or("a token with no opcode")?)
 }
 
-/// The meaning of opcode `op` (see [`meaning`]).
+/// The meaning of opcode `op` (see [`meaning`]): its `sem` parsed and
+/// checked once.
 fn meaning_of(op: &Opcode) -> Result<Meaning, String> {
-    if let Ok(parsed) = agsl::parse(op.semantics) {
-        if let [s] = parsed.as_slice() {
-            if let Some(special) = special(s) {
-                return Ok(Meaning::Special(special));
-            }
-        }
-        if let Err(e) = agsl::check(&parsed, &|n| name_type(n).is_some()) {
-            if let CheckErrorKind::UnknownFunction(f) = e.kind {
-                return Err(format!(
-                    "`{}` has no AGSL semantics (the spec says `{}`: {}), so it cannot be carried out (`{f}` is the spec's own function)",
-                    op.mnemonic, op.semantics, op.doc
-                ));
-            }
+    let bad = |m: String| format!("the semantics of `{}` (`{}`): {m}", op.mnemonic, op.semantics);
+    let parsed = agsl::parse(op.semantics).map_err(|e| bad(e.message))?;
+    if let [s] = parsed.as_slice() {
+        if let Some(special) = special(s) {
+            return Ok(Meaning::Special(special));
         }
     }
-    statements(op).map(Meaning::Statements)
+    match agsl::check(&parsed, &|n| name_type(n).is_some()) {
+        Ok(()) => Ok(Meaning::Statements(parsed)),
+        Err(e) => match e.kind {
+            CheckErrorKind::UnknownFunction(f) => Err(format!(
+                "`{}` has no AGSL semantics (the spec says `{}`: {}), so it cannot be carried out (`{f}` is the spec's own function)",
+                op.mnemonic, op.semantics, op.doc
+            )),
+            kind => Err(bad(kind.to_string())),
+        },
+    }
 }
 
 /// The [`Special`] case a one-statement `sem` is, if any.
@@ -85,14 +87,6 @@ fn special(s: &Statement) -> Option<Special> {
         ExprKind::Call(f, _) if DERIVATIVES.contains(&f.name.as_str()) => Some(Special::Derivative),
         _ => None,
     }
-}
-
-/// The parsed (and checked) semantics of `op`.
-pub fn statements(op: &Opcode) -> Result<Vec<Statement>, String> {
-    let bad = |m: String| format!("the semantics of `{}` (`{}`): {m}", op.mnemonic, op.semantics);
-    let s = agsl::parse(op.semantics).map_err(|e| bad(e.message))?;
-    agsl::check(&s, &|n| name_type(n).is_some()).map_err(|e| bad(e.kind.to_string()))?;
-    Ok(s)
 }
 
 /// The type of a name in AGAL semantics: operands are registers (`float4`;
