@@ -186,17 +186,15 @@ impl Cond {
     pub fn holds<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {
         let field = &format.fields[self.field];
         let v = field.read(word, base);
-        if self.named.is_none() && self.attr.is_none() {
-            return self.values.contains(&v) == self.equal;
-        }
-        let value = match field.kind {
+        // The enum value is looked up only by the conditions that need it.
+        let value = || match field.kind {
             FieldKind::Enum(e) => e.value(v),
             _ => None,
         };
         match (self.named, self.attr) {
-            (Some(named), _) => value.is_some() == named,
+            (Some(named), _) => value().is_some() == named,
             // An attribute condition holds only for a value the enum names.
-            (None, Some(a)) => value
+            (None, Some(a)) => value()
                 .and_then(|x| x.attrs.get(a))
                 .is_some_and(|x| self.values.contains(x) == self.equal),
             (None, None) => self.values.contains(&v) == self.equal,
