@@ -315,3 +315,22 @@ fn setemit_and_mova() {
     // setemit makes the DVLE a (legacy) geometry shader.
     assert_eq!(s.dvles[0].kind, isa_specs::pica::shbin::ShaderKind::Geometry);
 }
+
+/// picasso checks for two different input registers in its two-source and
+/// `mad` commands only, so `cmp v0, …, v1` assembles; the disassembler
+/// prints it back as such (not as `.word`), and the text reassembles to
+/// the same bytes.
+#[test]
+fn cmp_may_read_two_different_inputs() {
+    let s = ok(&main("cmp v0, eq, ne, v1"));
+    let listing = isa_specs::pica::disasm::disassemble(&s);
+    assert!(listing.lines().any(|l| l.trim() == "cmp v0, eq, ne, v1"), "{listing}");
+    assert!(!listing.contains(".word"), "{listing}");
+    let again = asm_common::ok(&listing);
+    assert_eq!(again.to_bytes(), s.to_bytes());
+    let errs = errors(&main(" add r0, v0, v1"));
+    assert_eq!(
+        errs,
+        ["2:14: v0 and v1 are different input registers; an instruction can read only one"]
+    );
+}

@@ -109,6 +109,13 @@ fn lookup(name: &str) -> Option<Kind> {
     })
 }
 
+/// Whether picasso refuses two different input registers among `op`'s
+/// sources: its two-source and `mad` commands check (format1 and format5
+/// in picasso_assembler.cpp, `isBadInputRegCombination`); `cmp`'s does not.
+pub(crate) fn refuses_two_inputs(op: &Opcode) -> bool {
+    matches!(lookup(picasso_name(op.mnemonic)), Some(Kind::Two(..) | Kind::Mad(..)))
+}
+
 /// Every mnemonic picasso accepts, for suggestions.
 fn mnemonics() -> impl Iterator<Item = &'static str> {
     LAYOUT

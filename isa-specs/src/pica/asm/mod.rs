@@ -35,7 +35,7 @@ mod state;
 use std::fmt;
 
 use super::shbin::Shbin;
-pub(crate) use instructions::picasso_name;
+pub(crate) use instructions::{picasso_name, refuses_two_inputs};
 use line::Stmt;
 pub(crate) use opdesc::{allocate, need as opdesc_need, pinned_pick, Src as OpdescSrc, MAX_OPDESCS};
 use state::Asm;

@@ -14,7 +14,7 @@ use isa_runtime::lexer::Cursor;
 use isa_runtime::text::{select_text, write_text, TextError, TextHooks};
 use isa_runtime::{Component, Mask, Swizzle};
 
-use super::super::asm::{opdesc_need, picasso_name, DescNeed, OpdescSrc, MAX_OPDESCS};
+use super::super::asm::{opdesc_need, picasso_name, refuses_two_inputs, DescNeed, OpdescSrc, MAX_OPDESCS};
 use super::super::shbin::OpdescEntry;
 use super::super::{fields, Instruction, OpDesc, OpcodeAttrs, Reads};
 use super::flow::{call_target, jump_target, Flow};
@@ -129,9 +129,9 @@ impl Ctx<'_> {
             inputs: [None; 3],
         };
         write_text(&mut out, op.format, text, &word, &mut hooks).ok()?;
-        // picasso rejects two different input registers in one instruction.
+        // Text picasso would refuse to assemble is not printed.
         let inputs = || hooks.inputs.iter().flatten();
-        if inputs().any(|a| inputs().any(|b| a != b)) {
+        if refuses_two_inputs(op) && inputs().any(|a| inputs().any(|b| a != b)) {
             return None;
         }
         let opdesc = match hooks.desc {
