@@ -62,6 +62,8 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
 
         #[automatically_derived]
         impl #name {
+            /// Every variant, in the spec's order.
+            pub const ALL: &'static [#name] = &[#( #name::#variants ),*];
             /// The variant with this value, if any.
             #[inline]
             pub const fn from_raw(raw: u64) -> ::core::option::Option<Self> {

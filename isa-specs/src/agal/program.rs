@@ -2,27 +2,33 @@
 //!
 //! [`AgalProgram::parse`] is total: any byte string gives a program or an
 //! [`AgalError`] with the byte offset of the first problem, never a panic.
-//! It checks, in file order: the header (magic 0xA0, version 1–3, tag 0xA1,
-//! program type 0 or 1), then each token (a known opcode; register types
-//! 0–7; zero in the slots the opcode does not use; the sampler's type 5),
-//! then that the body is a whole number of tokens.
+//! It checks, in file order: the header (each field of the spec's `Header`:
+//! the fixed magic and tag bytes, a named version and program type), then
+//! each token (a known opcode; register types that `RegType` names and that
+//! exist in the program's version; zero in the slots the opcode does not
+//! use; the sampler's fixed type), then that the body is a whole number of
+//! tokens.
 //!
-//! Register type 7 is AGAL3's instance id (`iid`). The issue lists types 7–15
-//! as errors, which holds for AGAL1 and AGAL2 programs; in a version 3
-//! program type 7 is accepted, because AGAL3 defines it (and Adobe's later
-//! assembler writes it). See `table::regs` for the assembler's side.
+//! A register type exists in a version when some name of the spec's
+//! `RegName` has registers of it there, counting the registers
+//! `--ignore-limits` allows: so type 7 (`iid`, AGAL3's instance id) only in
+//! AGAL3, and type 6 (`fd`) in every version (AGAL1 through
+//! `--ignore-limits`, as in the reference). See `table::regs` for the
+//! assembler's side.
 
 use std::fmt;
 
 use super::table::{op_by_code, Form};
-use isa_runtime::layout::{FieldKind, Format};
+use isa_runtime::layout::{Enum, Field, FieldKind, Format};
 
-use super::{Dest, Header, Instruction, ProgramType, Sampler, Source, Token, Version};
+use super::__layout::ENUM_REGTYPE;
+use super::table::regs;
+use super::{Dest, Header, Instruction, ProgramType, RegType, Sampler, Source, Token, Version};
 
-/// Bytes in the header.
-pub const HEADER_BYTES: usize = 7;
-/// Bytes in a token.
-pub const TOKEN_BYTES: usize = 24;
+/// Bytes in the header (the spec's `Header`).
+pub const HEADER_BYTES: usize = Header::FORMAT.bits as usize / 8;
+/// Bytes in a token (the spec's `Token`).
+pub const TOKEN_BYTES: usize = Token::FORMAT.bits as usize / 8;
 
 /// A malformed AGAL program: the byte offset and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,51 +119,35 @@ pub fn token_bytes(token: &Instruction) -> [u8; TOKEN_BYTES] {
     out
 }
 
+/// Reads the header field by field, as the spec's `Header` lays it out:
+/// each field must be present, a fixed one must hold its value and an enum
+/// one a value the enum names. The error is at the field's first byte.
 fn parse_header(bytes: &[u8]) -> Result<Header, AgalError> {
     let err = |offset: usize, message: String| Err(AgalError { offset, message });
-    let truncated = |offset: usize| {
-        err(
-            offset,
-            format!(
-                "truncated header: the file ends after {} bytes; an AGAL program starts with 7 \
-                 (0xa0, a u32 version, 0xa1, the program type)",
-                bytes.len()
-            ),
-        )
-    };
-    match bytes.first() {
-        None => return truncated(0),
-        Some(&0xA0) => {}
-        Some(&b) => return err(0, format!("bad magic {b:#04x}: an AGAL program starts with 0xa0")),
-    }
-    let Some(v) = bytes.get(1..5) else {
-        return truncated(bytes.len());
-    };
-    let version = u32::from_le_bytes([v[0], v[1], v[2], v[3]]);
-    if !(1..=3).contains(&version) {
-        return err(
-            1,
-            format!("bad version {version} ({version:#x}): AGAL versions are 1, 2 and 3"),
-        );
-    }
-    match bytes.get(5) {
-        None => return truncated(bytes.len()),
-        Some(&0xA1) => {}
-        Some(&b) => {
+    for field in Header::FORMAT.fields {
+        let (at, len) = byte_span(field);
+        let Some(field_bytes) = bytes.get(at..at + len) else {
             return err(
-                5,
-                format!("bad program-type tag {b:#04x}: the version is followed by 0xa1"),
-            )
-        }
-    }
-    match bytes.get(6) {
-        None => return truncated(bytes.len()),
-        Some(0 | 1) => {}
-        Some(&b) => {
-            return err(
-                6,
-                format!("bad program type {b}: 0 is a vertex program, 1 a fragment program"),
-            )
+                bytes.len(),
+                format!(
+                    "truncated header: the file ends after {} bytes; an AGAL program starts with {HEADER_BYTES} ({})",
+                    bytes.len(),
+                    header_contents()
+                ),
+            );
+        };
+        let value = field_bytes.iter().rev().fold(0u64, |v, &b| v << 8 | u64::from(b));
+        match field.kind {
+            FieldKind::Fixed(want) if value != want => {
+                return err(at, format!("bad {} {value:#04x}: expected {want:#04x}", field.doc));
+            }
+            FieldKind::Enum(e) if e.value(value).is_none() => {
+                return err(
+                    at,
+                    format!("bad {} {value} ({value:#x}): expected {}", field.doc, named_values(e)),
+                );
+            }
+            _ => {}
         }
     }
     let mut word = [0u8; 8];
@@ -169,6 +159,42 @@ fn parse_header(bytes: &[u8]) -> Result<Header, AgalError> {
     })
 }
 
+/// The first byte and the byte count of a byte-aligned field.
+fn byte_span(field: &Field) -> (usize, usize) {
+    let lo = field.ranges.first().map_or(0, |r| r.lo as usize);
+    (lo / 8, field.width as usize / 8)
+}
+
+/// What the header holds, in order (`0xa0, a u32 version, …`).
+fn header_contents() -> String {
+    let parts: Vec<String> = Header::FORMAT
+        .fields
+        .iter()
+        .map(|f| match f.kind {
+            FieldKind::Fixed(v) => format!("{v:#04x}"),
+            _ => format!("a u{} {}", f.width, f.doc),
+        })
+        .collect();
+    parts.join(", ")
+}
+
+/// The values an enum names: `1, 2 or 3`, or `0 (vertex) or 1 (fragment)`
+/// where the spelling is not the number.
+fn named_values(e: &Enum) -> String {
+    let names: Vec<String> = e
+        .values
+        .iter()
+        .map(|v| match v.spellings.first() {
+            Some(&s) if s != v.value.to_string() => format!("{} ({s})", v.value),
+            _ => v.value.to_string(),
+        })
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
 /// Where a slot of the token (`dst`, `src1`, `src2`: fields of the spec's
 /// `Token`) sits, in bytes.
 #[derive(Clone, Copy)]
@@ -178,14 +204,16 @@ struct Slot {
 }
 
 impl Slot {
-    /// The byte that holds field `name` of the slot's layout (a register
-    /// type: 4 bits at a byte boundary).
-    fn byte_of(self, layout: &Format, name: &str) -> usize {
-        let lo = layout
-            .field(name)
-            .and_then(|f| f.ranges.first())
-            .map_or(0, |r| r.lo as usize);
-        self.at + lo / 8
+    /// Field `name` of the slot's `layout`, read from the token: the offset
+    /// of its first byte in the token, and its value.
+    fn field(self, bytes: &[u8; TOKEN_BYTES], layout: &Format, name: &str) -> (usize, u64) {
+        let Some(field) = layout.field(name) else {
+            return (self.at, 0);
+        };
+        let mut word = [0u8; 8];
+        word[..self.len].copy_from_slice(&bytes[self.at..self.at + self.len]);
+        let at = self.at + byte_span(field).0;
+        (at, field.read(&u64::from_le_bytes(word), 0))
     }
 }
 
@@ -235,34 +263,38 @@ pub fn check_token(bytes: &[u8; TOKEN_BYTES], version: Version) -> Result<Instru
             ))
         }
     };
-    let reg_type =
-        |at: usize, what: &str| check_reg_type(bytes[at] & 0xF, version).map_err(|m| (at, format!("{what}: {m}")));
+    let reg_type = |slot: Slot, layout: &Format, name: &str, what: &str| {
+        let (at, raw) = slot.field(bytes, layout, name);
+        check_reg_type(raw, version).map_err(|m| (at, format!("{what}: {m}")))
+    };
     let dst = slot("dst");
     let (src1, src2) = (slot("src1"), slot("src2"));
     if op.form.has_dest() {
-        reg_type(dst.byte_of(Dest::FORMAT, "type"), "destination register type")?;
+        reg_type(dst, Dest::FORMAT, "type", "destination register type")?;
     } else {
         zero(dst.at, dst.len, "destination")?;
     }
     if op.form == Form::None {
         zero(src1.at, src1.len, "first source")?;
     } else {
-        reg_type(src1.byte_of(Source::FORMAT, "type"), "source 1 register type")?;
-        reg_type(src1.byte_of(Source::FORMAT, "itype"), "source 1 index register type")?;
+        reg_type(src1, Source::FORMAT, "type", "source 1 register type")?;
+        reg_type(src1, Source::FORMAT, "itype", "source 1 index register type")?;
     }
     match op.form {
         Form::Full | Form::Cond => {
-            reg_type(src2.byte_of(Source::FORMAT, "type"), "source 2 register type")?;
-            reg_type(src2.byte_of(Source::FORMAT, "itype"), "source 2 index register type")?;
+            reg_type(src2, Source::FORMAT, "type", "source 2 register type")?;
+            reg_type(src2, Source::FORMAT, "itype", "source 2 index register type")?;
         }
         Form::Tex => {
-            let at = src2.byte_of(Sampler::FORMAT, "type");
-            let t = u64::from(bytes[at] & 0xF);
+            let (at, t) = src2.field(bytes, Sampler::FORMAT, "type");
             let want = sampler_type();
             if t != want {
                 return Err((
                     at,
-                    format!("the sampler slot of `{name}` must have register type {want} (sampler), found {t}"),
+                    format!(
+                        "the sampler slot of `{name}` must have register type {want} ({}), found {t}",
+                        RegType::from_raw(want).map_or("", RegType::spelling)
+                    ),
                 ));
             }
         }
@@ -274,16 +306,28 @@ pub fn check_token(bytes: &[u8; TOKEN_BYTES], version: Version) -> Result<Instru
     Instruction::decode(words).map_err(|e| (0, e.to_string()))
 }
 
-/// A register type nibble: 0–6 always, 7 (`iid`) from AGAL3 on.
-fn check_reg_type(nibble: u8, version: Version) -> Result<(), String> {
-    match nibble {
-        0..=6 => Ok(()),
-        7 if version == Version::V3 => Ok(()),
-        7 => Err(format!(
-            "type 7 (iid, the instance id) exists only in AGAL version 3; this program is version {}",
+/// A register type: one the spec's `RegType` names, in a version where a
+/// register name of that type exists (`RegName`, with the limits that
+/// `--ignore-limits` lifts: the assembler's reach).
+fn check_reg_type(raw: u64, version: Version) -> Result<(), String> {
+    let Some(t) = RegType::from_raw(raw) else {
+        return Err(format!(
+            "{raw} is not a register type ({})",
+            named_values(&ENUM_REGTYPE)
+        ));
+    };
+    let exists_in = |v: Version| regs().iter().any(|r| r.code == t && r.limit(v, true).is_some());
+    if exists_in(version) {
+        return Ok(());
+    }
+    let name = t.spelling();
+    match Version::ALL.iter().find(|&&v| exists_in(v)) {
+        Some(first) => Err(format!(
+            "type {raw} ({name}) exists only from AGAL version {} on; this program is version {}",
+            first.raw(),
             version.raw()
         )),
-        n => Err(format!("{n} is not a register type (0 to 7)")),
+        None => Err(format!("type {raw} ({name}) has no register name")),
     }
 }
 
@@ -378,9 +422,14 @@ mod tests {
             [(dst.at, dst.len), (src1.at, src1.len), (src2.at, src2.len)],
             [(4, 4), (8, 8), (16, 8)]
         );
-        assert_eq!(dst.byte_of(Dest::FORMAT, "type"), 7);
-        assert_eq!(src1.byte_of(Source::FORMAT, "type"), 12);
-        assert_eq!(src2.byte_of(Source::FORMAT, "itype"), 21);
+        let mut token = [0u8; TOKEN_BYTES];
+        token[7] = 0x32;
+        token[12] = 0xF4;
+        token[21] = 0x01;
+        assert_eq!(dst.field(&token, Dest::FORMAT, "type"), (7, 2));
+        assert_eq!(src1.field(&token, Source::FORMAT, "type"), (12, 4));
+        assert_eq!(src2.field(&token, Source::FORMAT, "itype"), (21, 1));
+        assert_eq!((HEADER_BYTES, TOKEN_BYTES), (7, 24));
         assert_eq!(sampler_type(), 5);
     }
 
