@@ -267,15 +267,17 @@ impl Assembler {
                 .unwrap_or_default();
             return Err(r.at.error(format!("unknown register `{}`{hint}", r.name)));
         };
-        let kind = kind_name(self.kind);
+        let kind = self.kind.spelling();
         if !reg.allowed_in(self.kind) {
-            let other = kind_name(match self.kind {
-                ProgramType::Vertex => ProgramType::Fragment,
-                ProgramType::Fragment => ProgramType::Vertex,
-            });
+            let others: Vec<&str> = ProgramType::ALL
+                .iter()
+                .filter(|&&k| reg.allowed_in(k))
+                .map(|k| k.spelling())
+                .collect();
             return Err(r.at.error(format!(
-                "`{}` is not available in {kind} programs (only in {other} programs)",
-                r.name
+                "`{}` is not available in {kind} programs (only in {} programs)",
+                r.name,
+                others.join(" and ")
             )));
         }
         let version = version_number(self.version);
@@ -446,13 +448,6 @@ impl Assembler {
             sampler.bias = SInt::from_bits(u64::from(options.bias as u8));
         }
         Ok(sampler.encode())
-    }
-}
-
-fn kind_name(kind: ProgramType) -> &'static str {
-    match kind {
-        ProgramType::Vertex => "vertex",
-        ProgramType::Fragment => "fragment",
     }
 }
 

@@ -61,10 +61,7 @@ pub struct Listing {
 impl Listing {
     /// The command-line options that assemble the listing back.
     pub fn asm_options(&self) -> String {
-        let kind = match self.kind {
-            ProgramType::Vertex => "vertex",
-            ProgramType::Fragment => "fragment",
-        };
+        let kind = self.kind.spelling();
         let mut s = format!("--type {kind} --version {}", version_number(self.version));
         if self.needs_ignore_limits {
             s.push_str(" --ignore-limits");
