@@ -136,7 +136,9 @@ fn parse_header(bytes: &[u8]) -> Result<Header, AgalError> {
                 ),
             );
         };
-        let value = field_bytes.iter().rev().fold(0u64, |v, &b| v << 8 | u64::from(b));
+        let mut le = [0u8; 8];
+        le[..len].copy_from_slice(field_bytes);
+        let value = u64::from_le_bytes(le);
         match field.kind {
             FieldKind::Fixed(want) if value != want => {
                 return err(at, format!("bad {} {value:#04x}: expected {want:#04x}", field.doc));
