@@ -141,9 +141,9 @@ pub struct ContainerWord<W> {
     pub offset: usize,
     /// The word.
     pub word: W,
-    /// The text `decode` shows for it: the word's line of the listing when the
-    /// listing has one per word (AGAL); `None` for the spec's text form (PICA,
-    /// whose listing has labels and directives, and `--raw` words).
+    /// The text `decode` shows for it: the word's line of the listing (AGAL,
+    /// PICA), as `disasm` prints it; `None` for the spec's text form (`--raw`
+    /// words, and a PICA padding `nop` the listing leaves out).
     pub text: Option<String>,
 }
 

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use isa_specs::pica::asm::{assemble, Options, SourceFile};
-use isa_specs::pica::disasm::disassemble;
+use isa_specs::pica::disasm::{disassemble, listing};
 use isa_specs::pica::shbin::{Constant, Dvle, Layout, OpdescEntry, Output, ShaderKind, Shbin, Uniform};
 use isa_specs::pica::Instruction;
 use pretty_assertions::assert_eq;
@@ -353,6 +353,21 @@ fn every_corpus_file_disassembles() {
             "{name}:\n{text}"
         );
         assert!(text.contains(".proc "), "{name}");
+        // Each word's line is the next code line of the text, in order; the
+        // words without one are padding `nop`s.
+        let listing = listing(&shbin);
+        assert_eq!(listing.text, text);
+        assert_eq!(listing.word_lines.len(), shbin.code.len(), "{name}");
+        let mut rest = text.lines();
+        for (i, line) in listing.word_lines.iter().enumerate() {
+            match line {
+                Some(line) => assert!(
+                    rest.any(|l| l.trim_start() == line && l.starts_with('\t')),
+                    "{name}: word {i}'s line {line:?} is not (next) in the text"
+                ),
+                None => assert_eq!(shbin.code[i], 0x8400_0000, "{name}: word {i} has no line"),
+            }
+        }
         count += 1;
     }
     assert!(count >= 20);

@@ -20,8 +20,9 @@ impl CliIsa for Pica {
     const LIFT_AGSL: Option<LiftFn> = None;
 }
 
-/// A `.shbin`: picasso-syntax text, and its code words and operand
-/// descriptors at their byte offsets in the file.
+/// A `.shbin`: picasso-syntax text, and its code words (each with its
+/// line of that text) and operand descriptors at their byte offsets in the
+/// file.
 fn open(bytes: &[u8]) -> Result<Opened<u32>, String> {
     let shbin = Shbin::parse(bytes).map_err(|e| e.to_string())?;
     // The parse checked the header; its offsets are read again here.
@@ -33,16 +34,17 @@ fn open(bytes: &[u8]) -> Result<Opened<u32>, String> {
     let dvlp = 8 + 4 * shbin.dvles.len();
     let code_at = dvlp.saturating_add(u32_at(dvlp + 8));
     let desc_at = dvlp.saturating_add(u32_at(dvlp + 16));
+    let listing = isa_specs::pica::disasm::listing(&shbin);
     Ok(Opened {
-        listing: isa_specs::pica::disasm::disassemble(&shbin),
-        header: None,
-        words: (shbin.code.iter().enumerate())
-            .map(|(i, &word)| ContainerWord {
+        words: (shbin.code.iter().zip(listing.word_lines).enumerate())
+            .map(|(i, (&word, text))| ContainerWord {
                 offset: code_at + 4 * i,
                 word,
-                text: None,
+                text,
             })
             .collect(),
+        listing: listing.text,
+        header: None,
         aux: (shbin.opdescs.iter().enumerate())
             .map(|(i, e)| (desc_at + 8 * i, u128::from(e.desc)))
             .collect(),

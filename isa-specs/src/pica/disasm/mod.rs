@@ -37,6 +37,24 @@ use tables::DvlePlan;
 /// Disassembles a whole `.shbin` into picasso-syntax text. Total: any
 /// [`Shbin`], however odd, gives a text and never a panic.
 pub fn disassemble(shbin: &Shbin) -> String {
+    listing(shbin).text
+}
+
+/// A `.shbin`'s picasso-syntax text, and the line it writes for each code
+/// word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing {
+    /// The whole text, as [`disassemble`] returns it.
+    pub text: String,
+    /// For each word of `code`, its line of `text` without indentation
+    /// (an instruction, a block's opening `ifc`/`ifu`/`for` line, or a
+    /// `.word` line); `None` for a padding `nop` the text leaves out
+    /// because picasso inserts it again.
+    pub word_lines: Vec<Option<String>>,
+}
+
+/// [`disassemble`], with each code word's line. Total, as it is.
+pub fn listing(shbin: &Shbin) -> Listing {
     let insns: Vec<Option<Instruction>> = shbin.code.iter().map(|&w| Instruction::decode(w).ok()).collect();
     let mut names = Names::default();
     for dvle in &shbin.dvles {
@@ -70,6 +88,7 @@ pub fn disassemble(shbin: &Shbin) -> String {
         items: &items,
         pinned,
         out: String::new(),
+        word_lines: vec![None; shbin.code.len()],
     }
     .write()
 }
@@ -202,10 +221,12 @@ struct Writer<'a> {
     /// Whether the descriptor table is written with `.raw_opdesc`.
     pinned: bool,
     out: String,
+    /// Each code word's line, as it is written.
+    word_lines: Vec<Option<String>>,
 }
 
 impl Writer<'_> {
-    fn write(mut self) -> String {
+    fn write(mut self) -> Listing {
         let shbin = self.shbin;
         let _ = writeln!(
             self.out,
@@ -234,7 +255,10 @@ impl Writer<'_> {
         for (i, section) in self.flow.sections.clone().into_iter().enumerate() {
             self.section(i, section);
         }
-        self.out
+        Listing {
+            text: self.out,
+            word_lines: self.word_lines,
+        }
     }
 
     fn section(&mut self, i: usize, range: std::ops::Range<usize>) {
@@ -284,6 +308,14 @@ impl Writer<'_> {
         }
     }
 
+    /// Writes the line of code word `p`.
+    fn word_line(&mut self, depth: usize, p: usize, text: &str) {
+        self.line(depth, text);
+        if let Some(slot) = self.word_lines.get_mut(p) {
+            *slot = Some(text.to_owned());
+        }
+    }
+
     fn line(&mut self, depth: usize, text: &str) {
         for _ in 0..depth {
             self.out.push('\t');
@@ -305,7 +337,7 @@ impl Writer<'_> {
             let block = self.flow.blocks.get(&p).copied();
             if let (Some(block), Some(Item::Opener(text))) = (block, self.items.get(p)) {
                 self.labels(section, p);
-                self.line(depth, text);
+                self.word_line(depth, p, text);
                 match block {
                     Block::If { at, else_at, end } => {
                         self.range(section, at + 1, else_at, depth + 1);
@@ -327,7 +359,7 @@ impl Writer<'_> {
             if !self.flow.omitted.contains(&p) {
                 self.labels(section, p);
                 let text = self.word_text(p);
-                self.line(depth, &text);
+                self.word_line(depth, p, &text);
             }
             p += 1;
         }
