@@ -12,17 +12,48 @@ use crate::suggest::did_you_mean;
 /// cannot be one.
 const OPCODE_KEYWORDS: &[&str] = &["sem", "prio"];
 
+/// What a list of attribute declarations describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// The `isa` item's: the spec's opcodes (`any`: whether it has some).
+    Opcodes {
+        /// Whether the spec has an `opcodes` block with lines.
+        any: bool,
+    },
+    /// An enum's: its values.
+    Values,
+}
+
+impl Owner {
+    /// The kind of line that sets the attributes, for messages (`opcode`).
+    fn lines(self) -> &'static str {
+        match self {
+            Owner::Opcodes { .. } => "opcode",
+            Owner::Values => "value",
+        }
+    }
+
+    /// One such line, with its article (`an opcode line`).
+    fn a_line(self) -> &'static str {
+        match self {
+            Owner::Opcodes { .. } => "an opcode line",
+            Owner::Values => "a value line",
+        }
+    }
+}
+
 /// Resolves the declarations (of the `isa` item or of an enum, whose
 /// generated methods' names are `reserved`); a declaration that fails is
 /// reported and left out (settings of it then report nothing more).
 pub fn resolve_decls(
     decls: Vec<AttrDeclAst>,
-    has_opcodes: bool,
+    owner: Owner,
     reserved: &[&str],
     enums: &[EnumDef],
     diags: &mut Diagnostics,
 ) -> Vec<AttrDef> {
-    if !has_opcodes {
+    let (lines, a_line) = (owner.lines(), owner.a_line());
+    if owner == (Owner::Opcodes { any: false }) {
         for d in &decls {
             diags.error(
                 d.name.span,
@@ -41,7 +72,7 @@ pub fn resolve_decls(
             diags.error(
                 d.name.span,
                 format!(
-                    "an attribute cannot be called `{}`: opcode lines read it as a keyword",
+                    "an attribute cannot be called `{}`: {lines} lines read it as a keyword",
                     d.name.text
                 ),
             );
@@ -94,7 +125,7 @@ pub fn resolve_decls(
                 diags.error(
                     v.span(),
                     format!(
-                        "attribute `{}` names an opcode and has no default: an opcode line that does not set it names none",
+                        "attribute `{}` names an opcode and has no default: {a_line} that does not set it names none",
                         d.name.text
                     ),
                 );
@@ -109,7 +140,7 @@ pub fn resolve_decls(
                 diags.error(
                     ty,
                     format!(
-                        "attribute `{}` needs a default, the value of an opcode line that does not set it: `= …` ({})",
+                        "attribute `{}` needs a default, the value of {a_line} that does not set it: `= …` ({})",
                         d.name.text,
                         expected(kind, enums)
                     ),

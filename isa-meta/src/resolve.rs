@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use crate::ast::*;
+use crate::attrs::Owner;
 use crate::diag::Diagnostics;
 use crate::model::*;
 use crate::source::Span;
@@ -116,7 +117,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         })
         .collect();
     for (i, (decls, settings)) in enum_attrs.into_iter().enumerate() {
-        let decls = crate::attrs::resolve_decls(decls, true, ENUM_METHODS, &enums, diags);
+        let decls = crate::attrs::resolve_decls(decls, Owner::Values, ENUM_METHODS, &enums, diags);
         let owner = format!("enum `{}`", enums[i].name.text);
         let values: Vec<Vec<u64>> = settings
             .iter()
@@ -152,7 +153,15 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         .collect();
 
     let dialects = crate::dialects::resolve_decls(isa.dialects, diags);
-    let attrs = crate::attrs::resolve_decls(isa.attrs, !ast.opcodes.is_empty(), &[], &enums, diags);
+    let attrs = crate::attrs::resolve_decls(
+        isa.attrs,
+        Owner::Opcodes {
+            any: !ast.opcodes.is_empty(),
+        },
+        &[],
+        &enums,
+        diags,
+    );
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
     let mut text_asts = Vec::new();
