@@ -356,14 +356,32 @@ pub fn layout_fields<L: LayoutCodec>() {
     }
 }
 
-/// The metadata lists exactly these opcodes and formats, in order, and each
-/// opcode's pattern matches its own base word.
+/// The metadata lists exactly these opcodes and formats, in order, each
+/// opcode's index is its place, and its pattern matches its own base word.
 pub fn layout_lists<I: Isa>(mnemonics: &[&str], formats: &[&str]) {
     let have: Vec<&str> = I::LAYOUT.opcodes.iter().map(|o| o.mnemonic).collect();
     assert_eq!(have, mnemonics);
     let have: Vec<&str> = I::LAYOUT.formats.iter().map(|f| f.name).collect();
     assert_eq!(have, formats);
-    for op in I::LAYOUT.opcodes {
+    if let Some(op) = I::LAYOUT.opcodes.first() {
+        // An equal opcode elsewhere in memory is not one of the layout's.
+        let copy = Opcode {
+            mnemonic: op.mnemonic,
+            format: op.format,
+            value: op.value,
+            mask: op.mask,
+            bits: op.bits,
+            template: op.template,
+            template_source: op.template_source,
+            semantics: op.semantics,
+            priority: op.priority,
+            attrs: op.attrs,
+            doc: op.doc,
+        };
+        assert_eq!(I::LAYOUT.opcode_index(&copy), None);
+    }
+    for (index, op) in I::LAYOUT.opcodes.iter().enumerate() {
+        assert_eq!(I::LAYOUT.opcode_index(op), Some(index), "{}", op.mnemonic);
         let word: I::Word = base_word(op);
         assert_eq!(
             I::LAYOUT.match_opcode(word.to_u128()).map(|o| o.mnemonic),

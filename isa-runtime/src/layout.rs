@@ -53,6 +53,16 @@ impl IsaLayout {
         self.opcodes.iter().find(|o| o.mnemonic == mnemonic)
     }
 
+    /// The index in `opcodes` of `op`, an opcode of this layout (`None` for
+    /// any other `Opcode`, even an equal copy). Constant time: it is the
+    /// reference's place in the slice.
+    pub fn opcode_index(&self, op: &Opcode) -> Option<usize> {
+        let size = core::mem::size_of::<Opcode>();
+        let offset = (op as *const Opcode as usize).checked_sub(self.opcodes.as_ptr() as usize)?;
+        let index = offset / size;
+        (offset % size == 0 && index < self.opcodes.len()).then_some(index)
+    }
+
     /// The value of attribute `name` on `op` (`None` if the ISA declares no
     /// such attribute). The generated `OpcodeAttrs` is the typed form.
     pub fn attr(&self, op: &Opcode, name: &str) -> Option<u64> {

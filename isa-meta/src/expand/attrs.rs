@@ -87,11 +87,7 @@ fn opcode_attrs(spec: &Spec) -> TokenStream {
 
             /// The attributes of an opcode of `LAYOUT` (`None` for another ISA's opcode).
             pub fn of(op: &::isa_runtime::layout::Opcode) -> ::core::option::Option<&'static OpcodeAttrs> {
-                LAYOUT
-                    .opcodes
-                    .iter()
-                    .position(|o| ::core::ptr::eq(o, op))
-                    .map(|i| &Self::ALL[i])
+                LAYOUT.opcode_index(op).map(|i| &Self::ALL[i])
             }
         }
 

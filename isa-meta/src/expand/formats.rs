@@ -44,7 +44,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
             impl #ty {
                 #[doc = #into_doc]
                 pub fn into_instruction(self, op: &::isa_runtime::layout::Opcode) -> ::core::option::Option<Instruction> {
-                    let index = LAYOUT.opcodes.iter().position(|o| ::core::ptr::eq(o, op))?;
+                    let index = LAYOUT.opcode_index(op)?;
                     match index {
                         #(#ops => ::core::option::Option::Some(Instruction::#variants(self)),)*
                         _ => ::core::option::Option::None,

@@ -586,7 +586,7 @@ impl OpcodeAttrs {
     pub fn of(
         op: &::isa_runtime::layout::Opcode,
     ) -> ::core::option::Option<&'static OpcodeAttrs> {
-        LAYOUT.opcodes.iter().position(|o| ::core::ptr::eq(o, op)).map(|i| &Self::ALL[i])
+        LAYOUT.opcode_index(op).map(|i| &Self::ALL[i])
     }
 }
 #[automatically_derived]
@@ -609,7 +609,7 @@ impl F {
         self,
         op: &::isa_runtime::layout::Opcode,
     ) -> ::core::option::Option<Instruction> {
-        let index = LAYOUT.opcodes.iter().position(|o| ::core::ptr::eq(o, op))?;
+        let index = LAYOUT.opcode_index(op)?;
         match index {
             0usize => ::core::option::Option::Some(Instruction::Addi(self)),
             _ => ::core::option::Option::None,
