@@ -41,7 +41,7 @@
 //! disassembler writes it for tokens that mini-assembler syntax cannot spell.
 
 use isa_runtime::lexer::{closest, Cursor};
-use isa_runtime::{Mask, ParseError, SInt, Swizzle, UInt};
+use isa_runtime::{Component, Mask, ParseError, SInt, Swizzle, UInt};
 
 use super::program::{check_token, AgalProgram, TOKEN_BYTES};
 use super::table::{
@@ -329,12 +329,12 @@ impl Assembler {
                 .error(format!("`{}` is read-only, so it cannot be a destination", reg.name)));
         }
         let mask = match &o.comps {
-            None => 0xF,
-            Some((letters, _)) => letters.bytes().fold(0, |m, c| m | (1 << component(c))),
+            None => Mask::from_components(&Component::ALL),
+            Some((letters, _)) => Mask::from_components(&components(letters)),
         };
         let dest = Dest {
             num: UInt::from_bits(u64::from(num)),
-            mask: Mask::from_bits(mask),
+            mask,
             undef1: UInt::from_bits(0),
             r#type: reg.code,
             undef2: UInt::from_bits(0),
@@ -357,20 +357,18 @@ impl Assembler {
                 .at
                 .error(format!("`{}` is write-only, so it cannot be a source", reg.name)));
         }
+        // Fewer than four letters repeat the last one (`.xy` is `.xyyy`).
         let swizzle = match &o.comps {
-            None => 0xE4,
+            None => Swizzle::identity(),
             Some((letters, _)) => {
-                let letters = letters.as_bytes();
-                (0..4).fold(0u64, |s, k| {
-                    let c = letters[k.min(letters.len() - 1)];
-                    s | (u64::from(component(c)) << (2 * k))
-                })
+                let comps = components(letters);
+                Swizzle::from_components(std::array::from_fn(|k| comps[k.min(comps.len() - 1)]))
             }
         };
         let mut source = Source {
             num: UInt::from_bits(u64::from(num)),
             offset: UInt::from_bits(0),
-            swizzle: Swizzle::from_bits(swizzle),
+            swizzle,
             r#type: reg.code,
             undef1: UInt::from_bits(0),
             itype: RegType::Va,
@@ -401,7 +399,7 @@ impl Assembler {
             source.num = UInt::from_bits(u64::from(inum));
             source.offset = UInt::from_bits(offset);
             source.itype = ireg.code;
-            source.icomp = Comp::from_bits(u64::from(component(index.comp)));
+            source.icomp = index.comp;
             source.indirect = true;
         }
         Ok(source.encode())
@@ -468,13 +466,12 @@ fn describe_roles(roles: &[Role]) -> String {
 }
 
 /// x 0, y 1, z 2, w 3 (the letter was checked).
-fn component(c: u8) -> u32 {
-    match c {
-        b'x' => 0,
-        b'y' => 1,
-        b'z' => 2,
-        _ => 3,
-    }
+/// The components of checked letters (x, y, z, w).
+fn components(letters: &str) -> Vec<Component> {
+    letters
+        .chars()
+        .filter_map(|l| Component::ALL.into_iter().find(|c| c.letter() == l))
+        .collect()
 }
 
 fn unknown_opcode(at: &Cursor<'_>, word: &str) -> AsmError {
@@ -512,7 +509,7 @@ struct RegRef<'a> {
 struct Index<'a> {
     at: Cursor<'a>,
     reg: RegRef<'a>,
-    comp: u8,
+    comp: Comp,
     offset: Option<(u64, Cursor<'a>)>,
 }
 
@@ -568,13 +565,10 @@ fn parse_operand<'a>(cur: &mut Cursor<'a>) -> Result<Operand<'a>, AsmError> {
         }
         let comp_at = cur.clone();
         let comp = take(cur, |c| c.is_ascii_alphanumeric());
-        let comp = match comp.as_bytes() {
-            [c @ (b'x' | b'y' | b'z' | b'w')] => *c,
-            _ => {
-                return Err(comp_at.error(format!(
-                    "expected one component (x, y, z or w) for the index register, found `{comp}`"
-                )))
-            }
+        let Some(&comp) = Comp::ALL.iter().find(|c| c.spelling() == comp) else {
+            return Err(comp_at.error(format!(
+                "expected one component (x, y, z or w) for the index register, found `{comp}`"
+            )));
         };
         let offset = if cur.eat("+") {
             match parse_number(cur, "offset")? {
