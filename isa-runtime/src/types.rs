@@ -228,6 +228,11 @@ impl<const X_HIGH: bool> Mask<X_HIGH> {
     pub fn from_components(components: &[Component]) -> Self {
         Mask(components.iter().fold(0, |m, &c| m | (1 << Self::bit_of(c))))
     }
+
+    /// The mask writing every component.
+    pub const fn full() -> Self {
+        Mask(0xF)
+    }
 }
 
 impl<const X_HIGH: bool> fmt::Display for Mask<X_HIGH> {
@@ -294,8 +299,13 @@ impl<const X_HIGH: bool> Swizzle<X_HIGH> {
     }
 
     /// The identity swizzle `xyzw`.
-    pub fn identity() -> Self {
-        Self::from_components(Component::ALL)
+    pub const fn identity() -> Self {
+        let (mut bits, mut i) = (0u8, 0);
+        while i < 4 {
+            bits |= (i as u8) << Self::shift_of(i);
+            i += 1;
+        }
+        Swizzle(bits)
     }
 }
 

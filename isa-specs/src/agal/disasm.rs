@@ -26,6 +26,7 @@ use isa_runtime::bits::low_mask;
 use isa_runtime::layout::{Field, FieldKind, Format, NamedText};
 use isa_runtime::lexer::Cursor;
 use isa_runtime::text::{self, TextError, TextHooks};
+use isa_runtime::{Mask, Swizzle};
 
 use super::asm::Assembler;
 use super::program::{form_of, slots, token_bytes, AgalProgram};
@@ -324,8 +325,8 @@ impl TextHooks<u64> for MiniHooks {
                 }
             }
             "index_reg" => out.write_str(&name(reg(v)?, self.sibling(*word, "num"), self.kind)),
-            "mask" if v == 0xF => Ok(()),
-            "swizzle" if v == 0xE4 => Ok(()),
+            "mask" if v == Mask::<false>::full().bits() => Ok(()),
+            "swizzle" if v == Swizzle::<false>::identity().bits() => Ok(()),
             // The field's letters (`xz`), a swizzle without its repeated
             // trailing letters (`.xyy` is `.xy`).
             "mask" | "swizzle" => {

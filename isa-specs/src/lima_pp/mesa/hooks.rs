@@ -5,13 +5,12 @@
 
 use core::fmt::{self, Write};
 
-use isa_runtime::f16;
 use isa_runtime::layout::{Field, FieldKind, Format};
 use isa_runtime::lexer::Cursor;
 use isa_runtime::text::{self, TextError, TextHooks};
+use isa_runtime::{f16, Component, Mask, Swizzle};
 
 use crate::lima_pp::Vec4Reg;
-use crate::XYZW;
 
 /// Where a branch goes, as written.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,11 +84,11 @@ impl TextHooks<u128> for Hooks {
         match hook {
             "mask" => write_mask(out, v),
             // The identity prints nothing.
-            "swizzle" if v == 0xE4 => Ok(()),
+            "swizzle" if v == IDENTITY.bits() => Ok(()),
             "swizzle" => {
-                let mut text = [b'.'; 5];
+                let (mut text, swizzle) = ([b'.'; 5], Swizzle::<false>::from_bits(v));
                 for (i, c) in text[1..].iter_mut().enumerate() {
-                    *c = XYZW[(v >> (2 * i) & 3) as usize] as u8;
+                    *c = swizzle.get(i).letter() as u8;
                 }
                 write_ascii(out, &text)
             }
@@ -162,7 +161,7 @@ impl TextHooks<u128> for Hooks {
                 expect(cur, "$")?;
                 let r = number(cur, 15, "register")?;
                 expect(cur, ".")?;
-                set(bits, r << 2 | component(cur)?);
+                set(bits, r << 2 | component(cur)? as u64);
             }
             "vec_of_sreg" => set(bits, parse_reg(cur)? << 2),
             "vec_dest" => {
@@ -269,13 +268,14 @@ fn write_int(out: &mut dyn Write, v: i64) -> fmt::Result {
 
 /// `.xz`-style write mask, nothing for all four (and a lone `.` for none).
 fn write_mask(out: &mut dyn Write, m: u64) -> fmt::Result {
-    if m == 0xF {
+    let mask = Mask::<false>::from_bits(m);
+    if mask == Mask::full() {
         return Ok(());
     }
     let (mut text, mut len) = ([b'.'; 5], 1);
-    for (i, c) in XYZW.iter().enumerate() {
-        if m >> i & 1 != 0 {
-            text[len] = *c as u8;
+    for c in Component::ALL {
+        if mask.has(c) {
+            text[len] = c.letter() as u8;
             len += 1;
         }
     }
@@ -419,14 +419,19 @@ fn signed<'a>(cur: &mut Cursor<'a>, what: &'static str) -> Result<i64, TextError
     Ok(if neg { -(v as i64) } else { v as i64 })
 }
 
-fn component<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
-    match cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
-        Some(i) => {
+fn component<'a>(cur: &mut Cursor<'a>) -> Result<Component, TextError<'a>> {
+    match cur.peek().and_then(component_of) {
+        Some(c) => {
             cur.eat(&cur.rest()[..1]);
-            Ok(i as u64)
+            Ok(c)
         }
         None => Err(TextError::expected(cur, "a component (`x`, `y`, `z` or `w`)")),
     }
+}
+
+/// The component a letter names.
+fn component_of(letter: char) -> Option<Component> {
+    Component::ALL.into_iter().find(|c| c.letter() == letter)
 }
 
 /// A vec4 register: a `Vec4Reg` spelling (`$0`…`$11`, `^const0`, …) or
@@ -455,41 +460,44 @@ fn parse_reg<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
 fn parse_scalar<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     let r = parse_reg(cur)?;
     expect(cur, ".")?;
-    Ok(r << 2 | component(cur)?)
+    Ok(r << 2 | component(cur)? as u64)
 }
 
 /// `.xz`-style mask (letters in order; none after the dot is an empty
 /// mask) or nothing (all four).
 fn parse_mask<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     if !cur.eat(".") {
-        return Ok(0xF);
+        return Ok(Mask::<false>::full().bits());
     }
-    let (mut m, mut next) = (0, 0);
-    while let Some(i) = cur.peek().and_then(|c| XYZW.iter().position(|&x| x == c)) {
-        if i < next {
+    let (mut written, mut next) = (Vec::with_capacity(4), 0);
+    while let Some(c) = cur.peek().and_then(component_of) {
+        if (c as usize) < next {
             return Err(TextError::message(
                 cur,
                 "mask components must be in `xyzw` order, each once",
             ));
         }
-        m |= 1 << i;
-        next = i + 1;
+        written.push(c);
+        next = c as usize + 1;
         cur.eat(&cur.rest()[..1]);
     }
-    Ok(m)
+    Ok(Mask::<false>::from_components(&written).bits())
 }
 
 /// `.xyzw` (four letters) or nothing (the identity).
 fn parse_swizzle<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     if !cur.eat(".") {
-        return Ok(0xE4);
+        return Ok(IDENTITY.bits());
     }
-    let mut s = 0;
-    for i in 0..4 {
-        s |= component(cur)? << (2 * i);
+    let mut sel = Component::ALL;
+    for c in &mut sel {
+        *c = component(cur)?;
     }
-    Ok(s)
+    Ok(Swizzle::<false>::from_components(sel).bits())
 }
+
+/// The identity swizzle, which Mesa leaves out.
+const IDENTITY: Swizzle<false> = Swizzle::identity();
 
 /// `.NAME` for a named non-zero value of the output-modifier enum, else 0
 /// (nothing is read).
@@ -550,7 +558,7 @@ fn parse_varying_index<'a>(cur: &mut Cursor<'a>) -> Result<(u64, u64, Option<u64
         } else if cur.eat("zw") {
             (1, q * 2 + 1)
         } else {
-            (0, q * 4 + component(cur)?)
+            (0, q * 4 + component(cur)? as u64)
         }
     } else {
         (3, q)
