@@ -12,9 +12,11 @@ mod pica;
 
 use std::fmt;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::ValueEnum;
 use isa_runtime::layout::Format;
 use isa_runtime::{BitWord, DecodeError, Isa, LayoutCodec};
+use isa_specs::agal::ProgramType;
 
 use crate::commands::decode::Decoded;
 use crate::failure::Failure;
@@ -147,13 +149,15 @@ pub struct ContainerWord<W> {
     pub text: Option<String>,
 }
 
-/// The program type of `asm --type`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ProgramKind {
-    /// A vertex program.
-    Vertex,
-    /// A fragment program.
-    Fragment,
+/// The values of `asm --type`: the spellings of the AGAL spec's
+/// `ProgramType` (clap lists them in `--help` and in its errors).
+pub fn program_types() -> impl TypedValueParser<Value = ProgramType> {
+    let spellings = ProgramType::ALL.iter().map(|t| t.spelling());
+    PossibleValuesParser::new(spellings).try_map(|written: String| {
+        (ProgramType::ALL.iter().copied())
+            .find(|t| t.spelling() == written)
+            .ok_or("not an AGAL program type")
+    })
 }
 
 /// The options of `asm` beyond its files, which only some containers take.
@@ -162,7 +166,7 @@ pub struct AsmOptions {
     /// `--no-nop` (PICA).
     pub no_nop: bool,
     /// `--type` (AGAL).
-    pub kind: Option<ProgramKind>,
+    pub kind: Option<ProgramType>,
     /// `--version` (AGAL).
     pub version: Option<u32>,
     /// `--ignore-limits` (AGAL).

@@ -6,10 +6,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 use isa_runtime::BitWord;
+use isa_specs::agal::ProgramType;
 
 use crate::failure::Failure;
 use crate::input;
-use crate::isas::{self, AsmOptions, CliIsa, IsaName, ProgramKind};
+use crate::isas::{self, AsmOptions, CliIsa, IsaName};
 use crate::output;
 
 /// Arguments of `isa asm`.
@@ -41,8 +42,8 @@ pub struct AsmArgs {
     #[arg(long)]
     pub no_nop: bool,
     /// AGAL: the program type written in the header.
-    #[arg(long = "type", value_enum, value_name = "TYPE")]
-    pub kind: Option<ProgramKind>,
+    #[arg(long = "type", value_name = "TYPE", value_parser = isas::program_types())]
+    pub kind: Option<ProgramType>,
     /// AGAL: the version written in the header (1, 2 or 3); it sets the
     /// register limits and allows AGAL2's opcodes.
     #[arg(long, value_name = "N")]

@@ -5,9 +5,7 @@ use isa_runtime::explain::explain_format;
 use isa_runtime::LayoutCodec;
 use isa_specs::agal::{asm, disasm, Agal, AgalProgram, Header, ProgramType, Version};
 
-use super::{
-    AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened, ProgramKind,
-};
+use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened};
 use crate::commands::decode::Decoded;
 use crate::failure::Failure;
 use crate::input::Input;
@@ -61,6 +59,16 @@ fn open(bytes: &[u8]) -> Result<Opened<[u64; 3]>, String> {
     })
 }
 
+/// `a`, `a or b`, `a, b or c`.
+fn either(choices: impl Iterator<Item = String>) -> String {
+    let choices: Vec<String> = choices.collect();
+    match choices.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// AGALMiniAssembler text (one file) to an AGAL program; `--type` and
 /// `--version` are required.
 fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
@@ -70,21 +78,20 @@ fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
             files.len()
         )));
     };
-    let kind = match options.kind {
-        Some(ProgramKind::Vertex) => ProgramType::Vertex,
-        Some(ProgramKind::Fragment) => ProgramType::Fragment,
-        None => return Err(Failure::usage("an AGAL program needs --type vertex or --type fragment")),
+    let types = ProgramType::ALL.iter().map(|t| format!("--type {}", t.spelling()));
+    let Some(kind) = options.kind else {
+        return Err(Failure::usage(format!("an AGAL program needs {}", either(types))));
     };
+    let versions = || Version::ALL.iter().map(|v| v.spelling().to_string());
     let version = match options.version {
-        Some(1) => Version::V1,
-        Some(2) => Version::V2,
-        Some(3) => Version::V3,
-        Some(n) => {
+        Some(n) => Version::from_raw(n.into())
+            .ok_or_else(|| Failure::usage(format!("AGAL version {n} does not exist; it is {}", either(versions()))))?,
+        None => {
             return Err(Failure::usage(format!(
-                "AGAL version {n} does not exist; it is 1, 2 or 3"
+                "an AGAL program needs --version {}",
+                either(versions())
             )))
         }
-        None => return Err(Failure::usage("an AGAL program needs --version 1, 2 or 3")),
     };
     let located = |errors: Vec<String>| Failure::input(errors.iter().map(|e| format!("{}:{e}", file.name)).collect());
     // Lines that are not UTF-8 are reported as such (at their first bad

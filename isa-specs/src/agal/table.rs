@@ -155,9 +155,10 @@ pub struct Reg {
     pub write: bool,
     /// The name the disassembler prints for its type.
     pub canonical: bool,
-    /// The highest register number in AGAL versions 1, 2 and 3; `None` where
-    /// the register does not exist in that version.
-    pub limits: [Option<u32>; 3],
+    /// The highest register number in each AGAL version, in `Version::ALL`
+    /// order: from `RegName`'s attribute named as the version (`v1`, `v2`,
+    /// …); `None` where the name does not exist in that version.
+    pub limits: [Option<u32>; Version::ALL.len()],
 }
 
 /// The limit every register gets with `--ignore-limits`, as in the reference.
@@ -169,12 +170,20 @@ pub const IGNORED_LIMIT: u32 = 1024;
 pub fn regs() -> &'static [Reg] {
     static REGS: OnceLock<Vec<Reg>> = OnceLock::new();
     REGS.get_or_init(|| {
-        let count = |n: u64| (n > 0).then(|| n as u32 - 1);
-        super::__layout::ENUM_REGNAME
+        let names = &super::__layout::ENUM_REGNAME;
+        // The attribute of each version, found by the version's spec name
+        // (a version without one is caught by `every_version_has_a_register_count`).
+        let attr_of_version: [Option<usize>; Version::ALL.len()] = std::array::from_fn(|i| {
+            let name = super::__layout::ENUM_VERSION
+                .value(Version::ALL[i].raw())
+                .map(|v| v.name);
+            names.attrs.iter().position(|a| Some(a.name) == name)
+        });
+        names
             .values
             .iter()
-            .filter_map(|v| RegName::from_raw(v.value))
-            .map(|n| Reg {
+            .filter_map(|v| Some((v, RegName::from_raw(v.value)?)))
+            .map(|(v, n)| Reg {
                 name: n.spelling(),
                 code: n.file(),
                 vertex: n.vertex(),
@@ -182,7 +191,10 @@ pub fn regs() -> &'static [Reg] {
                 read: n.read(),
                 write: n.write(),
                 canonical: n.canonical(),
-                limits: [count(n.v1()), count(n.v2()), count(n.v3())],
+                limits: attr_of_version.map(|attr| {
+                    let count = attr.map_or(0, |i| v.attrs[i]);
+                    (count > 0).then(|| count as u32 - 1)
+                }),
             })
             .collect()
     })
@@ -206,7 +218,10 @@ impl Reg {
     /// not exist there. `ignore_limits` raises every limit to 1024, but does
     /// not make `iid` exist before AGAL3.
     pub fn limit(&self, version: Version, ignore_limits: bool) -> Option<u32> {
-        let limit = self.limits[version_index(version)];
+        let limit = Version::ALL
+            .iter()
+            .position(|&v| v == version)
+            .and_then(|i| self.limits[i]);
         if self.code == RegType::Iid && limit.is_none() {
             return None;
         }
@@ -218,18 +233,9 @@ impl Reg {
     }
 }
 
-/// 0, 1 or 2 for AGAL 1, 2 or 3.
-pub fn version_index(version: Version) -> usize {
-    match version {
-        Version::V1 => 0,
-        Version::V2 => 1,
-        Version::V3 => 2,
-    }
-}
-
-/// The version as a number.
+/// The version as a number: its value in the header.
 pub fn version_number(version: Version) -> u32 {
-    version_index(version) as u32 + 1
+    version.raw() as u32
 }
 
 /// The name the disassembler prints for a register type in a program of
@@ -338,6 +344,27 @@ fn spec_enum(class: OptionClass) -> Option<&'static isa_runtime::layout::Enum> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_version_has_a_register_count() {
+        let names = &crate::agal::__layout::ENUM_REGNAME;
+        for v in crate::agal::__layout::ENUM_VERSION.values {
+            assert!(
+                names.attrs.iter().any(|a| a.name == v.name),
+                "RegName has no `{}` attribute for AGAL version {}",
+                v.name,
+                v.value
+            );
+        }
+        // The counts land at their version: vc has 128, 250 and 250.
+        let vc = reg_by_name("vc").unwrap();
+        assert_eq!(vc.limits, [Some(127), Some(249), Some(249)]);
+        let iid = reg_by_name("iid").unwrap();
+        assert_eq!(iid.limit(Version::V2, false), None);
+        assert_eq!(iid.limit(Version::V3, false), Some(0));
+        assert_eq!(iid.limit(Version::V2, true), None);
+        assert_eq!(version_number(Version::V3), 3);
+    }
 
     #[test]
     fn every_spec_opcode_has_a_form() {
