@@ -76,11 +76,13 @@ impl Usage {
         }
     }
 
-    /// The fc count for indirect addressing: every register the version has.
+    /// The fc count for indirect addressing: every register the version has
+    /// (the spec's count for `fc`; 0 if the version had none).
     pub fn all_constants(version: Version) -> u64 {
-        reg_by_name("fc")
+        let (fc, _) = canonical_name(RegType::Vc, ProgramType::Fragment);
+        reg_by_name(fc)
             .and_then(|r| r.limit(version, false))
-            .map_or(28, |l| u64::from(l) + 1)
+            .map_or(0, |l| u64::from(l) + 1)
     }
 
     /// The register a direct source or a destination names.
@@ -206,5 +208,17 @@ pub fn swizzle(e: Expr, components: &[usize], width: u8) -> Expr {
             swizzle(*inner, &folded, 4)
         }
         kind => Expr::new(kind, e.span).swizzle(letters(components)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indirect_addressing_declares_every_constant_of_the_version() {
+        // AGALMiniAssembler's fragment constant counts: 28, 64 and 200.
+        let counts = Version::ALL.iter().map(|&v| Usage::all_constants(v));
+        assert_eq!(counts.collect::<Vec<_>>(), [28, 64, 200]);
     }
 }
