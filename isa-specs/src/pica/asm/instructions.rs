@@ -303,10 +303,12 @@ fn one_source(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads,
 
 fn mova(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads, pos: Pos) -> Result<(), Diag> {
     let args = stmt.expect_commas(2, &format!("{} a0.x|a0.y|a0.xy, SRC", stmt.head))?;
-    let mask = match args[0].to_ascii_lowercase().as_str() {
-        "a0" | "a0.x" => 0b1000,
-        "a1" | "a0.y" => 0b0100,
-        "a01" | "a0.xy" => 0b1100,
+    use isa_runtime::Component::{X, Y};
+    // picasso's names for a0.x, a0.y and both.
+    let written: &[isa_runtime::Component] = match args[0].to_ascii_lowercase().as_str() {
+        "a0" | "a0.x" => &[X],
+        "a1" | "a0.y" => &[Y],
+        "a01" | "a0.xy" => &[X, Y],
         _ => {
             return Err(stmt.err_at(
                 args[0],
@@ -316,7 +318,8 @@ fn mova(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads, pos: 
     };
     let s1 = asm.operand(stmt, args[1], true)?;
     let src1 = wide(stmt, &s1, args[1], "the source")?;
-    let need = need(reads, Some(isa_runtime::Mask::from_bits(mask)), &[src(&s1)], false);
+    let mask = isa_runtime::Mask::from_components(written);
+    let need = need(reads, Some(mask), &[src(&s1)], false);
     let fields = Fmt1Mova {
         desc: UInt::from_bits(0),
         src2: UInt::from_bits(0),
