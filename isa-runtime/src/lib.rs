@@ -196,4 +196,12 @@ mod tests {
         let l = text_lines(b"\xEF\xBB\xBFab\r\nc\xffd\n");
         assert_eq!(l, alloc::vec![(1, Ok("ab")), (2, Err(2))]);
     }
+
+    #[test]
+    fn or_list_joins_choices_as_a_sentence() {
+        assert_eq!(text::or_list::<&str>(&[]), "");
+        assert_eq!(text::or_list(&["1"]), "1");
+        assert_eq!(text::or_list(&["1", "2"]), "1 or 2");
+        assert_eq!(text::or_list(&["1", "2", "3"]), "1, 2 or 3");
+    }
 }

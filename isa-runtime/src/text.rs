@@ -207,6 +207,18 @@ fn write_raw<O: Write>(
     }
 }
 
+/// Choices for a message: `a`, `a or b`, `a, b or c` (empty for none).
+pub fn or_list<S: AsRef<str>>(choices: &[S]) -> String {
+    match choices.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", rest.join(", "), last.as_ref())
+        }
+        Some((last, _)) => String::from(last.as_ref()),
+        None => String::new(),
+    }
+}
+
 /// Prints `v` in decimal (as `{v}` does, without the formatting machinery:
 /// printers write many small numbers).
 pub fn write_decimal<O: Write + ?Sized>(out: &mut O, v: u64) -> fmt::Result {

@@ -2,6 +2,7 @@
 //! syntax.
 
 use isa_runtime::explain::explain_format;
+use isa_runtime::text::or_list;
 use isa_runtime::LayoutCodec;
 use isa_specs::agal::{asm, disasm, Agal, AgalProgram, Header, ProgramType, Version};
 
@@ -59,16 +60,6 @@ fn open(bytes: &[u8]) -> Result<Opened<[u64; 3]>, String> {
     })
 }
 
-/// `a`, `a or b`, `a, b or c`.
-fn either(choices: impl Iterator<Item = String>) -> String {
-    let choices: Vec<String> = choices.collect();
-    match choices.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
-}
-
 /// AGALMiniAssembler text (one file) to an AGAL program; `--type` and
 /// `--version` are required.
 fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
@@ -78,18 +69,21 @@ fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
             files.len()
         )));
     };
-    let types = ProgramType::ALL.iter().map(|t| format!("--type {}", t.spelling()));
     let Some(kind) = options.kind else {
-        return Err(Failure::usage(format!("an AGAL program needs {}", either(types))));
+        let types: Vec<String> = ProgramType::ALL
+            .iter()
+            .map(|t| format!("--type {}", t.spelling()))
+            .collect();
+        return Err(Failure::usage(format!("an AGAL program needs {}", or_list(&types))));
     };
-    let versions = || Version::ALL.iter().map(|v| v.spelling().to_string());
+    let versions: Vec<&str> = Version::ALL.iter().map(|v| v.spelling()).collect();
     let version = match options.version {
         Some(n) => Version::from_raw(n.into())
-            .ok_or_else(|| Failure::usage(format!("AGAL version {n} does not exist; it is {}", either(versions()))))?,
+            .ok_or_else(|| Failure::usage(format!("AGAL version {n} does not exist; it is {}", or_list(&versions))))?,
         None => {
             return Err(Failure::usage(format!(
                 "an AGAL program needs --version {}",
-                either(versions())
+                or_list(&versions)
             )))
         }
     };

@@ -191,10 +191,7 @@ fn named_values(e: &Enum) -> String {
             _ => v.value.to_string(),
         })
         .collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.concat(),
-    }
+    isa_runtime::text::or_list(&names)
 }
 
 /// Where a slot of the token (`dst`, `src1`, `src2`: fields of the spec's

@@ -343,11 +343,8 @@ fn cmp_op<'a>(stmt: &Stmt<'a>, text: &'a str) -> Result<CmpOp, Diag> {
         Some(v) => Ok(CmpOp::from_bits(v.value)),
         None => {
             let names: Vec<&str> = ops.values.iter().filter_map(|v| v.spellings.first().copied()).collect();
-            let (last, rest) = names.split_last().map_or(("", &[][..]), |(l, r)| (*l, r));
-            Err(stmt.err_at(
-                text,
-                format!("invalid comparison `{text}`: expected {} or {last}", rest.join(", ")),
-            ))
+            let expected = isa_runtime::text::or_list(&names);
+            Err(stmt.err_at(text, format!("invalid comparison `{text}`: expected {expected}")))
         }
     }
 }
