@@ -1,4 +1,4 @@
-//! Builds the "one more opcode" spec: `isa-specs/specs/pica.isa` plus one
+//! Builds the "one more opcode" spec: `isa-specs/pica/pica.isa` plus one
 //! made-up opcode line, written to `$OUT_DIR/pica_plus.isa`. The test in
 //! `tests/added_opcode.rs` proves that this single line is all it takes.
 
@@ -9,7 +9,7 @@ const EXTRA_OPCODE: &str =
     "    frob   0x10  Fmt1      sem \"dst = src1 - src2\"   /// made-up opcode: componentwise subtract\n";
 
 fn main() {
-    let spec_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../isa-specs/specs/pica.isa");
+    let spec_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../isa-specs/pica/pica.isa");
     println!("cargo:rerun-if-changed={}", spec_path.display());
     let spec = std::fs::read_to_string(&spec_path).unwrap_or_else(|e| panic!("reading {}: {e}", spec_path.display()));
     // The opcodes block is the last item of the spec: insert before its `}`.

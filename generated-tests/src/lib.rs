@@ -1,10 +1,8 @@
 //! Round-trip tests generated from the isaforge specs.
 //!
 //! The tests themselves are produced by `isa_macros::isa_tests!` from each
-//! spec (see `tests/`); this library is the checker they call. It drives
-//! the generated codec through the `LAYOUT` metadata, so one checker serves
-//! every ISA and every opcode a spec will ever gain.
+//! spec (see `tests/`); the checker they call is `isa_runtime::check`
+//! (feature `check`), so that crates outside this workspace can run the
+//! same generated suites. This library only names it for the tests here.
 
-pub mod check;
-pub mod packed;
-pub mod rng;
+pub use isa_runtime::check;

@@ -56,8 +56,8 @@ fn made_up_opcode_is_in_the_layout() {
 fn without_the_line_the_word_is_unknown() {
     // The unextended ISA keeps the same word as an unknown `.word`.
     let word = frob().encode();
-    let plain = isa_specs::pica::Instruction::decode(word).unwrap();
-    assert_eq!(plain, isa_specs::pica::Instruction::Unknown(word));
+    let plain = isa_pica::Instruction::decode(word).unwrap();
+    assert_eq!(plain, isa_pica::Instruction::Unknown(word));
     assert_eq!(plain.to_string(), format!(".word 0x{word:08x}"));
 }
 
@@ -80,7 +80,7 @@ fn line_diff(before: &str, after: &str) -> (Vec<String>, Vec<String>) {
 
 #[test]
 fn the_line_changes_exactly_its_doc_lines_and_pictures() {
-    let before = docs_of(&isa_specs::pica::LAYOUT);
+    let before = docs_of(&isa_pica::LAYOUT);
     let after = docs_of(&LAYOUT);
     assert_eq!(
         before.iter().map(|(p, _)| p).collect::<Vec<_>>(),

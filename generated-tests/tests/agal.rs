@@ -1,7 +1,7 @@
-//! Round-trip tests for AGAL, generated from `isa-specs/specs/agal.isa`.
+//! Round-trip tests for AGAL, generated from `isa-specs/agal/agal.isa`.
 
 isa_macros::isa_tests!(
-    file = "../isa-specs/specs/agal.isa",
-    module = isa_specs::agal,
+    file = "../isa-specs/agal/agal.isa",
+    module = isa_agal,
     random_words = 300_000
 );

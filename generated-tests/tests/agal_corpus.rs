@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use isa_specs::agal::{Header, Instruction};
+use isa_agal::{Header, Instruction};
 use pretty_assertions::assert_eq;
 
 fn corpus_files() -> Option<Vec<PathBuf>> {

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use isa_specs::lima_gp::Instruction;
+use isa_lima_gp::Instruction;
 use pretty_assertions::assert_eq;
 
 #[test]
@@ -29,8 +29,8 @@ fn corpus_program_round_trips() {
     }
     // Word 0 as Mesa reads it: `mul.m0 ^2/$0.y t[1].z a0.y` — mul0 multiplies
     // load z by attribute y, and store0 writes its x/y from acc/mul results.
-    assert_eq!(insns[0].mul0_src0, isa_specs::lima_gp::Src::LoadZ);
-    assert_eq!(insns[0].mul0_src1, isa_specs::lima_gp::Src::AttrY);
+    assert_eq!(insns[0].mul0_src0, isa_lima_gp::Src::LoadZ);
+    assert_eq!(insns[0].mul0_src1, isa_lima_gp::Src::AttrY);
     assert_eq!(insns[0].load_addr.get(), 1);
 }
 
@@ -75,8 +75,8 @@ fn corpus_prints_as_mesa_and_assembles_back() {
         .chunks_exact(16)
         .map(|c| u128::from_le_bytes(c.try_into().expect("16 bytes")))
         .collect();
-    let text = isa_specs::lima_gp::mesa::disassemble(&words);
+    let text = isa_lima_gp::mesa::disassemble(&words);
     assert_eq!(normalise(&without_annotations(&text)), normalise(&mesa));
-    assert_eq!(isa_specs::lima_gp::mesa::assemble(&text), Ok(words));
+    assert_eq!(isa_lima_gp::mesa::assemble(&text), Ok(words));
     println!("{text}");
 }

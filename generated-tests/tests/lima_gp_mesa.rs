@@ -2,9 +2,9 @@
 //! lines plus `{raw …}` annotations), assemble back bit for bit, and decode
 //! and re-encode; hand-written text and its errors.
 
+use isa_lima_gp::mesa::{assemble, disassemble, instruction_text};
+use isa_lima_gp::LimaGp;
 use isa_runtime::Isa;
-use isa_specs::lima_gp::mesa::{assemble, disassemble, instruction_text};
-use isa_specs::lima_gp::LimaGp;
 use pretty_assertions::assert_eq;
 
 /// A xorshift generator: the sweep is the same on every run.

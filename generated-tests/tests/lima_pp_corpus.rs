@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use isa_specs::lima_pp::Instr;
+use isa_lima_pp::Instr;
 use pretty_assertions::assert_eq;
 
 /// The corpus directory, or `None` (with a loud warning) when `../shared` is absent.

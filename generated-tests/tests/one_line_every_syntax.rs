@@ -17,7 +17,7 @@ use pretty_assertions::assert_eq;
 
 /// A one-line spec addition and what it must do.
 struct Case {
-    /// The spec file, under `isa-specs/specs`.
+    /// The spec file, under `isa-specs` (its crate's directory, then the file).
     spec: &'static str,
     /// The line the new one goes after (it must occur exactly once).
     after: &'static str,
@@ -28,7 +28,7 @@ struct Case {
 /// AGAL: a made-up `tex`-like opcode (0x25 is free), AGAL2 and fragment
 /// only, as `ted` is.
 const AGAL: Case = Case {
-    spec: "agal.isa",
+    spec: "agal/agal.isa",
     after: "    ted 0x26 TokenTex",
     line: "    txb 0x25 TokenTex  fragment_only since=v2 sem \"dst = sampler.eval(src1)\" /// made up: biased texture sample",
 };
@@ -36,7 +36,7 @@ const AGAL: Case = Case {
 /// PICA200: a made-up format-1 opcode at a free value (0x10), reading only
 /// x and y of its sources.
 const PICA: Case = Case {
-    spec: "pica.isa",
+    spec: "pica/pica.isa",
     after: "    min    0x0D  Fmt1",
     line: "    frob   0x10  Fmt1     reads=xy              sem \"dst = float4(src1.x - src2.y)\" /// made up",
 };
@@ -44,7 +44,7 @@ const PICA: Case = Case {
 /// Lima GP: a made-up complex-unit operation at a value the enum leaves
 /// unnamed (1), which Mesa's text prints as `unk1.c`.
 const LIMA_GP: Case = Case {
-    spec: "lima_gp.isa",
+    spec: "lima-gp/lima_gp.isa",
     after: "    nop             = 0  \"nop\"",
     line: "    frob            = 1  \"frob\"            sem \"dst = a + 1.0\"        /// made up",
 };
@@ -52,13 +52,22 @@ const LIMA_GP: Case = Case {
 /// Lima PP: a made-up adder operation at a value the enum leaves unnamed
 /// (1); two operands (the `args` default), in both adders.
 const LIMA_PP: Case = Case {
-    spec: "lima_pp.isa",
+    spec: "lima-pp/lima_pp.isa",
     after: "    add      = 0  \"add\"",
     line: "    frob     = 1  \"frob\"                           sem \"dst = a - b\"   /// made up",
 };
 
 /// The crates `isa` is built from, copied into the scratch workspace.
-const CRATES: &[&str] = &["isa-runtime", "isa-meta", "isa-macros", "isa-specs", "isa-cli"];
+const CRATES: &[&str] = &[
+    "isa-runtime",
+    "isa-meta",
+    "isa-macros",
+    "isa-specs/pica",
+    "isa-specs/agal",
+    "isa-specs/lima-pp",
+    "isa-specs/lima-gp",
+    "isa-cli",
+];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -126,8 +135,8 @@ fn build_with(cases: &[&Case]) -> PathBuf {
     );
     write_if_changed(&ws.join("Cargo.toml"), manifest.as_bytes());
     for case in cases {
-        let path = ws.join("isa-specs/specs").join(case.spec);
-        let text = std::fs::read_to_string(root.join("isa-specs/specs").join(case.spec)).unwrap();
+        let path = ws.join("isa-specs").join(case.spec);
+        let text = std::fs::read_to_string(root.join("isa-specs").join(case.spec)).unwrap();
         let anchors: Vec<usize> = text
             .match_indices(&format!("\n{}", case.after))
             .map(|(i, _)| i + 1)

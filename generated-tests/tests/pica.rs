@@ -1,3 +1,3 @@
-//! Round-trip tests for PICA200, generated from `isa-specs/specs/pica.isa`.
+//! Round-trip tests for PICA200, generated from `isa-specs/pica/pica.isa`.
 
-isa_macros::isa_tests!(file = "../isa-specs/specs/pica.isa", module = isa_specs::pica);
+isa_macros::isa_tests!(file = "../isa-specs/pica/pica.isa", module = isa_pica);

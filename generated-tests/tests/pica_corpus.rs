@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use isa_specs::pica::{Instruction, OpDesc};
+use isa_pica::{Instruction, OpDesc};
 use pretty_assertions::assert_eq;
 
 fn corpus_dir() -> Option<PathBuf> {

@@ -14,9 +14,9 @@ use std::fmt;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::ValueEnum;
+use isa_agal::ProgramType;
 use isa_runtime::layout::Format;
 use isa_runtime::{BitWord, DecodeError, Isa, LayoutCodec};
-use isa_specs::agal::ProgramType;
 
 use crate::commands::decode::Decoded;
 use crate::failure::Failure;

@@ -84,9 +84,9 @@ fn main() -> ExitCode {
 /// bundle, a module like [`packed`]) and one arm here.
 fn dispatch(command: &Command) -> Result<(), Failure> {
     match command.isa() {
-        IsaName::Agal => run::<isa_specs::agal::Agal>(command),
-        IsaName::Pica => run::<isa_specs::pica::Pica>(command),
-        IsaName::LimaGp => run::<isa_specs::lima_gp::LimaGp>(command),
+        IsaName::Agal => run::<isa_agal::Agal>(command),
+        IsaName::Pica => run::<isa_pica::Pica>(command),
+        IsaName::LimaGp => run::<isa_lima_gp::LimaGp>(command),
         // Variable-length instructions: whole programs, not words.
         IsaName::LimaPp => packed::run(command),
     }

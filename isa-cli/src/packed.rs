@@ -3,18 +3,18 @@
 //! word at a time as [`CliIsa`](crate::isas::CliIsa) does.
 //!
 //! - `disasm`: raw little-endian words (one program) to Mesa's text with
-//!   `{raw …}` annotations ([`isa_specs::lima_pp::mesa::disassemble`]).
+//!   `{raw …}` annotations ([`isa_lima_pp::mesa::disassemble`]).
 //! - `asm`: that text (labels allowed) back to the same words.
 //! - `decode --json`: per instruction, fields covering every bit, named
 //!   `control.FIELD` and `UNIT.FIELD` (and `padding`), with `lo` counted
 //!   from bit 0 of the control word.
 //! - `explain`: the same breakdown for words given in hex.
 
+use isa_lima_pp::{mesa, Instr, LAYOUT};
 use isa_runtime::explain::{explain_format, FieldReport};
 use isa_runtime::layout::Packed;
 use isa_runtime::packed::{read_bits, unit_offsets, variant_of};
 use isa_runtime::DecodeError;
-use isa_specs::lima_pp::{mesa, Instr, LAYOUT};
 use serde_json::json;
 
 use crate::commands::asm::AsmArgs;

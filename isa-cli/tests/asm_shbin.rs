@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::{isa, scratch, write, Run};
-use isa_specs::pica::shbin::{ShaderKind, Shbin};
+use isa_pica::shbin::{ShaderKind, Shbin};
 use pretty_assertions::assert_eq;
 
 fn assert_success(run: &Run) {

@@ -15,7 +15,7 @@ fn sample() -> Vec<u8> {
 001:\tmov.m0 ^8 ^-2 {raw mul_op=complex2}
 002:\tnop
 ";
-    isa_specs::lima_gp::mesa::assemble(text)
+    isa_lima_gp::mesa::assemble(text)
         .expect("the sample assembles")
         .iter()
         .flat_map(|w| w.to_le_bytes())

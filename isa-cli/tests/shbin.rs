@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{isa, scratch, write, Run};
-use isa_specs::pica::shbin::{Constant, Dvle, OpdescEntry, Output, ShaderKind, Shbin, Uniform};
+use isa_pica::shbin::{Constant, Dvle, OpdescEntry, Output, ShaderKind, Shbin, Uniform};
 use pretty_assertions::assert_eq;
 use serde_json::Value;
 

@@ -21,6 +21,8 @@ use quote::quote;
 
 use isa_meta::{Source, Spec, TestOptions};
 
+mod runtime_path;
+
 /// Arguments of `isa!`: a spec file, or an inline spec (for tests).
 #[derive(FromMeta)]
 struct IsaArgs {
@@ -31,6 +33,11 @@ struct IsaArgs {
     /// The spec text itself.
     #[darling(default)]
     inline: Option<syn::LitStr>,
+    /// The path of the runtime crate in the generated code (default
+    /// `::isa_runtime`); a crate that re-exports the runtime passes its own
+    /// path, as the `isaforge` facade passes `$crate::runtime`.
+    #[darling(default)]
+    runtime: Option<syn::Path>,
 }
 
 /// Arguments of `isa_tests!`.
@@ -39,12 +46,16 @@ struct TestArgs {
     file: syn::LitStr,
     /// The module where `isa!` expanded the same spec.
     module: syn::Path,
-    /// The checker module (default `::generated_tests::check`).
+    /// The checker module (default `::isa_runtime::check`, the runtime's
+    /// `check` feature).
     #[darling(default)]
     checker: Option<syn::Path>,
     /// Random words to sweep (default 1 000 000).
     #[darling(default)]
     random_words: Option<u64>,
+    /// The runtime's path, as for `isa!`.
+    #[darling(default)]
+    runtime: Option<syn::Path>,
 }
 
 /// Expands an ISA spec into its typed codec and `LAYOUT` metadata.
@@ -81,7 +92,7 @@ pub fn isa(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
         Err(e) => return e.into(),
     };
     let output = match compile(&source, span) {
-        Ok(spec) => isa_meta::expand(&spec),
+        Ok(spec) => runtime_path::rewrite(isa_meta::expand(&spec), args.runtime.as_ref()),
         Err(errors) => errors,
     };
     let track = tracked.map(|path| {
@@ -97,7 +108,7 @@ pub fn isa(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// Expands an ISA spec into its generated round-trip test suite.
 ///
 /// ```ignore
-/// isa_macros::isa_tests!(file = "../isa-specs/specs/pica.isa", module = isa_specs::pica);
+/// isa_macros::isa_tests!(file = "../isa-specs/pica/pica.isa", module = isa_pica);
 /// ```
 #[proc_macro]
 pub fn isa_tests(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
@@ -114,9 +125,7 @@ pub fn isa_tests(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
             &spec,
             &TestOptions {
                 module: args.module,
-                checker: args
-                    .checker
-                    .unwrap_or_else(|| syn::parse_quote!(::generated_tests::check)),
+                checker: args.checker.unwrap_or_else(|| syn::parse_quote!(::isa_runtime::check)),
                 random_words: args.random_words.unwrap_or(1_000_000),
             },
         ),
@@ -127,6 +136,7 @@ pub fn isa_tests(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
             const _: &str = ::core::include_str!(#path);
         )
     });
+    let output = runtime_path::rewrite(output, args.runtime.as_ref());
     quote!(#track #output).into()
 }
 

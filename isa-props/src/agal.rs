@@ -1,7 +1,7 @@
 //! AGAL programs and AGALMiniAssembler text.
 
-use isa_specs::agal::asm::Assembler;
-use isa_specs::agal::{disasm, AgalProgram, ProgramType, Version};
+use isa_agal::asm::Assembler;
+use isa_agal::{disasm, AgalProgram, ProgramType, Version};
 
 use crate::{ensure, Outcome, Violation};
 

@@ -31,8 +31,8 @@ pub mod words;
 
 use std::fmt;
 
-use isa_specs::lima_gp::LimaGp;
-use isa_specs::pica::Pica;
+use isa_lima_gp::LimaGp;
+use isa_pica::Pica;
 
 pub use seeds::Corpus;
 

@@ -1,7 +1,7 @@
 //! Lima PP programs and Mesa's text for both Lima processors.
 
-use isa_specs::lima_gp::mesa as gp_mesa;
-use isa_specs::lima_pp::{mesa as pp_mesa, Instr, InstrView};
+use isa_lima_gp::mesa as gp_mesa;
+use isa_lima_pp::{mesa as pp_mesa, Instr, InstrView};
 
 use crate::{ensure, Outcome, Violation};
 

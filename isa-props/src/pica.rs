@@ -1,8 +1,8 @@
 //! PICA200 `.shbin` files and picasso text.
 
-use isa_specs::pica::asm::{self as pica_asm, SourceFile};
-use isa_specs::pica::disasm::disassemble;
-use isa_specs::pica::shbin::{ShaderKind, Shbin};
+use isa_pica::asm::{self as pica_asm, SourceFile};
+use isa_pica::disasm::disassemble;
+use isa_pica::shbin::{ShaderKind, Shbin};
 
 use crate::{ensure, Outcome, Violation};
 

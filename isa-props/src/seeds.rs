@@ -6,10 +6,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use isa_specs::agal::{disasm, AgalProgram};
-use isa_specs::lima_gp::LimaGp;
-use isa_specs::pica::disasm::disassemble;
-use isa_specs::pica::shbin::Shbin;
+use isa_agal::{disasm, AgalProgram};
+use isa_lima_gp::LimaGp;
+use isa_pica::disasm::disassemble;
+use isa_pica::shbin::Shbin;
 
 use crate::agal::option_byte;
 
@@ -82,7 +82,7 @@ pub fn agal_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
             continue;
         };
         let listing = disasm::listing(&program);
-        let asm = isa_specs::agal::asm::Assembler {
+        let asm = isa_agal::asm::Assembler {
             kind: listing.kind,
             version: listing.version,
             ignore_limits: listing.needs_ignore_limits,
@@ -97,7 +97,7 @@ pub fn agal_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
         let Some(header) = fs::read(binary).ok().and_then(|b| AgalProgram::parse(&b).ok()) else {
             continue;
         };
-        let asm = isa_specs::agal::asm::Assembler {
+        let asm = isa_agal::asm::Assembler {
             kind: header.header.kind,
             version: header.header.version,
             ignore_limits: false,
@@ -187,7 +187,7 @@ pub fn lima_gp_mesa_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
         .filter_map(|bytes| isa_runtime::decode_stream::<LimaGp>(bytes).ok())
         .map(|insns| {
             let words: Vec<u128> = insns.iter().map(|i| i.encode()).collect();
-            isa_specs::lima_gp::mesa::disassemble(&words).into_bytes()
+            isa_lima_gp::mesa::disassemble(&words).into_bytes()
         })
         .collect()
 }
@@ -222,19 +222,22 @@ pub fn lima_pp_programs(corpus: &Corpus) -> Vec<Vec<u8>> {
 pub fn lima_pp_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
     lima_pp_programs(corpus)
         .iter()
-        .filter_map(|bytes| isa_specs::lima_pp::Instr::decode_program_bytes(bytes).ok())
-        .map(|program| isa_specs::lima_pp::mesa::disassemble(&program).into_bytes())
+        .filter_map(|bytes| isa_lima_pp::Instr::decode_program_bytes(bytes).ok())
+        .map(|program| isa_lima_pp::mesa::disassemble(&program).into_bytes())
         .collect()
 }
 
-/// The project's spec files (`isa-specs/specs/*.isa`), the spec-language
+/// The project's spec files (`isa-specs/<crate>/*.isa`), the spec-language
 /// test specs of `isa-meta/tests` and `generated-tests/specs`, and the
 /// inline spec of every trybuild
 /// case of `isa-macros` (`tests/ui`, `tests/pass`; a case without one, such
 /// as a missing file, is skipped).
 pub fn spec_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
     let root = &corpus.project;
-    let mut seeds = crate::spec::spec_files(&root.join("isa-specs/specs"));
+    let mut seeds = Vec::new();
+    for crate_dir in crate::spec::spec_crate_dirs(root) {
+        seeds.extend(crate::spec::spec_files(&crate_dir));
+    }
     for dir in [
         "isa-meta/tests/expand",
         "isa-meta/tests/semantics",

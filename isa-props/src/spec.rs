@@ -168,6 +168,21 @@ fn invocation(mac: &syn::Macro, specs: &mut Vec<String>) {
 }
 
 /// The `.isa` files in `dir`, sorted.
+/// The directories of the ISA crates under `isa-specs/` (each holds its
+/// spec file beside its `Cargo.toml`), sorted.
+pub fn spec_crate_dirs(project: &Path) -> Vec<std::path::PathBuf> {
+    let mut dirs: Vec<_> = std::fs::read_dir(project.join("isa-specs"))
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.join("Cargo.toml").is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    dirs.sort();
+    dirs
+}
+
 pub(crate) fn spec_files(dir: &Path) -> Vec<Vec<u8>> {
     rust_or_spec_files(dir, ".isa")
 }

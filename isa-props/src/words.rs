@@ -105,8 +105,8 @@ pub fn text_round_trip<I: Isa>(bytes: &[u8]) -> Outcome {
 
 #[cfg(test)]
 mod tests {
-    use isa_specs::lima_gp::LimaGp;
-    use isa_specs::pica::Pica;
+    use isa_lima_gp::LimaGp;
+    use isa_pica::Pica;
 
     use super::*;
 

@@ -10,9 +10,13 @@
 #![warn(missing_docs)]
 
 extern crate alloc;
+#[cfg(feature = "check")]
+extern crate std;
 
 pub mod agsl;
 pub mod bits;
+#[cfg(feature = "check")]
+pub mod check;
 pub mod error;
 pub mod explain;
 pub mod layout;

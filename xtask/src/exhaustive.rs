@@ -21,9 +21,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use isa_specs::agal::{AgalProgram, Dest, Header, ProgramType, Version};
-use isa_specs::lima_pp::{Instr, InstrView};
-use isa_specs::pica::{Instruction, OpDesc};
+use isa_agal::{AgalProgram, Dest, Header, ProgramType, Version};
+use isa_lima_pp::{Instr, InstrView};
+use isa_pica::{Instruction, OpDesc};
 
 /// Counts from one sweep.
 #[derive(Default)]

@@ -2,7 +2,7 @@
 //! freshness and diagram tests run it in-process.
 //!
 //! Everything here is built from the `LAYOUT` metadata that the spec macro
-//! generates (`isa_specs::pica::LAYOUT` and friends), never from a second parse
+//! generates (`isa_pica::LAYOUT` and friends), never from a second parse
 //! of the spec files, and is generic over [`IsaLayout`]: a new ISA needs one
 //! line in [`ISAS`].
 
@@ -16,10 +16,10 @@ use isa_runtime::layout::{Format, IsaLayout};
 
 /// Every ISA with docs: file stem (the CLI's ISA name) and metadata.
 pub const ISAS: &[(&str, &IsaLayout)] = &[
-    ("agal", &isa_specs::agal::LAYOUT),
-    ("lima-gp", &isa_specs::lima_gp::LAYOUT),
-    ("lima-pp", &isa_specs::lima_pp::LAYOUT),
-    ("pica", &isa_specs::pica::LAYOUT),
+    ("agal", &isa_agal::LAYOUT),
+    ("lima-gp", &isa_lima_gp::LAYOUT),
+    ("lima-pp", &isa_lima_pp::LAYOUT),
+    ("pica", &isa_pica::LAYOUT),
 ];
 
 /// The diagram file name of a format or layout: `<isa>-<format>.svg`, with the

@@ -118,7 +118,7 @@ fn no_label_overflows_or_overlaps_in_any_real_diagram() {
 
 #[test]
 fn real_diagrams_show_what_the_formats_hold() {
-    let pica = &isa_specs::pica::LAYOUT;
+    let pica = &isa_pica::LAYOUT;
     // Fmt5 has one opcode (mad, 0b111): its bits are printed.
     let d = svg::layout("pica", pica, pica.format("Fmt5").unwrap());
     let digits: Vec<&str> = d
@@ -135,7 +135,7 @@ fn real_diagrams_show_what_the_formats_hold() {
         assert!(d.labels.iter().any(|l| l.text == neg && l.rotated), "{neg}");
     }
     // AGAL's token: six lanes, nested layouts linked, src1 split over two lanes.
-    let agal = &isa_specs::agal::LAYOUT;
+    let agal = &isa_agal::LAYOUT;
     let d = svg::layout("agal", agal, agal.format("Token").unwrap());
     let names: Vec<&str> = d
         .labels
@@ -411,8 +411,7 @@ fn spec_json_holds_the_resolved_spec() {
             assert_eq!(covered, u64::from(format.bits), "{}", format.name);
         }
     }
-    let pica: serde_json::Value =
-        serde_json::from_str(&xtask::spec_json::isa_json("pica", &isa_specs::pica::LAYOUT)).unwrap();
+    let pica: serde_json::Value = serde_json::from_str(&xtask::spec_json::isa_json("pica", &isa_pica::LAYOUT)).unwrap();
     let idx = pica["enums"]
         .as_array()
         .unwrap()

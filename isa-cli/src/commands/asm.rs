@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use isa_agal::ProgramType;
 use isa_runtime::BitWord;
-use isa_specs::agal::ProgramType;
 
 use crate::failure::Failure;
 use crate::input;

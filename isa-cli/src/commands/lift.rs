@@ -1,5 +1,5 @@
 //! `isa lift`: a program to another language. AGAL fragment programs lift to
-//! AGSL (see `isa_specs::agal::lift` for how AGAL's registers map).
+//! AGSL (see `isa_agal::lift` for how AGAL's registers map).
 
 use std::path::PathBuf;
 

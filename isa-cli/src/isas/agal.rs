@@ -1,10 +1,10 @@
 //! AGAL: programs (a 7-byte header and 192-bit tokens) in AGALMiniAssembler
 //! syntax.
 
+use isa_agal::{asm, disasm, Agal, AgalProgram, Header, ProgramType, Version};
 use isa_runtime::explain::explain_format;
 use isa_runtime::text::or_list;
 use isa_runtime::LayoutCodec;
-use isa_specs::agal::{asm, disasm, Agal, AgalProgram, Header, ProgramType, Version};
 
 use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened};
 use crate::commands::decode::Decoded;
@@ -23,11 +23,11 @@ impl CliIsa for Agal {
     const LIFT_AGSL: Option<LiftFn> = Some(lift_agsl);
 }
 
-/// A fragment program to one AGSL shader (`isa_specs::agal::lift`), with
+/// A fragment program to one AGSL shader (`isa_agal::lift`), with
 /// its warnings.
 fn lift_agsl(bytes: &[u8]) -> Result<(String, Vec<String>), String> {
     let program = AgalProgram::parse(bytes).map_err(|e| e.to_string())?;
-    let lifted = isa_specs::agal::lift::lift(&program).map_err(|e| e.to_string())?;
+    let lifted = isa_agal::lift::lift(&program).map_err(|e| e.to_string())?;
     let warnings = lifted.warnings.iter();
     let warnings = warnings.map(|w| format!("byte {:#x}: warning: {}", w.offset, w.message));
     Ok((lifted.source, warnings.collect()))

@@ -1,10 +1,10 @@
 //! Lima GP (Mali-200/400 vertex processor): files are raw little-endian
 //! 128-bit words. `disasm` prints them as Mesa's `gpir_disassemble_program`
-//! does (`isa_specs::lima_gp::mesa`), with a `{raw field=value …}` note where
+//! does (`isa_lima_gp::mesa`), with a `{raw field=value …}` note where
 //! Mesa's text leaves bits out, and `asm` reads that text back. With `--raw`,
 //! both use the spec's field-explicit form instead, one word per line.
 
-use isa_specs::lima_gp::{mesa, LimaGp};
+use isa_lima_gp::{mesa, LimaGp};
 
 use super::{AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened};
 use crate::failure::Failure;

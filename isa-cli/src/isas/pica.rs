@@ -1,8 +1,8 @@
 //! PICA200: `.shbin` files (DVLB), picasso syntax, operand descriptors.
 
-use isa_specs::pica::asm::{self as pica_asm, SourceFile};
-use isa_specs::pica::shbin::Shbin;
-use isa_specs::pica::{OpDesc, Pica};
+use isa_pica::asm::{self as pica_asm, SourceFile};
+use isa_pica::shbin::Shbin;
+use isa_pica::{OpDesc, Pica};
 
 use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened};
 use crate::failure::Failure;
@@ -34,7 +34,7 @@ fn open(bytes: &[u8]) -> Result<Opened<u32>, String> {
     let dvlp = 8 + 4 * shbin.dvles.len();
     let code_at = dvlp.saturating_add(u32_at(dvlp + 8));
     let desc_at = dvlp.saturating_add(u32_at(dvlp + 16));
-    let listing = isa_specs::pica::disasm::listing(&shbin);
+    let listing = isa_pica::disasm::listing(&shbin);
     Ok(Opened {
         words: (shbin.code.iter().zip(listing.word_lines).enumerate())
             .map(|(i, (&word, text))| ContainerWord {

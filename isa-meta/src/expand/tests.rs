@@ -1,6 +1,6 @@
 //! The round-trip test suite generated from a spec (`isa_tests!`): one test
 //! per opcode, enum and layout, plus a random-word sweep. The test bodies
-//! call a checker module (by default `::generated_tests::check`), which
+//! call a checker module (by default `::isa_runtime::check`, the runtime's `check` feature), which
 //! drives the generated codec through the `LAYOUT` metadata.
 
 use proc_macro2::{Ident, Span, TokenStream};
@@ -13,7 +13,7 @@ use crate::naming::type_ident;
 pub struct TestOptions {
     /// The module where `isa!` expanded the same spec.
     pub module: syn::Path,
-    /// The checker module the tests call (`::generated_tests::check`).
+    /// The checker module the tests call (`::isa_runtime::check`).
     pub checker: syn::Path,
     /// How many random words the sweep decodes.
     pub random_words: u64,

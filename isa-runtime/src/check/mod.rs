@@ -1,0 +1,538 @@
+//! The checks behind the tests that `isa_tests!` generates (feature
+//! `check`, which needs `std`). Each one panics with the word, the field and
+//! the value at fault. They drive a generated codec through its `LAYOUT`
+//! metadata, so one checker serves every ISA and every opcode a spec will
+//! ever gain.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use alloc::{format, vec};
+
+use crate::bits::low_mask;
+use crate::explain::explain_word;
+use crate::layout::{AttrKind, Field, FieldKind, Format, Opcode};
+use crate::{BitWord, DecodeErrorKind, Isa, LayoutCodec};
+use pretty_assertions::assert_eq;
+
+use crate::check::rng::SplitMix64;
+
+/// The checks for presence-mask bundle ISAs, reachable through the checker path.
+pub mod packed;
+pub mod rng;
+
+/// Values to try for a field: all of them up to 16 bits, else edges and random ones.
+pub fn field_values(width: u32, seed: u64) -> Vec<u64> {
+    if width <= 16 {
+        return (0..=low_mask(width)).collect();
+    }
+    let max = low_mask(width);
+    let mut values = vec![0, 1, 2, max, max - 1, max >> 1, (max >> 1) + 1];
+    let mut rng = SplitMix64::new(seed ^ u64::from(width));
+    values.extend((0..1024).map(|_| rng.next_u64() & max));
+    values
+}
+
+/// A field with no nested layout inside, and where its layout starts.
+#[derive(Clone, Copy)]
+pub struct Leaf {
+    /// The field.
+    pub field: &'static Field,
+    /// Bit offset of the layout holding it.
+    pub base: u32,
+}
+
+/// Every leaf field of a format, descending into nested layouts.
+pub fn leaves(format: &'static Format, base: u32, out: &mut Vec<Leaf>) {
+    for field in format.fields {
+        match field.kind {
+            FieldKind::Layout(inner) => leaves(inner, base + field.ranges[0].lo, out),
+            _ => out.push(Leaf { field, base }),
+        }
+    }
+}
+
+/// A value every decoder accepts for a leaf: fixed values, the first named
+/// value of a closed enum, the first register of a closed register file, 0.
+fn default_value(field: &Field) -> u64 {
+    match field.kind {
+        FieldKind::Fixed(v) => v,
+        FieldKind::Enum(e) if !e.open => e.values.first().map_or(0, |v| v.value),
+        FieldKind::Regs(r) if !r.open => r.files.first().map_or(0, |f| f.base),
+        _ => 0,
+    }
+}
+
+/// A valid word of `format`: the given opcode bits and every leaf at its default.
+fn valid_word<W: BitWord>(format: &'static Format, opcode_bits: u128) -> W {
+    let mut word = W::from_u128(opcode_bits);
+    let mut all = Vec::new();
+    leaves(format, 0, &mut all);
+    for leaf in all {
+        if !matches!(leaf.field.kind, FieldKind::Opcode) {
+            leaf.field.write(&mut word, leaf.base, default_value(leaf.field));
+        }
+    }
+    word
+}
+
+/// The word with the opcode's bits and every other field at a valid default.
+pub fn base_word<W: BitWord>(op: &'static Opcode) -> W {
+    valid_word(op.format, op.bits)
+}
+
+/// Leaves a sweep varies: operands and unknown bits (not opcode, fixed, reserved).
+fn sweepable(field: &Field) -> bool {
+    field.kind.is_operand() || matches!(field.kind, FieldKind::Unknown)
+}
+
+/// Whether decoding may reject `value` in `field` (closed enums and register
+/// files with gaps).
+pub(crate) fn may_reject(field: &Field, value: u64) -> bool {
+    match field.kind {
+        FieldKind::Enum(e) => !e.open && e.value(value).is_none(),
+        FieldKind::Regs(r) => !r.open && r.lookup(value).is_none(),
+        _ => false,
+    }
+}
+
+/// Checks one word that must decode as `expect` (when given): decode →
+/// encode is bit-identical, print → parse gives the instruction back, the
+/// text is stable, and the explanation covers every bit once.
+pub fn round_trip_word<I: Isa>(word: I::Word, expect: Option<&str>) -> Result<I::Instruction, crate::DecodeError> {
+    let insn = I::decode(word)?;
+    let encoded =
+        I::encode(&insn).unwrap_or_else(|e| panic!("{word:#x?}: decoded {insn:?} but it does not encode: {e}"));
+    assert_eq!(
+        encoded, word,
+        "decode → encode changed the bits of {word:#x?} ({insn:?})"
+    );
+    let text = insn.to_string();
+    if let Some(mnemonic) = expect {
+        assert_eq!(text.split(' ').next(), Some(mnemonic), "{word:#x?} printed as {text:?}");
+    }
+    let parsed: I::Instruction = text
+        .parse()
+        .unwrap_or_else(|e| panic!("{word:#x?}: cannot parse back {text:?}: {e}"));
+    assert_eq!(parsed, insn, "print → parse changed {word:#x?} (text {text:?})");
+    assert_eq!(parsed.to_string(), text);
+    check_explain_covers_every_bit::<I>(word);
+    Ok(insn)
+}
+
+/// The `explain` rows of a word cover each of its bits exactly once.
+pub fn check_explain_covers_every_bit<I: Isa>(word: I::Word) {
+    let (_, rows) = explain_word(I::LAYOUT, &word);
+    let mut next = 0;
+    for row in &rows {
+        assert_eq!(
+            row.lo, next,
+            "{word:#x?}: explain rows leave a gap or overlap at bit {next}: {rows:#?}"
+        );
+        assert_eq!(
+            row.raw,
+            word.get(row.lo, row.width),
+            "{word:#x?}: row {} raw value",
+            row.name
+        );
+        next += row.width;
+    }
+    assert_eq!(next, I::Word::BITS, "{word:#x?}: explain rows cover {next} bits");
+}
+
+/// Every value of every leaf field of one opcode's format (nested layouts
+/// included).
+pub fn opcode_fields<I: Isa>(index: usize) {
+    let op = &I::LAYOUT.opcodes[index];
+    sweep_leaves::<I>(op.format, base_word(op), Some(op.mnemonic), index as u64);
+}
+
+/// Every sweepable leaf of `format`, every value (edges and random ones past
+/// 16 bits), set into `base`: the word decodes unless the value is one the
+/// spec may reject (and then the error names the field), round-trips, and,
+/// for an opcode, still matches that opcode.
+fn sweep_leaves<I: Isa>(format: &'static Format, base: I::Word, mnemonic: Option<&'static str>, seed: u64) {
+    let what = mnemonic.unwrap_or(format.name);
+    round_trip_word::<I>(base, mnemonic).unwrap_or_else(|e| panic!("`{what}` with default fields: {e}"));
+    let mut all = Vec::new();
+    leaves(format, 0, &mut all);
+    for leaf in all.into_iter().filter(|l| sweepable(l.field)) {
+        let field = leaf.field;
+        for value in field_values(field.width, seed) {
+            let mut word = base;
+            field.write(&mut word, leaf.base, value);
+            if let Some(m) = mnemonic {
+                let winner = I::LAYOUT.match_opcode(word.to_u128()).map(|o| o.mnemonic);
+                assert_eq!(
+                    winner,
+                    Some(m),
+                    "`{}` = {value:#x} in `{m}` changes which opcode matches",
+                    field.name
+                );
+            }
+            match round_trip_word::<I>(word, mnemonic) {
+                Ok(_) => assert!(
+                    !may_reject(field, value),
+                    "`{what}` accepted `{}` = {value:#x}",
+                    field.name
+                ),
+                Err(e) => {
+                    assert!(
+                        may_reject(field, value),
+                        "`{what}`: `{}` = {value:#x} ({word:#x?}) was rejected: {e}",
+                        field.name
+                    );
+                    assert_eq!(e.field, field.name, "error names the wrong field: {e}");
+                }
+            }
+        }
+    }
+}
+
+/// Every value of an enum, in the first opcode whose format uses it: named
+/// values print their spelling, unnamed ones print as numbers (open) or are
+/// rejected (closed).
+pub fn enum_values<I: Isa>(name: &str) {
+    let e = I::LAYOUT
+        .enums
+        .iter()
+        .find(|e| e.name == name)
+        .unwrap_or_else(|| panic!("no enum `{name}` in LAYOUT"));
+    let user = I::LAYOUT.opcodes.iter().find_map(|op| {
+        let mut all = Vec::new();
+        leaves(op.format, 0, &mut all);
+        all.into_iter()
+            .find(|l| matches!(l.field.kind, FieldKind::Enum(x) if core::ptr::eq(x, *e)))
+            .map(|l| (op, l))
+    });
+    let in_bundle = I::LAYOUT.bundle.is_some_and(|b| {
+        let mut all = Vec::new();
+        leaves(b, 0, &mut all);
+        all.iter()
+            .any(|l| matches!(l.field.kind, FieldKind::Enum(x) if core::ptr::eq(x, *e)))
+    });
+    if in_bundle {
+        // The bundle sweep sets every value of every enum field.
+        bundle_fields::<I>();
+        return;
+    }
+    let as_attr: Vec<usize> = I::LAYOUT
+        .attrs
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a.kind, AttrKind::Enum(x) if core::ptr::eq(x, *e)))
+        .map(|(i, _)| i)
+        .collect();
+    if user.is_none() && !as_attr.is_empty() {
+        // The type of opcode attributes only: every opcode's value (and the
+        // default) is one of its named values.
+        for &i in &as_attr {
+            let attr = &I::LAYOUT.attrs[i];
+            assert!(e.value(attr.default).is_some(), "attribute `{}`: default", attr.name);
+            for op in I::LAYOUT.opcodes {
+                let v = op.attrs[i];
+                assert!(
+                    e.value(v).is_some(),
+                    "`{}`: `{}` = {v} is not a `{name}` value",
+                    op.mnemonic,
+                    attr.name
+                );
+            }
+        }
+        return;
+    }
+    let Some((op, leaf)) = user else {
+        if !e.attrs.is_empty() {
+            // A table of values with attributes that no field uses (AGAL's
+            // `RegName`): every enum-typed attribute of every value (and
+            // its default) is a named value of that enum.
+            for (k, attr) in e.attrs.iter().enumerate() {
+                let AttrKind::Enum(t) = attr.kind else { continue };
+                assert!(t.value(attr.default).is_some(), "`{name}.{}`: default", attr.name);
+                for v in e.values {
+                    let a = v.attrs[k];
+                    assert!(
+                        t.value(a).is_some(),
+                        "`{name}::{}`: `{}` = {a} is not a `{}` value",
+                        v.name,
+                        attr.name,
+                        t.name
+                    );
+                }
+            }
+            return;
+        }
+        // Used only by a free-standing layout (such as a header): its sweep covers it.
+        assert!(
+            I::LAYOUT.formats.iter().any(|f| !f.is_instruction
+                && f.fields
+                    .iter()
+                    .any(|x| matches!(x.kind, FieldKind::Enum(y) if core::ptr::eq(y, *e)))),
+            "enum `{name}` is used nowhere"
+        );
+        return;
+    };
+    for value in 0..=low_mask(e.bits) {
+        let mut word: I::Word = base_word(op);
+        leaf.field.write(&mut word, leaf.base, value);
+        match (e.value(value), round_trip_word::<I>(word, Some(op.mnemonic))) {
+            (Some(v), Ok(insn)) => {
+                let text = insn.to_string();
+                assert!(
+                    text.contains(v.spellings[0]),
+                    "{name}::{} should print as {:?}: {text}",
+                    v.name,
+                    v.spellings[0]
+                );
+                // Every alternative spelling parses to the same value.
+                // (The spelling may also occur elsewhere in the text, so try
+                // each occurrence after the mnemonic.)
+                let operands_at = text.find(' ').unwrap_or(text.len());
+                for alt in &v.spellings[1..] {
+                    let found = text[operands_at..].match_indices(v.spellings[0]).any(|(at, _)| {
+                        let at = operands_at + at;
+                        let alt_text = format!("{}{alt}{}", &text[..at], &text[at + v.spellings[0].len()..]);
+                        alt_text.parse::<I::Instruction>().is_ok_and(|p| p == insn)
+                    });
+                    assert!(
+                        found,
+                        "{name}::{}: spelling {alt:?} does not parse back in {text:?}",
+                        v.name
+                    );
+                }
+            }
+            (None, Ok(insn)) => assert!(e.open, "closed enum `{name}` accepted unnamed value {value:#x}: {insn}"),
+            (None, Err(err)) => {
+                assert!(!e.open, "open enum `{name}` rejected {value:#x}: {err}");
+                assert_eq!(
+                    err.kind,
+                    DecodeErrorKind::BadEnumValue {
+                        value,
+                        enum_name: e.name
+                    }
+                );
+            }
+            (Some(v), Err(err)) => panic!("{name}::{} ({value:#x}) was rejected: {err}", v.name),
+        }
+    }
+}
+
+/// Every value of every leaf field of a free-standing layout.
+pub fn layout_fields<L: LayoutCodec>() {
+    let format: &'static Format = L::FORMAT;
+    let base: L::Word = valid_word(format, 0);
+    let mut all = Vec::new();
+    leaves(format, 0, &mut all);
+    for leaf in all.into_iter().filter(|l| sweepable(l.field)) {
+        let field = leaf.field;
+        for value in field_values(field.width, 7) {
+            let mut word = base;
+            leaf.field.write(&mut word, leaf.base, value);
+            let decoded = match L::decode(word) {
+                Ok(d) => d,
+                Err(e) => {
+                    assert!(
+                        may_reject(field, value),
+                        "{}: `{}` = {value:#x} rejected: {e}",
+                        format.name,
+                        field.name
+                    );
+                    continue;
+                }
+            };
+            assert_eq!(
+                decoded.encode().expect("encodes"),
+                word,
+                "{}: `{}` = {value:#x}",
+                format.name,
+                field.name
+            );
+            let text = decoded.to_string();
+            let parsed: L = text
+                .parse()
+                .unwrap_or_else(|e| panic!("{}: cannot parse back {text:?}: {e}", format.name));
+            // Compared as bits: a half-float NaN is not equal to itself.
+            assert_eq!(
+                parsed.encode().expect("encodes"),
+                word,
+                "{}: print → parse of {text:?}",
+                format.name
+            );
+        }
+    }
+}
+
+/// The metadata lists exactly these opcodes and formats, in order, each
+/// opcode's index is its place, and its pattern matches its own base word.
+pub fn layout_lists<I: Isa>(mnemonics: &[&str], formats: &[&str]) {
+    let have: Vec<&str> = I::LAYOUT.opcodes.iter().map(|o| o.mnemonic).collect();
+    assert_eq!(have, mnemonics);
+    let have: Vec<&str> = I::LAYOUT.formats.iter().map(|f| f.name).collect();
+    assert_eq!(have, formats);
+    if let Some(op) = I::LAYOUT.opcodes.first() {
+        // An equal opcode elsewhere in memory is not one of the layout's.
+        let copy = Opcode {
+            mnemonic: op.mnemonic,
+            format: op.format,
+            value: op.value,
+            mask: op.mask,
+            bits: op.bits,
+            template: op.template,
+            template_source: op.template_source,
+            semantics: op.semantics,
+            priority: op.priority,
+            attrs: op.attrs,
+            doc: op.doc,
+        };
+        assert_eq!(I::LAYOUT.opcode_index(&copy), None);
+    }
+    for (index, op) in I::LAYOUT.opcodes.iter().enumerate() {
+        assert_eq!(I::LAYOUT.opcode_index(op), Some(index), "{}", op.mnemonic);
+        let word: I::Word = base_word(op);
+        assert_eq!(
+            I::LAYOUT.match_opcode(word.to_u128()).map(|o| o.mnemonic),
+            Some(op.mnemonic)
+        );
+    }
+}
+
+/// A word with every bit random (all 192 bits of an AGAL token).
+pub fn random_word<W: BitWord>(rng: &mut SplitMix64) -> W {
+    let bytes: Vec<u8> = (0..W::BITS / 8).map(|_| rng.next_u64() as u8).collect();
+    W::from_le_bytes(&bytes)
+}
+
+/// `count` random words: anything that decodes re-encodes bit-identically
+/// and survives print → parse; anything that does not gives an error that
+/// names a field or the opcode. Nothing panics.
+pub fn random_words<I: Isa>(count: u64) {
+    let mut rng = SplitMix64::new(0x15AF_0E6E);
+    let (mut ok, mut rejected) = (0u64, 0u64);
+    let opcodes = I::LAYOUT.opcodes;
+    for n in 0..count {
+        let word = if n % 2 == 0 || opcodes.is_empty() {
+            random_word::<I::Word>(&mut rng)
+        } else {
+            // Opcode-guided: a random opcode with every sweepable leaf random.
+            let op = &opcodes[(rng.next_u64() % opcodes.len() as u64) as usize];
+            let mut word: I::Word = base_word(op);
+            let mut all = Vec::new();
+            leaves(op.format, 0, &mut all);
+            for leaf in all.into_iter().filter(|l| sweepable(l.field)) {
+                leaf.field.write(&mut word, leaf.base, rng.next_u64());
+            }
+            word
+        };
+        match round_trip_word::<I>(word, None) {
+            Ok(_) => ok += 1,
+            Err(e) => {
+                assert!(!e.to_string().is_empty());
+                rejected += 1;
+            }
+        }
+    }
+    assert_eq!(ok + rejected, count);
+    assert!(ok > 0, "no random word decoded at all");
+}
+
+/// `count` random lines built from the ISA's own vocabulary (mnemonics,
+/// register names, enum spellings, numbers, punctuation, stray Unicode): the
+/// parser never panics, errors point inside the line, and whatever parses
+/// prints and parses back to itself.
+pub fn random_text<I: Isa>(count: u64) {
+    let isa = I::LAYOUT;
+    let mut vocab: Vec<String> = isa.opcodes.iter().map(|o| o.mnemonic.to_string()).collect();
+    vocab.extend(isa.fallback.map(str::to_string));
+    for r in isa.regs {
+        for f in r.files {
+            vocab.extend([
+                format!("{}0", f.prefix),
+                format!("{}{}", f.prefix, f.count - 1),
+                format!("{}{}", f.prefix, f.count),
+            ]);
+        }
+    }
+    for e in isa.enums {
+        vocab.extend(
+            e.values
+                .iter()
+                .flat_map(|v| v.spellings.iter())
+                .filter(|s| !s.is_empty())
+                .map(|s| s.to_string()),
+        );
+    }
+    for op in isa.opcodes {
+        for piece in op.template {
+            if let crate::layout::Piece::Text(t) = piece {
+                vocab.push((*t).to_string());
+            }
+        }
+    }
+    vocab.extend(
+        [
+            ",",
+            " ",
+            "  ",
+            "(",
+            ")",
+            "[",
+            "]",
+            ".",
+            "=",
+            "-",
+            "0",
+            "1",
+            "-1",
+            "0x",
+            "0x7f",
+            "0b101",
+            "99999999999999999999999",
+            "255",
+            "; comment",
+            "é",
+            "\u{1F600}",
+            "\t",
+            "xyzw",
+            "x",
+            "_",
+        ]
+        .map(str::to_string),
+    );
+    let mut rng = SplitMix64::new(0x7E57);
+    for _ in 0..count {
+        let n = 1 + rng.next_u64() % 10;
+        let mut line = String::new();
+        for _ in 0..n {
+            line.push_str(&vocab[(rng.next_u64() % vocab.len() as u64) as usize]);
+            if rng.next_u64() % 3 == 0 {
+                line.push(' ');
+            }
+        }
+        match line.parse::<I::Instruction>() {
+            Ok(insn) => {
+                let text = insn.to_string();
+                let again: I::Instruction = text
+                    .parse()
+                    .unwrap_or_else(|e| panic!("{line:?} parsed, but its print {text:?} does not: {e}"));
+                assert_eq!(again, insn, "{line:?} → {text:?}");
+            }
+            Err(e) => {
+                assert_eq!(e.line, 1, "{line:?}: {e}");
+                let chars = line.chars().count();
+                assert!(
+                    e.col >= 1 && e.col <= chars + 1,
+                    "{line:?}: column {} outside the line: {e}",
+                    e.col
+                );
+                assert!(!e.message.is_empty());
+            }
+        }
+    }
+}
+
+/// Every value of every leaf field of a bundle ISA's one format (Lima GP):
+/// each word decodes (or is rejected for a value the spec does not name),
+/// re-encodes bit-identically and survives print → parse.
+pub fn bundle_fields<I: Isa>() {
+    let format = I::LAYOUT.bundle.expect("a bundle ISA");
+    sweep_leaves::<I>(format, valid_word(format, 0), None, 11);
+}

@@ -1,0 +1,40 @@
+//! Adobe Stage3D AGAL tokens, header and operand layouts, from the spec
+//! file `agal.isa` beside this crate's manifest.
+//!
+//! The token codec is generated: [`Instruction`], the [`Header`],
+//! [`Dest`], [`Source`] and [`Sampler`] layouts and the [`LAYOUT`]
+//! metadata; it is `no_std` + `alloc`. The hand-written layers are features
+//! named after their modules, all on by default: `program` (whole programs,
+//! `AgalProgram`), `asm` (the AGALMiniAssembler-compatible `assemble`),
+//! `disasm` (`disassemble`) and `lift` (the AGSL lift, `lift`, and a
+//! reference interpreter of the spec's semantics, `interp`).
+#![cfg_attr(not(feature = "std"), no_std)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
+isa_macros::isa!(file = "agal.isa");
+
+#[cfg(feature = "lift")]
+pub mod agsl_eval;
+#[cfg(feature = "asm")]
+pub mod asm;
+#[cfg(feature = "disasm")]
+pub mod disasm;
+#[cfg(feature = "lift")]
+pub mod interp;
+#[cfg(feature = "lift")]
+pub mod lift;
+#[cfg(feature = "program")]
+pub mod program;
+#[cfg(feature = "lift")]
+pub mod sem;
+#[cfg(feature = "program")]
+pub mod table;
+
+#[cfg(feature = "asm")]
+pub use asm::{assemble, AsmError};
+#[cfg(feature = "disasm")]
+pub use disasm::disassemble;
+#[cfg(feature = "program")]
+pub use program::{AgalError, AgalProgram};

@@ -1,0 +1,21 @@
+//! ARM Mali-200/400 (Lima) vertex processor, from the spec file
+//! `lima_gp.isa` beside this crate's manifest: one 128-bit bundle per
+//! instruction.
+//!
+//! The codec is generated ([`Instruction`], [`LAYOUT`]) and is `no_std` +
+//! `alloc`. Whole programs in Mesa's disassembler text, and an assembler for
+//! it, are the `mesa` feature (on by default).
+#![cfg_attr(not(feature = "std"), no_std)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
+isa_macros::isa!(file = "lima_gp.isa");
+
+/// The component letters, x first (the text layer's registers, masks and
+/// swizzles).
+#[cfg(feature = "mesa")]
+pub(crate) const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
+
+#[cfg(feature = "mesa")]
+pub mod mesa;

@@ -1,0 +1,563 @@
+//! Mesa's Lima GP text: what `gpir_disassemble_program` prints
+//! (`src/gallium/drivers/lima/ir/gp/disasm.c`), and back.
+//!
+//! The unit lines come from the spec: each `text` group of `Instr` in
+//! `lima_gp.isa` is one line (`mul.m0 ^2/$0.y t[1].z a0.y`), printed and
+//! parsed by the table-driven [`isa_runtime::text::write_text`] and
+//! [`isa_runtime::text::parse_text`]. This module is the program context
+//! that the templates' hooks ask for:
+//!
+//! - the instruction lines `NNN:` and the order of the groups (the spec's);
+//! - result numbers: unit `u` of instruction `i` is `^(6i + u)` (acc0, acc1,
+//!   mul0, mul1, pass, complex), so sources that read the previous two
+//!   instructions print as earlier numbers (`^-6` at instruction 0, as Mesa's
+//!   arithmetic gives);
+//! - stores, printed after the result that they write (`/$0.y`, `/v1.x`,
+//!   `/t[addr0].z`, the complex unit's `/addr1`);
+//! - sources that name register0 of the previous instruction (`a0.y` may be
+//!   this instruction's attribute or the previous one's). Instruction 0 reads
+//!   an all-zero "previous instruction", where Mesa reads before its buffer;
+//! - Mesa's quirks: the `nop` line when nothing prints, and the lone tab that
+//!   an operand-less complex `nop` leaves.
+//!
+//! Mesa's text leaves bits out (fields of unused units, sources it does not
+//! print, which of `$0.x`'s registers is meant). [`disassemble`] parses
+//! each instruction's text back and, where the result differs from the word,
+//! appends the differing fields in the spec's field-explicit spelling as
+//! `{raw field=value …}` at the end of the instruction's last line. A reader
+//! of Mesa's text can ignore it; [`assemble`] applies it last, so every word
+//! round-trips. What the text does not say, [`assemble`] takes from
+//! [`blank`]: every source `unused`, no stores, no load offset.
+//!
+//! Parsing a line tries the spec's alternatives in order and keeps the
+//! first that reads the whole line (the error, if none does, is that of the
+//! one that read furthest). Register sources are settled once the whole
+//! instruction is read (see `Ctx::resolve_registers`).
+// Every function is `#[inline]`: isa-specs builds at the default dev
+// opt-level (fast spec edits), and inlinable code is compiled again, with
+// the caller's settings, in optimised callers such as the test sweeps.
+
+mod ctx;
+#[cfg(test)]
+mod tests;
+
+use std::fmt::Write;
+use std::sync::OnceLock;
+
+use isa_runtime::layout::{Field, NamedText, Piece};
+use isa_runtime::lexer::Cursor;
+use isa_runtime::text::{self};
+use isa_runtime::ParseError;
+
+use super::__layout::LAYOUT_INSTR as FORMAT;
+use super::{ComplexOp, LoadOffset, PassOp, Src, StoreSrc};
+use crate::XYZW;
+use ctx::Ctx;
+
+/// The spec's dialect whose `text` lines this layer prints and parses.
+pub const DIALECT: &str = "mesa";
+
+/// Results per instruction: Mesa numbers unit `u` of instruction `i` `6i + u`.
+const UNITS: i64 = 6;
+/// Unit names as the hooks spell them (`dest_acc0`), in Mesa's unit order.
+const UNIT_NAMES: [&str; 6] = ["acc0", "acc1", "mul0", "mul1", "pass", "complex"];
+/// The `StoreSrc` value that stores each unit's result.
+const STORE_SRC: [u64; 6] = [
+    StoreSrc::Acc0.raw(),
+    StoreSrc::Acc1.raw(),
+    StoreSrc::Mul0.raw(),
+    StoreSrc::Mul1.raw(),
+    StoreSrc::Pass.raw(),
+    StoreSrc::Complex.raw(),
+];
+
+// `Src` values: the first of each run of four (x, y, z, w follow it in the
+// spec; a test checks the runs).
+const SRC_ATTR: u64 = Src::AttrX.raw();
+const SRC_REG: u64 = Src::RegX.raw();
+const SRC_UNKNOWN: u64 = Src::Unknown0.raw();
+const SRC_LOAD: u64 = Src::LoadX.raw();
+const SRC_UNUSED: u64 = Src::Unused.raw();
+const SRC_P1_COMPLEX: u64 = Src::P1Complex.raw();
+const SRC_P1_ATTR: u64 = Src::P1AttrX.raw();
+/// `Src` values that read the previous instruction's units, by unit.
+const SRC_P1: [Option<u64>; 6] = [
+    Some(Src::P1Acc0.raw()),
+    Some(Src::P1Acc1.raw()),
+    Some(Src::P1Mul0.raw()),
+    Some(Src::P1Mul1.raw()),
+    Some(Src::P1Pass.raw()),
+    Some(Src::P1Complex.raw()),
+];
+/// `Src` values that read the units two instructions back, by unit.
+const SRC_P2: [Option<u64>; 6] = [
+    Some(Src::P2Acc0.raw()),
+    Some(Src::P2Acc1.raw()),
+    Some(Src::P2Mul0.raw()),
+    Some(Src::P2Mul1.raw()),
+    Some(Src::P2Pass.raw()),
+    None,
+];
+const LOAD_OFFSET_NONE: u64 = LoadOffset::None.raw();
+/// What compilers leave in an unused pass unit.
+const PASS_OP_PASS: u64 = PassOp::Pass.raw();
+const STORE_NONE: u64 = StoreSrc::None.raw();
+/// The three load-address ops follow it in the spec (a test checks).
+const COMPLEX_TEMP_STORE_ADDR: u64 = ComplexOp::TempStoreAddr.raw();
+
+/// Indices of the fields this layer reads besides the ones its hooks get.
+struct Ix {
+    load_addr: usize,
+    load_offset: usize,
+    register0_addr: usize,
+    register0_attr: usize,
+    register1_addr: usize,
+    store_temp: [usize; 2],
+    store_addr: [usize; 2],
+    store_varying: [usize; 2],
+    /// store0_src_x, store0_src_y, store1_src_z, store1_src_w.
+    store_src: [usize; 4],
+    complex_op: usize,
+    complex_src: usize,
+    pass_op: usize,
+    branch_target_lo: usize,
+    srcs: [usize; 12],
+    /// Fields that [`blank`] sets to `StoreSrc::none`/`LoadOffset::none`.
+    none_fields: [usize; 5],
+}
+
+#[inline]
+fn ix() -> &'static Ix {
+    static IX: OnceLock<Ix> = OnceLock::new();
+    IX.get_or_init(|| {
+        // A name the spec lacks maps past the end; `get`/`set` then read 0
+        // and write nothing (a unit test checks that every name exists).
+        let i = |name: &str| FORMAT.fields.iter().position(|f| f.name == name).unwrap_or(usize::MAX);
+        Ix {
+            load_addr: i("load_addr"),
+            load_offset: i("load_offset"),
+            register0_addr: i("register0_addr"),
+            register0_attr: i("register0_attr"),
+            register1_addr: i("register1_addr"),
+            store_temp: [i("store0_temp"), i("store1_temp")],
+            store_addr: [i("store0_addr"), i("store1_addr")],
+            store_varying: [i("store0_varying"), i("store1_varying")],
+            store_src: [
+                i("store0_src_x"),
+                i("store0_src_y"),
+                i("store1_src_z"),
+                i("store1_src_w"),
+            ],
+            complex_op: i("complex_op"),
+            complex_src: i("complex_src"),
+            pass_op: i("pass_op"),
+            branch_target_lo: i("branch_target_lo"),
+            srcs: [
+                i("mul0_src0"),
+                i("mul0_src1"),
+                i("mul1_src0"),
+                i("mul1_src1"),
+                i("acc0_src0"),
+                i("acc0_src1"),
+                i("acc1_src0"),
+                i("acc1_src1"),
+                i("complex_src"),
+                i("pass_src"),
+                usize::MAX,
+                usize::MAX,
+            ],
+            none_fields: [
+                i("store0_src_x"),
+                i("store0_src_y"),
+                i("store1_src_z"),
+                i("store1_src_w"),
+                i("load_offset"),
+            ],
+        }
+    })
+}
+
+#[inline]
+fn get(word: u128, index: usize) -> u64 {
+    FORMAT.fields.get(index).map_or(0, |f| f.read(&word, 0))
+}
+
+#[inline]
+fn set(word: &mut u128, index: usize, value: u64) {
+    if let Some(f) = FORMAT.fields.get(index) {
+        f.write(word, 0, value);
+    }
+}
+
+/// The word that [`assemble`] starts each instruction from: every source
+/// `unused`, stores and the load offset `none`, the pass unit's operation
+/// `pass` (as ARM's compiler leaves it), every other field 0.
+#[inline]
+pub fn blank() -> u128 {
+    static BLANK: OnceLock<u128> = OnceLock::new();
+    *BLANK.get_or_init(|| {
+        let ix = ix();
+        let mut w = 0u128;
+        for &s in &ix.srcs {
+            set(&mut w, s, SRC_UNUSED);
+        }
+        for &f in &ix.none_fields {
+            set(
+                &mut w,
+                f,
+                if f == ix.load_offset {
+                    LOAD_OFFSET_NONE
+                } else {
+                    STORE_NONE
+                },
+            );
+        }
+        set(&mut w, ix.pass_op, PASS_OP_PASS);
+        w
+    })
+}
+
+/// The `text` groups of `Instr` with their alternatives, in the order the
+/// groups first appear in the spec (Mesa's line order).
+#[inline]
+fn groups() -> &'static [(&'static str, Vec<&'static NamedText>)] {
+    static GROUPS: OnceLock<Vec<(&'static str, Vec<&'static NamedText>)>> = OnceLock::new();
+    GROUPS.get_or_init(|| {
+        let mut groups: Vec<(&'static str, Vec<&'static NamedText>)> = Vec::new();
+        for t in text::dialect_texts(&FORMAT, DIALECT) {
+            match groups.iter_mut().find(|(name, _)| *name == t.name) {
+                Some((_, alts)) => alts.push(t),
+                None => groups.push((t.name, vec![t])),
+            }
+        }
+        groups
+    })
+}
+
+/// For each `text` line, in spec order: the literal text that starts the
+/// line's first word and the literal that ends it (`""` where a field
+/// stands), and whether the word is that literal alone.
+#[inline]
+fn heads() -> &'static [(&'static NamedText, &'static str, &'static str, bool)] {
+    static HEADS: OnceLock<Vec<(&'static NamedText, &'static str, &'static str, bool)>> = OnceLock::new();
+    HEADS.get_or_init(|| {
+        text::dialect_texts(&FORMAT, DIALECT)
+            .map(|t| {
+                let first: Vec<&Piece> = t.pieces.iter().take_while(|p| !matches!(p, Piece::Space)).collect();
+                let literal = |p: Option<&&Piece>| match p {
+                    Some(Piece::Text(s)) => *s,
+                    _ => "",
+                };
+                let exact = first.len() == 1 && matches!(first[0], Piece::Text(_));
+                (t, literal(first.first()), literal(first.last()), exact)
+            })
+            .collect()
+    })
+}
+
+/// Prints a whole program (128-bit words, in order) as Mesa does, with a
+/// `{raw …}` annotation on the instructions whose text leaves bits out.
+#[inline]
+pub fn disassemble(words: &[u128]) -> String {
+    let mut out = String::new();
+    for i in 0..words.len() {
+        out.push_str(&instruction_text(words, i));
+    }
+    out
+}
+
+/// The text of instruction `i` of `words`: Mesa's lines (ending in a
+/// newline, or in Mesa's stray tab), with the `{raw …}` annotation if the
+/// lines alone do not give back the word.
+#[inline]
+pub fn instruction_text(words: &[u128], i: usize) -> String {
+    let Some(&word) = words.get(i) else {
+        return String::new();
+    };
+    let prev = if i == 0 { 0 } else { words[i - 1] };
+    let mut text = mesa_text(word, prev, i);
+    let lines: Vec<&str> = text.split('\n').collect();
+    let implied = parse_instruction(&lines, 1, word_index(i), prev, None).unwrap_or_else(|_| blank());
+    if implied != word {
+        let mut note = String::from(" {raw");
+        for f in FORMAT.fields {
+            if f.read(&implied, 0) != f.read(&word, 0) {
+                let _ = write!(note, " {}=", f.name);
+                let _ = text::write_field(&mut note, f, &word);
+            }
+        }
+        note.push('}');
+        let at = text.rfind('\n').unwrap_or(text.len());
+        text.insert_str(at, &note);
+    }
+    text
+}
+
+#[inline]
+fn word_index(i: usize) -> i64 {
+    i64::try_from(i).unwrap_or(i64::MAX / 8)
+}
+
+/// Exactly what Mesa prints for `word` at index `i`, after `prev`.
+#[inline]
+fn mesa_text(word: u128, prev: u128, i: usize) -> String {
+    let mut out = String::new();
+    let _ = write!(out, "{i:03}:");
+    let mut ctx = Ctx::new(word_index(i), prev);
+    let mut printed = false;
+    let ix = ix();
+    for (group, alternatives) in groups() {
+        if *group == "complex" && get(word, ix.complex_src) != SRC_UNUSED && get(word, ix.complex_op) == 0 {
+            // Mesa's print_complex writes the tab, then returns for `nop`.
+            out.push('\t');
+        }
+        if let Some(t) = alternatives.iter().find(|t| t.holds(&FORMAT, &word, 0)) {
+            out.push('\t');
+            let _ = text::write_text(&mut out, &FORMAT, t, &word, &mut ctx);
+            out.push('\n');
+            printed = true;
+        }
+    }
+    if !printed {
+        out.push_str("\tnop\n");
+    }
+    out
+}
+
+/// Parses a whole program in Mesa's text (with or without `{raw …}`
+/// annotations) into its words. Errors carry `line:col`.
+#[inline]
+pub fn assemble(source: &str) -> Result<Vec<u128>, ParseError> {
+    let mut words = Vec::new();
+    // The current instruction: its first line number and its lines.
+    let mut start: Option<(usize, usize)> = None;
+    let lines: Vec<&str> = source.split('\n').collect();
+    let flush = |words: &mut Vec<u128>, from: usize, to: usize| -> Result<(), ParseError> {
+        let prev = words.last().copied().unwrap_or(0);
+        let word = parse_instruction(
+            &lines[from..to],
+            from + 1,
+            word_index(words.len()),
+            prev,
+            Some(words.len()),
+        )?;
+        words.push(word);
+        Ok(())
+    };
+    for (n, line) in lines.iter().enumerate() {
+        let mut cur = Cursor::at(line, n + 1, 1);
+        if cur.at_line_end() {
+            continue;
+        }
+        if label(&mut cur.clone()).is_some() {
+            if let Some((from, _)) = start.take() {
+                flush(&mut words, from, n)?;
+            }
+            start = Some((n, n));
+        } else if start.is_none() {
+            return Err(cur.expected("an instruction number such as `000:`"));
+        }
+    }
+    if let Some((from, _)) = start {
+        flush(&mut words, from, lines.len())?;
+    }
+    Ok(words)
+}
+
+/// `NNN:` at the cursor: the number, with the cursor after the colon.
+#[inline]
+fn label(cur: &mut Cursor<'_>) -> Option<i128> {
+    cur.skip_blanks();
+    let rest = cur.rest();
+    let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    if digits == 0 || !rest[digits..].starts_with(':') {
+        return None;
+    }
+    let n = rest[..digits].parse::<i128>().ok()?;
+    cur.eat(&rest[..=digits]);
+    Some(n)
+}
+
+/// Parses one instruction's lines (the first holds its `NNN:`, which must be
+/// `number` when given), starting at line `first_line` of the file.
+#[inline]
+fn parse_instruction(
+    lines: &[&str],
+    first_line: usize,
+    index: i64,
+    prev: u128,
+    number: Option<usize>,
+) -> Result<u128, ParseError> {
+    let mut word = blank();
+    let mut ctx = Ctx::new(index, prev);
+    let mut seen: Vec<&'static str> = Vec::new();
+    let mut annotation: Option<Cursor<'_>> = None;
+    for (k, line) in lines.iter().enumerate() {
+        let mut cur = Cursor::at(line, first_line + k, 1);
+        if k == 0 {
+            let at = cur.clone();
+            match label(&mut cur) {
+                Some(n) if number.is_none_or(|want| n == want as i128) => {}
+                Some(n) => {
+                    let want = number.unwrap_or(0);
+                    return Err(at.error(format!(
+                        "instruction {n:03} out of order: this is instruction {want:03} (they count from 000)"
+                    )));
+                }
+                None => return Err(at.expected("an instruction number such as `000:`")),
+            }
+        }
+        if cur.at_line_end() {
+            continue;
+        }
+        if annotation.is_some() {
+            return Err(cur.error("the `{raw …}` annotation ends its instruction: nothing may follow it"));
+        }
+        let group = statement(&mut cur, &mut word, &mut ctx)?;
+        if let Some(g) = group {
+            if seen.contains(&g) {
+                return Err(Cursor::at(line, first_line + k, 1)
+                    .error(format!("a second `{g}` line in one instruction: each unit prints once")));
+            }
+            seen.push(g);
+        }
+        cur.skip_blanks();
+        if cur.peek() == Some('{') {
+            annotation = Some(cur.clone());
+            skip_annotation(&mut cur)?;
+        }
+        if !cur.at_line_end() {
+            return Err(cur.expected("end of line"));
+        }
+    }
+    ctx.resolve_registers(&mut word)?;
+    if let Some(mut cur) = annotation {
+        apply_annotation(&mut cur, &mut word)?;
+    }
+    Ok(word)
+}
+
+/// One unit line (or `nop`) at the cursor: the alternative of any group
+/// that parses, or the error of the one that got furthest. Returns the group.
+#[inline]
+fn statement(cur: &mut Cursor<'_>, word: &mut u128, ctx: &mut Ctx) -> Result<Option<&'static str>, ParseError> {
+    cur.skip_blanks();
+    let mut probe = cur.clone();
+    if probe.word() == Some("nop") && probe.at_line_end() {
+        *cur = probe;
+        return Ok(None);
+    }
+    let start = cur.clone();
+    let rest = cur.rest();
+    let head = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
+    let mut best: Option<(usize, text::TextError<'_>)> = None;
+    let candidates = heads().iter().filter(|&&(_, start, end, exact)| {
+        if exact {
+            head == start
+        } else {
+            head.starts_with(start) && head.ends_with(end)
+        }
+    });
+    for &(t, ..) in candidates {
+        let mut c = cur.clone();
+        let mut w = *word;
+        let saved = ctx.save();
+        let parsed = text::parse_text(&mut c, &FORMAT, t, &mut w, ctx);
+        match parsed.and_then(|()| line_rest(&mut c).map_err(text::TextError::from)) {
+            Ok(()) => {
+                ctx.agree(&start, t, w)?;
+                *cur = c;
+                *word = w;
+                return Ok(Some(t.name));
+            }
+            Err(e) => {
+                ctx.restore(saved);
+                let reached = c.offset();
+                if best.as_ref().is_none_or(|(r, _)| reached > *r) {
+                    best = Some((reached, e));
+                }
+            }
+        }
+    }
+    Err(best.map_or_else(|| cur.expected("a unit line"), |(_, e)| e.report()))
+}
+
+/// After a unit line: the end of the line or an annotation.
+#[inline]
+fn line_rest(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
+    let mut c = cur.clone();
+    c.skip_blanks();
+    if c.peek() == Some('{') || c.at_line_end() {
+        Ok(())
+    } else {
+        Err(c.expected("end of line"))
+    }
+}
+
+#[inline]
+fn skip_annotation(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
+    match cur.rest().find('}') {
+        Some(end) => {
+            let body = &cur.rest()[..=end];
+            cur.eat(body);
+            Ok(())
+        }
+        None => Err(cur.expected("`}` closing the `{raw …}` annotation")),
+    }
+}
+
+/// `{raw field=value …}`: fields in the spec's field-explicit spelling.
+#[inline]
+fn apply_annotation(cur: &mut Cursor<'_>, word: &mut u128) -> Result<(), ParseError> {
+    cur.expect("{")?;
+    cur.skip_blanks();
+    if cur.word() != Some("raw") {
+        return Err(cur.expected("`raw` (an annotation is `{raw field=value …}`)"));
+    }
+    loop {
+        cur.skip_blanks();
+        if cur.eat("}") {
+            return Ok(());
+        }
+        let at = cur.clone();
+        let Some(name) = cur.word() else {
+            return Err(cur.expected("a field name or `}`"));
+        };
+        let Some(field) = field_named(name) else {
+            let mut msg = format!("`{name}` is not a field of a Lima GP instruction");
+            if let Some(s) = isa_runtime::lexer::closest(name, FORMAT.fields.iter().map(|f| f.name)) {
+                let _ = write!(msg, "; did you mean `{s}`?");
+            }
+            return Err(at.error(msg));
+        };
+        cur.expect("=")?;
+        text::parse_field(cur, field, word)?;
+    }
+}
+
+/// The field called `name`, through a table (annotations name many).
+#[inline]
+fn field_named(name: &str) -> Option<&'static Field> {
+    static BY_NAME: OnceLock<std::collections::HashMap<&'static str, &'static Field>> = OnceLock::new();
+    BY_NAME
+        .get_or_init(|| FORMAT.fields.iter().map(|f| (f.name, f)).collect())
+        .get(name)
+        .copied()
+}
+
+/// The hooks of `lima_gp.isa`'s `text` lines.
+pub const HOOKS: &[&str] = &[
+    "dest_acc0",
+    "dest_acc1",
+    "dest_mul0",
+    "dest_mul1",
+    "dest_pass",
+    "dest_complex",
+    "src",
+    "src_or_0",
+    "src_or_1",
+    "load_x",
+    "load_y",
+    "pass_result",
+    "branch_target",
+];

@@ -1,0 +1,17 @@
+//! ARM Mali-200/400 (Lima) fragment processor, from the spec file
+//! `lima_pp.isa` beside this crate's manifest: variable-length instructions
+//! whose control word enables the units that follow it (a presence-mask
+//! bundle).
+//!
+//! The codec is generated ([`Instruction`], its units, [`InstrView`],
+//! [`LAYOUT`]) and is `no_std` + `alloc`. Mesa's disassembler syntax, and
+//! an assembler for it, are the `mesa` feature (on by default).
+#![cfg_attr(not(feature = "std"), no_std)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
+isa_macros::isa!(file = "lima_pp.isa");
+
+#[cfg(feature = "mesa")]
+pub mod mesa;

@@ -1,0 +1,379 @@
+//! Reading Mesa's text back: one instruction per line, units separated by
+//! `, ` (in any order, each at most once), then the labels, branch targets,
+//! derived fields and `{raw …}` annotations resolved over the program.
+//!
+//! `units` reads each unit's text into its layout with the spec's `mesa`
+//! lines; `pos` gives errors their line and column (from byte offsets,
+//! when an error is reported).
+
+mod pos;
+mod units;
+
+use isa_runtime::layout::{FieldKind, Format, Packed, Unit};
+use isa_runtime::lexer::Cursor;
+use isa_runtime::packed::{read_bits, unit_offsets, variant_of, write_bits};
+use isa_runtime::{ParseError, SInt, UInt};
+
+use super::hooks::at_unit_end;
+use super::hooks::Target;
+use crate::{BranchUnit, Control, Instr};
+use pos::*;
+use units::{control_group, unit, Parts};
+
+/// Parses a program in Mesa's text (see `docs/lima-pp-text.md`): derived
+/// control fields are computed with [`Instr::derive`], branch targets (word
+/// offsets or labels) become relative, and `{raw …}` annotations override
+/// whatever the text could not say. Errors are at `line:col`.
+pub fn parse_program(text: &str) -> Result<Vec<Instr>, ParseError> {
+    let lines = parse_lines(text)?;
+    resolve(lines, At(text))
+}
+
+/// One `{raw …}` entry: `unit.field=value` (`unit` may be `control`).
+#[derive(Clone, Debug)]
+pub(crate) struct Raw<'t> {
+    /// Index into the bundle's units, or `None` for the control word.
+    unit: Option<usize>,
+    field: &'t str,
+    value: u64,
+    /// Byte offset in the text (see [`At`]).
+    at: usize,
+}
+
+/// One instruction line, before the program-wide resolution.
+#[derive(Debug)]
+struct Line {
+    insn: Instr,
+    target: Option<(Target, Pos)>,
+    /// Its `{raw …}` entries: a range of [`Lines::raws`].
+    raws: core::ops::Range<usize>,
+    at: usize,
+}
+
+/// A label and the instruction it names (an index; `len` for the end).
+struct Label<'t> {
+    name: &'t str,
+    index: usize,
+    at: usize,
+}
+
+struct Lines<'t> {
+    lines: Vec<Line>,
+    labels: Vec<Label<'t>>,
+    /// Every line's `{raw …}` entries, in order.
+    raws: Vec<Raw<'t>>,
+}
+
+fn packed() -> &'static Packed {
+    match crate::LAYOUT.packed {
+        Some(p) => p,
+        None => unreachable!("lima_pp is a presence-mask bundle"),
+    }
+}
+
+fn skip_line(cur: &mut Cursor<'_>) {
+    let rest = cur.rest();
+    let n = rest.find('\n').map_or(rest.len(), |i| i + 1);
+    cur.eat(&rest[..n]);
+}
+
+fn at_comment_or_end(cur: &Cursor<'_>) -> bool {
+    let rest = cur.rest();
+    rest.is_empty() || rest.starts_with('\n') || rest.starts_with('#') || rest.starts_with("//")
+}
+
+fn parse_lines(text: &str) -> Result<Lines<'_>, ParseError> {
+    let mut cur = Cursor::new(text);
+    let here = At(text);
+    let mut parts = Parts::new();
+    let mut out = Lines {
+        lines: Vec::new(),
+        labels: Vec::new(),
+        // About what annotated text has (an entry is some 25 bytes).
+        raws: Vec::with_capacity(text.len() / 64),
+    };
+    while !cur.rest().is_empty() {
+        cur.skip_blanks();
+        // Labels: `name:` (several may precede an instruction).
+        loop {
+            let mut look = cur.clone();
+            let at = look.offset();
+            match look.word() {
+                Some(name) if look.eat(":") && !name.contains('.') => {
+                    if let Some(l) = out.labels.iter().find(|l| l.name == name) {
+                        let line = here.pos(l.at).line;
+                        return Err(here.error(at, format!("label `{name}` is already defined at line {line}")));
+                    }
+                    out.labels.push(Label {
+                        name,
+                        index: out.lines.len(),
+                        at,
+                    });
+                    cur = look;
+                    cur.skip_blanks();
+                }
+                _ => break,
+            }
+        }
+        let at = cur.offset();
+        let prefixed = cur.eat("@");
+        if prefixed {
+            // `@ offset:` as Mesa prints it; the offset is not checked.
+            cur.skip_blanks();
+            if cur.integer()?.is_none() {
+                return Err(cur.expected("a word offset after `@`"));
+            }
+            cur.expect(":")?;
+            cur.skip_blanks();
+        }
+        if !prefixed && at_comment_or_end(&cur) {
+            skip_line(&mut cur);
+            continue;
+        }
+        parts.clear();
+        let line = parse_instr(&mut cur, at, here, &mut parts, &mut out.raws)?;
+        out.lines.push(line);
+        cur.skip_blanks();
+        if !at_comment_or_end(&cur) {
+            return Err(cur.expected("`,`, `{raw` or the end of the line"));
+        }
+        skip_line(&mut cur);
+    }
+    Ok(out)
+}
+
+/// One instruction line's units into `parts` (cleared), then its `{raw …}`.
+fn parse_instr<'t>(
+    cur: &mut Cursor<'t>,
+    at: usize,
+    here: At<'_>,
+    parts: &mut Parts,
+    raws: &mut Vec<Raw<'t>>,
+) -> Result<Line, ParseError> {
+    let mut first = true;
+    loop {
+        cur.skip_blanks();
+        // The control word's groups carry their comma (Mesa prints `, sync`
+        // even when no unit precedes it).
+        if cur.rest().starts_with(',') && control_group(cur, parts)? {
+            first = false;
+            continue;
+        }
+        if !first {
+            if !cur.eat(",") {
+                break;
+            }
+            cur.skip_blanks();
+        } else if at_unit_end(cur) && !cur.rest().starts_with(',') {
+            // No unit at all (only after `@ offset:`, which Mesa prints).
+            break;
+        }
+        if at_unit_end(cur) {
+            return Err(cur.expected("a unit"));
+        }
+        unit(cur, parts)?;
+        first = false;
+    }
+    let insn = parts.instr().map_err(|e| here.error(at, e))?;
+    let target = parts.target.take().map(|(t, (line, col))| (t, Pos { line, col }));
+    let first = raws.len();
+    cur.skip_blanks();
+    if cur.eat("{") {
+        cur.skip_blanks();
+        if !cur.eat("raw") {
+            return Err(cur.expected("`raw` after `{`"));
+        }
+        raw_entries(cur, here, raws)?;
+    }
+    Ok(Line {
+        insn,
+        target,
+        raws: first..raws.len(),
+        at,
+    })
+}
+
+/// The entries of a `{raw …}` block, after `{raw`, through the `}`,
+/// appended to `raws`.
+fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) -> Result<(), ParseError> {
+    loop {
+        cur.skip_blanks();
+        if cur.eat("}") {
+            return Ok(());
+        }
+        let at = cur.offset();
+        let Some(name) = cur.word() else {
+            return Err(cur.expected("`unit.field=value` or `}`"));
+        };
+        let Some(dot) = name.bytes().position(|b| b == b'.') else {
+            return Err(here.error(at, format!("expected `unit.field`, found `{name}`")));
+        };
+        let (unit, field) = (&name[..dot], &name[dot + 1..]);
+        let unit = if unit == "control" {
+            let f = packed().control.field(field);
+            if f.is_none_or(|f| matches!(f.kind, FieldKind::Presence)) {
+                let names = packed()
+                    .control
+                    .fields
+                    .iter()
+                    .filter(|f| !matches!(f.kind, FieldKind::Presence))
+                    .map(|f| f.name);
+                let message = format!("the control word has no field `{field}`{}", hint(field, names));
+                return Err(here.error(at, message));
+            }
+            None
+        } else {
+            match packed().units.iter().position(|u| u.name == unit) {
+                Some(i) => Some(i),
+                None => {
+                    let names = core::iter::once("control").chain(packed().units.iter().map(|u| u.name));
+                    return Err(here.error(at, format!("unknown unit `{unit}`{}", hint(unit, names))));
+                }
+            }
+        };
+        cur.expect("=")?;
+        let vat = cur.offset();
+        let value = match cur.integer()? {
+            Some(v) if (0..=i128::from(u64::MAX)).contains(&v) => v as u64,
+            Some(_) => return Err(here.error(vat, "a raw value is unsigned")),
+            None => return Err(cur.expected("a number")),
+        };
+        raws.push(Raw { unit, field, value, at });
+    }
+}
+
+/// The program-wide pass: derived fields, control annotations, offsets,
+/// branch targets, then unit annotations.
+fn resolve(parsed: Lines<'_>, here: At<'_>) -> Result<Vec<Instr>, ParseError> {
+    let Lines {
+        mut lines,
+        labels,
+        raws,
+    } = parsed;
+    let mut program: Vec<Instr> = lines.iter().map(|l| l.insn.clone()).collect();
+    Instr::derive(&mut program);
+    let control_format = packed().control;
+    // Control annotations.
+    for (insn, line) in program.iter_mut().zip(&lines) {
+        let line_raws = &raws[line.raws.clone()];
+        let mut word = insn.control.encode();
+        for raw in line_raws.iter().filter(|r| r.unit.is_none()) {
+            let Some(f) = control_format.field(raw.field) else {
+                return Err(here.error(raw.at, format!("the control word has no field `{}`", raw.field)));
+            };
+            check_fits(raw, f.width, here)?;
+            f.write(&mut word, 0, raw.value);
+        }
+        insn.control = Control::decode(word).map_err(|e| here.error(line.at, e.to_string()))?;
+        let needed = insn.words_needed() as u64;
+        let count = insn.control.count.get();
+        if count < needed {
+            let at = line_raws
+                .iter()
+                .find(|r| r.unit.is_none() && r.field == "count")
+                .map_or(line.at, |r| r.at);
+            return Err(here.error(
+                at,
+                format!("the instruction's units need {needed} words but `count` says {count}"),
+            ));
+        }
+    }
+    // Offsets.
+    let mut offsets = Vec::with_capacity(program.len() + 1);
+    let mut at = 0u64;
+    for insn in &program {
+        offsets.push(at);
+        at += (insn.control.count.get()).max(insn.words_needed() as u64);
+    }
+    offsets.push(at);
+    let lengths: Vec<u64> = offsets.windows(2).map(|w| w[1] - w[0]).collect();
+    // Branch targets and the branch's next_count (the target's length).
+    for (i, line) in lines.iter_mut().enumerate() {
+        let Some((target, tat)) = line.target.take() else {
+            continue;
+        };
+        let abs = match target {
+            Target::Word(w) => w,
+            Target::Label(name) => match labels.iter().find(|l| l.name == name) {
+                Some(l) => offsets[l.index] as i64,
+                None => {
+                    let names = labels.iter().map(|l| l.name);
+                    return Err(tat.error(format!("unknown label `{name}`{}", hint(&name, names))));
+                }
+            },
+        };
+        let rel = abs - offsets[i] as i64;
+        let Some(target) = SInt::<27>::new(rel) else {
+            return Err(tat.error(format!(
+                "branch target {abs} is {rel} words from this instruction, beyond 27 signed bits"
+            )));
+        };
+        let next = offsets
+            .iter()
+            .position(|&o| o as i64 == abs)
+            .and_then(|j| lengths.get(j).copied())
+            .unwrap_or(0);
+        if let Some(BranchUnit::Branch(b)) = &mut program[i].branch {
+            b.target = target;
+            b.next_count = UInt::from_bits(next);
+        }
+    }
+    // Unit annotations, on the unit bits.
+    for (insn, line) in program.iter_mut().zip(&lines) {
+        let line_raws = &raws[line.raws.clone()];
+        if line_raws.iter().all(|r| r.unit.is_none()) {
+            continue;
+        }
+        let mut words = insn.encode();
+        let control = words[0];
+        // Each unit's place, and the layout its unannotated bits decode as
+        // (which names its fields).
+        let mut spans: Vec<(&Unit, u32, &Format)> = Vec::with_capacity(packed().units.len());
+        spans.extend(
+            unit_offsets(packed(), control).map(|(u, bit)| (u, bit, unit_format(u, &read_bits(&words, bit, u.width)))),
+        );
+        for raw in line_raws {
+            let Some(ui) = raw.unit else { continue };
+            let unit = &packed().units[ui];
+            let Some(&(_, bit, format)) = spans.iter().find(|(u, ..)| core::ptr::eq(*u, unit)) else {
+                return Err(here.error(raw.at, format!("unit `{}` is not in this instruction", unit.name)));
+            };
+            let mut bits = read_bits(&words, bit, unit.width);
+            let Some(f) = format.field(raw.field) else {
+                let names = format.fields.iter().map(|f| f.name);
+                let message = format!(
+                    "unit `{}` (layout `{}`) has no field `{}`{}",
+                    unit.name,
+                    format.name,
+                    raw.field,
+                    hint(raw.field, names)
+                );
+                return Err(here.error(raw.at, message));
+            };
+            check_fits(raw, f.width, here)?;
+            f.write(&mut bits, 0, raw.value);
+            write_bits(&mut words, bit, unit.width, bits);
+        }
+        *insn = Instr::decode(&words)
+            .map(|(i, _)| i)
+            .map_err(|e| here.error(line.at, e.to_string()))?;
+    }
+    Ok(program)
+}
+
+/// The layout that names a unit's annotation fields: the variant its
+/// (unannotated) bits decode as.
+pub(crate) fn unit_format(unit: &Unit, bits: &u128) -> &'static Format {
+    variant_of(unit, *bits)
+}
+
+fn check_fits(raw: &Raw<'_>, width: u32, here: At<'_>) -> Result<(), ParseError> {
+    if width < 64 && raw.value >> width != 0 {
+        let message = format!(
+            "value {:#x} of `{}` does not fit its {width} bits",
+            raw.value, raw.field
+        );
+        return Err(here.error(raw.at, message));
+    }
+    Ok(())
+}

@@ -1,0 +1,219 @@
+//! Mesa's text for one instruction, from the spec's `mesa` dialect.
+//!
+//! Every unit layout of `lima_pp.isa` has `text mesa.UNIT …` lines:
+//! what Mesa 23.3's `disasm.c` unit printer of that name prints, spaces
+//! included. This module walks the enabled units in enable-bit order,
+//! prints the alternative of each group whose conditions hold (with the
+//! table-driven [`isa_runtime::text::write_text`]), and joins them with
+//! `, `, then the control word's groups (`sync`, `stop`). The hooks (the
+//! operand forms a field's own text does not give) are in `hooks`.
+
+use std::sync::OnceLock;
+
+use isa_runtime::layout::{Field, FieldKind, Format, NamedText, Unit};
+use isa_runtime::packed::{read_bits, unit_offsets};
+use isa_runtime::text;
+
+use super::hooks::Hooks;
+#[cfg(test)]
+use super::hooks::HOOKS;
+use super::select::Group;
+use crate::Instr;
+
+/// The spec's dialect that this module prints.
+pub const DIALECT: &str = "mesa";
+
+/// Appends Mesa's text for `insn`, which starts `offset` words into its
+/// program (branch targets print as absolute word offsets): the enabled
+/// units in enable-bit order joined by `, `, then `, sync` and `, stop`.
+/// No `@` prefix and no newline.
+pub fn instr(out: &mut String, insn: &Instr, offset: u32) {
+    thread_local! {
+        /// The words of the instruction being printed (one buffer, not
+        /// one allocation an instruction).
+        static WORDS: core::cell::RefCell<Vec<u32>> = const { core::cell::RefCell::new(Vec::new()) };
+    }
+    WORDS.with_borrow_mut(|words| {
+        words.clear();
+        insn.encode_into(words);
+        print_units(out, words, offset);
+    });
+}
+
+/// [`instr`] for the instruction's words.
+fn print_units(out: &mut String, words: &[u32], offset: u32) {
+    let (packed, layouts) = (super::packed(), layouts());
+    let mut first = Some(true);
+    let control = words.first().copied().unwrap_or(0);
+    // Both in the bundle's unit order: each unit's layouts are found by
+    // walking on.
+    let mut all = layouts.units.iter();
+    for (unit, bit) in unit_offsets(packed, control) {
+        let bits = read_bits(words, bit, unit.width);
+        let Some((_, variants)) = all.find(|(u, _)| core::ptr::eq(*u, unit)) else {
+            continue;
+        };
+        print_groups(out, Layout::of(variants, bits), bits, unit.name, offset, &mut first);
+    }
+    // The control word's groups carry their own `, ` (Mesa prints it even
+    // when no unit precedes them).
+    print_groups(out, &layouts.control, u128::from(control), "control", offset, &mut None);
+}
+
+/// Prints each group of `layout` that has an alternative whose conditions
+/// hold, with `, ` before each but the instruction's first (`first` is
+/// `None` where the groups print their own separator).
+fn print_groups(
+    out: &mut String,
+    layout: &Layout,
+    bits: u128,
+    unit: &'static str,
+    offset: u32,
+    first: &mut Option<bool>,
+) {
+    let format = layout.format;
+    let mut hooks = Hooks::new(format, unit, offset);
+    for group in &layout.groups {
+        let Some(chosen) = group.choose(format, &bits) else {
+            continue;
+        };
+        if let Some(first) = first {
+            if !core::mem::replace(first, false) {
+                out.push_str(", ");
+            }
+        }
+        let _ = text::write_text(out, format, chosen, &bits, &mut hooks);
+    }
+}
+
+/// What printing needs of every layout, computed once: each unit's
+/// layouts, then the control word's.
+struct Layouts {
+    units: Vec<(&'static Unit, Vec<Layout>)>,
+    control: Layout,
+}
+
+/// One layout: its `fixed` fields (which choose it among its unit's
+/// layouts) and its `mesa` groups.
+pub(super) struct Layout {
+    pub(super) format: &'static Format,
+    fixed: Vec<(&'static Field, u64)>,
+    /// The groups, in the order they first appear in the spec, each with
+    /// its alternatives in spec order.
+    pub(super) groups: Vec<Group>,
+}
+
+impl Layout {
+    fn new(format: &'static Format) -> Self {
+        let mut groups: Vec<Vec<&'static NamedText>> = Vec::new();
+        for t in text::dialect_texts(format, DIALECT) {
+            match groups.iter_mut().find(|g| g[0].name == t.name) {
+                Some(g) => g.push(t),
+                None => groups.push(vec![t]),
+            }
+        }
+        let fixed = format.fields.iter().filter_map(|f| match f.kind {
+            FieldKind::Fixed(v) => Some((f, v)),
+            _ => None,
+        });
+        Layout {
+            format,
+            fixed: fixed.collect(),
+            groups: groups.into_iter().map(|g| Group::new(format, g)).collect(),
+        }
+    }
+
+    /// The layout of a unit's `bits` among its `variants` (as
+    /// [`isa_runtime::packed::variant_of`] chooses: the first after the
+    /// default whose `fixed` fields, at least one, all hold).
+    fn of(variants: &[Layout], bits: u128) -> &Layout {
+        let holds = |l: &&Layout| !l.fixed.is_empty() && l.fixed.iter().all(|(f, v)| f.read(&bits, 0) == *v);
+        variants[1..].iter().find(holds).unwrap_or(&variants[0])
+    }
+}
+
+fn layouts() -> &'static Layouts {
+    static LAYOUTS: OnceLock<Layouts> = OnceLock::new();
+    LAYOUTS.get_or_init(|| {
+        let packed = super::packed();
+        Layouts {
+            units: packed
+                .units
+                .iter()
+                .map(|u| (u, u.variants.iter().map(|&f| Layout::new(f)).collect()))
+                .collect(),
+            control: Layout::new(packed.control),
+        }
+    })
+}
+
+/// Every layout with its groups (for tests).
+#[cfg(test)]
+pub(super) fn all_layouts() -> impl Iterator<Item = &'static Layout> {
+    let layouts = layouts();
+    layouts.units.iter().flat_map(|(_, v)| v).chain([&layouts.control])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use isa_runtime::packed::variant_of;
+
+    /// A unit's layout is the one `variant_of` gives, for random bits of
+    /// every unit.
+    #[test]
+    fn layouts_are_chosen_as_variant_of_chooses() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for (unit, variants) in &layouts().units {
+            for _ in 0..5_000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let bits = (u128::from(x) << 64 | u128::from(x.rotate_left(17))) & ((1 << unit.width) - 1);
+                let want = variant_of(unit, bits);
+                assert!(core::ptr::eq(Layout::of(variants, bits).format, want), "{}", unit.name);
+            }
+        }
+    }
+
+    /// Every hook in the `mesa` lines is one this module prints, and every
+    /// sibling field a hook reads exists where that hook is used.
+    #[test]
+    fn every_hook_of_the_spec_is_known() {
+        let packed = super::super::packed();
+        let formats = packed
+            .units
+            .iter()
+            .flat_map(|u| u.variants.iter().copied())
+            .chain([packed.control]);
+        let mut used = 0;
+        for format in formats {
+            let texts: Vec<_> = text::dialect_texts(format, DIALECT).collect();
+            assert!(
+                !texts.is_empty() || format.name == "Control",
+                "layout `{}` has no `mesa` text: its unit would print nothing",
+                format.name
+            );
+            for t in texts {
+                for hook in t.hooks() {
+                    used += 1;
+                    let Some(&(_, siblings)) = HOOKS.iter().find(|(h, _)| *h == hook) else {
+                        panic!("`{}` uses unknown hook `{hook}`", format.name);
+                    };
+                    for s in siblings {
+                        assert!(
+                            format.field(s).is_some(),
+                            "`{}` lacks `{s}`, which `@{hook}` reads",
+                            format.name
+                        );
+                    }
+                }
+            }
+        }
+        assert!(used > 0);
+        // `FieldKind` is what `@outmod` prints through.
+        let vec_mul = packed.unit("vec_mul").map(|u| u.variants[0]);
+        let dm = vec_mul.and_then(|f| f.field("dest_modifier"));
+        assert!(matches!(dm.map(|f| f.kind), Some(FieldKind::Enum(_))));
+    }
+}

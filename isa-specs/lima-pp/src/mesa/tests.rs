@@ -1,0 +1,368 @@
+//! Round trips of random programs through Mesa's text, and the assembler's
+//! errors.
+
+use pretty_assertions::assert_eq;
+
+use isa_runtime::packed::{mask, words_for, write_bits};
+
+use super::{disassemble, disassemble_mesa, packed, parse_program, print_instr};
+use crate::Instr;
+
+/// xorshift64*: reproducible random numbers.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn bits(&mut self, width: u32) -> u128 {
+        (u128::from(self.next()) << 64 | u128::from(self.next())) & mask(width)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random instruction: random units (each present with probability 1/2,
+/// with random bits; the discard pattern one time in eight), random
+/// control bits, and a declared length of at least what the units need.
+fn random_instr(rng: &mut Rng) -> Instr {
+    let p = packed();
+    let mut control = (rng.next() as u32) & !(Instr::PRESENCE);
+    let mut units = Vec::new();
+    let mut unit_bits = 0;
+    for u in p.units {
+        if rng.below(2) == 0 {
+            continue;
+        }
+        let mut bits = rng.bits(u.width);
+        if u.name == "branch" && rng.below(8) == 0 {
+            bits = 0x007F_0003;
+        }
+        if u.name == "temp_write" && rng.below(4) == 0 {
+            bits = bits & !(0x1F << 1) | 7 << 1;
+        }
+        control |= 1 << u.enable;
+        unit_bits += u.width;
+        units.push((u.width, bits));
+    }
+    let needed = words_for(unit_bits);
+    // Mostly the length the units need; sometimes more (up to 31 words).
+    let count = if rng.below(4) == 0 {
+        needed + rng.below(u64::from(32 - needed)) as u32
+    } else {
+        needed
+    };
+    control = control & !0x1F | count;
+    let mut words = vec![0u32; count as usize];
+    words[0] = control;
+    let mut bit = 32;
+    for (width, bits) in units {
+        write_bits(&mut words, bit, width, bits);
+        bit += width;
+    }
+    match Instr::decode(&words) {
+        Ok((insn, _)) => insn,
+        Err(e) => panic!("random instruction {words:08x?}: {e}"),
+    }
+}
+
+/// A random program of one to four instructions; half the time with the
+/// derived fields the encoder computes.
+fn random_program(rng: &mut Rng, always_derive: bool) -> Vec<Instr> {
+    let n = 1 + rng.below(4) as usize;
+    let mut program: Vec<Instr> = (0..n).map(|_| random_instr(rng)).collect();
+    if always_derive || rng.below(2) == 0 {
+        Instr::derive(&mut program);
+        for insn in &mut program {
+            insn.control.count = isa_runtime::UInt::from_bits(insn.words_needed() as u64);
+        }
+    }
+    program
+}
+
+/// Random programs per test; four tests (run in parallel) make 10^5.
+const PROGRAMS: usize = 25_000;
+
+#[test]
+fn random_programs_round_trip_through_annotated_text_0() {
+    round_trip_random(0x5EED_1234_ABCD_0001);
+}
+
+#[test]
+fn random_programs_round_trip_through_annotated_text_1() {
+    round_trip_random(0x5EED_1234_ABCD_0002);
+}
+
+#[test]
+fn random_programs_round_trip_through_annotated_text_2() {
+    round_trip_random(0x5EED_1234_ABCD_0003);
+}
+
+#[test]
+fn random_programs_round_trip_through_annotated_text_3() {
+    round_trip_random(0x5EED_1234_ABCD_0004);
+}
+
+/// encode → decode → print → parse → encode over [`PROGRAMS`] random
+/// programs; the printed text without its annotations is Mesa's.
+fn round_trip_random(seed: u64) {
+    let mut rng = Rng(seed);
+    let mut annotated = 0;
+    let mut variants = std::collections::BTreeSet::new();
+    for i in 0..PROGRAMS {
+        let program = random_program(&mut rng, false);
+        let words = Instr::encode_program(&program);
+        let decoded: Vec<Instr> = {
+            let mut at = 0;
+            let mut out = Vec::new();
+            while at < words.len() {
+                let (insn, len) = Instr::decode(&words[at..]).unwrap_or_else(|e| panic!("program {i}: {e}"));
+                out.push(insn);
+                at += len;
+            }
+            out
+        };
+        // (Compared as words: a NaN constant is not equal to itself.)
+        assert_eq!(Instr::encode_program(&decoded), words, "program {i}: decode");
+        for insn in &decoded {
+            variants.extend(variant_names(insn));
+        }
+        let text = disassemble(&decoded);
+        let back = parse_program(&text).unwrap_or_else(|e| panic!("program {i}: {e}\n{text}"));
+        assert_eq!(Instr::encode_program(&back), words, "program {i}:\n{text}");
+        if text.contains("{raw") {
+            annotated += 1;
+        }
+        // Without its annotations the text is Mesa's, line for line.
+        let stripped: String = text
+            .lines()
+            .map(|l| l.split(" {raw").next().unwrap_or(l).to_string() + "\n")
+            .collect();
+        assert_eq!(stripped, disassemble_mesa(&decoded), "program {i}");
+    }
+    // Random bits nearly always need annotations; the check is that they work.
+    assert!(annotated > PROGRAMS / 2, "{annotated}");
+    // Every layout of every unit came up.
+    let all: std::collections::BTreeSet<&str> = packed()
+        .units
+        .iter()
+        .flat_map(|u| u.variants.iter().map(|f| f.name))
+        .collect();
+    assert_eq!(variants, all);
+}
+
+/// The layouts of an instruction's units.
+fn variant_names(insn: &Instr) -> Vec<&'static str> {
+    let words = insn.encode();
+    isa_runtime::packed::unit_offsets(packed(), words[0])
+        .map(|(u, bit)| isa_runtime::packed::variant_of(u, isa_runtime::packed::read_bits(&words, bit, u.width)).name)
+        .collect()
+}
+
+/// Mesa's own text of a program with the derived lengths, read back and printed again, is the same text (up to
+/// the one space Mesa prints after a scalar combiner destination, which a
+/// one-component vector destination lacks), and needs no annotation.
+#[test]
+fn mesa_text_reads_back_to_itself() {
+    let mut rng = Rng(0xFEED_0000_0000_0002);
+    let squash = |s: &str| s.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
+    for i in 0..5_000 {
+        let program = random_program(&mut rng, true);
+        let text = disassemble_mesa(&program);
+        let back = parse_program(&text).unwrap_or_else(|e| panic!("program {i}: {e}\n{text}"));
+        let again = disassemble_mesa(&back);
+        assert_eq!(squash(&again), squash(&text), "program {i}");
+        // Read back, the program is in the assembler's canonical form, which
+        // Mesa's text carries completely.
+        assert_eq!(disassemble(&back), again, "program {i}");
+    }
+}
+
+fn parse_err(text: &str) -> String {
+    match parse_program(text) {
+        Ok(p) => panic!("`{text}` parsed as {p:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn malformed_text_gives_line_and_column() {
+    let cases: &[(&str, &str)] = &[
+        ("frob.v0 $0 $1 $2\n", "1:1: expected one of mul, mul_shl1, "),
+        ("frob $0\n", "1:1: unknown unit `frob`"),
+        // A multi-byte character where an output modifier could start.
+        ("mul.ot\u{fffd}.v0 $0 $1\n", "1:4: expected `.v0`"),
+        ("texld.b.cube 7+$1.w\n", "1:20: expected a register"),
+        ("texld 1, texld 2\n", "1:10: `texture` appears twice"),
+        (
+            "atan2.s2 $1.xy $0.x $0.y, sync\n",
+            "1:1: this `combiner` text gives bits of layout `Combiner` that read as layout `CombinerVec`",
+        ),
+        ("@     0: mov.v1 $0 ^const9\n", "1:20: expected `^v0` or one of $0, "),
+        ("\n\nmul.v0 $0 $1 $2 $3\n", "3:17: unexpected `$3`"),
+        (
+            "load.v $1 0.xy, texld 0, texld 1\n",
+            "1:26: `texture` appears twice in one instruction",
+        ),
+        ("mov.v0 $0 ^texture , sync, sync\n", "1:28: `sync` appears twice"),
+        (
+            "branch.xx $0.x $0.y 0\n",
+            "1:1: unknown unit `branch.xx` (did you mean `branch.nv`?)",
+        ),
+        ("branch loop\n", "1:8: unknown label `loop`"),
+        (
+            "mov.v1 $0 $1 {raw varying.unk4=1}\n",
+            "1:19: unit `varying` is not in this instruction",
+        ),
+        (
+            "mov.v1 $0 $1 {raw vec_add.frob=1}\n",
+            "1:19: unit `vec_add` (layout `VecAdd`) has no field `frob`",
+        ),
+        (
+            "mov.v1 $0 $1 {raw control.count=1}\n",
+            "1:19: the instruction's units need 3 words but `count` says 1",
+        ),
+        (
+            "mov.v1 $0 $1 {raw control.unknown=64}\n",
+            "1:19: value 0x40 of `unknown` does not fit its 6 bits",
+        ),
+        ("const0 1.0 2.0 x 4.0\n", "1:16: expected a number"),
+        ("load.v $1 64\n", "1:11: varying index 64 is out of range"),
+        ("min.v0 $0 $1<<3 $2\n", "1:13: expected one of $0, "),
+        ("mul.v0 $0 $1.xy $2\n", "1:16: expected a component"),
+        ("add.v1 $0 $1,\n", "1:14: expected a unit"),
+        ("l:\nl:\n", "2:1: label `l` is already defined at line 1"),
+        ("branch 0x10000000\n", "1:9: unexpected `x10000000`"),
+        (
+            "branch 100000000\n",
+            "1:8: branch target 100000000 is 100000000 words from this instruction",
+        ),
+    ];
+    for (text, want) in cases {
+        let got = parse_err(text);
+        assert!(
+            got.starts_with(want),
+            "`{}`:\n  got  {got}\n  want {want}…",
+            text.trim_end()
+        );
+    }
+}
+
+#[test]
+fn labels_and_word_offsets_are_the_same_target() {
+    let by_label = "top:\n\
+                    @     0: mov.v1 $0 ^const0, const0 1.000000 0.000000 0.000000 1.000000\n\
+                    branch.lt $0.x $1.y top\n\
+                    end: branch end, stop\n";
+    let by_word = "mov.v1 $0 ^const0, const0 1.000000 0.000000 0.000000 1.000000\n\
+                   branch.lt $0.x $1.y 0\n\
+                   branch 9, stop\n";
+    let a = parse_program(by_label).unwrap();
+    assert_eq!(a, parse_program(by_word).unwrap());
+    assert_eq!(
+        disassemble(&a),
+        "@     0: mov.v1 $0 ^const0, const0 1.000000 0.000000 0.000000 1.000000\n\
+         @     5: branch.lt $0.x $1.y 0\n\
+         @     9: branch 9, stop\n"
+    );
+    // The branch's next_count is the target's length.
+    match &a[1].branch {
+        Some(crate::BranchUnit::Branch(b)) => {
+            assert_eq!((b.target.get(), b.next_count.get()), (-5, 5));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn every_unit_prints_as_mesa_does() {
+    // Hand-checked against disasm.c, one line per printer path.
+    let lines = [
+        "load.perspective.w.v $2.xyz 3+$1.y",
+        "load.perspective.unknown.v ^discard -abs($4.zyxw)",
+        "load.v $0 cube(1.zw)",
+        "load.v $0. cube(-$3.xxyy)",
+        "load.v $14.w normalize(^const1)",
+        "load.v $1 gl_FragCoord",
+        "load.v $1.xy gl_PointCoord",
+        "load.v $1.x gl_FrontFacing",
+        "texld.b.cube 7+$1.w $2.x",
+        "texld_t3 4095",
+        "load.u 5",
+        "load.t -1.zw+$3.y",
+        "load..u1 -2.w",
+        "mul.sat.v0 $3.xw abs($1)<<3 -^uniform.wzyx",
+        "op20.v0 ^const0 ",
+        "not.int.v0 $7 $1 ",
+        "sum4.v1 $0 ^v0.xxxx",
+        "sel.pos.v1 ^v0 abs($11)",
+        "op16.s1 $3.w ^s0",
+        "mul.s0 -$1.y<<7 ^texture.x",
+        "max.s0 $15.w $1.x $2.y",
+        "atan2.sat.s2 $1.y  $0.x $0.y",
+        "rcp.s2 $4.zw $0.x ",
+        "op12.s2 $1.x  -abs($2.w) ",
+        "mul.s2 $5.xyw $2.z ^texture.yyyy",
+        "fb_color $3",
+        "fb_depth $15",
+        "store.t 3.y+$1.z $2.w",
+        "store.t 1.zw ^const1",
+        "store.t -7.w $3",
+        "discard",
+        "branch.nv $0.x $0.x 5",
+        "branch -3",
+        "const1 inf -nan 0.000000 -0.000000",
+    ];
+    for line in lines {
+        let program = parse_program(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(print_instr(&program[0], 0), line);
+    }
+}
+
+/// Edited text (characters dropped, doubled or replaced, multi-byte ones
+/// included) gives a program or an error, never a panic; errors point
+/// inside the text.
+#[test]
+fn mangled_text_never_panics() {
+    let mut rng = Rng(0xBAD_7E47);
+    let alphabet: Vec<char> = "$^.,{}=+-<>()0123456789xyzw _:#@\né\tabcdefghijklmnopqrstuv"
+        .chars()
+        .collect();
+    for i in 0..3_000 {
+        let program = random_program(&mut rng, false);
+        let mut chars: Vec<char> = disassemble(&program).chars().collect();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(chars.len() as u64 + 1) as usize;
+            let c = alphabet[rng.below(alphabet.len() as u64) as usize];
+            match rng.below(3) {
+                0 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                1 => chars.insert(at, c),
+                _ if at < chars.len() => chars[at] = c,
+                _ => {}
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Err(e) = parse_program(&text) {
+            let lines = text.split('\n').count();
+            assert!(e.line >= 1 && e.line <= lines && e.col >= 1, "{i}: {e}\n{text}");
+        }
+    }
+}
+
+/// The line prefix is `@{offset:6}: `.
+#[test]
+fn line_prefix_is_offset_in_six_columns() {
+    for offset in [0, 7, 10, 99, 12_345, 99_999, 999_999, 1_000_000, u32::MAX] {
+        let mut got = String::new();
+        super::line_prefix(&mut got, offset);
+        assert_eq!(got, format!("@{offset:6}: "));
+    }
+}

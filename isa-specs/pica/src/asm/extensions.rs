@@ -1,0 +1,267 @@
+//! isaforge's own directives, which picasso never writes. They let any
+//! `.shbin` be written as text (the disassembler prints them where picasso
+//! syntax cannot say something):
+//!
+//! - `.word VALUE`: one raw instruction word here, never rewritten;
+//! - `.dvle`: the next DVLE starts here, as if a new source file began;
+//! - `.nopad`: the next `.else` or `.end` gets no padding NOP, where
+//!   picasso's rules would add one;
+//! - `.layout picasso|nihstro`: the container's section layout;
+//! - `.dvle_override FIELD VALUE`: sets a header field of this DVLE after
+//!   assembly;
+//! - `.raw_constant`, `.raw_label`, `.raw_output`, `.raw_uniform`,
+//!   `.raw_symbols`: this DVLE's table is exactly the listed entries;
+//! - `.raw_opdesc DESC EXTRA`: the operand-descriptor table is exactly the
+//!   listed entries, and each instruction takes the first that fits it.
+//!
+//! Numbers are decimal, `0x` hex or `0b` binary; arguments are separated
+//! by blanks or commas.
+
+use super::line::{self, Diag, Stmt};
+use super::numbers;
+use super::state::{Asm, HeaderField, Word};
+use crate::shbin::{Constant, Layout, OpdescEntry, Output, Uniform};
+
+/// The directives handled here.
+pub(crate) const NAMES: &[&str] = &[
+    ".word",
+    ".dvle",
+    ".nopad",
+    ".layout",
+    ".dvle_override",
+    ".raw_constant",
+    ".raw_label",
+    ".raw_output",
+    ".raw_uniform",
+    ".raw_symbols",
+    ".raw_opdesc",
+];
+
+/// Runs directive `name` (lowercase, without the dot), if it is isaforge's.
+pub(crate) fn run(asm: &mut Asm, name: &str, stmt: &Stmt<'_>) -> Option<Result<(), Diag>> {
+    Some(match name {
+        "word" => word(asm, stmt),
+        "dvle" => dvle(asm, stmt),
+        "nopad" => nopad(asm, stmt),
+        "layout" => layout(asm, stmt),
+        "dvle_override" => dvle_override(asm, stmt),
+        "raw_constant" => raw_constant(asm, stmt),
+        "raw_label" => raw_label(asm, stmt),
+        "raw_output" => raw_output(asm, stmt),
+        "raw_uniform" => raw_uniform(asm, stmt),
+        "raw_symbols" => raw_symbols(asm, stmt),
+        "raw_opdesc" => raw_opdesc(asm, stmt),
+        _ => return None,
+    })
+}
+
+/// The arguments, split at blanks and commas.
+fn fields<'a>(stmt: &Stmt<'a>) -> Vec<&'a str> {
+    stmt.args
+        .split(|c: char| line::is_space(c) || c == ',')
+        .filter(|f| !f.is_empty())
+        .collect()
+}
+
+/// Exactly `N` numbers, each at most `max[i]`.
+fn numbers<const N: usize>(stmt: &Stmt<'_>, usage: &str, max: [u64; N]) -> Result<[u64; N], Diag> {
+    let args = fields(stmt);
+    if args.len() < N {
+        return Err(stmt.err_end(format!("missing operand: expected `{usage}`")));
+    }
+    if args.len() > N {
+        return Err(stmt.err_at(args[N], format!("too many operands: expected `{usage}`")));
+    }
+    let mut out = [0; N];
+    for i in 0..N {
+        out[i] = match numbers::unsigned_ext(args[i]) {
+            Some(v) if v <= max[i] => v,
+            Some(_) => {
+                return Err(stmt.err_at(
+                    args[i],
+                    format!("`{}` does not fit (the largest is {:#x})", args[i], max[i]),
+                ))
+            }
+            None => return Err(stmt.err_at(args[i], format!("invalid number `{}`", args[i]))),
+        };
+    }
+    Ok(out)
+}
+
+const U8: u64 = u8::MAX as u64;
+const U16: u64 = u16::MAX as u64;
+const U32: u64 = u32::MAX as u64;
+
+fn word(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    asm.last_was_end = false;
+    asm.dvle(stmt.line);
+    let [value] = numbers(stmt, ".word VALUE", [U32])?;
+    let pos = asm.pos(stmt.line, line::offset_in(stmt.line, stmt.head));
+    asm.emit(Word::Raw(value as u32), None, pos);
+    Ok(())
+}
+
+fn dvle(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    numbers(stmt, ".dvle", [])?;
+    asm.end_file();
+    asm.begin_section();
+    Ok(())
+}
+
+fn nopad(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    numbers(stmt, ".nopad", [])?;
+    asm.no_pad = true;
+    Ok(())
+}
+
+fn layout(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    let args = stmt.expect_words(1, 1, ".layout picasso|nihstro")?;
+    asm.layout = match args[0].to_ascii_lowercase().as_str() {
+        "picasso" => Layout::Picasso,
+        "nihstro" => Layout::Nihstro,
+        _ => {
+            return Err(stmt.err_at(
+                args[0],
+                format!("unknown layout `{}`: expected picasso or nihstro", args[0]),
+            ))
+        }
+    };
+    Ok(())
+}
+
+/// Header fields, their names and widths.
+const HEADER_FIELDS: &[(&str, HeaderField, u64)] = &[
+    ("version", HeaderField::Version, U16),
+    ("kind", HeaderField::Kind, U8),
+    ("merge_outmaps", HeaderField::MergeOutmaps, U8),
+    ("main", HeaderField::Main, U32),
+    ("endmain", HeaderField::Endmain, U32),
+    ("input_mask", HeaderField::InputMask, U16),
+    ("output_mask", HeaderField::OutputMask, U16),
+    ("gsh_mode", HeaderField::GshMode, U8),
+    ("gsh_fixed_start", HeaderField::GshFixedStart, U8),
+    ("gsh_variable_count", HeaderField::GshVariableCount, U8),
+    ("gsh_fixed_count", HeaderField::GshFixedCount, U8),
+];
+
+fn dvle_override(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    asm.dvle(stmt.line);
+    let args = fields(stmt);
+    let usage = ".dvle_override FIELD VALUE";
+    let Some(&name) = args.first() else {
+        return Err(stmt.err_end(format!("missing operand: expected `{usage}`")));
+    };
+    let Some(&(_, field, max)) = HEADER_FIELDS.iter().find(|(n, _, _)| n.eq_ignore_ascii_case(name)) else {
+        let names: Vec<&str> = HEADER_FIELDS.iter().map(|f| f.0).collect();
+        return Err(stmt.err_at(
+            name,
+            format!("unknown DVLE field `{name}`: expected one of {}", names.join(", ")),
+        ));
+    };
+    let Some(&value_text) = args.get(1) else {
+        return Err(stmt.err_end(format!("missing operand: expected `{usage}`")));
+    };
+    if let Some(extra) = args.get(2) {
+        return Err(stmt.err_at(extra, format!("too many operands: expected `{usage}`")));
+    }
+    let value = match numbers::unsigned_ext(value_text) {
+        Some(v) if v <= max => v as u32,
+        Some(_) => {
+            return Err(stmt.err_at(
+                value_text,
+                format!("`{value_text}` does not fit `{name}` (at most {max:#x})"),
+            ))
+        }
+        None => return Err(stmt.err_at(value_text, format!("invalid number `{value_text}`"))),
+    };
+    asm.dvle(stmt.line).overrides.push((field, value));
+    Ok(())
+}
+
+fn raw_constant(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    asm.dvle(stmt.line);
+    let [kind, index, w0, w1, w2, w3] = numbers(
+        stmt,
+        ".raw_constant KIND INDEX W0 W1 W2 W3",
+        [U16, U16, U32, U32, U32, U32],
+    )?;
+    let constant = Constant {
+        kind: kind as u16,
+        index: index as u16,
+        value: [w0 as u32, w1 as u32, w2 as u32, w3 as u32],
+    };
+    asm.dvle(stmt.line)
+        .raw
+        .constants
+        .get_or_insert_with(Vec::new)
+        .push(constant);
+    Ok(())
+}
+
+fn raw_label(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    asm.dvle(stmt.line);
+    let words = numbers(stmt, ".raw_label W0 W1 W2 W3", [U32; 4])?;
+    let label = words.map(|w| w as u32);
+    asm.dvle(stmt.line).raw.labels.get_or_insert_with(Vec::new).push(label);
+    Ok(())
+}
+
+fn raw_output(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    asm.dvle(stmt.line);
+    let [semantic, register, mask, extra] = numbers(stmt, ".raw_output SEMANTIC REGISTER MASK EXTRA", [U16; 4])?;
+    let output = Output {
+        semantic: semantic as u16,
+        register: register as u16,
+        mask: mask as u16,
+        extra: extra as u16,
+    };
+    asm.dvle(stmt.line)
+        .raw
+        .outputs
+        .get_or_insert_with(Vec::new)
+        .push(output);
+    Ok(())
+}
+
+fn raw_uniform(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    asm.dvle(stmt.line);
+    let [symbol, first, last] = numbers(stmt, ".raw_uniform SYMBOL FIRST LAST", [U32, U16, U16])?;
+    let uniform = Uniform {
+        symbol: symbol as u32,
+        first: first as u16,
+        last: last as u16,
+    };
+    asm.dvle(stmt.line)
+        .raw
+        .uniforms
+        .get_or_insert_with(Vec::new)
+        .push(uniform);
+    Ok(())
+}
+
+fn raw_symbols(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    asm.dvle(stmt.line);
+    if stmt.args.is_empty() {
+        return Err(stmt.err_end("missing operand: expected `.raw_symbols \"TEXT\"`"));
+    }
+    let bytes = numbers::string_literal(stmt.args).map_err(|(at, message)| Diag {
+        at: line::offset_in(stmt.line, stmt.args) + at,
+        message,
+    })?;
+    asm.dvle(stmt.line)
+        .raw
+        .symbols
+        .get_or_insert_with(Vec::new)
+        .extend(bytes);
+    Ok(())
+}
+
+fn raw_opdesc(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    let [desc, extra] = numbers(stmt, ".raw_opdesc DESC EXTRA", [U32, U32])?;
+    let entry = OpdescEntry {
+        desc: desc as u32,
+        extra: extra as u32,
+    };
+    asm.raw_opdescs.get_or_insert_with(Vec::new).push(entry);
+    Ok(())
+}

@@ -1,0 +1,25 @@
+//! Nintendo 3DS PICA200 shader instructions and operand descriptors, from
+//! the spec file `pica.isa` beside this crate's manifest.
+//!
+//! The codec is generated: [`Instruction`] (`decode`, `encode`, `Display`,
+//! `FromStr`), the per-format structs, the operand descriptor [`OpDesc`],
+//! and the [`LAYOUT`] metadata. It and the small helpers [`fields`] and
+//! [`float24`] are `no_std` + `alloc`. The hand-written layers a spec cannot
+//! say are features named after their modules, all on by default:
+//! [`shbin`] (`.shbin` files), [`asm`] (picasso's assembler) and [`disasm`]
+//! (picasso text that reassembles to the same bytes).
+#![cfg_attr(not(feature = "std"), no_std)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
+isa_macros::isa!(file = "pica.isa");
+
+#[cfg(feature = "asm")]
+pub mod asm;
+#[cfg(feature = "disasm")]
+pub mod disasm;
+pub mod fields;
+pub mod float24;
+#[cfg(feature = "shbin")]
+pub mod shbin;
