@@ -238,6 +238,32 @@ mod regression_tests {
         );
     }
 
+    /// An opcode whose pattern overlaps several others of its priority is
+    /// one error naming them (six, then a count), with a note at each named.
+    #[test]
+    fn one_overlapping_opcode_is_one_error() {
+        let mut text = String::from(
+            "isa t { word 32 }\nformat One : 32 {\n  rest 0..=30 unknown\n  opcode 31 opcode\n  syntax \"\"\n}\nformat Six : 32 {\n  rest 0..=25 unknown\n  opcode 26..=31 opcode\n  syntax \"\"\n}\nopcodes {\n  top 1 One\n",
+        );
+        for k in 0..8 {
+            text.push_str(&format!("  s{k} {} Six\n", 0x20 + k));
+        }
+        text.push_str("}\n");
+        let source = Source {
+            name: "overlap.isa".into(),
+            text,
+        };
+        let errors = compile(&source).err().expect("rejected");
+        assert_eq!(errors.len(), 1, "{}", errors.render(&source));
+        let d = errors.iter().next().expect("one error");
+        assert_eq!(
+            d.message,
+            "opcode `top` can match the same words as `s0`, `s1`, `s2`, `s3`, `s4`, `s5` and 2 others; declare which wins with `prio N` (higher wins)"
+        );
+        assert_eq!(d.notes.len(), 6);
+        assert_eq!(d.notes[1].1, "`s1` also matches 0x84000000");
+    }
+
     /// A 4 KB spec whose opcodes' shadowing check would enumerate 2^20 words
     /// for each of 264 opcodes: two one-bit patterns of higher priority cover
     /// every word of each, and a 19-bit one adds to the bits to try. Before

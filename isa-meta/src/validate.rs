@@ -1120,25 +1120,33 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
     }
     let ops = &spec.opcodes;
     let valid = |op: &OpDef| op.mask != 0 && patterns.get(&(op.mask, op.bits)).is_some_and(|o| std::ptr::eq(*o, op));
+    // Same-priority patterns that can match the same word: one error per
+    // opcode, at the one that overlaps the most others (the later one on a
+    // tie), naming all of them; then the next, until every pair is told.
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
     for (i, a) in ops.iter().enumerate() {
         if !valid(a) {
             continue;
         }
-        for b in &ops[i + 1..] {
-            if !valid(b) || !intersects(a, b) {
-                continue;
-            }
-            if a.priority() == b.priority() {
-                let example = a.bits | b.bits;
-                diags
-                    .error(b.value_span, format!(
-                        "opcodes `{}` and `{}` can both match the same word (for example {example:#x}); declare which wins with `prio N` (higher wins)",
-                        a.mnemonic.text, b.mnemonic.text
-                    ))
-                    .label("overlapping pattern")
-                    .note(a.value_span, format!("`{}` declared here", a.mnemonic.text));
+        for (j, b) in ops.iter().enumerate().skip(i + 1) {
+            if valid(b) && intersects(a, b) && a.priority() == b.priority() {
+                pairs.push((i, j));
             }
         }
+    }
+    while !pairs.is_empty() {
+        let mut degree = vec![0usize; ops.len()];
+        for &(i, j) in &pairs {
+            degree[i] += 1;
+            degree[j] += 1;
+        }
+        let at = (0..ops.len()).max_by_key(|&k| degree[k]).expect("a pair");
+        let others: Vec<usize> = pairs
+            .iter()
+            .filter_map(|&(i, j)| (i == at).then_some(j).or((j == at).then_some(i)))
+            .collect();
+        pairs.retain(|&(i, j)| i != at && j != at);
+        report_overlap(&ops[at], others.iter().map(|&k| &ops[k]).collect(), diags);
     }
     // Whether the higher-priority patterns cover every word of an opcode
     // depends only on the bits they test beyond its own mask (`free`), so
@@ -1195,6 +1203,54 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
                     format!("`{}` (prio {}) takes its words", h.mnemonic.text, h.priority()),
                 );
             }
+        }
+    }
+}
+
+/// `op` can match some word that each of `others` (same priority, in spec
+/// order) matches too: one error at `op`'s value, a note with an example
+/// word at each other opcode (the first [`NAMED`] of them).
+fn report_overlap(op: &OpDef, others: Vec<&OpDef>, diags: &mut Diagnostics) {
+    const NAMED: usize = 6;
+    let fix = "declare which wins with `prio N` (higher wins)";
+    let example = |o: &OpDef| op.bits | o.bits;
+    let message = if let [other] = others[..] {
+        let (a, b) = if other.value_span.start < op.value_span.start {
+            (other, op)
+        } else {
+            (op, other)
+        };
+        format!(
+            "opcodes `{}` and `{}` can both match the same word (for example {:#x}); {fix}",
+            a.mnemonic.text,
+            b.mnemonic.text,
+            example(other)
+        )
+    } else {
+        let mut names: Vec<String> = others
+            .iter()
+            .take(NAMED)
+            .map(|o| format!("`{}`", o.mnemonic.text))
+            .collect();
+        if others.len() > NAMED {
+            names.push(format!("{} others", others.len() - NAMED));
+        }
+        let last = names.pop().expect("two or more");
+        format!(
+            "opcode `{}` can match the same words as {} and {last}; {fix}",
+            op.mnemonic.text,
+            names.join(", ")
+        )
+    };
+    let d = diags.error(op.value_span, message).label("overlapping pattern");
+    if let [other] = others[..] {
+        d.note(other.value_span, format!("`{}` declared here", other.mnemonic.text));
+    } else {
+        for o in others.iter().take(NAMED) {
+            d.note(
+                o.value_span,
+                format!("`{}` also matches {:#x}", o.mnemonic.text, example(o)),
+            );
         }
     }
 }
