@@ -157,6 +157,9 @@ impl EnumDef {
 pub struct LayoutDef {
     pub name: Name,
     pub is_format: bool,
+    /// `format NAME : BASE`: the index of BASE, whose fields this one
+    /// starts from (their lines, and spans, are BASE's).
+    pub base: Option<usize>,
     pub bits: u32,
     pub bits_span: Span,
     pub fields: Vec<FieldDef>,

@@ -170,7 +170,11 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         let complete = l.complete;
         syntaxes.push(l.syntax);
         text_asts.push(l.texts);
+        let base = l
+            .base
+            .and_then(|b| layouts.iter().position(|earlier| earlier.name.text == b.text));
         layouts.push(LayoutDef {
+            base,
             bits: small(&l.bits, diags, "layout width"),
             bits_span: l.bits.span,
             name: l.name,
@@ -358,7 +362,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
 fn inherit(layouts: Vec<LayoutAst>, diags: &mut Diagnostics) -> Vec<LayoutAst> {
     let mut done: Vec<LayoutAst> = Vec::new();
     for mut l in layouts {
-        if let Some(base_name) = l.base.take() {
+        if let Some(base_name) = l.base.clone() {
             let Some(base) = done.iter().find(|b| b.name.text == base_name.text) else {
                 let names = done.iter().filter(|b| b.is_format).map(|b| b.name.text.as_str());
                 diags.error(
@@ -374,6 +378,7 @@ fn inherit(layouts: Vec<LayoutAst>, diags: &mut Diagnostics) -> Vec<LayoutAst> {
                     span: l.bits.span,
                 };
                 l.complete = false;
+                l.base = None;
                 done.push(l);
                 continue;
             };
@@ -387,6 +392,7 @@ fn inherit(layouts: Vec<LayoutAst>, diags: &mut Diagnostics) -> Vec<LayoutAst> {
                     span: l.bits.span,
                 };
                 l.complete = false;
+                l.base = None;
                 done.push(l);
                 continue;
             }
@@ -862,8 +868,11 @@ fn field_value(field: &FieldDef, value: &CondValue, enums: &[EnumDef], diags: &m
                 diags.error(
                     lit.span,
                     format!(
-                        "{} does not fit `{}` ({} bits)",
-                        lit.value, field.name.text, field.width
+                        "{} does not fit `{}` ({} bit{})",
+                        lit.value,
+                        field.name.text,
+                        field.width,
+                        if field.width == 1 { "" } else { "s" }
                     ),
                 );
                 return None;

@@ -1,10 +1,45 @@
 //! "Did you mean" hints, with the runtime's nearest-name rule
 //! (`isa_runtime::lexer::closest`), so spec errors and assembler errors
-//! suggest the same way.
+//! suggest the same way; spec errors also recognise abbreviations (`tgt` for
+//! `target`), which spec authors write for field names.
 
-/// `"; did you mean `x`?"` when a candidate is close to `word`, else `""`.
+/// `"; did you mean `x`?"` when a candidate is close to `word` or `word`
+/// abbreviates exactly one candidate (see [`abbreviates`]), else `""`.
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
-    isa_runtime::lexer::closest(word, candidates)
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    isa_runtime::lexer::closest(word, candidates.iter().copied())
+        .or_else(|| {
+            let mut long = candidates.iter().filter(|c| abbreviates(word, c));
+            long.next().filter(|_| long.next().is_none()).copied()
+        })
         .map(|c| format!("; did you mean `{c}`?"))
         .unwrap_or_default()
+}
+
+/// Whether `short` abbreviates `long`: at least two characters, the same
+/// first character, and every character in `long`'s order (`tgt` for
+/// `target`, `src0` for `source0`).
+fn abbreviates(short: &str, long: &str) -> bool {
+    let mut rest = long.chars();
+    short.chars().count() >= 2
+        && short.chars().count() < long.chars().count()
+        && short.chars().next() == long.chars().next()
+        && short.chars().all(|c| rest.any(|l| l == c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abbreviations_are_suggested_when_unambiguous() {
+        assert_eq!(did_you_mean("tgt", ["target", "cond"]), "; did you mean `target`?");
+        assert_eq!(did_you_mean("src0", ["source0", "dest"]), "; did you mean `source0`?");
+        // Two fields it could abbreviate: no guess.
+        assert_eq!(did_you_mean("tg", ["target", "tag_hi"]), "");
+        // The nearest-name rule comes first.
+        assert_eq!(did_you_mean("scr", ["src", "scratch"]), "; did you mean `src`?");
+        assert_eq!(did_you_mean("t", ["target"]), "");
+        assert_eq!(did_you_mean("gt", ["target"]), "");
+    }
 }

@@ -82,8 +82,8 @@ mod snapshot_tests {
         pretty_assertions::assert_eq!(
             firsts,
             [
-                "bad.isa:2:8: bits 6..=25 of format `F` are not accounted for: declare them as a field, `fixed V`, `reserved` or `unknown`",
                 "bad.isa:4:5: fields `a` (bits 0..=3) and `b` (bits 2..=5) overlap at bits 2..=3",
+                "bad.isa:4:5: bits 6..=25 of format `F`, between fields `b` (bits 2..=5) and `opcode` (bits 26..=31), are not accounted for: declare them as a field, `fixed V`, `reserved` or `unknown`",
                 "bad.isa:4:11: unknown field type `Nope`",
                 "bad.isa:10:3: duplicate mnemonic `x`",
             ]
@@ -214,6 +214,57 @@ mod regression_tests {
         };
         let errors = compile(&source).err().expect("rejected").render(&source);
         assert!(errors.contains("must lie in bits 0..=127"), "{errors}");
+    }
+
+    /// A field past its word's end is one error at its bits (no knock-on
+    /// gap), each gap is one error at the field below it, and a derived
+    /// format repeats neither its base's range errors nor its base's gaps.
+    #[test]
+    fn layout_errors_come_once_each() {
+        let source = Source {
+            name: "bad.isa".into(),
+            text: "isa t { word 32 }\nformat F : 32 {\n  a 0..=2 u\n  b 4..=15 u\n  opcode 16..=21 opcode\n  c 22..=25 u\n  imm 30..=35 u\n  syntax \"{a}, {b}, {c}, {imm}\"\n}\nformat G : F {\n  b 4..=14 u\n}\nopcodes {\n  x 0 F\n  y 1 G\n}\n".into(),
+        };
+        let errors = compile(&source).err().expect("rejected");
+        let firsts: Vec<String> = errors
+            .messages(&source)
+            .iter()
+            .map(|e| e.lines().next().unwrap_or("").to_string())
+            .collect();
+        pretty_assertions::assert_eq!(
+            firsts,
+            [
+                "bad.isa:3:5: bit 3 of format `F`, between fields `a` (bits 0..=2) and `b` (bits 4..=15), is not accounted for: declare it as a field, `fixed V`, `reserved` or `unknown`",
+                "bad.isa:7:7: field `imm` (bits 30..=35) runs past the end of format `F`, whose word is 32 bits (0..=31); did you mean `26..=31`, the same 6 bits ending at bit 31?",
+                "bad.isa:11:5: bit 15 of format `G`, between fields `b` (bits 4..=14) and `opcode` (bits 16..=21), is not accounted for: declare it as a field, `fixed V`, `reserved` or `unknown`",
+            ]
+        );
+    }
+
+    /// An opcode whose pattern overlaps several others of its priority is
+    /// one error naming them (six, then a count), with a note at each named.
+    #[test]
+    fn one_overlapping_opcode_is_one_error() {
+        let mut text = String::from(
+            "isa t { word 32 }\nformat One : 32 {\n  rest 0..=30 unknown\n  opcode 31 opcode\n  syntax \"\"\n}\nformat Six : 32 {\n  rest 0..=25 unknown\n  opcode 26..=31 opcode\n  syntax \"\"\n}\nopcodes {\n  top 1 One\n",
+        );
+        for k in 0..8 {
+            text.push_str(&format!("  s{k} {} Six\n", 0x20 + k));
+        }
+        text.push_str("}\n");
+        let source = Source {
+            name: "overlap.isa".into(),
+            text,
+        };
+        let errors = compile(&source).err().expect("rejected");
+        assert_eq!(errors.len(), 1, "{}", errors.render(&source));
+        let d = errors.iter().next().expect("one error");
+        assert_eq!(
+            d.message,
+            "opcode `top` can match the same words as `s0`, `s1`, `s2`, `s3`, `s4`, `s5` and 2 others; declare which wins with `prio N` (higher wins)"
+        );
+        assert_eq!(d.notes.len(), 6);
+        assert_eq!(d.notes[1].1, "`s1` also matches 0x84000000");
     }
 
     /// A 4 KB spec whose opcodes' shadowing check would enumerate 2^20 words

@@ -8,6 +8,7 @@ use isa_runtime::agsl;
 use crate::diag::Diagnostics;
 use crate::model::*;
 use crate::naming::camel_case;
+use crate::source::Span;
 
 pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
     check_isa(spec, diags);
@@ -62,8 +63,8 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
         diags.error(
             b.control_span,
             format!(
-                "bundle `{}`: the control layout `{}` ({} bits) and the ISA's word ({} bits) must both be 32 bits: instructions are runs of 32-bit words",
-                b.name.text, control.name.text, control.bits, spec.word_bits
+                "bundle `{}`: the control layout `{}` ({}) and the ISA's word ({}) must both be 32 bits: instructions are runs of 32-bit words",
+                b.name.text, control.name.text, count(control.bits, "bit"), count(spec.word_bits, "bit")
             ),
         );
         return;
@@ -150,7 +151,11 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
         if u.width == 0 || u.width > 128 {
             diags.error(
                 u.width_span,
-                format!("unit `{}` is {} bits wide: expected 1 to 128", u.name.text, u.width),
+                format!(
+                    "unit `{}` is {} wide: expected 1 to 128",
+                    u.name.text,
+                    count(u.width, "bit")
+                ),
             );
             continue;
         }
@@ -160,8 +165,11 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
                 diags.error(
                     span,
                     format!(
-                        "layout `{}` is {} bits wide but unit `{}` is {} bits",
-                        l.name.text, l.bits, u.name.text, u.width
+                        "layout `{}` is {} wide but unit `{}` is {}",
+                        l.name.text,
+                        count(l.bits, "bit"),
+                        u.name.text,
+                        count(u.width, "bit")
                     ),
                 );
             }
@@ -232,8 +240,10 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
                     diags.error(
                         d.field_span,
                         format!(
-                            "field `{}` ({} bits) cannot hold the longest instruction, {max_words} words",
-                            f.name.text, f.width
+                            "field `{}` ({}) cannot hold the longest instruction, {}",
+                            f.name.text,
+                            count(f.width, "bit"),
+                            count(max_words, "word")
                         ),
                     );
                 }
@@ -425,7 +435,11 @@ fn check_enum(e: &EnumDef, diags: &mut Diagnostics) {
     if e.bits == 0 || e.bits > 64 {
         diags.error(
             e.bits_span,
-            format!("enum `{}` is {} bits wide: expected 1 to 64", e.name.text, e.bits),
+            format!(
+                "enum `{}` is {} wide: expected 1 to 64",
+                e.name.text,
+                count(e.bits, "bit")
+            ),
         );
         return;
     }
@@ -438,11 +452,11 @@ fn check_enum(e: &EnumDef, diags: &mut Diagnostics) {
                 .error(
                     v.value_span,
                     format!(
-                        "value {:#x} of `{}::{}` does not fit the enum's {} bits ({})",
+                        "value {:#x} of `{}::{}` does not fit the enum's {} ({})",
                         v.value,
                         e.name.text,
                         v.name.text,
-                        e.bits,
+                        count(e.bits, "bit"),
                         range_text(e.bits)
                     ),
                 )
@@ -494,8 +508,9 @@ fn check_regs(r: &RegsDef, diags: &mut Diagnostics) {
         diags.error(
             r.bits_span,
             format!(
-                "register field `{}` is {} bits wide: expected 1 to 64",
-                r.name.text, r.bits
+                "register field `{}` is {} wide: expected 1 to 64",
+                r.name.text,
+                count(r.bits, "bit")
             ),
         );
         return;
@@ -514,11 +529,11 @@ fn check_regs(r: &RegsDef, diags: &mut Diagnostics) {
             diags.error(
                 f.span,
                 format!(
-                    "register file `{}` spans {:#x}..={last:#x}, which does not fit `{}`'s {} bits ({})",
+                    "register file `{}` spans {:#x}..={last:#x}, which does not fit `{}`'s {} ({})",
                     f.prefix.text,
                     f.base,
                     r.name.text,
-                    r.bits,
+                    count(r.bits, "bit"),
                     range_text(r.bits)
                 ),
             );
@@ -596,14 +611,53 @@ fn ranges_text(f: &FieldDef) -> String {
         .join(" + ")
 }
 
+/// `n` of `unit`, in the singular for one: `1 bit`, `12 bits`.
+fn count(n: impl Into<u64>, unit: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {unit}")
+    } else {
+        format!("{n} {unit}s")
+    }
+}
+
+/// `bit 3`, `bits 8..=9` or `bits 3, 16..=25`.
+fn bits_text(bits: &[u32]) -> String {
+    if bits.len() == 1 {
+        format!("bit {}", bits[0])
+    } else {
+        format!("bits {}", bit_list(bits))
+    }
+}
+
+/// A field's bits: `bit 18`, `bits 0..=18`, `bits 3 + 8..=9`.
+fn field_bits(f: &FieldDef) -> String {
+    if f.width == 1 {
+        format!("bit {}", ranges_text(f))
+    } else {
+        format!("bits {}", ranges_text(f))
+    }
+}
+
+/// One range's bits: `bit 31` or `bits 24..=39`.
+fn range_bits(r: &BitRange) -> String {
+    if r.width == 1 {
+        format!("bit {}", r.lo)
+    } else {
+        format!("bits {}..={}", r.lo, r.hi())
+    }
+}
+
 fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     let kind = if l.is_format { "format" } else { "layout" };
     if l.is_format && l.bits != spec.word_bits && l.complete {
         diags.error(
             l.bits_span,
             format!(
-                "format `{}` is {} bits wide but the ISA's word is {} bits",
-                l.name.text, l.bits, spec.word_bits
+                "format `{}` is {} wide but the ISA's word is {}",
+                l.name.text,
+                count(l.bits, "bit"),
+                count(spec.word_bits, "bit")
             ),
         );
     }
@@ -611,8 +665,9 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
         diags.error(
             l.bits_span,
             format!(
-                "{kind} `{}` is {} bits wide: expected 1 to 128 (formats: the word width)",
-                l.name.text, l.bits
+                "{kind} `{}` is {} wide: expected 1 to 128 (formats: the word width)",
+                l.name.text,
+                count(l.bits, "bit")
             ),
         );
         return;
@@ -658,6 +713,7 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     }
 
     let mut owner: Vec<Option<usize>> = vec![None; l.bits as usize];
+    let mut outside: Vec<(usize, &BitRange)> = Vec::new();
     let mut names: HashMap<&str, &FieldDef> = HashMap::new();
     for (fi, f) in l.fields.iter().enumerate() {
         if matches!(f.name.text.as_str(), "self" | "Self" | "super" | "crate" | "_") {
@@ -676,8 +732,9 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
             diags.error(
                 f.name.span,
                 format!(
-                    "field `{}` is {} bits wide: fields (nested layouts included) hold at most 64 bits",
-                    f.name.text, f.width
+                    "field `{}` is {} wide: fields (nested layouts included) hold at most 64 bits",
+                    f.name.text,
+                    count(f.width, "bit")
                 ),
             );
         }
@@ -687,10 +744,11 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                     .error(
                         f.ty_span,
                         format!(
-                            "field `{}` is {} bits wide ({}) but {what} is {want} bits",
+                            "field `{}` is {} wide ({}) but {what} is {}",
                             f.name.text,
-                            f.width,
-                            ranges_text(f)
+                            count(f.width, "bit"),
+                            ranges_text(f),
+                            count(want, "bit")
                         ),
                     )
                     .label("width mismatch");
@@ -701,9 +759,9 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                 diags.error(
                     f.ty_span,
                     format!(
-                        "fixed value {v:#x} does not fit field `{}`'s {} bits ({})",
+                        "fixed value {v:#x} does not fit field `{}`'s {} ({})",
                         f.name.text,
-                        f.width,
+                        count(f.width, "bit"),
                         range_text(f.width)
                     ),
                 );
@@ -729,19 +787,8 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
         }
         for r in &f.ranges {
             if r.lo + r.width > l.bits {
-                diags
-                    .error(
-                        r.span,
-                        format!(
-                            "bits {}..={} of field `{}` lie outside the {}-bit {kind} `{}`",
-                            r.lo,
-                            r.hi(),
-                            f.name.text,
-                            l.bits,
-                            l.name.text
-                        ),
-                    )
-                    .label("out of range");
+                // Reported once the in-range fields have claimed their bits.
+                outside.push((fi, r));
                 continue;
             }
             let mut clash: Option<(usize, Vec<u32>)> = None;
@@ -761,12 +808,12 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                     .error(
                         r.span,
                         format!(
-                            "fields `{}` (bits {}) and `{}` (bits {}) overlap at bits {}",
+                            "fields `{}` ({}) and `{}` ({}) overlap at {}",
                             o.name.text,
-                            ranges_text(o),
+                            field_bits(o),
                             f.name.text,
-                            ranges_text(f),
-                            bit_list(&bits)
+                            field_bits(f),
+                            bits_text(&bits)
                         ),
                     )
                     .label(format!("`{}` here", f.name.text))
@@ -774,11 +821,145 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
             }
         }
     }
-    let missing: Vec<u32> = (0..l.bits).filter(|&b| owner[b as usize].is_none()).collect();
-    if !missing.is_empty() && l.complete {
+    for (fi, r) in outside {
+        check_range_past_end(l, fi, r, &mut owner, diags);
+    }
+    if l.complete {
+        let base = l.base.map(|b| &spec.layouts[b]);
+        check_coverage(l, base, &owner, diags);
+    }
+}
+
+/// Whether `span` is written inside `l`'s own block: a derived format's
+/// inherited fields are written in its base, above it, whose checks report
+/// their mistakes.
+fn written_in(l: &LayoutDef, span: Span) -> bool {
+    span.start > l.name.span.start
+}
+
+/// A range of field `fi` that runs past the end of `l`: one error at the
+/// range and, when the same number of bits ending at `l`'s last bit would
+/// clash with no other field, that range as the fix. The field's bits inside
+/// `l` (or those of the fix) then count as declared, so the coverage check
+/// does not report them again.
+fn check_range_past_end(l: &LayoutDef, fi: usize, r: &BitRange, owner: &mut [Option<usize>], diags: &mut Diagnostics) {
+    let f = &l.fields[fi];
+    let last = l.bits - 1;
+    let fix = (r.width <= l.bits)
+        .then(|| l.bits - r.width..l.bits)
+        .filter(|fix| fix.clone().all(|b| owner[b as usize].is_none_or(|o| o == fi)));
+    if written_in(l, r.span) {
+        let what = if f.ranges.len() == 1 {
+            format!("field `{}` ({})", f.name.text, range_bits(r))
+        } else {
+            format!("{} of field `{}`", range_bits(r), f.name.text)
+        };
+        let within = if l.is_format {
+            format!("format `{}`, whose word is {}", l.name.text, count(l.bits, "bit"))
+        } else {
+            format!("layout `{}`, which is {} wide", l.name.text, count(l.bits, "bit"))
+        };
+        let hint = match &fix {
+            Some(fix) if r.width == 1 => format!("; did you mean `{}`, the last bit?", fix.start),
+            Some(fix) => format!(
+                "; did you mean `{}..={last}`, the same {} ending at bit {last}?",
+                fix.start,
+                count(r.width, "bit")
+            ),
+            None => String::new(),
+        };
         diags
-            .error(l.name.span, format!("bits {} of {kind} `{}` are not accounted for: declare them as a field, `fixed V`, `reserved` or `unknown`", bit_list(&missing), l.name.text))
-            .label(format!("{} bits missing", missing.len()));
+            .error(
+                r.span,
+                format!("{what} runs past the end of {within} (0..={last}){hint}"),
+            )
+            .label(format!("past bit {last}"));
+    }
+    for b in fix.unwrap_or(r.lo.min(l.bits)..l.bits) {
+        owner[b as usize].get_or_insert(fi);
+    }
+}
+
+/// Every bit of `l` belongs to a field: one error per run of missing bits,
+/// with the caret on the field just below it (else the one just above),
+/// next to which a line for the missing bits would go. A derived format
+/// leaves the runs its base already misses to the base's error.
+fn check_coverage(l: &LayoutDef, base: Option<&LayoutDef>, owner: &[Option<usize>], diags: &mut Diagnostics) {
+    let kind = if l.is_format { "format" } else { "layout" };
+    // The field that owns `bit`, and its range holding it (or, for the fix
+    // of a range past the end, that range).
+    let at = |bit: u32| -> Option<(&FieldDef, &BitRange)> {
+        let f = &l.fields[(*owner.get(bit as usize)?)?];
+        let r = f.ranges.iter().find(|r| (r.lo..r.lo + r.width).contains(&bit));
+        Some((f, r.or_else(|| f.ranges.iter().find(|r| r.lo + r.width > l.bits))?))
+    };
+    let in_base = |bit: u32| {
+        base.is_some_and(|b| {
+            b.fields
+                .iter()
+                .any(|f| f.ranges.iter().any(|r| (r.lo..r.lo + r.width).contains(&bit)))
+        })
+    };
+    let mut lo = 0;
+    while lo < l.bits {
+        if owner[lo as usize].is_some() {
+            lo += 1;
+            continue;
+        }
+        let mut hi = lo;
+        while hi + 1 < l.bits && owner[hi as usize + 1].is_none() {
+            hi += 1;
+        }
+        let gap = lo..hi + 1;
+        lo = hi + 1;
+        if base.is_some() && !gap.clone().any(in_base) {
+            continue;
+        }
+        let missing: Vec<u32> = gap.clone().collect();
+        let n = count(gap.len() as u32, "bit");
+        let (verb, them) = if gap.len() == 1 { ("is", "it") } else { ("are", "them") };
+        let below = gap.start.checked_sub(1).and_then(at);
+        let above = at(gap.end);
+        let place = match (below, above) {
+            (Some((b, _)), Some((a, _))) if std::ptr::eq(a, b) => {
+                format!(", between two ranges of field `{}` ({}),", b.name.text, field_bits(b))
+            }
+            (Some((b, _)), Some((a, _))) => format!(
+                ", between fields `{}` ({}) and `{}` ({}),",
+                b.name.text,
+                field_bits(b),
+                a.name.text,
+                field_bits(a)
+            ),
+            (Some((b, _)), None) => format!(", above its highest field `{}` ({}),", b.name.text, field_bits(b)),
+            (None, Some((a, _))) => format!(", below its lowest field `{}` ({}),", a.name.text, field_bits(a)),
+            (None, None) => String::new(),
+        };
+        let message = format!(
+            "{} of {kind} `{}`{place} {verb} not accounted for: declare {them} as a field, `fixed V`, `reserved` or `unknown`",
+            bits_text(&missing),
+            l.name.text
+        );
+        let own = |x: &(&FieldDef, &BitRange)| written_in(l, x.1.span);
+        match (below.filter(own), above.filter(own)) {
+            (Some((b, r)), above) => {
+                let d = diags
+                    .error(r.span, message)
+                    .label(format!("{n} missing after bit {}", gap.start - 1));
+                if let Some((a, ar)) = above {
+                    let goes_on = if std::ptr::eq(a, b) { "continues" } else { "starts" };
+                    d.note(ar.span, format!("`{}` {goes_on} at bit {}", a.name.text, ar.lo));
+                }
+            }
+            (None, Some((_, r))) => {
+                diags
+                    .error(r.span, message)
+                    .label(format!("{n} missing before bit {}", gap.end));
+            }
+            (None, None) => {
+                diags.error(l.name.span, message).label(format!("{n} missing"));
+            }
+        }
     }
 }
 
@@ -939,25 +1120,33 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
     }
     let ops = &spec.opcodes;
     let valid = |op: &OpDef| op.mask != 0 && patterns.get(&(op.mask, op.bits)).is_some_and(|o| std::ptr::eq(*o, op));
+    // Same-priority patterns that can match the same word: one error per
+    // opcode, at the one that overlaps the most others (the later one on a
+    // tie), naming all of them; then the next, until every pair is told.
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
     for (i, a) in ops.iter().enumerate() {
         if !valid(a) {
             continue;
         }
-        for b in &ops[i + 1..] {
-            if !valid(b) || !intersects(a, b) {
-                continue;
-            }
-            if a.priority() == b.priority() {
-                let example = a.bits | b.bits;
-                diags
-                    .error(b.value_span, format!(
-                        "opcodes `{}` and `{}` can both match the same word (for example {example:#x}); declare which wins with `prio N` (higher wins)",
-                        a.mnemonic.text, b.mnemonic.text
-                    ))
-                    .label("overlapping pattern")
-                    .note(a.value_span, format!("`{}` declared here", a.mnemonic.text));
+        for (j, b) in ops.iter().enumerate().skip(i + 1) {
+            if valid(b) && intersects(a, b) && a.priority() == b.priority() {
+                pairs.push((i, j));
             }
         }
+    }
+    while !pairs.is_empty() {
+        let mut degree = vec![0usize; ops.len()];
+        for &(i, j) in &pairs {
+            degree[i] += 1;
+            degree[j] += 1;
+        }
+        let at = (0..ops.len()).max_by_key(|&k| degree[k]).expect("a pair");
+        let others: Vec<usize> = pairs
+            .iter()
+            .filter_map(|&(i, j)| (i == at).then_some(j).or((j == at).then_some(i)))
+            .collect();
+        pairs.retain(|&(i, j)| i != at && j != at);
+        report_overlap(&ops[at], others.iter().map(|&k| &ops[k]).collect(), diags);
     }
     // Whether the higher-priority patterns cover every word of an opcode
     // depends only on the bits they test beyond its own mask (`free`), so
@@ -1014,6 +1203,54 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
                     format!("`{}` (prio {}) takes its words", h.mnemonic.text, h.priority()),
                 );
             }
+        }
+    }
+}
+
+/// `op` can match some word that each of `others` (same priority, in spec
+/// order) matches too: one error at `op`'s value, a note with an example
+/// word at each other opcode (the first [`NAMED`] of them).
+fn report_overlap(op: &OpDef, others: Vec<&OpDef>, diags: &mut Diagnostics) {
+    const NAMED: usize = 6;
+    let fix = "declare which wins with `prio N` (higher wins)";
+    let example = |o: &OpDef| op.bits | o.bits;
+    let message = if let [other] = others[..] {
+        let (a, b) = if other.value_span.start < op.value_span.start {
+            (other, op)
+        } else {
+            (op, other)
+        };
+        format!(
+            "opcodes `{}` and `{}` can both match the same word (for example {:#x}); {fix}",
+            a.mnemonic.text,
+            b.mnemonic.text,
+            example(other)
+        )
+    } else {
+        let mut names: Vec<String> = others
+            .iter()
+            .take(NAMED)
+            .map(|o| format!("`{}`", o.mnemonic.text))
+            .collect();
+        if others.len() > NAMED {
+            names.push(format!("{} others", others.len() - NAMED));
+        }
+        let last = names.pop().expect("two or more");
+        format!(
+            "opcode `{}` can match the same words as {} and {last}; {fix}",
+            op.mnemonic.text,
+            names.join(", ")
+        )
+    };
+    let d = diags.error(op.value_span, message).label("overlapping pattern");
+    if let [other] = others[..] {
+        d.note(other.value_span, format!("`{}` declared here", other.mnemonic.text));
+    } else {
+        for o in others.iter().take(NAMED) {
+            d.note(
+                o.value_span,
+                format!("`{}` also matches {:#x}", o.mnemonic.text, example(o)),
+            );
         }
     }
 }

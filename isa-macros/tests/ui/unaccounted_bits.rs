@@ -1,4 +1,5 @@
-// Rule: every bit of a format is accounted for; the error lists the bits.
+// Rule: every bit of a format is accounted for: one error per gap, listing
+// its bits, at the field below it, with a note at the field above.
 isa_macros::isa!(inline = "
 isa toy { word 32 }
 format F : 32 {
