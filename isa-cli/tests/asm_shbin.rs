@@ -49,7 +49,7 @@ fn one_dvle_per_file_in_order() {
     let g = write(&dir, "b.g.pica", GEOMETRY);
     let out = dir.join("out.shbin").to_string_lossy().into_owned();
     assert_success(&isa(&["asm", "pica", &v, &g, "-o", &out]));
-    let shbin = Shbin::parse(&std::fs::read(&out).unwrap()).unwrap();
+    let shbin = Shbin::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(shbin.dvles.len(), 2);
     assert_eq!(shbin.dvles[0].kind, ShaderKind::Vertex);
     assert_eq!(shbin.dvles[1].kind, ShaderKind::Geometry);
@@ -66,7 +66,7 @@ fn no_nop_leaves_out_the_padding() {
     let without = isa(&["asm", "pica", &src, "--no-nop", "-o", "-"]);
     assert_success(&with);
     assert_success(&without);
-    let code = |run: &Run| Shbin::parse(&run.stdout).unwrap().code;
+    let code = |run: &Run| Shbin::from_bytes(&run.stdout).unwrap().code;
     assert_eq!(code(&with), [0xa380_0800, 0x8400_0000, 0x8800_0000]); // ifc x dst=2, nop, end
     assert_eq!(code(&without), [0xa380_0400, 0x8800_0000]);
 }

@@ -272,7 +272,7 @@ fn corpus_round_trips_through_the_command_line() {
     for file in &files {
         let path = file.to_string_lossy().into_owned();
         let bytes = std::fs::read(file).unwrap();
-        let shbin = Shbin::parse(&bytes).unwrap();
+        let shbin = Shbin::from_bytes(&bytes).unwrap();
         let dis = isa(&["disasm", "pica", &path]);
         assert_success(&dis);
         let stem = file.file_stem().unwrap().to_string_lossy().into_owned();

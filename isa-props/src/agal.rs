@@ -9,7 +9,7 @@ use crate::{ensure, Outcome, Violation};
 /// file; a program that parses writes back the same bytes, and its listing
 /// assembles (with the options the listing asks for) to the same program.
 pub fn program(bytes: &[u8]) -> Outcome {
-    let program = match AgalProgram::parse(bytes) {
+    let program = match AgalProgram::from_bytes(bytes) {
         Ok(program) => program,
         Err(e) => {
             ensure!(
@@ -85,7 +85,7 @@ pub fn assemble(bytes: &[u8]) -> Outcome {
     match options(byte).program(&text) {
         Ok(assembled) => {
             let binary = assembled.to_bytes();
-            match AgalProgram::parse(&binary) {
+            match AgalProgram::from_bytes(&binary) {
                 Ok(parsed) => ensure!(parsed == assembled, "the assembled program parses differently"),
                 Err(e) => return Err(Violation(format!("the assembled program does not parse: {e}"))),
             }

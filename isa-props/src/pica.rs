@@ -17,7 +17,7 @@ use crate::{ensure, Outcome, Violation};
 /// lets a vertex shader have ([`PICASSO_VERTEX_LIMIT`]) skip the text round
 /// trip.
 pub fn shbin(bytes: &[u8]) -> Outcome {
-    let shbin = match Shbin::parse(bytes) {
+    let shbin = match Shbin::from_bytes(bytes) {
         Ok(shbin) => shbin,
         Err(e) => {
             ensure!(
@@ -29,7 +29,7 @@ pub fn shbin(bytes: &[u8]) -> Outcome {
         }
     };
     let written = shbin.to_bytes();
-    match Shbin::parse(&written) {
+    match Shbin::from_bytes(&written) {
         Ok(again) => ensure!(again == shbin, "the written file parses differently: {again:?}"),
         Err(e) => return Err(Violation(format!("the written file does not parse: {e}"))),
     }
@@ -89,7 +89,7 @@ pub fn assemble(bytes: &[u8]) -> Outcome {
     match pica_asm::assemble(&files, &options) {
         Ok(assembled) => {
             let binary = assembled.to_bytes();
-            match Shbin::parse(&binary) {
+            match Shbin::from_bytes(&binary) {
                 Ok(parsed) => ensure!(parsed == assembled, "the assembled file parses differently"),
                 Err(e) => return Err(Violation(format!("the assembled file does not parse: {e}"))),
             }

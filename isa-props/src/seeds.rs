@@ -78,7 +78,7 @@ pub fn agal_programs(corpus: &Corpus) -> Vec<Vec<u8>> {
 pub fn agal_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
     let mut seeds = Vec::new();
     for bytes in agal_programs(corpus) {
-        let Ok(program) = AgalProgram::parse(&bytes) else {
+        let Ok(program) = AgalProgram::from_bytes(&bytes) else {
             continue;
         };
         let listing = disasm::listing(&program);
@@ -94,7 +94,7 @@ pub fn agal_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
     // The manifest's type and version are those of the matching binary.
     for (path, text) in corpus.shared_files("agal/src", ".agal") {
         let binary = path.with_extension("expected.bin");
-        let Some(header) = fs::read(binary).ok().and_then(|b| AgalProgram::parse(&b).ok()) else {
+        let Some(header) = fs::read(binary).ok().and_then(|b| AgalProgram::from_bytes(&b).ok()) else {
             continue;
         };
         let asm = isa_agal::asm::Assembler {
@@ -125,7 +125,7 @@ pub fn pica_words(corpus: &Corpus) -> Vec<Vec<u8>> {
         .map(|f| f.1)
         .collect();
     for bytes in pica_shbins(corpus) {
-        if let Ok(shbin) = Shbin::parse(&bytes) {
+        if let Ok(shbin) = Shbin::from_bytes(&bytes) {
             seeds.push(shbin.code.iter().flat_map(|w| w.to_le_bytes()).collect());
         }
     }
@@ -153,7 +153,7 @@ pub fn pica_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
         }
     }
     for bytes in pica_shbins(corpus) {
-        if let Ok(shbin) = Shbin::parse(&bytes) {
+        if let Ok(shbin) = Shbin::from_bytes(&bytes) {
             let mut seed = vec![0u8];
             seed.extend_from_slice(disassemble(&shbin).as_bytes());
             seeds.push(seed);

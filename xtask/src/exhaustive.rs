@@ -163,7 +163,7 @@ fn check_sampler(i: u32) -> Option<bool> {
     bytes.extend_from_slice(&(0x020f_0000u32).to_le_bytes()); // ft0, mask xyzw
     bytes.extend_from_slice(&(0x0000_0004_e400_0000u64).to_le_bytes()); // v0.xyzw
     bytes.extend_from_slice(&sampler_word(u64::from(i)).to_le_bytes());
-    AgalProgram::parse(&bytes).ok()?;
+    AgalProgram::from_bytes(&bytes).ok()?;
     Some(isa_props::agal::program(&bytes).is_ok())
 }
 

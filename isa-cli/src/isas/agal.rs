@@ -26,7 +26,7 @@ impl CliIsa for Agal {
 /// A fragment program to one AGSL shader (`isa_agal::lift`), with
 /// its warnings.
 fn lift_agsl(bytes: &[u8]) -> Result<(String, Vec<String>), String> {
-    let program = AgalProgram::parse(bytes).map_err(|e| e.to_string())?;
+    let program = AgalProgram::from_bytes(bytes).map_err(|e| e.to_string())?;
     let lifted = isa_agal::lift::lift(&program).map_err(|e| e.to_string())?;
     let warnings = lifted.warnings.iter();
     let warnings = warnings.map(|w| format!("byte {:#x}: warning: {}", w.offset, w.message));
@@ -35,7 +35,7 @@ fn lift_agsl(bytes: &[u8]) -> Result<(String, Vec<String>), String> {
 
 /// An AGAL program: the header, then tokens that print in mini-assembler syntax.
 fn open(bytes: &[u8]) -> Result<Opened<[u64; 3]>, String> {
-    let program = AgalProgram::parse(bytes).map_err(|e| e.to_string())?;
+    let program = AgalProgram::from_bytes(bytes).map_err(|e| e.to_string())?;
     let listing = disasm::listing(&program);
     let word = program.header.encode();
     let header = Decoded {

@@ -24,7 +24,7 @@ impl CliIsa for Pica {
 /// line of that text) and operand descriptors at their byte offsets in the
 /// file.
 fn open(bytes: &[u8]) -> Result<Opened<u32>, String> {
-    let shbin = Shbin::parse(bytes).map_err(|e| e.to_string())?;
+    let shbin = Shbin::from_bytes(bytes).map_err(|e| e.to_string())?;
     // The parse checked the header; its offsets are read again here.
     let u32_at = |at: usize| {
         bytes

@@ -24,7 +24,7 @@ fn corpus() -> Vec<AgalProgram> {
             let path = entry.path();
             if path.extension().is_some_and(|e| e == "bin") {
                 let bytes = std::fs::read(&path).expect("readable corpus file");
-                programs.push(AgalProgram::parse(&bytes).expect("corpus binaries parse"));
+                programs.push(AgalProgram::from_bytes(&bytes).expect("corpus binaries parse"));
             }
         }
     }

@@ -67,7 +67,7 @@ impl AgalProgram {
 
     /// Parses a program (header and tokens). Never panics; the error names
     /// the byte offset of the first problem.
-    pub fn parse(bytes: &[u8]) -> Result<AgalProgram, AgalError> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<AgalProgram, AgalError> {
         let header = parse_header(bytes)?;
         let body = &bytes[HEADER_BYTES..];
         let mut tokens = Vec::with_capacity(body.len() / TOKEN_BYTES);
@@ -451,13 +451,13 @@ mod tests {
     }
 
     fn err(bytes: &[u8]) -> AgalError {
-        AgalProgram::parse(bytes).unwrap_err()
+        AgalProgram::from_bytes(bytes).unwrap_err()
     }
 
     #[test]
     fn a_token_round_trips() {
         let bytes = program(&[mov()]);
-        let p = AgalProgram::parse(&bytes).unwrap();
+        let p = AgalProgram::from_bytes(&bytes).unwrap();
         assert_eq!(p.header.kind, ProgramType::Vertex);
         assert_eq!(p.tokens.len(), 1);
         assert_eq!(p.to_bytes(), bytes);
@@ -516,6 +516,6 @@ mod tests {
         assert!(e.message.contains("iid"), "{e}");
         let mut bytes = program(&[t]);
         bytes[1] = 3;
-        assert!(AgalProgram::parse(&bytes).is_ok());
+        assert!(AgalProgram::from_bytes(&bytes).is_ok());
     }
 }

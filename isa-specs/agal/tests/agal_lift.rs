@@ -37,7 +37,7 @@ fn corpus_fragments() -> Option<Vec<(String, AgalProgram)>> {
         paths.sort();
         for path in paths {
             let bytes = std::fs::read(&path).unwrap();
-            let program = AgalProgram::parse(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let program = AgalProgram::from_bytes(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             if program.header.kind == ProgramType::Fragment {
                 out.push((path.file_name().unwrap().to_string_lossy().into_owned(), program));
             }
@@ -667,7 +667,7 @@ fn lifting_and_running_never_panic() {
                 _ => rng.below(8) as u8,
             };
         }
-        let Ok(program) = AgalProgram::parse(&bytes) else {
+        let Ok(program) = AgalProgram::from_bytes(&bytes) else {
             continue;
         };
         match lift(&program) {

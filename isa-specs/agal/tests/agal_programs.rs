@@ -193,7 +193,7 @@ fn every_binary_round_trips_through_text() {
     let mut tokens = 0;
     for file in &files {
         let bytes = std::fs::read(file).unwrap();
-        let program = AgalProgram::parse(&bytes).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let program = AgalProgram::from_bytes(&bytes).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         assert_eq!(program.to_bytes(), bytes, "{}", file.display());
         let listing = listing(&program);
         let raw: Vec<_> = listing.tokens.iter().filter_map(|t| t.raw_reason.as_ref()).collect();
@@ -223,7 +223,7 @@ fn every_binary_round_trips_through_text() {
 fn a_ruffle_binary_reads_as_expected() {
     let Some(root) = corpus() else { return };
     let bytes = std::fs::read(root.join("bin/relative_vertex.bin")).unwrap();
-    let program = AgalProgram::parse(&bytes).unwrap();
+    let program = AgalProgram::from_bytes(&bytes).unwrap();
     let text = disassemble(&program);
     let first = text.lines().next().unwrap();
     assert_eq!(
@@ -252,7 +252,7 @@ fn add_token() -> [u8; 24] {
 }
 
 fn error_of(bytes: &[u8]) -> (usize, String) {
-    let e = AgalProgram::parse(bytes).expect_err("an error");
+    let e = AgalProgram::from_bytes(bytes).expect_err("an error");
     assert!(e.offset <= bytes.len(), "{e}");
     (e.offset, e.message)
 }
@@ -260,7 +260,7 @@ fn error_of(bytes: &[u8]) -> (usize, String) {
 #[test]
 fn malformed_binaries_give_positioned_errors() {
     let good = [header(1, 0), add_token().to_vec(), add_token().to_vec()].concat();
-    assert!(AgalProgram::parse(&good).is_ok());
+    assert!(AgalProgram::from_bytes(&good).is_ok());
 
     // Truncated header and token; odd lengths.
     for len in 0..7 {
@@ -317,7 +317,7 @@ fn malformed_binaries_give_positioned_errors() {
     // Type 7 is AGAL3's instance id: accepted in a version 3 program.
     let mut v3 = with(31 + 12, 7);
     v3[1] = 3;
-    assert!(AgalProgram::parse(&v3).is_ok());
+    assert!(AgalProgram::from_bytes(&v3).is_ok());
 
     // Nonzero bytes in unused slots: a `mov` (one source) with a second source.
     let mut mov = with(31, 0);
@@ -356,7 +356,7 @@ impl Rng {
 /// Whatever parses rewrites to the same bytes and survives disassembly and
 /// reassembly; whatever does not parse names an offset inside the input.
 fn check_bytes(bytes: &[u8]) {
-    match AgalProgram::parse(bytes) {
+    match AgalProgram::from_bytes(bytes) {
         Ok(program) => {
             assert_eq!(program.to_bytes(), bytes);
             let listing = listing(&program);
@@ -395,7 +395,7 @@ fn truncations_and_byte_flips_never_panic() {
                     _ => [0, 0xFF, 7, 8, 0xF, 0x80][rng.below(6)],
                 };
             }
-            parsed += usize::from(AgalProgram::parse(&bytes).is_ok());
+            parsed += usize::from(AgalProgram::from_bytes(&bytes).is_ok());
             check_bytes(&bytes);
         }
     }

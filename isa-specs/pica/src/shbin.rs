@@ -262,7 +262,7 @@ fn add(base: usize, rel: u32, at: usize) -> Result<usize, ShbinError> {
 
 impl Shbin {
     /// Parses a `.shbin`. Never panics; every error names a byte offset.
-    pub fn parse(bytes: &[u8]) -> Result<Shbin, ShbinError> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Shbin, ShbinError> {
         let r = Reader { bytes };
         r.magic(0, b"DVLB")?;
         let dvle_count = r.u32(4, "the DVLE count")?;
@@ -658,7 +658,7 @@ mod tests {
         let s = sample();
         let bytes = s.to_bytes();
         assert_eq!(bytes.len() % 4, 0);
-        assert_eq!(Shbin::parse(&bytes), Ok(s.clone()));
+        assert_eq!(Shbin::from_bytes(&bytes), Ok(s.clone()));
         assert_eq!(s.dvles[0].symbol(0), Some("projection"));
     }
 
@@ -668,7 +668,7 @@ mod tests {
         let mut rejected = 0;
         for len in 0..bytes.len() {
             // Cutting only the final padding still leaves a whole file.
-            if let Err(err) = Shbin::parse(&bytes[..len]) {
+            if let Err(err) = Shbin::from_bytes(&bytes[..len]) {
                 assert!(err.offset <= len, "{len}: {err}");
                 rejected += 1;
             }
@@ -680,11 +680,11 @@ mod tests {
     fn hostile_counts_do_not_allocate() {
         let mut bytes = sample().to_bytes();
         bytes[4..8].copy_from_slice(&u32::MAX.to_le_bytes());
-        assert!(Shbin::parse(&bytes).is_err());
+        assert!(Shbin::from_bytes(&bytes).is_err());
         let mut bytes = sample().to_bytes();
         let dvlp = 12;
         bytes[dvlp + 12..dvlp + 16].copy_from_slice(&0x4000_0000u32.to_le_bytes());
-        let err = Shbin::parse(&bytes).unwrap_err();
+        let err = Shbin::from_bytes(&bytes).unwrap_err();
         assert!(err.message.contains("the code"), "{err}");
     }
 }

@@ -226,7 +226,7 @@ fn a_shbin_can_be_written_back_exactly() {
                .dvle_override endmain 3\n.raw_label 0 1 0 2\n.raw_output 0 0 15 0\n\
                .proc x\n .word 0x5c000001\n mov o0, v0\n end\n.end\n";
     let s = ok(src);
-    let again = Shbin::parse(&s.to_bytes()).unwrap();
+    let again = Shbin::from_bytes(&s.to_bytes()).unwrap();
     assert_eq!(again, s);
     assert_eq!(again.layout, Layout::Nihstro);
     assert_eq!(again.code, [0x5c00_0001, 0x4c00_0000, 0x8800_0000]);

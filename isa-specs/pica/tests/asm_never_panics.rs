@@ -195,7 +195,7 @@ fn check(files: &[SourceFile]) {
     match assemble(files, &Options::default()) {
         Ok(shbin) => {
             let bytes = shbin.to_bytes();
-            assert_eq!(Shbin::parse(&bytes).as_ref(), Ok(&shbin));
+            assert_eq!(Shbin::from_bytes(&bytes).as_ref(), Ok(&shbin));
         }
         Err(errors) => {
             assert!(!errors.is_empty());

@@ -338,7 +338,7 @@ fn every_corpus_file_disassembles() {
     let mut count = 0;
     for entry in std::fs::read_dir(&dir).expect("corpus directory") {
         let path = entry.expect("entry").path();
-        let shbin = Shbin::parse(&std::fs::read(&path).expect("read")).expect("parse");
+        let shbin = Shbin::from_bytes(&std::fs::read(&path).expect("read")).expect("parse");
         let text = disassemble(&shbin);
         let name = path.display();
         let sections = text.lines().filter(|l| *l == ".dvle").count();
@@ -392,7 +392,7 @@ fn truncated_and_corrupted_files_never_panic() {
     };
     let (mut parsed, mut identical) = (0, 0);
     let mut check = |bytes: &[u8]| {
-        let Ok(shbin) = Shbin::parse(bytes) else { return };
+        let Ok(shbin) = Shbin::from_bytes(bytes) else { return };
         parsed += 1;
         let text = disassemble(&shbin);
         let source = SourceFile {

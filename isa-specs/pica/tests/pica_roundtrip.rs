@@ -48,13 +48,13 @@ fn every_corpus_file_disassembles_and_reassembles_identically() {
     let mut failures = Vec::new();
     for file in &files {
         let bytes = std::fs::read(file).expect("read corpus file");
-        let shbin = Shbin::parse(&bytes).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let shbin = Shbin::from_bytes(&bytes).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let name = file.file_name().unwrap().to_string_lossy().into_owned();
         let (text, result) = round_trip(&shbin, &name);
         match result {
             Ok(out) if out == bytes => {}
             Ok(out) => {
-                let diff = Shbin::parse(&out).map(|s| describe_difference(&shbin, &s));
+                let diff = Shbin::from_bytes(&out).map(|s| describe_difference(&shbin, &s));
                 failures.push(format!("{name}: different bytes ({diff:?})\n{text}"));
             }
             Err(errors) => failures.push(format!("{name}: does not assemble:\n{errors}\n{text}")),
@@ -193,7 +193,7 @@ fn hand_built_files_with_odd_tables_round_trip() {
         let (text, result) = round_trip(&shbin, &format!("hand{i}.pica"));
         match result {
             Ok(bytes) => assert_eq!(
-                Shbin::parse(&bytes).as_ref(),
+                Shbin::from_bytes(&bytes).as_ref(),
                 Ok(&shbin),
                 "case {i} changed through this text:\n{text}"
             ),

@@ -85,7 +85,7 @@ fn picasso_rows_assemble_byte_identical() {
                 errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
             ),
             Ok(model) => {
-                let want = Shbin::parse(expected).expect("corpus file parses");
+                let want = Shbin::from_bytes(expected).expect("corpus file parses");
                 assert_eq!(model, &want, "{name}: the models differ");
                 assert_eq!(hex(&model.to_bytes()), hex(expected), "{name}: the bytes differ");
             }

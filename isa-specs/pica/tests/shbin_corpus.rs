@@ -20,7 +20,7 @@ fn corpus_files_parse_and_rewrite_identically() {
     for entry in entries {
         let path = entry.unwrap().path();
         let bytes = std::fs::read(&path).unwrap();
-        let shbin = Shbin::parse(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let shbin = Shbin::from_bytes(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         if shbin.to_bytes() != bytes {
             different.push(path.file_name().unwrap().to_string_lossy().into_owned());
         }
@@ -43,8 +43,8 @@ fn truncations_and_byte_flips_never_panic() {
         );
         return;
     };
-    let check = |bytes: &[u8]| match Shbin::parse(bytes) {
-        Ok(shbin) => assert_eq!(Shbin::parse(&shbin.to_bytes()).as_ref(), Ok(&shbin)),
+    let check = |bytes: &[u8]| match Shbin::from_bytes(bytes) {
+        Ok(shbin) => assert_eq!(Shbin::from_bytes(&shbin.to_bytes()).as_ref(), Ok(&shbin)),
         Err(e) => assert!(e.offset <= bytes.len(), "{e}"),
     };
     for len in 0..original.len() {
@@ -75,7 +75,7 @@ fn nihstro_files_are_recognised() {
             return;
         };
         assert_eq!(
-            Shbin::parse(&bytes).unwrap().layout,
+            Shbin::from_bytes(&bytes).unwrap().layout,
             isa_pica::shbin::Layout::Nihstro,
             "{name}"
         );
