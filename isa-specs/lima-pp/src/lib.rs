@@ -11,6 +11,10 @@
 
 extern crate alloc;
 
+/// The runtime the generated code calls (errors, field types, the `Isa`
+/// traits, `LAYOUT` types), so a tool names it without another dependency.
+pub use isa_runtime as runtime;
+
 isa_macros::isa!(file = "lima_pp.isa");
 
 #[cfg(feature = "mesa")]
