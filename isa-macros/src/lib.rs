@@ -13,6 +13,7 @@
 //! `compile_error!`s that carry `file:line:col` and a caret excerpt of the
 //! spec, spanned on the macro's `file`/`inline` argument. Set
 //! `ISAFORGE_DEBUG_EXPANSION=1` to print the expansion.
+#![deny(missing_docs)]
 
 use darling::ast::NestedMeta;
 use darling::FromMeta;
