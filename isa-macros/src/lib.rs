@@ -62,9 +62,8 @@ struct TestArgs {
 /// Expands an ISA spec into its typed codec and `LAYOUT` metadata.
 ///
 /// ```ignore
-/// pub mod pica {
-///     isa_macros::isa!(file = "specs/pica.isa");
-/// }
+/// // isa-specs/pica/src/lib.rs: the spec file beside the crate's manifest
+/// isa_macros::isa!(file = "pica.isa");
 /// ```
 #[proc_macro]
 pub fn isa(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
