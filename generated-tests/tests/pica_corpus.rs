@@ -94,7 +94,7 @@ fn every_corpus_word_round_trips() {
 
 #[test]
 fn known_words_print_as_expected() {
-    // Hand-checked against the field tables (seed 001 / nihstro).
+    // Hand-checked against the field tables (3dbrew / nihstro).
     let cases = [
         (0x4e00_0000u32, "mov r0, v0 (desc 0)"),
         (0x0802_1001, "dp4 o0, c1, v0 (desc 1)"),

@@ -162,7 +162,7 @@ fn explain_an_operand_descriptor() {
     let expected = "\
 0x0036e1bf  dst.xyzw src1=-xxwy src2=-wyzw src3=xxxx
   field   bits    raw   value  doc
-  unused  31      0x0   0x0    not read (seed 001's \"flag\" is wrong, per nihstro)
+  unused  31      0x0   0x0    not read (3dbrew's \"flag\" is wrong, per nihstro)
   sel3    30..23  0x00  xxxx   src3 selector
   neg3    22      0x0   0      negate src3
   sel2    21..14  0xdb  wyzw   src2 selector

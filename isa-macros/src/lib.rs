@@ -13,6 +13,7 @@
 //! `compile_error!`s that carry `file:line:col` and a caret excerpt of the
 //! spec, spanned on the macro's `file`/`inline` argument. Set
 //! `ISAFORGE_DEBUG_EXPANSION=1` to print the expansion.
+#![deny(missing_docs)]
 
 use darling::ast::NestedMeta;
 use darling::FromMeta;
@@ -61,9 +62,8 @@ struct TestArgs {
 /// Expands an ISA spec into its typed codec and `LAYOUT` metadata.
 ///
 /// ```ignore
-/// pub mod pica {
-///     isa_macros::isa!(file = "specs/pica.isa");
-/// }
+/// // isa-specs/pica/src/lib.rs: the spec file beside the crate's manifest
+/// isa_macros::isa!(file = "pica.isa");
 /// ```
 #[proc_macro]
 pub fn isa(input: proc_macro::TokenStream) -> proc_macro::TokenStream {

@@ -27,7 +27,7 @@
 //! assert!(text.contains("bad.isa:1:14: word width 33 is not supported"));
 //! assert!(text.contains("1 | isa t { word 33 }\n  |              ^^"));
 //! ```
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 mod ast;
 mod attrs;

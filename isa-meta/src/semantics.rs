@@ -1,5 +1,5 @@
 //! The `sem "…"` of an opcode or of an enum value: what it computes, as AGSL
-//! (seed 003). Checked at compile time with the parser and checks of
+//! (Android's shading language). Checked at compile time with the parser and checks of
 //! [`isa_runtime::agsl`] (the same code that tools use to read the semantics
 //! at run time): it must parse as one or more `target = expression`
 //! statements (separated by `;`), name only the names in scope (an opcode's

@@ -23,7 +23,7 @@ impl Span {
 
 /// A spec file: the name errors show and its text.
 pub struct Source {
-    /// The name errors start with (`specs/pica.isa`, `<inline spec>`).
+    /// The name errors start with (`pica.isa`, `<inline spec>`).
     pub name: String,
     /// The spec text.
     pub text: String,

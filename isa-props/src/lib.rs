@@ -21,6 +21,7 @@
 //! Adding a target is one entry in [`TARGETS`]: a name, a property and the
 //! seeds it starts from. A fixed-width ISA gets both of its targets from the
 //! generic [`words::round_trip`] and [`words::text_round_trip`].
+#![deny(missing_docs)]
 
 pub mod agal;
 pub mod lima;

@@ -7,7 +7,7 @@
 //! that walks that metadata, and the AGSL parser that reads the opcodes'
 //! semantics ([`agsl`]). The crate is `no_std` (with `alloc`).
 #![no_std]
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 extern crate alloc;
 #[cfg(feature = "check")]
@@ -49,7 +49,9 @@ pub use types::{Component, Mask, SInt, Storage, Swizzle, UInt, Width};
 /// An instruction set generated from a spec: its word type, its typed
 /// instruction, the codec and the layout metadata.
 pub trait Isa: 'static {
-    /// The instruction word (`u32`, `u64` or `u128`).
+    /// The instruction word, a [`BitWord`]: the unsigned integer of the
+    /// spec's `word` width (`u32` for a 32-bit word), or an array of `u64`
+    /// for a word wider than 128 bits (AGAL's 192-bit token is `[u64; 3]`).
     type Word: BitWord;
     /// The typed instruction.
     type Instruction: Clone + PartialEq + core::fmt::Debug + core::fmt::Display + core::str::FromStr<Err = ParseError>;

@@ -1,6 +1,10 @@
 //! `cargo xtask docs [--check]`: the set of generated files, writing them,
 //! and the freshness check that CI and `cargo test` run.
 //!
+//! The check also reads every Markdown file of the repository: each
+//! relative link must resolve inside it ([`crate::links`]) and each block
+//! marked as an excerpt of a file must quote it ([`crate::excerpts`]).
+//!
 //! `docs/isa/` holds generated files only: a file there that the generator no
 //! longer writes (a renamed format's diagram, say) is reported by the check and
 //! removed when the docs are written. `docs/index.md` is generated too; the
@@ -230,6 +234,15 @@ pub fn check(root: &Path, generated: &[Generated]) -> io::Result<Freshness> {
         .filter(|p| !wanted.contains(p.as_str()))
         .collect();
     Ok(fresh)
+}
+
+/// The problems of the repository's Markdown: links that do not resolve
+/// inside it ([`crate::links::check`]) and excerpts that no longer quote
+/// their file ([`crate::excerpts::check`]).
+pub fn check_markdown(root: &Path) -> io::Result<Vec<crate::links::Problem>> {
+    let mut problems = crate::links::check(root)?;
+    problems.extend(crate::excerpts::check(root)?);
+    Ok(problems)
 }
 
 /// Writes what changed and removes orphans; returns one line per action.

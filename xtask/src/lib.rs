@@ -7,6 +7,8 @@
 //! line in [`ISAS`].
 
 pub mod docs;
+pub mod excerpts;
+pub mod links;
 pub mod markdown;
 pub mod spec_json;
 pub mod svg;

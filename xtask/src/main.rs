@@ -4,7 +4,9 @@
 //! `docs/isa/` (reference pages, SVG diagrams, WaveDrom and spec JSON) from the
 //! generated `LAYOUT` metadata, never from a second parse of the spec files
 //! (see the `xtask` library); `cargo xtask docs --check` fails, naming the
-//! files, when a checked-in file is stale, missing or no longer generated;
+//! files, when a checked-in file is stale, missing or no longer generated,
+//! and (both commands) when a relative Markdown link does not resolve inside
+//! the repository or a marked excerpt no longer quotes its file;
 //! `cargo xtask exhaustive pica|agal|lima-pp` sweeps every word of a field space
 //! (see `exhaustive`); `cargo xtask fuzz <target> --time <secs>` builds the
 //! libFuzzer harness and runs one target (see `fuzz`).
@@ -62,21 +64,19 @@ const USAGE: &str = "usage: cargo xtask docs [--check]
 fn run_docs(check: bool) -> ExitCode {
     let root = docs::workspace_root();
     let generated = docs::generate();
+    let mut ok = true;
     if check {
         match docs::check(&root, &generated) {
-            Ok(fresh) if fresh.is_fresh() => {
-                println!("docs are fresh ({} files)", generated.len());
-                ExitCode::SUCCESS
-            }
+            Ok(fresh) if fresh.is_fresh() => println!("docs are fresh ({} files)", generated.len()),
             Ok(fresh) => {
                 for line in fresh.report() {
                     eprintln!("{line}");
                 }
-                ExitCode::FAILURE
+                ok = false;
             }
             Err(e) => {
                 eprintln!("{e}");
-                ExitCode::FAILURE
+                ok = false;
             }
         }
     } else {
@@ -88,12 +88,31 @@ fn run_docs(check: bool) -> ExitCode {
                 if actions.is_empty() {
                     println!("docs are fresh ({} files)", generated.len());
                 }
-                ExitCode::SUCCESS
             }
             Err(e) => {
                 eprintln!("{e}");
-                ExitCode::FAILURE
+                ok = false;
             }
         }
+    }
+    // Links and excerpts are written by hand: reported, never rewritten.
+    match docs::check_markdown(&root) {
+        Ok(problems) if problems.is_empty() => println!("links resolve inside the repository; excerpts are verbatim"),
+        Ok(problems) => {
+            for p in &problems {
+                eprintln!("{p}");
+            }
+            eprintln!("{} problem(s) in the Markdown; fix them by hand", problems.len());
+            ok = false;
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ok = false;
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }

@@ -1,6 +1,7 @@
 //! The freshness gate inside `cargo test --workspace`: the checked-in docs are
-//! exactly what `cargo xtask docs` would write, so CI catches stale docs even
-//! without the separate `cargo xtask docs --check` step.
+//! exactly what `cargo xtask docs` would write, their links resolve inside the
+//! repository and their marked excerpts quote their files, so CI catches
+//! stale docs even without the separate `cargo xtask docs --check` step.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -16,6 +17,37 @@ fn checked_in_docs_are_fresh() {
         "the checked-in docs are out of date; run `cargo xtask docs` and commit the result:\n{}",
         fresh.report().join("\n")
     );
+}
+
+#[test]
+fn checked_in_markdown_links_resolve_and_excerpts_are_verbatim() {
+    let root = docs::workspace_root();
+    let problems = docs::check_markdown(&root).expect("reading the Markdown");
+    let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    assert!(lines.is_empty(), "fix these by hand:\n{}", lines.join("\n"));
+}
+
+#[test]
+fn the_shipped_specs_have_checked_excerpts() {
+    // The excerpt check is only as good as its marks: spec-language.md
+    // quotes each shipped spec under one.
+    let page = std::fs::read_to_string(docs::workspace_root().join("docs/spec-language.md")).unwrap();
+    let quoted: BTreeSet<String> = xtask::excerpts::excerpts(&page)
+        .into_iter()
+        .filter_map(Result::ok)
+        .map(|e| e.source)
+        .collect();
+    for spec in [
+        "isa-specs/agal/agal.isa",
+        "isa-specs/pica/pica.isa",
+        "isa-specs/lima-gp/lima_gp.isa",
+        "isa-specs/lima-pp/lima_pp.isa",
+    ] {
+        assert!(
+            quoted.contains(spec),
+            "spec-language.md has no marked excerpt of {spec}"
+        );
+    }
 }
 
 #[test]
@@ -96,37 +128,20 @@ fn check_names_stale_missing_and_orphaned_files_and_write_repairs_them() {
     assert!(root.join("docs/handwritten.md").exists());
 }
 
-/// Relative link targets in Markdown: `](target)`, without `#anchor`.
+/// Relative link targets in Markdown, without `#anchor` (the library's
+/// parser, [`xtask::links::links`]).
 fn links(markdown: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = markdown;
-    while let Some(i) = rest.find("](") {
-        rest = &rest[i + 2..];
-        let Some(end) = rest.find(')') else { break };
-        let target = &rest[..end];
-        rest = &rest[end..];
-        if target.starts_with('#') || target.contains("://") {
-            continue;
-        }
-        out.push(target.split('#').next().unwrap_or_default().to_string());
-    }
-    out
+    xtask::links::links(markdown)
+        .into_iter()
+        .map(|l| l.target)
+        .filter(|t| !t.starts_with('#') && !t.contains("://"))
+        .map(|t| t.split('#').next().unwrap_or_default().to_string())
+        .collect()
 }
 
 /// Resolves `target` against the directory of `from` (both `/` paths).
 fn resolve(from: &str, target: &str) -> String {
-    let mut parts: Vec<&str> = from.split('/').collect();
-    parts.pop();
-    for piece in target.split('/') {
-        match piece {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
-            }
-            p => parts.push(p),
-        }
-    }
-    parts.join("/")
+    xtask::links::resolve(from, target).unwrap_or_else(|| panic!("{from}: {target} leaves the repository"))
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! The AGSL built-in functions and type constructors (seed 003), with the
-//! argument counts they accept and the shape of their result.
+//! The AGSL built-in functions and type constructors (Android's AGSL quick
+//! reference), with the argument counts they accept and the shape of their
+//! result.
 
 /// What a built-in returns, in terms of its arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +38,7 @@ const fn f(name: &'static str, arities: &'static [usize], shape: Shape) -> Built
 
 use Shape::{BoolComponentwise as BC, BoolScalar as BS, Componentwise as CW, Scalar as S1, Vec3 as V3, Vector as VW};
 
-/// AGSL built-in functions, in the seed's order.
+/// AGSL built-in functions, in the AGSL quick reference's order.
 pub const BUILTINS: &[Builtin] = &[
     f("radians", &[1], CW),
     f("degrees", &[1], CW),

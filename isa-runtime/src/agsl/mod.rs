@@ -1,6 +1,6 @@
-//! AGSL (seed 003) as the spec's semantics language: the parser, syntax
-//! tree, checks, printer and static types shared by the macro (which checks
-//! every `sem "…"` at compile time) and by tools that read
+//! AGSL (Android's shading language) as the spec's semantics language: the
+//! parser, syntax tree, checks, printer and static types shared by the macro
+//! (which checks every `sem "…"` at compile time) and by tools that read
 //! `LAYOUT.opcodes[i].semantics` at run time (lifters, interpreters).
 //!
 //! The language is the expression part of AGSL: statements

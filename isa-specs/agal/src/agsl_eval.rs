@@ -2,7 +2,7 @@
 //! over `f32` vectors: what a reference interpreter needs to run an ISA's
 //! `sem` strings. Operands, indexing and shader `eval` are resolved by the
 //! caller ([`Env`]); the built-ins are the componentwise, geometric and
-//! relational ones of seed 003 (the matrix and colour functions are not
+//! relational ones of Android's AGSL quick reference (the matrix and colour functions are not
 //! implemented and say so).
 
 use isa_runtime::agsl::{builtin, constructor, swizzle_components, BinaryOp, Expr, ExprKind, UnaryOp};

@@ -1,5 +1,5 @@
-//! AGAL fragment programs lifted to AGSL (Android's RuntimeShader language,
-//! seed 003): one shader `half4 main(float2 fragCoord)` per program.
+//! AGAL fragment programs lifted to AGSL (Android's RuntimeShader language):
+//! one shader `half4 main(float2 fragCoord)` per program.
 //!
 //! The lift walks the decoded tokens and substitutes each token's operands
 //! into its opcode's `sem` (the spec's AGSL semantics, parsed with
