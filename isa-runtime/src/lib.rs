@@ -40,12 +40,14 @@ pub trait LayoutCodec:
     /// Encodes the layout's bits.
     fn encode(&self) -> Result<Self::Word, EncodeError>;
 }
-pub use types::{Component, Mask, SInt, Storage, Swizzle, UInt, Width};
+pub use types::{
+    checked, Component, Expected, FromInt, Mask, SInt, Storage, Swizzle, UInt, ValueError, ValueResult, Width,
+};
 
 /// An instruction set generated from a spec: its word type, its typed
 /// instruction, the codec and the layout metadata.
 pub trait Isa: 'static {
-    /// The instruction word (`u32`, `u64` or `u128`).
+    /// The instruction word (`u8`, `u16`, `u32`, `u64`, `u128`, or `[u64; N]`).
     type Word: BitWord;
     /// The typed instruction.
     type Instruction: Clone + PartialEq + core::fmt::Debug + core::fmt::Display + core::str::FromStr<Err = ParseError>;

@@ -86,7 +86,7 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
             }
         });
     let accessors = b.units.iter().enumerate().map(|(k, u)| {
-        let id = ident(&u.name.text);
+        let id = crate::naming::method_ident(&u.name.text);
         let ty = unit_type(spec, u);
         let (enable, read, decode) = (u.enable, read_unit_bits(u, &quote!(words)), unit_decode(spec, u));
         let doc = format!(
