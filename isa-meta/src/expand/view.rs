@@ -119,7 +119,11 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
     let to_instr_doc =
         format!("The instruction with every present unit decoded: what [`{name}::decode`] gives for the same words.");
     let units: Vec<Ident> = b.units.iter().map(|u| ident(&u.name.text)).collect();
-    let methods: Vec<Ident> = b.units.iter().map(|u| crate::naming::method_ident(&u.name.text)).collect();
+    let methods: Vec<Ident> = b
+        .units
+        .iter()
+        .map(|u| crate::naming::method_ident(&u.name.text))
+        .collect();
     let program_end = program_end(spec, b);
     let padding = padding_check(&quote!(words));
     quote! {
