@@ -257,7 +257,7 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
         &r.doc,
         format!("The `{}` register operand ({} bits).", r.name.text, r.bits),
     );
-    let has_zero = r.open || r.files.iter().any(|f| f.base == 0 && f.count > 0);
+    let has_zero = super::values::regs_have_zero(r);
     let doc = if has_zero {
         format!("{doc}\n\n`Default` is the encoding 0.")
     } else {

@@ -11,7 +11,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use super::{field_ident, field_type};
-use crate::model::{FieldDef, FieldTy, LayoutDef, Spec};
+use crate::model::{FieldDef, FieldTy, LayoutDef, RegsDef, Spec};
 use crate::naming::{is_keyword, method_ident, type_ident};
 
 pub fn expand(spec: &Spec) -> TokenStream {
@@ -48,7 +48,7 @@ fn zero_value_at(spec: &Spec, f: &FieldDef, depth: usize) -> Option<TokenStream>
         }
         FieldTy::Regs(i) => {
             let r = &spec.regs[i];
-            if !(r.open || r.files.iter().any(|f| f.base == 0 && f.count > 0)) {
+            if !regs_have_zero(r) {
                 return None;
             }
             let ty = type_ident(&r.name.text);
@@ -65,6 +65,12 @@ fn zero_value_at(spec: &Spec, f: &FieldDef, depth: usize) -> Option<TokenStream>
         }
         FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved | FieldTy::Presence => return None,
     })
+}
+
+/// Whether a register type has the value 0 (then it is `Default`): an open
+/// one holds any bits, a closed one needs a register encoded as 0.
+pub fn regs_have_zero(r: &RegsDef) -> bool {
+    r.open || r.files.iter().any(|f| f.base == 0 && f.count > 0)
 }
 
 /// Whether every stored field of `l` has a value 0 (then `new()` takes no
