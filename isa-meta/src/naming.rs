@@ -32,6 +32,22 @@ pub fn ident(name: &str) -> Ident {
     }
 }
 
+/// Whether a spec name is a Rust keyword (its identifier is raw, `r#type`).
+pub fn is_keyword(name: &str) -> bool {
+    ident(name).to_string().starts_with("r#")
+}
+
+/// A method named after a spec name: the name, with a trailing `_` when it
+/// is a Rust keyword (`type` → `type_`), so callers never write `r#`.
+pub fn method_ident(name: &str) -> Ident {
+    let name = name.replace('.', "_");
+    if is_keyword(&name) {
+        Ident::new(&format!("{name}_"), Span::call_site())
+    } else {
+        Ident::new(&name, Span::call_site())
+    }
+}
+
 /// `lima_gp` → `LimaGp`.
 pub fn type_ident(name: &str) -> Ident {
     Ident::new(&camel_case(name), Span::call_site())

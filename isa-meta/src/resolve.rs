@@ -43,7 +43,10 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         None => {
             diags.error(
                 isa.name.span,
-                format!("`isa {}` needs a `word BITS` line (32, 64 or 128)", isa.name.text),
+                format!(
+                    "`isa {}` needs a `word BITS` line (8, 16, 32, 64, 128, or a multiple of 64 up to 512)",
+                    isa.name.text
+                ),
             );
             (32, isa.name.span)
         }

@@ -406,11 +406,11 @@ pub const RESULT: &str = "dst";
 
 fn check_isa(spec: &Spec, diags: &mut Diagnostics) {
     let wide_ok = spec.word_bits > 128 && spec.word_bits % 64 == 0 && spec.word_bits <= 512;
-    if ![32, 64, 128].contains(&spec.word_bits) && !wide_ok {
+    if ![8, 16, 32, 64, 128].contains(&spec.word_bits) && !wide_ok {
         diags.error(
             spec.word_span,
             format!(
-                "word width {} is not supported: expected 32, 64, 128, or a multiple of 64 up to 512",
+                "word width {} is not supported: expected 8, 16, 32, 64 or 128 (`u8` to `u128`), or a multiple of 64 up to 512 (`[u64; N]`)",
                 spec.word_bits
             ),
         );

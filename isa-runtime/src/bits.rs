@@ -21,7 +21,8 @@ pub trait BitWord: Copy + Eq + core::fmt::Debug + Default + 'static {
     fn or_bits(&mut self, lo: u32, width: u32, value: u64) {
         self.set(lo, width, value);
     }
-    /// Reads a word from exactly `BITS / 8` little-endian bytes.
+    /// Reads a word from `BITS / 8` little-endian bytes (generated code and
+    /// the stream decoders pass exactly that many).
     fn from_le_bytes(bytes: &[u8]) -> Self;
     /// Appends the word's little-endian bytes.
     fn write_le_bytes(&self, out: &mut Vec<u8>);
@@ -78,9 +79,23 @@ macro_rules! impl_bitword {
     };
 }
 
+impl_bitword!(u8);
+impl_bitword!(u16);
 impl_bitword!(u32);
 impl_bitword!(u64);
 impl_bitword!(u128);
+
+/// The little-endian bytes of a word wider than 128 bits (element 0 first),
+/// as an array of `B` bytes: `B` is `8 * N` in generated code; extra bytes
+/// stay zero and missing ones are dropped, so it never panics.
+pub fn wide_to_le_bytes<const N: usize, const B: usize>(word: &[u64; N]) -> [u8; B] {
+    let mut out = [0u8; B];
+    for (chunk, limb) in out.chunks_mut(8).zip(word) {
+        let bytes = limb.to_le_bytes();
+        chunk.copy_from_slice(&bytes[..chunk.len()]);
+    }
+    out
+}
 
 /// Words wider than 128 bits (AGAL's 192-bit tokens) are arrays of `u64`,
 /// element 0 holding bits 0..=63. Fields never exceed 64 bits but may
@@ -204,6 +219,22 @@ mod tests {
         w.write_le_bytes(&mut bytes);
         assert_eq!(<[u64; 3]>::from_le_bytes(&bytes), w);
         assert_eq!(to_hex(&0x1234u32), "0x00001234");
+        assert_eq!(wide_to_le_bytes::<3, 24>(&w), bytes.as_slice());
+    }
+
+    #[test]
+    fn narrow_words_hold_their_bits() {
+        let mut w = 0u16;
+        w.set(12, 4, 0xA);
+        w.or_bits(0, 3, 0b101);
+        assert_eq!(w, 0xA005);
+        assert_eq!(w.get(12, 4), 0xA);
+        assert_eq!(<u16 as BitWord>::from_le_bytes(&[0x05, 0xA0]), 0xA005);
+        assert_eq!(to_hex(&w), "0xa005");
+        let mut b = 0u8;
+        b.set(5, 3, 0b111);
+        assert_eq!((b, u8::BITS, b.to_u128()), (0xE0, 8, 0xE0));
+        assert_eq!(<u8 as BitWord>::from_u128(0x1FF), 0xFF);
     }
 
     #[test]

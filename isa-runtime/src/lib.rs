@@ -44,14 +44,16 @@ pub trait LayoutCodec:
     /// Encodes the layout's bits.
     fn encode(&self) -> Result<Self::Word, EncodeError>;
 }
-pub use types::{Component, Mask, SInt, Storage, Swizzle, UInt, Width};
+pub use types::{
+    checked, Component, Expected, FromInt, Mask, SInt, Storage, Swizzle, UInt, ValueError, ValueResult, Width,
+};
 
 /// An instruction set generated from a spec: its word type, its typed
 /// instruction, the codec and the layout metadata.
 pub trait Isa: 'static {
     /// The instruction word, a [`BitWord`]: the unsigned integer of the
-    /// spec's `word` width (`u32` for a 32-bit word), or an array of `u64`
-    /// for a word wider than 128 bits (AGAL's 192-bit token is `[u64; 3]`).
+    /// spec's `word` width (`u8` to `u128`), or an array of `u64` for a word
+    /// wider than 128 bits (AGAL's 192-bit token is `[u64; 3]`).
     type Word: BitWord;
     /// The typed instruction.
     type Instruction: Clone + PartialEq + core::fmt::Debug + core::fmt::Display + core::str::FromStr<Err = ParseError>;

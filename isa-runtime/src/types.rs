@@ -21,6 +21,8 @@ pub trait Storage {
 
 /// An integer primitive that stores field values (`u8`…`u64`, `i8`…`i64`).
 pub trait Primitive: Copy + Eq + Ord + Hash + Default + fmt::Debug + fmt::Display + fmt::LowerHex {
+    /// Zero.
+    const ZERO: Self;
     /// The low bits of `bits` (values are range-checked before this is called).
     fn truncate(bits: u64) -> Self;
     /// The value as an unsigned 64-bit pattern (sign-extended for signed types).
@@ -30,6 +32,7 @@ pub trait Primitive: Copy + Eq + Ord + Hash + Default + fmt::Debug + fmt::Displa
 macro_rules! primitive {
     ($($t:ty),*) => {$(
         impl Primitive for $t {
+            const ZERO: Self = 0;
             #[inline(always)]
             fn truncate(bits: u64) -> Self {
                 bits as $t
@@ -72,6 +75,8 @@ where
 {
     /// The largest value.
     pub const MAX: u64 = low_mask(BITS);
+    /// Zero (also the [`Default`]), usable in `const` code.
+    pub const ZERO: Self = UInt(<<Width<BITS> as Storage>::Unsigned as Primitive>::ZERO);
 
     /// `Some` when `value` fits in `BITS` bits.
     #[inline]
@@ -129,6 +134,8 @@ where
     pub const MIN: i64 = i64::MIN >> (64 - BITS);
     /// The largest value.
     pub const MAX: i64 = i64::MAX >> (64 - BITS);
+    /// Zero (also the [`Default`]), usable in `const` code.
+    pub const ZERO: Self = SInt(<<Width<BITS> as Storage>::Signed as Primitive>::ZERO);
 
     /// `Some` when `value` fits.
     #[inline]
@@ -166,6 +173,125 @@ where
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// What a field of a generated struct holds, for [`ValueError`]: the range
+/// a plain integer must lie in to become the field's type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// An unsigned integer of this many bits (`UInt`, a mask, a swizzle).
+    Unsigned(u32),
+    /// A two's-complement integer of this many bits (`SInt`).
+    Signed(u32),
+    /// A value of the named enum or register file of the spec.
+    Named(&'static str),
+}
+
+/// A plain integer that a field's type cannot hold: what a generated
+/// `try_with_<field>` returns instead of truncating it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueError {
+    /// The field (its name in the spec).
+    pub field: &'static str,
+    /// The integer given.
+    pub value: i128,
+    /// What the field holds.
+    pub expected: Expected,
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (field, value) = (self.field, self.value);
+        match self.expected {
+            Expected::Unsigned(bits) => write!(
+                f,
+                "field `{field}`: {value} does not fit {bits} bits (0..={})",
+                low_mask(bits)
+            ),
+            Expected::Signed(bits) => {
+                // Total for any `bits` (the type is public): 0 bits hold 0..=0.
+                let shift = 64 - bits.min(64);
+                let (min, max) = (
+                    i64::MIN.checked_shr(shift).unwrap_or(0),
+                    i64::MAX.checked_shr(shift).unwrap_or(0),
+                );
+                write!(
+                    f,
+                    "field `{field}`: {value} does not fit {bits} signed bits ({min}..={max})"
+                )
+            }
+            Expected::Named(name) => write!(f, "field `{field}`: {value:#x} is not a `{name}`"),
+        }
+    }
+}
+
+impl core::error::Error for ValueError {}
+
+/// A field type that a plain integer converts to, checked: the range-checked
+/// integers, masks and swizzles here, and the enums and register files the
+/// macro generates. Generated `try_with_<field>` setters call [`checked`].
+pub trait FromInt: Sized {
+    /// The plain integer (`u64`; `i64` for signed fields).
+    type Int: Copy + Into<i128>;
+    /// What the type holds, for the error.
+    const EXPECTED: Expected;
+    /// The value, if `value` is one (never truncated).
+    fn from_int(value: Self::Int) -> Option<Self>;
+}
+
+/// What a generated `try_with_<field>` returns.
+pub type ValueResult<T> = Result<T, ValueError>;
+
+/// `value` as the field type `T`, or the error naming `field`.
+#[inline]
+pub fn checked<T: FromInt>(field: &'static str, value: T::Int) -> ValueResult<T> {
+    T::from_int(value).ok_or(ValueError {
+        field,
+        value: value.into(),
+        expected: T::EXPECTED,
+    })
+}
+
+impl<const BITS: u32> FromInt for UInt<BITS>
+where
+    Width<BITS>: Storage,
+{
+    type Int = u64;
+    const EXPECTED: Expected = Expected::Unsigned(BITS);
+    #[inline]
+    fn from_int(value: u64) -> Option<Self> {
+        Self::new(value)
+    }
+}
+
+impl<const BITS: u32> FromInt for SInt<BITS>
+where
+    Width<BITS>: Storage,
+{
+    type Int = i64;
+    const EXPECTED: Expected = Expected::Signed(BITS);
+    #[inline]
+    fn from_int(value: i64) -> Option<Self> {
+        Self::new(value)
+    }
+}
+
+impl<const X_HIGH: bool> FromInt for Mask<X_HIGH> {
+    type Int = u64;
+    const EXPECTED: Expected = Expected::Unsigned(4);
+    #[inline]
+    fn from_int(value: u64) -> Option<Self> {
+        (value <= 0xF).then(|| Self::from_bits(value))
+    }
+}
+
+impl<const X_HIGH: bool> FromInt for Swizzle<X_HIGH> {
+    type Int = u64;
+    const EXPECTED: Expected = Expected::Unsigned(8);
+    #[inline]
+    fn from_int(value: u64) -> Option<Self> {
+        (value <= 0xFF).then(|| Self::from_bits(value))
     }
 }
 
@@ -327,6 +453,23 @@ impl<const X_HIGH: bool> fmt::Debug for Swizzle<X_HIGH> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn checked_values_never_truncate() {
+        assert_eq!(checked::<UInt<3>>("a", 7), Ok(UInt::<3>::from_bits(7)));
+        let e = checked::<UInt<3>>("a", 8).unwrap_err();
+        assert_eq!(alloc::format!("{e}"), "field `a`: 8 does not fit 3 bits (0..=7)");
+        assert_eq!(checked::<SInt<4>>("b", -8).map(SInt::get), Ok(-8));
+        let e = checked::<SInt<4>>("b", 8).unwrap_err();
+        assert_eq!(
+            alloc::format!("{e}"),
+            "field `b`: 8 does not fit 4 signed bits (-8..=7)"
+        );
+        assert!(checked::<Mask<true>>("m", 0x10).is_err());
+        assert_eq!(checked::<Swizzle<false>>("s", 0xE4), Ok(Swizzle::identity()));
+        assert_eq!(UInt::<40>::ZERO.get(), 0);
+        assert_eq!(SInt::<7>::ZERO, SInt::default());
+    }
 
     #[test]
     fn pica_selector_0x1b_is_identity() {

@@ -1,4 +1,4 @@
-// Rule: word widths are 32, 64, 128 or a multiple of 64 up to 512.
+// Rule: word widths are 8, 16, 32, 64, 128 or a multiple of 64 up to 512.
 isa_macros::isa!(inline = "
 isa toy { word 48 }
 format T : 48 {

@@ -7,7 +7,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::model::{AttrDef, AttrKind, EnumDef, Spec};
-use crate::naming::{ident, type_ident};
+use crate::naming::{ident, method_ident, type_ident};
 
 pub fn expand(spec: &Spec) -> TokenStream {
     let enum_attrs = spec.enums.iter().map(|e| enum_methods(spec, e));
@@ -25,7 +25,7 @@ fn enum_methods(spec: &Spec, e: &EnumDef) -> TokenStream {
     }
     let ty = type_ident(&e.name.text);
     let methods = e.attrs.iter().enumerate().map(|(i, a)| {
-        let (name, rust) = (ident(&a.name.text), rust_type(spec, a.kind));
+        let (name, rust) = (method_ident(&a.name.text), rust_type(spec, a.kind));
         let arms = e.variants.iter().filter(|v| v.attrs[i] != a.default).map(|v| {
             let (raw, value) = (v.value, value(spec, a.kind, v.attrs[i]));
             quote!(#raw => #value,)

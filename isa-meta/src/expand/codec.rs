@@ -266,6 +266,37 @@ fn layout_text_impls(name: &proc_macro2::Ident, meta: &proc_macro2::Ident, word:
     }
 }
 
+/// `to_bytes`/`from_bytes`: one instruction as its little-endian bytes, as
+/// many as the word has.
+fn bytes_methods(spec: &Spec) -> TokenStream {
+    let word = word_type(spec.word_bits);
+    let n = (spec.word_bits / 8) as usize;
+    let (to, from) = if is_wide(spec.word_bits) {
+        (
+            quote!(::isa_runtime::bits::wide_to_le_bytes(&self.encode())),
+            quote!(<#word as ::isa_runtime::BitWord>::from_le_bytes(&bytes)),
+        )
+    } else {
+        (quote!(self.encode().to_le_bytes()), quote!(#word::from_le_bytes(bytes)))
+    };
+    let to_doc = format!("The instruction's {n} little-endian bytes (its word, as `decode_bytes` reads it).");
+    let from_doc =
+        format!("Decodes one instruction from its {n} little-endian bytes (`decode_bytes` reads many). Never panics.");
+    quote! {
+        #[doc = #to_doc]
+        #[inline]
+        pub fn to_bytes(&self) -> [u8; #n] {
+            #to
+        }
+
+        #[doc = #from_doc]
+        #[inline]
+        pub fn from_bytes(bytes: [u8; #n]) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+            Self::decode(#from)
+        }
+    }
+}
+
 /// A bundle ISA's instruction is its one format: decode and encode the
 /// whole word, print and parse with the format's syntax.
 fn expand_bundle_codec(spec: &Spec, bundle: usize) -> TokenStream {
@@ -274,6 +305,7 @@ fn expand_bundle_codec(spec: &Spec, bundle: usize) -> TokenStream {
     let marker = type_ident(&spec.name.text);
     let meta = upper_ident("LAYOUT", &spec.layouts[bundle].name.text);
     let text_impls = layout_text_impls(&name, &meta, &word);
+    let bytes = bytes_methods(spec);
     quote! {
         #[automatically_derived]
         impl #name {
@@ -294,6 +326,7 @@ fn expand_bundle_codec(spec: &Spec, bundle: usize) -> TokenStream {
                 ::isa_runtime::decode_stream::<#marker>(bytes)
             }
 
+            #bytes
         }
 
         #text_impls
@@ -429,6 +462,7 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
         .as_ref()
         .map(|_| quote!(Instruction::Unknown(_) => ::core::option::Option::None,));
     let marker = type_ident(&spec.name.text);
+    let bytes = bytes_methods(spec);
 
     quote! {
         #[automatically_derived]
@@ -466,6 +500,8 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
             pub fn decode_bytes(bytes: &[u8]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
                 ::isa_runtime::decode_stream::<#marker>(bytes)
             }
+
+            #bytes
 
             /// Parses one instruction at a cursor (the rest of the line may hold a comment).
             pub fn parse_at(cursor: &mut ::isa_runtime::lexer::Cursor<'_>) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {

@@ -1,7 +1,8 @@
 //! The per-format API of an opcode ISA: for each format, `Fmt::FORMAT` (its
 //! metadata), `Fmt::into_instruction(self, op)` (the instruction of an opcode
-//! of that format) and `Instruction::as_fmt(&self)` (the format's fields, if
-//! the instruction has that format). Layers built on the codec use these
+//! of that format), `Instruction::as_fmt(&self)` (the format's fields, if
+//! the instruction has that format) and `Instruction::as_fmt_mut(&mut self)`
+//! (the same, to edit). Layers built on the codec use these
 //! instead of matching on variants or format names, so that an opcode added
 //! to the spec reaches them.
 
@@ -34,11 +35,16 @@ pub fn expand(spec: &Spec) -> TokenStream {
         let ty = type_ident(&l.name.text);
         let variants: Vec<Ident> = ops.iter().map(|&i| ident(&camel_case(&spec.opcodes[i].mnemonic.text))).collect();
         let as_fn = Ident::new(&format!("as_{}", snake_case(&l.name.text)), Span::call_site());
+        let as_mut = Ident::new(&format!("as_{}_mut", snake_case(&l.name.text)), Span::call_site());
         let into_doc = format!(
             "The instruction of `op`, an opcode of `LAYOUT` whose format is `{}`, with these fields (`None` for any other opcode).",
             l.name.text
         );
         let as_doc = format!("The `{}` fields, if the instruction has that format.", l.name.text);
+        let as_mut_doc = format!(
+            "The `{}` fields to edit in place, if the instruction has that format (the opcode stays).",
+            l.name.text
+        );
         Some(quote! {
             #[automatically_derived]
             impl #ty {
@@ -57,6 +63,16 @@ pub fn expand(spec: &Spec) -> TokenStream {
                 #[doc = #as_doc]
                 #[inline]
                 pub fn #as_fn(&self) -> ::core::option::Option<&#ty> {
+                    match self {
+                        #(Instruction::#variants(f))|* => ::core::option::Option::Some(f),
+                        #[allow(unreachable_patterns)]
+                        _ => ::core::option::Option::None,
+                    }
+                }
+
+                #[doc = #as_mut_doc]
+                #[inline]
+                pub fn #as_mut(&mut self) -> ::core::option::Option<&mut #ty> {
                     match self {
                         #(Instruction::#variants(f))|* => ::core::option::Option::Some(f),
                         #[allow(unreachable_patterns)]

@@ -3,7 +3,8 @@
 //! `types` emits the typed API (enums, register operands, layout and format
 //! structs, the instruction enum), `codec` the decoders and encoders,
 //! `metadata` the `LAYOUT` statics, `attrs` the typed opcode attributes,
-//! `formats` the per-format API, and `tests` the round-trip test suite.
+//! `formats` the per-format API, `values` the constructors and setters of
+//! every layout and format struct, and `tests` the round-trip test suite.
 //! Text printing and parsing are not generated per opcode: the runtime walks
 //! the templates in `LAYOUT`.
 
@@ -14,6 +15,7 @@ mod metadata;
 mod packed;
 pub mod tests;
 mod types;
+pub(crate) mod values;
 pub mod view;
 
 use proc_macro2::{Literal, TokenStream};
@@ -28,6 +30,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
     let metadata = metadata::expand(spec);
     let attrs = attrs::expand(spec);
     let formats = formats::expand(spec);
+    let values = values::expand(spec);
     let marker = type_ident(&spec.name.text);
     let word = word_type(spec.word_bits);
     let doc = format!(
@@ -46,6 +49,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         #metadata
         #attrs
         #formats
+        #values
 
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,10 +79,13 @@ fn isa_impl(marker: &proc_macro2::Ident, word: &TokenStream) -> TokenStream {
     }
 }
 
-/// The Rust word type for a layout of `bits` bits.
+/// The Rust word type for a layout of `bits` bits: the smallest of `u8` …
+/// `u128` that holds them, or `[u64; N]` above 128 bits.
 pub fn word_type(bits: u32) -> TokenStream {
     match bits {
-        0..=32 => quote!(u32),
+        0..=8 => quote!(u8),
+        9..=16 => quote!(u16),
+        17..=32 => quote!(u32),
         33..=64 => quote!(u64),
         65..=128 => quote!(u128),
         _ => {
@@ -96,7 +103,9 @@ pub fn is_wide(bits: u32) -> bool {
 /// A literal of the word type for `bits`.
 pub fn word_literal(bits: u32, value: u128) -> TokenStream {
     match bits {
-        0..=32 => Literal::u32_suffixed(value as u32).into_token_stream(),
+        0..=8 => Literal::u8_suffixed(value as u8).into_token_stream(),
+        9..=16 => Literal::u16_suffixed(value as u16).into_token_stream(),
+        17..=32 => Literal::u32_suffixed(value as u32).into_token_stream(),
         33..=64 => Literal::u64_suffixed(value as u64).into_token_stream(),
         65..=128 => Literal::u128_suffixed(value).into_token_stream(),
         _ => {

@@ -1,6 +1,7 @@
 //! The round-trip test suite generated from a spec (`isa_tests!`): one test
-//! per opcode, enum and layout, plus a random-word sweep. The test bodies
-//! call a checker module (by default `::isa_runtime::check`, the runtime's `check` feature), which
+//! per opcode, enum and layout, the structs' `Default`s, plus a random-word
+//! sweep. The test bodies call a checker module (by default
+//! `::isa_runtime::check`, the runtime's `check` feature), which
 //! drives the generated codec through the `LAYOUT` metadata.
 
 use proc_macro2::{Ident, Span, TokenStream};
@@ -17,6 +18,37 @@ pub struct TestOptions {
     pub checker: syn::Path,
     /// How many random words the sweep decodes.
     pub random_words: u64,
+}
+
+/// A test that every layout and format with a `Default` encodes it as a
+/// word of zeros with the fixed fields set, which decodes back to it.
+fn defaults_test(spec: &Spec, module: &syn::Path, checker: &syn::Path) -> TokenStream {
+    let checks = spec
+        .layouts
+        .iter()
+        .filter(|l| super::values::has_zero(spec, l))
+        .map(|l| {
+            let ty = type_ident(&l.name.text);
+            let (decode, encode) = if l.is_format {
+                (quote!(decode_fields), quote!(encode_fields))
+            } else {
+                (quote!(decode), quote!(encode))
+            };
+            quote! {
+                let value = <#module::#ty as ::core::default::Default>::default();
+                let word = value.#encode();
+                #checker::default_word(#module::#ty::FORMAT, &word);
+                ::core::assert_eq!(#module::#ty::#decode(word), ::core::result::Result::Ok(value));
+            }
+        });
+    quote! {
+        /// Every layout and format with a `Default`: it encodes to zeros
+        /// with the fixed fields set, which decode back to it.
+        #[test]
+        fn every_default_is_the_zero_word() {
+            #(#checks)*
+        }
+    }
 }
 
 fn test_name(prefix: &str, name: &str, suffix: &str) -> Ident {
@@ -90,8 +122,10 @@ pub fn expand_tests(spec: &Spec, opts: &TestOptions) -> TokenStream {
     });
     let mnemonics = spec.opcodes.iter().map(|o| o.mnemonic.text.as_str());
     let formats = spec.layouts.iter().map(|l| l.name.text.as_str());
+    let defaults = defaults_test(spec, module, checker);
     quote! {
         #(#opcode_tests)*
+        #defaults
         #(#enum_tests)*
         #(#layout_tests)*
         #bundle_test
@@ -140,8 +174,10 @@ fn packed_tests(spec: &Spec, b: &crate::model::BundleDef, opts: &TestOptions, is
     let units = b.units.iter().map(|u| u.name.text.as_str());
     let formats = spec.layouts.iter().map(|l| l.name.text.as_str());
     let corrupt = (*random_words / 4).max(1);
+    let defaults = defaults_test(spec, module, checker);
     quote! {
         #(#layout_tests)*
+        #defaults
 
         /// Every value of every field of every variant of every unit, alone
         /// in an instruction built from the metadata.

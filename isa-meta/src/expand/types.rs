@@ -6,7 +6,7 @@ use quote::quote;
 
 use super::{field_ident, field_type};
 use crate::model::{EnumDef, LayoutDef, RegsDef, Spec};
-use crate::naming::{camel_case, ident, type_ident};
+use crate::naming::{camel_case, ident, is_keyword, method_ident, type_ident};
 
 pub fn expand(spec: &Spec) -> TokenStream {
     let enums = spec.enums.iter().map(expand_enum);
@@ -40,6 +40,22 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
     let values: Vec<_> = e.variants.iter().map(|v| Literal::u64_unsuffixed(v.value)).collect();
     let docs = variant_docs(e);
     let spellings = first_spellings(e);
+    let zero = e.variants.iter().position(|v| v.value == 0);
+    let defaults: Vec<TokenStream> = (0..e.variants.len())
+        .map(|i| {
+            if Some(i) == zero {
+                quote!(#[default])
+            } else {
+                TokenStream::new()
+            }
+        })
+        .collect();
+    let derive_default = zero.map(|_| quote!(Default,));
+    let doc = match zero {
+        Some(i) => format!("{doc}\n\n`Default` is the value 0, `{}`.", e.variants[i].name.text),
+        None => format!("{doc}\n\nNo `Default`: no value is 0."),
+    };
+    let from_int = from_int_impl(&name, &e.name.text, false, bits);
     let from_bits = e.is_total().then(|| {
         let last = variants.last();
         quote! {
@@ -55,10 +71,12 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
     });
     quote! {
         #[doc = #doc]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, #derive_default)]
         pub enum #name {
-            #( #[doc = #docs] #variants, )*
+            #( #[doc = #docs] #defaults #variants, )*
         }
+
+        #from_int
 
         #[automatically_derived]
         impl #name {
@@ -85,6 +103,33 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
                 match self {
                     #( #name::#variants => #spellings, )*
                 }
+            }
+        }
+    }
+}
+
+/// `impl FromInt` for a generated enum or register type: an open one takes
+/// any value of its bits, a closed one the values it names.
+fn from_int_impl(name: &proc_macro2::Ident, spec_name: &str, open: bool, bits: u32) -> TokenStream {
+    let (expected, body) = if open {
+        (
+            quote!(::isa_runtime::Expected::Unsigned(#bits)),
+            quote!((value <= ::isa_runtime::bits::low_mask(#bits)).then(|| Self::from_bits(value))),
+        )
+    } else {
+        (
+            quote!(::isa_runtime::Expected::Named(#spec_name)),
+            quote!(Self::from_raw(value)),
+        )
+    };
+    quote! {
+        #[automatically_derived]
+        impl ::isa_runtime::FromInt for #name {
+            type Int = u64;
+            const EXPECTED: ::isa_runtime::Expected = #expected;
+            #[inline]
+            fn from_int(value: u64) -> ::core::option::Option<Self> {
+                #body
             }
         }
     }
@@ -123,9 +168,10 @@ fn expand_open_enum(e: &EnumDef) -> TokenStream {
     let doc = doc_or(&e.doc, format!("The `{}` enum ({} bits).", e.name.text, e.bits));
     let doc = format!(
         "{doc}\n\nAn open enum: every {bits}-bit value is a `{}`; the named ones are its \
-         associated constants, the rest are kept verbatim.",
+         associated constants, the rest are kept verbatim. `Default` is the value 0.",
         e.name.text
     );
+    let from_int = from_int_impl(&name, &e.name.text, true, bits);
     let consts: Vec<_> = e.variants.iter().map(|v| ident(&camel_case(&v.name.text))).collect();
     let const_names: Vec<String> = consts.iter().map(|c| c.to_string()).collect();
     let values: Vec<_> = e.variants.iter().map(|v| Literal::u64_unsuffixed(v.value)).collect();
@@ -135,9 +181,11 @@ fn expand_open_enum(e: &EnumDef) -> TokenStream {
         (!values.is_empty()).then(|| quote!(#( #values )|* => ::core::option::Option::Some(#name(raw as #store)),));
     quote! {
         #[doc = #doc]
-        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
         #[repr(transparent)]
         pub struct #name(#store);
+
+        #from_int
 
         #[automatically_derived]
         #[allow(non_upper_case_globals)]
@@ -209,8 +257,16 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
         &r.doc,
         format!("The `{}` register operand ({} bits).", r.name.text, r.bits),
     );
+    let has_zero = super::values::regs_have_zero(r);
+    let doc = if has_zero {
+        format!("{doc}\n\n`Default` is the encoding 0.")
+    } else {
+        format!("{doc}\n\nNo `Default`: no register is encoded as 0.")
+    };
+    let derive_default = has_zero.then(|| quote!(Default,));
+    let from_int = from_int_impl(&name, &r.name.text, r.open, bits);
     let ctors = r.files.iter().map(|f| {
-        let ctor = ident(&f.prefix.text.to_lowercase());
+        let ctor = method_ident(&f.prefix.text.to_lowercase());
         let (base, count) = (f.base, f.count);
         let doc = format!(
             "Register `{}N` (N < {count}), encoded as {base:#x} + N. {}",
@@ -244,8 +300,10 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
     let layout_ident = crate::naming::upper_ident("REGS", &r.name.text);
     quote! {
         #[doc = #doc]
-        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, #derive_default)]
         pub struct #name(#store);
+
+        #from_int
 
         #[automatically_derived]
         impl #name {
@@ -338,7 +396,11 @@ fn expand_struct(spec: &Spec, l: &LayoutDef) -> TokenStream {
     let name = type_ident(&l.name.text);
     let kind = if l.is_format { "Format" } else { "Layout" };
     let doc = doc_or(&l.doc, format!("{kind} `{}` ({} bits).", l.name.text, l.bits));
-    let doc = format!("{doc}\n\n{}", bit_table(spec, l));
+    let doc = format!(
+        "{doc}\n\n{}\n{}",
+        bit_table(spec, l),
+        super::values::default_doc(spec, l)
+    );
     let fields = l.fields.iter().filter(|f| f.ty.is_stored()).map(|f| {
         let id = field_ident(f);
         let ty = field_type(spec, f);
@@ -358,7 +420,13 @@ fn expand_struct(spec: &Spec, l: &LayoutDef) -> TokenStream {
         } else {
             format!("{} ", f.doc)
         };
-        let doc = format!("{what}(bits {}).", ranges.join(" + "));
+        let mut doc = format!("{what}(bits {}).", ranges.join(" + "));
+        if is_keyword(&f.name.text) {
+            let name = &f.name.text;
+            doc.push_str(&format!(
+                " `{name}` is a Rust keyword: write `r#{name}`, or use `{name}_()`, `with_{name}` and `set_{name}`."
+            ));
+        }
         quote!(#[doc = #doc] pub #id: #ty,)
     });
     quote! {

@@ -86,7 +86,7 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
             }
         });
     let accessors = b.units.iter().enumerate().map(|(k, u)| {
-        let id = ident(&u.name.text);
+        let id = crate::naming::method_ident(&u.name.text);
         let ty = unit_type(spec, u);
         let (enable, read, decode) = (u.enable, read_unit_bits(u, &quote!(words)), unit_decode(spec, u));
         let doc = format!(
@@ -119,6 +119,11 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
     let to_instr_doc =
         format!("The instruction with every present unit decoded: what [`{name}::decode`] gives for the same words.");
     let units: Vec<Ident> = b.units.iter().map(|u| ident(&u.name.text)).collect();
+    let methods: Vec<Ident> = b
+        .units
+        .iter()
+        .map(|u| crate::naming::method_ident(&u.name.text))
+        .collect();
     let program_end = program_end(spec, b);
     let padding = padding_check(&quote!(words));
     quote! {
@@ -176,7 +181,7 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
             pub fn to_instr(&self) -> #name {
                 #name {
                     control: self.control,
-                    #( #units: self.#units(), )*
+                    #( #units: self.#methods(), )*
                 }
             }
 

@@ -1,9 +1,18 @@
 /**A condition, over the zero flag.
 
-An open enum: every 2-bit value is a `Cond`; the named ones are its associated constants, the rest are kept verbatim.*/
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+An open enum: every 2-bit value is a `Cond`; the named ones are its associated constants, the rest are kept verbatim. `Default` is the value 0.*/
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(transparent)]
 pub struct Cond(u8);
+#[automatically_derived]
+impl ::isa_runtime::FromInt for Cond {
+    type Int = u64;
+    const EXPECTED: ::isa_runtime::Expected = ::isa_runtime::Expected::Unsigned(2u32);
+    #[inline]
+    fn from_int(value: u64) -> ::core::option::Option<Self> {
+        (value <= ::isa_runtime::bits::low_mask(2u32)).then(|| Self::from_bits(value))
+    }
+}
 #[automatically_derived]
 #[allow(non_upper_case_globals)]
 impl Cond {
@@ -65,9 +74,20 @@ impl ::core::fmt::Debug for Cond {
         }
     }
 }
-///Registers.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/**Registers.
+
+`Default` is the encoding 0.*/
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Reg(u8);
+#[automatically_derived]
+impl ::isa_runtime::FromInt for Reg {
+    type Int = u64;
+    const EXPECTED: ::isa_runtime::Expected = ::isa_runtime::Expected::Named("Reg");
+    #[inline]
+    fn from_int(value: u64) -> ::core::option::Option<Self> {
+        Self::from_raw(value)
+    }
+}
 #[automatically_derived]
 impl Reg {
     ///Register `rN` (N < 8), encoded as 0x0 + N.
@@ -136,7 +156,8 @@ impl ::core::fmt::Debug for Reg {
 | 10 | `sat` | 1 | bool |  |
 | 9..=8 | `cond` | 2 | [`Cond`] |  |
 | 3..=0 | `dst` | 4 | [`Reg`] |  |
-*/
+
+`F::default()` (= `F::new()`) holds 0 in every field: it encodes to zeros, except the fixed fields, which hold their values. Change fields with `with_<field>`.*/
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct F {
     ///(bits 0..=3).
@@ -275,6 +296,18 @@ impl Instruction {
         ::isa_runtime::DecodeError,
     > {
         ::isa_runtime::decode_stream::<Toy>(bytes)
+    }
+    ///The instruction's 4 little-endian bytes (its word, as `decode_bytes` reads it).
+    #[inline]
+    pub fn to_bytes(&self) -> [u8; 4usize] {
+        self.encode().to_le_bytes()
+    }
+    ///Decodes one instruction from its 4 little-endian bytes (`decode_bytes` reads many). Never panics.
+    #[inline]
+    pub fn from_bytes(
+        bytes: [u8; 4usize],
+    ) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+        Self::decode(u32::from_le_bytes(bytes))
     }
     /// Parses one instruction at a cursor (the rest of the line may hold a comment).
     pub fn parse_at(
@@ -626,6 +659,117 @@ impl Instruction {
             #[allow(unreachable_patterns)]
             _ => ::core::option::Option::None,
         }
+    }
+    ///The `F` fields to edit in place, if the instruction has that format (the opcode stays).
+    #[inline]
+    pub fn as_f_mut(&mut self) -> ::core::option::Option<&mut F> {
+        match self {
+            Instruction::Addi(f) => ::core::option::Option::Some(f),
+            #[allow(unreachable_patterns)]
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+#[automatically_derived]
+impl F {
+    ///`F` with every field 0 (also its `Default`).
+    #[inline]
+    pub const fn new() -> Self {
+        F {
+            dst: Reg(0),
+            imm: ::isa_runtime::SInt::<8u32>::ZERO,
+            cond: Cond(0),
+            sat: false,
+            mask: ::isa_runtime::Mask::<false>::from_bits(0),
+            junk: ::isa_runtime::UInt::<4u32>::ZERO,
+        }
+    }
+    ///`self` with `dst` set to `value`.
+    #[must_use]
+    pub const fn with_dst(mut self, value: Reg) -> Self {
+        self.dst = value;
+        self
+    }
+    ///Sets `dst` to `value`.
+    pub const fn set_dst(&mut self, value: Reg) {
+        self.dst = value;
+    }
+    ///`self` with `dst` set to the value whose bits are `value`, or an error if there is none (too wide, or not named by a closed type): never truncated.
+    pub fn try_with_dst(self, value: u64) -> ::isa_runtime::ValueResult<Self> {
+        ::isa_runtime::checked("dst", value).map(|v| self.with_dst(v))
+    }
+    ///`self` with `imm` set to `value`.
+    #[must_use]
+    pub const fn with_imm(mut self, value: ::isa_runtime::SInt<8u32>) -> Self {
+        self.imm = value;
+        self
+    }
+    ///Sets `imm` to `value`.
+    pub const fn set_imm(&mut self, value: ::isa_runtime::SInt<8u32>) {
+        self.imm = value;
+    }
+    ///`self` with `imm` set to the value whose bits are `value`, or an error if there is none (too wide, or not named by a closed type): never truncated.
+    pub fn try_with_imm(self, value: i64) -> ::isa_runtime::ValueResult<Self> {
+        ::isa_runtime::checked("imm", value).map(|v| self.with_imm(v))
+    }
+    ///`self` with `cond` set to `value`.
+    #[must_use]
+    pub const fn with_cond(mut self, value: Cond) -> Self {
+        self.cond = value;
+        self
+    }
+    ///Sets `cond` to `value`.
+    pub const fn set_cond(&mut self, value: Cond) {
+        self.cond = value;
+    }
+    ///`self` with `cond` set to the value whose bits are `value`, or an error if there is none (too wide, or not named by a closed type): never truncated.
+    pub fn try_with_cond(self, value: u64) -> ::isa_runtime::ValueResult<Self> {
+        ::isa_runtime::checked("cond", value).map(|v| self.with_cond(v))
+    }
+    ///`self` with `sat` set to `value`.
+    #[must_use]
+    pub const fn with_sat(mut self, value: bool) -> Self {
+        self.sat = value;
+        self
+    }
+    ///Sets `sat` to `value`.
+    pub const fn set_sat(&mut self, value: bool) {
+        self.sat = value;
+    }
+    ///`self` with `mask` set to `value`.
+    #[must_use]
+    pub const fn with_mask(mut self, value: ::isa_runtime::Mask<false>) -> Self {
+        self.mask = value;
+        self
+    }
+    ///Sets `mask` to `value`.
+    pub const fn set_mask(&mut self, value: ::isa_runtime::Mask<false>) {
+        self.mask = value;
+    }
+    ///`self` with `mask` set to the value whose bits are `value`, or an error if there is none (too wide, or not named by a closed type): never truncated.
+    pub fn try_with_mask(self, value: u64) -> ::isa_runtime::ValueResult<Self> {
+        ::isa_runtime::checked("mask", value).map(|v| self.with_mask(v))
+    }
+    ///`self` with `junk` set to `value`.
+    #[must_use]
+    pub const fn with_junk(mut self, value: ::isa_runtime::UInt<4u32>) -> Self {
+        self.junk = value;
+        self
+    }
+    ///Sets `junk` to `value`.
+    pub const fn set_junk(&mut self, value: ::isa_runtime::UInt<4u32>) {
+        self.junk = value;
+    }
+    ///`self` with `junk` set to the value whose bits are `value`, or an error if there is none (too wide, or not named by a closed type): never truncated.
+    pub fn try_with_junk(self, value: u64) -> ::isa_runtime::ValueResult<Self> {
+        ::isa_runtime::checked("junk", value).map(|v| self.with_junk(v))
+    }
+}
+#[automatically_derived]
+impl ::core::default::Default for F {
+    #[inline]
+    fn default() -> Self {
+        Self::new()
     }
 }
 ///The `toy` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).

@@ -80,6 +80,26 @@ pub fn base_word<W: BitWord>(op: &'static Opcode) -> W {
     valid_word(op.format, op.bits)
 }
 
+/// A struct's `Default`, encoded (`word`): every leaf field of `format`
+/// reads 0 except the fixed ones, which hold their values.
+pub fn default_word<W: BitWord>(format: &'static Format, word: &W) {
+    let mut all = Vec::new();
+    leaves(format, 0, &mut all);
+    for leaf in all {
+        let expected = match leaf.field.kind {
+            FieldKind::Fixed(v) => v,
+            _ => 0,
+        };
+        assert_eq!(
+            leaf.field.read(word, leaf.base),
+            expected,
+            "{}::default() ({word:#x?}): field `{}`",
+            format.name,
+            leaf.field.name
+        );
+    }
+}
+
 /// Leaves a sweep varies: operands and unknown bits (not opcode, fixed, reserved).
 fn sweepable(field: &Field) -> bool {
     field.kind.is_operand() || matches!(field.kind, FieldKind::Unknown)
