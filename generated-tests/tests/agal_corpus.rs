@@ -46,7 +46,7 @@ fn every_corpus_token_round_trips() {
         assert_eq!(header.to_string().parse::<Header>(), Ok(header));
         let body = &bytes[7..];
         assert_eq!(body.len() % 24, 0, "{}", at("length"));
-        let insns = Instruction::decode_bytes(body).unwrap_or_else(|e| panic!("{}: {e}", at("tokens")));
+        let insns = Instruction::program_from_bytes(body).unwrap_or_else(|e| panic!("{}: {e}", at("tokens")));
         for (i, insn) in insns.iter().enumerate() {
             let mut again = Vec::new();
             isa_runtime::BitWord::write_le_bytes(&insn.encode(), &mut again);

@@ -18,7 +18,7 @@ fn corpus_program_round_trips() {
         return;
     };
     assert_eq!(bytes.len() % 16, 0);
-    let insns = Instruction::decode_bytes(&bytes).expect("every word decodes");
+    let insns = Instruction::program_from_bytes(&bytes).expect("every word decodes");
     assert_eq!(insns.len(), bytes.len() / 16);
     for (i, insn) in insns.iter().enumerate() {
         let mut again = Vec::new();
@@ -36,7 +36,7 @@ fn corpus_program_round_trips() {
 
 #[test]
 fn odd_lengths_are_errors_with_the_offset() {
-    let err = Instruction::decode_bytes(&[0u8; 20]).unwrap_err();
+    let err = Instruction::program_from_bytes(&[0u8; 20]).unwrap_err();
     assert_eq!(err.offset, Some(16));
     assert!(err.to_string().contains("byte 0x10"), "{err}");
 }

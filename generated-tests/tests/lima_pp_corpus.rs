@@ -76,7 +76,7 @@ fn bin_files_match_their_hex() {
     for (name, words) in programs(&dir) {
         let bin = dir.join(name.replace(".hex", ".bin"));
         let Ok(bytes) = std::fs::read(&bin) else { continue };
-        let program = Instr::decode_program_bytes(&bytes).unwrap();
+        let program = Instr::program_from_bytes(&bytes).unwrap();
         assert_eq!(Instr::decode_program(&words).unwrap(), program, "{name}");
     }
 }

@@ -64,7 +64,7 @@ fn a_known_word_decodes_prints_and_encodes() {
     assert_eq!(LAYOUT.opcode("addi").map(|o| (o.mask, o.bits)), Some((0xF800, 0x8800)));
 }
 
-/// `decode_bytes` reads 2 bytes per instruction, little endian, and an odd
+/// `program_from_bytes` reads 2 bytes per instruction, little endian, and an odd
 /// byte count is an error at the last byte.
 #[test]
 fn bytes_are_two_per_instruction() {
@@ -75,11 +75,11 @@ fn bytes_are_two_per_instruction() {
     ];
     let bytes: Vec<u8> = program.iter().flat_map(Instruction::to_bytes).collect();
     assert_eq!(bytes, [0x1A, 0x01, 0xFB, 0x8B, 0x00, 0xF0]);
-    assert_eq!(Instruction::decode_bytes(&bytes), Ok(program.to_vec()));
-    let err = Instruction::decode_bytes(&bytes[..5]).expect_err("odd length");
+    assert_eq!(Instruction::program_from_bytes(&bytes), Ok(program.to_vec()));
+    let err = Instruction::program_from_bytes(&bytes[..5]).expect_err("odd length");
     assert_eq!(err.offset, Some(4));
     // A `ld` with its reserved bit 11 set, as the second instruction.
-    let err = Instruction::decode_bytes(&[0x1A, 0x01, 0x00, 0x48]).expect_err("reserved");
+    let err = Instruction::program_from_bytes(&[0x1A, 0x01, 0x00, 0x48]).expect_err("reserved");
     assert_eq!((err.offset, err.field), (Some(2), "zero"));
 }
 

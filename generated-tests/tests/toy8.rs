@@ -27,7 +27,7 @@ fn a_known_byte() -> Result<(), Box<dyn std::error::Error>> {
     let built = Op::default().with_acc(Acc::a(2).ok_or("a2")?).try_with_imm(5)?;
     assert_eq!(insn, Instruction::Add(built));
     assert_eq!(insn.encode(), 0x36u8);
-    assert_eq!(Instruction::decode_bytes(&[0x36, 0xFF])?.len(), 2);
+    assert_eq!(Instruction::program_from_bytes(&[0x36, 0xFF])?.len(), 2);
     assert_eq!(Instruction::decode(0x40)?.to_string(), ".byte 0x40");
     assert_eq!(Instruction::decode(0xFF)?.to_string(), "jmp -1");
     assert_eq!(LAYOUT.word_bits, 8);

@@ -2,10 +2,10 @@
 //! of the ISA crates): build an instruction with `Default` and `with_*`, edit one
 //! through `as_*_mut`, and go through `to_bytes`/`from_bytes`.
 
-use isa_runtime::{Mask, Swizzle};
 use isa_agal as agal;
 use isa_lima_gp as lima_gp;
 use isa_pica as pica;
+use isa_runtime::{Mask, Swizzle};
 
 type Result = std::result::Result<(), Box<dyn std::error::Error>>;
 
@@ -83,6 +83,6 @@ fn lima_gp_bytes() -> Result {
     let bytes = insn.to_bytes();
     assert_eq!(bytes.len(), 16);
     assert_eq!(lima_gp::Instruction::from_bytes(bytes)?, insn);
-    assert_eq!(lima_gp::Instruction::decode_bytes(&bytes)?, vec![insn]);
+    assert_eq!(lima_gp::Instruction::program_from_bytes(&bytes)?, vec![insn]);
     Ok(())
 }

@@ -16,7 +16,7 @@ fn line_count(text: &str) -> usize {
 /// text (with `{raw …}` annotations) assembles back to the same words.
 pub fn pp_program(bytes: &[u8]) -> Outcome {
     pp_views_agree(bytes)?;
-    let program = match Instr::decode_program_bytes(bytes) {
+    let program = match Instr::program_from_bytes(bytes) {
         Ok(program) => program,
         Err(e) => {
             let offset = e.offset.unwrap_or(usize::MAX);

@@ -222,7 +222,7 @@ pub fn lima_pp_programs(corpus: &Corpus) -> Vec<Vec<u8>> {
 pub fn lima_pp_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
     lima_pp_programs(corpus)
         .iter()
-        .filter_map(|bytes| isa_lima_pp::Instr::decode_program_bytes(bytes).ok())
+        .filter_map(|bytes| isa_lima_pp::Instr::program_from_bytes(bytes).ok())
         .map(|program| isa_lima_pp::mesa::disassemble(&program).into_bytes())
         .collect()
 }

@@ -9,7 +9,10 @@ const DP4: u32 = 0x0802_1005;
 #[test]
 fn a_format_1_source_is_edited_and_every_other_bit_kept() {
     let edited = read_constant(DP4, 93).expect("dp4 is format 1");
-    assert_eq!(Instruction::decode(edited).expect("decodes").to_string(), "dp4 o0, c93, v0 (desc 5)");
+    assert_eq!(
+        Instruction::decode(edited).expect("decodes").to_string(),
+        "dp4 o0, c93, v0 (desc 5)"
+    );
     let src1 = 0x7f << 12;
     assert_eq!(edited & !src1, DP4 & !src1);
     assert_eq!(mnemonic(edited), Some("dp4"));

@@ -33,6 +33,10 @@ fn main() -> Result<(), String> {
     insn.as_reg_op_mut().ok_or("RegOp")?.set_reg(Reg::d(3).ok_or("d3")?);
     assert_eq!(insn.to_string(), "add d3");
     assert_eq!(Instruction::from_bytes(insn.to_bytes()), Ok(insn));
-    println!("{} opcodes, {}-bit words: round trip ok", LAYOUT.opcodes.len(), LAYOUT.word_bits);
+    println!(
+        "{} opcodes, {}-bit words: round trip ok",
+        LAYOUT.opcodes.len(),
+        LAYOUT.word_bits
+    );
     Ok(())
 }

@@ -279,9 +279,9 @@ fn bytes_methods(spec: &Spec) -> TokenStream {
     } else {
         (quote!(self.encode().to_le_bytes()), quote!(#word::from_le_bytes(bytes)))
     };
-    let to_doc = format!("The instruction's {n} little-endian bytes (its word, as `decode_bytes` reads it).");
+    let to_doc = format!("The instruction's {n} little-endian bytes (its word, as `program_from_bytes` reads it).");
     let from_doc =
-        format!("Decodes one instruction from its {n} little-endian bytes (`decode_bytes` reads many). Never panics.");
+        format!("Decodes one instruction from its {n} little-endian bytes (`program_from_bytes` reads a whole program). Never panics.");
     quote! {
         #[doc = #to_doc]
         #[inline]
@@ -293,6 +293,16 @@ fn bytes_methods(spec: &Spec) -> TokenStream {
         #[inline]
         pub fn from_bytes(bytes: [u8; #n]) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
             Self::decode(#from)
+        }
+
+        /// A whole program's little-endian bytes: what `program_from_bytes`
+        /// reads back.
+        pub fn program_to_bytes(program: &[Self]) -> ::isa_runtime::__private::Vec<u8> {
+            let mut out = ::isa_runtime::__private::Vec::with_capacity(program.len() * #n);
+            for insn in program {
+                out.extend_from_slice(&insn.to_bytes());
+            }
+            out
         }
     }
 }
@@ -321,8 +331,9 @@ fn expand_bundle_codec(spec: &Spec, bundle: usize) -> TokenStream {
                 self.encode_fields()
             }
 
-            /// Decodes little-endian bytes; errors carry the byte offset.
-            pub fn decode_bytes(bytes: &[u8]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
+            /// Decodes a whole program of little-endian instruction words; errors
+            /// carry the byte offset. Never panics.
+            pub fn program_from_bytes(bytes: &[u8]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
                 ::isa_runtime::decode_stream::<#marker>(bytes)
             }
 
@@ -496,8 +507,9 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
                 self.opcode_index().map(|i| &LAYOUT.opcodes[i])
             }
 
-            /// Decodes little-endian bytes; errors carry the byte offset.
-            pub fn decode_bytes(bytes: &[u8]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
+            /// Decodes a whole program of little-endian instruction words; errors
+            /// carry the byte offset. Never panics.
+            pub fn program_from_bytes(bytes: &[u8]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
                 ::isa_runtime::decode_stream::<#marker>(bytes)
             }
 

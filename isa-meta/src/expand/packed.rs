@@ -465,9 +465,21 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
                 }
             }
 
-            /// Decodes a program from little-endian bytes.
-            pub fn decode_program_bytes(bytes: &[u8]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
+            /// Decodes a whole program from little-endian bytes (32-bit words);
+            /// errors carry the byte offset. Never panics.
+            pub fn program_from_bytes(bytes: &[u8]) -> ::core::result::Result<::isa_runtime::__private::Vec<Self>, ::isa_runtime::DecodeError> {
                 Self::decode_program(&::isa_runtime::packed::words_of(bytes)?)
+            }
+
+            /// A whole program's little-endian bytes, derived fields as
+            /// stored: what `program_from_bytes` reads back.
+            pub fn program_to_bytes(program: &[Self]) -> ::isa_runtime::__private::Vec<u8> {
+                let words = Self::encode_program(program);
+                let mut out = ::isa_runtime::__private::Vec::with_capacity(words.len() * 4);
+                for word in words {
+                    out.extend_from_slice(&word.to_le_bytes());
+                }
+                out
             }
 
             /// A program's words, derived fields as stored.

@@ -288,8 +288,9 @@ impl Instruction {
     ) -> ::core::option::Option<&'static ::isa_runtime::layout::Opcode> {
         self.opcode_index().map(|i| &LAYOUT.opcodes[i])
     }
-    /// Decodes little-endian bytes; errors carry the byte offset.
-    pub fn decode_bytes(
+    /// Decodes a whole program of little-endian instruction words; errors
+    /// carry the byte offset. Never panics.
+    pub fn program_from_bytes(
         bytes: &[u8],
     ) -> ::core::result::Result<
         ::isa_runtime::__private::Vec<Self>,
@@ -297,17 +298,28 @@ impl Instruction {
     > {
         ::isa_runtime::decode_stream::<Toy>(bytes)
     }
-    ///The instruction's 4 little-endian bytes (its word, as `decode_bytes` reads it).
+    ///The instruction's 4 little-endian bytes (its word, as `program_from_bytes` reads it).
     #[inline]
     pub fn to_bytes(&self) -> [u8; 4usize] {
         self.encode().to_le_bytes()
     }
-    ///Decodes one instruction from its 4 little-endian bytes (`decode_bytes` reads many). Never panics.
+    ///Decodes one instruction from its 4 little-endian bytes (`program_from_bytes` reads a whole program). Never panics.
     #[inline]
     pub fn from_bytes(
         bytes: [u8; 4usize],
     ) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
         Self::decode(u32::from_le_bytes(bytes))
+    }
+    /// A whole program's little-endian bytes: what `program_from_bytes`
+    /// reads back.
+    pub fn program_to_bytes(program: &[Self]) -> ::isa_runtime::__private::Vec<u8> {
+        let mut out = ::isa_runtime::__private::Vec::with_capacity(
+            program.len() * 4usize,
+        );
+        for insn in program {
+            out.extend_from_slice(&insn.to_bytes());
+        }
+        out
     }
     /// Parses one instruction at a cursor (the rest of the line may hold a comment).
     pub fn parse_at(
