@@ -86,3 +86,26 @@ fn lima_gp_bytes() -> Result {
     assert_eq!(lima_gp::Instruction::program_from_bytes(&bytes)?, vec![insn]);
     Ok(())
 }
+
+/// Lima PP (variable-length instructions): one instruction and a whole
+/// program to bytes and back, with the same names as the fixed-width ISAs.
+#[test]
+fn lima_pp_bytes() -> Result {
+    let program = isa_lima_pp::mesa::parse_program(
+        "mov.v1 $0 ^const0, const0 1.000000 0.000000 0.000000 1.000000\nbranch 9, stop\n",
+    )?;
+    let bytes = isa_lima_pp::Instr::program_to_bytes(&program);
+    assert_eq!(isa_lima_pp::Instr::program_from_bytes(&bytes)?, program);
+
+    let first = program[0].to_bytes();
+    assert_eq!(first.len(), 20, "control word, two unit words, two constant words");
+    assert_eq!(&bytes[..20], &first[..]);
+    // One instruction read from the front of the program: its length in bytes.
+    assert_eq!(isa_lima_pp::Instr::from_bytes(&bytes)?, (program[0].clone(), 20));
+    // Cut inside the first instruction: an error at the instruction's offset
+    // saying it runs short, not a panic.
+    let err = isa_lima_pp::Instr::from_bytes(&bytes[..18]).expect_err("cut short");
+    assert_eq!(err.offset, Some(0), "{err}");
+    assert!(err.to_string().contains("input ends inside"), "{err}");
+    Ok(())
+}

@@ -417,6 +417,23 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
                 ::core::result::Result::Ok((insn, len))
             }
 
+            /// Decodes the instruction at the start of little-endian `bytes`
+            /// (bytes after it are not read); returns it and its length in
+            /// bytes. Errors carry the byte offset. Never panics.
+            pub fn from_bytes(bytes: &[u8]) -> ::core::result::Result<(Self, usize), ::isa_runtime::DecodeError> {
+                // Whole words only: a cut-off last word the instruction needs
+                // is reported by `decode` as the instruction running short.
+                let whole = bytes.len() - bytes.len() % 4;
+                let (insn, len) = Self::decode(&::isa_runtime::packed::words_of(&bytes[..whole])?)?;
+                ::core::result::Result::Ok((insn, len * 4))
+            }
+
+            /// The instruction's little-endian bytes (its words, derived fields
+            /// as stored): what `from_bytes` reads back.
+            pub fn to_bytes(&self) -> ::isa_runtime::__private::Vec<u8> {
+                Self::program_to_bytes(::core::slice::from_ref(self))
+            }
+
             /// Appends the instruction's words, derived fields as stored (a
             /// length field larger than the units need adds zero words).
             #[inline]
