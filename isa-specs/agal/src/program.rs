@@ -1,6 +1,6 @@
 //! A whole AGAL program: the 7-byte header and the 24-byte tokens.
 //!
-//! [`AgalProgram::parse`] is total: any byte string gives a program or an
+//! [`AgalProgram::from_bytes`] is total: any byte string gives a program or an
 //! [`AgalError`] with the byte offset of the first problem, never a panic.
 //! It checks, in file order: the header (each field of the spec's `Header`:
 //! the fixed magic and tag bytes, a named version and program type), then

@@ -6,7 +6,7 @@
 //! uniform and symbol tables). Layout facts: the PICA-programs issue,
 //! picasso's `picasso_frontend.cpp` (writer) and 3dbrew's SHBIN page.
 //!
-//! [`Shbin::parse`] is total: any byte string gives a [`Shbin`] or a
+//! [`Shbin::from_bytes`] is total: any byte string gives a [`Shbin`] or a
 //! [`ShbinError`] naming the byte offset. Two writers' layouts are known and
 //! recorded in [`Shbin::layout`]: picasso's and nihstro's (whose section order
 //! and header size differ). For files in either layout,
