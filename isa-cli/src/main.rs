@@ -83,12 +83,25 @@ fn main() -> ExitCode {
 /// Picks the ISA: adding one is an `impl CliIsa` (or, for a presence-mask
 /// bundle, a module like [`packed`]) and one arm here.
 fn dispatch(command: &Command) -> Result<(), Failure> {
+    refuse_input_as_output(command)?;
     match command.isa() {
         IsaName::Agal => run::<isa_agal::Agal>(command),
         IsaName::Pica => run::<isa_pica::Pica>(command),
         IsaName::LimaGp => run::<isa_lima_gp::LimaGp>(command),
         // Variable-length instructions: whole programs, not words.
         IsaName::LimaPp => packed::run(command),
+    }
+}
+
+/// An output file that is also an input is refused before anything runs.
+fn refuse_input_as_output(command: &Command) -> Result<(), Failure> {
+    match command {
+        Command::Asm(a) => output::refuse_input_as_output(&a.output, a.files.iter().map(|f| f.as_path())),
+        Command::Lift(a) => match &a.output {
+            Some(out) => output::refuse_input_as_output(out, [a.file.as_path()]),
+            None => Ok(()),
+        },
+        Command::Disasm(_) | Command::Explain(_) | Command::Decode(_) => Ok(()),
     }
 }
 
