@@ -160,3 +160,255 @@ fn an_output_that_is_an_input_is_refused() {
     );
     assert!(Path::new(&out).exists());
 }
+
+/// What an empty input is given as.
+#[derive(Clone, Copy, Debug)]
+enum Empty {
+    /// A file of no bytes.
+    File,
+    /// A file of blanks and newlines: empty as text, not as a binary.
+    Blanks,
+    /// `-`, with stdin closed (`<&-`).
+    ClosedStdin,
+    /// `-`, with stdin at its end at once (`< /dev/null`).
+    Stdin,
+}
+
+/// One command of the empty-input matrix: its words before the file, the
+/// options after it, and whether it reads text (else a binary).
+struct Mode {
+    words: &'static [&'static str],
+    options: &'static [&'static str],
+    text: bool,
+}
+
+/// Runs `isa ARGS` with stdin closed (through bash's `<&-`), or `None`
+/// without bash.
+fn isa_stdin_closed(args: &[String]) -> Option<common::Run> {
+    if !have_bash() {
+        return None;
+    }
+    let output = Command::new("bash")
+        .arg("-c")
+        .arg("exec \"$@\" <&-")
+        .arg("bash")
+        .arg(ISA)
+        .args(args)
+        .output()
+        .expect("bash runs");
+    Some(common::Run {
+        code: output.status.code(),
+        stdout: output.stdout,
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    })
+}
+
+/// One policy for empty input, for every ISA and mode: an error at line 1,
+/// column 1 (text) or byte 0 (binary) saying the input (or stdin) is empty,
+/// unless `--allow-empty`, which gives an empty output (an AGAL program:
+/// its 7-byte header alone; `decode --json`: no instructions).
+#[test]
+fn empty_input_is_one_error_everywhere_unless_allowed() {
+    let dir = scratch("hostile_empty");
+    let empty = write(&dir, "empty.txt", "");
+    let blanks = write(&dir, "blanks.txt", "  \n\t\n\n");
+    let header_opts: &[&str] = &["--type", "fragment", "--version", "1"];
+    let mut checked = 0;
+    for name in ["pica", "agal", "lima-pp", "lima-gp"] {
+        let asm_options = if name == "agal" { header_opts } else { &[] };
+        let mut modes = vec![
+            Mode {
+                words: &["asm"],
+                options: asm_options,
+                text: true,
+            },
+            Mode {
+                words: &["disasm"],
+                options: &[],
+                text: false,
+            },
+            Mode {
+                words: &["decode"],
+                options: &["--json"],
+                text: false,
+            },
+        ];
+        if name != "lima-pp" {
+            modes.push(Mode {
+                words: &["asm"],
+                options: &["--raw"],
+                text: true,
+            });
+        }
+        for mode in &modes {
+            let asm = mode.words == ["asm"];
+            let out = dir.join(format!("{name}-{}.out", mode.options.join("")));
+            for case in [Empty::File, Empty::Blanks, Empty::ClosedStdin, Empty::Stdin] {
+                let _ = std::fs::remove_file(&out);
+                let file = match case {
+                    Empty::File => empty.clone(),
+                    Empty::Blanks => blanks.clone(),
+                    Empty::ClosedStdin | Empty::Stdin => "-".to_string(),
+                };
+                let mut args: Vec<String> = mode.words.iter().map(|w| w.to_string()).collect();
+                args.push(name.into());
+                args.push(file.clone());
+                args.extend(mode.options.iter().map(|o| o.to_string()));
+                if asm {
+                    args.extend(["-o".to_string(), out.to_string_lossy().into_owned()]);
+                }
+                let what = format!("isa {}", args.join(" "));
+                let run = match case {
+                    Empty::ClosedStdin => match isa_stdin_closed(&args) {
+                        Some(run) => run,
+                        None => continue,
+                    },
+                    _ => isa(&args),
+                };
+                checked += 1;
+                assert_eq!(run.code, Some(1), "{what} ({case:?}): {}", run.stderr);
+                assert!(run.stdout.is_empty(), "{what} ({case:?})");
+                assert!(!out.exists(), "{what} ({case:?}) wrote its output");
+                if let (Empty::Blanks, false) = (case, mode.text) {
+                    // Six bytes of a binary: not empty, but not a program.
+                    assert!(
+                        run.stderr.starts_with(&format!("{blanks}: byte 0x")),
+                        "{what}: {}",
+                        run.stderr
+                    );
+                    assert!(!run.stderr.contains("is empty"), "{what}: {}", run.stderr);
+                    continue;
+                }
+                let (name_shown, what_is_empty) = match case {
+                    Empty::File => (empty.as_str(), "the input is empty (no instructions)"),
+                    Empty::Blanks => (blanks.as_str(), "the input is empty (no instructions)"),
+                    // Closed is told apart from empty on Linux only.
+                    Empty::ClosedStdin if cfg!(target_os = "linux") => ("<stdin>", "stdin is closed (no input)"),
+                    Empty::ClosedStdin | Empty::Stdin => ("<stdin>", "stdin is empty (no instructions)"),
+                };
+                let place = if mode.text { ":1:1:" } else { ": byte 0x0:" };
+                assert_eq!(
+                    run.stderr,
+                    format!("{name_shown}{place} {what_is_empty}; pass --allow-empty to accept it\n"),
+                    "{what} ({case:?})"
+                );
+
+                // --allow-empty: exit 0 and an empty output.
+                args.insert(2, "--allow-empty".into());
+                let run = match case {
+                    Empty::ClosedStdin => isa_stdin_closed(&args).expect("bash ran before"),
+                    _ => isa(&args),
+                };
+                assert_eq!(run.code, Some(0), "{what} --allow-empty ({case:?}): {}", run.stderr);
+                assert_eq!(run.stderr, "", "{what} --allow-empty ({case:?})");
+                if asm {
+                    let bytes = std::fs::read(&out).expect("the output is written");
+                    let want: &[u8] = match (name, mode.options) {
+                        // An AGAL program is its header: magic, version 1, fragment.
+                        ("agal", [_, _, _, _]) => &[0xa0, 1, 0, 0, 0, 0xa1, 1],
+                        _ => &[],
+                    };
+                    assert_eq!(bytes, want, "{what} --allow-empty ({case:?})");
+                } else if mode.options == ["--json"] {
+                    let value: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON");
+                    assert_eq!(value["instructions"], serde_json::json!([]), "{what} --allow-empty");
+                } else {
+                    assert!(run.stdout.is_empty(), "{what} --allow-empty ({case:?})");
+                }
+            }
+        }
+    }
+    assert!(checked >= 4 * 4 * 3, "only {checked} runs");
+}
+
+/// A container of no instructions (an AGAL header alone) is an empty
+/// program too: `disasm` and `decode` refuse it unless `--allow-empty`,
+/// `lift` refuses it, and so an empty file.
+#[test]
+fn a_header_alone_is_an_empty_program() {
+    let dir = scratch("hostile_header_alone");
+    let bin = write(&dir, "header.bin", [0xa0, 2, 0, 0, 0, 0xa1, 1]);
+    for args in [vec!["disasm", "agal", &bin], vec!["decode", "agal", &bin, "--json"]] {
+        let run = isa(&args);
+        assert_eq!(run.code, Some(1), "{args:?}");
+        assert_eq!(
+            run.stderr,
+            format!("{bin}: byte 0x0: the AGAL program is empty (no instructions); pass --allow-empty to accept it\n")
+        );
+    }
+    let run = isa(&["disasm", "agal", &bin, "--allow-empty"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.out(),
+        "// AGAL program, 0 tokens; assemble with --type fragment --version 2\n"
+    );
+
+    let run = isa(&["lift", "agal", &bin, "--to", "agsl"]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stderr,
+        format!("{bin}: byte 0x0: the AGAL program is empty (no instructions)\n")
+    );
+    let empty = write(&dir, "empty.bin", "");
+    let run = isa(&["lift", "agal", &empty, "--to", "agsl"]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stderr,
+        format!("{empty}: byte 0x0: the input is empty (no instructions)\n")
+    );
+}
+
+/// A PICA source of comments alone, among others, is an empty input: each
+/// is named, and none is silently left out of the `.shbin`.
+#[test]
+fn a_pica_file_of_comments_alone_is_empty() {
+    let dir = scratch("hostile_pica_comments");
+    let real = write(&dir, "real.pica", ".proc main\n\tend\n.end\n");
+    let comments = write(&dir, "comments.pica", "; nothing here\n\n   ; still nothing\n");
+    let out = dir.join("out.shbin");
+    let run = isa(&["asm", "pica", &real, &comments, "-o", out.to_str().unwrap()]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stderr,
+        format!("{comments}:1:1: the input is empty (no instructions); pass --allow-empty to accept it\n")
+    );
+    assert!(!out.exists());
+    let run = isa(&[
+        "asm",
+        "pica",
+        &real,
+        &comments,
+        "-o",
+        out.to_str().unwrap(),
+        "--allow-empty",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let dis = isa(&["disasm", "pica", out.to_str().unwrap()]);
+    assert!(
+        dis.out().starts_with("; 1 DVLE(s), 1 instruction word(s)"),
+        "{}",
+        dis.out()
+    );
+}
+
+/// `-` twice would read stdin twice, the second time empty: refused.
+#[test]
+fn stdin_named_twice_is_refused() {
+    let run = isa(&["asm", "pica", "-", "-", "-o", "-"]);
+    assert_eq!(run.code, Some(2));
+    assert_eq!(
+        run.stderr,
+        "error: `-` (stdin) is named 2 times, but stdin can be read only once\n"
+    );
+}
+
+/// `--help` says what `--allow-empty` does.
+#[test]
+fn help_tells_of_allow_empty() {
+    for command in ["asm", "disasm", "decode"] {
+        let run = isa(&[command, "--help"]);
+        assert_eq!(run.code, Some(0));
+        assert!(run.out().contains("--allow-empty"), "{command}: {}", run.out());
+        assert!(run.out().contains("Accept"), "{command}: {}", run.out());
+    }
+}

@@ -103,6 +103,17 @@ pub fn assemble(files: &[SourceFile], options: &Options) -> Result<Shbin, Vec<As
     link::finish(asm, files)
 }
 
+/// Whether `text` holds no statement: only blanks, `;` comments and line
+/// markers (`# N "file"`), no label, directive or instruction. (`isa asm`
+/// calls such a file empty.)
+pub fn is_blank(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.split('\n').all(|raw| {
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        matches!(line::split(raw), Ok(p) if p.labels.is_empty() && !matches!(p.stmt, Some(line::Body::Stmt(_))))
+    })
+}
+
 /// One physical line: labels first, then a line marker, a directive or an
 /// instruction.
 fn process_line(asm: &mut Asm, raw: &str) {
