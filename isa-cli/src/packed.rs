@@ -14,6 +14,7 @@ use isa_lima_pp::{mesa, Instr, LAYOUT};
 use isa_runtime::explain::{explain_format, FieldReport};
 use isa_runtime::layout::Packed;
 use isa_runtime::packed::{read_bits, unit_offsets, variant_of};
+use isa_runtime::text::quote_input;
 use isa_runtime::DecodeError;
 use serde_json::json;
 
@@ -222,7 +223,7 @@ fn explain(args: &ExplainArgs) -> Result<(), Failure> {
     {
         match parse_word_bytes(token, 32) {
             Ok(bytes) => words.push(input::le_u128(&bytes) as u32),
-            Err(e) => errors.push(format!("error: word `{token}`: {e}")),
+            Err(e) => errors.push(format!("error: word {}: {e}", quote_input(token))),
         }
     }
     if !errors.is_empty() {

@@ -412,3 +412,102 @@ fn help_tells_of_allow_empty() {
         assert!(run.out().contains("Accept"), "{command}: {}", run.out());
     }
 }
+
+/// Messages that quote input escape control characters and cut long
+/// tokens: no input puts a terminal escape, a NUL or a megabyte on stderr.
+#[test]
+fn messages_escape_and_cut_what_they_quote() {
+    let dir = scratch("hostile_messages");
+    let esc = "\u{1b}[2J\u{0}";
+    let huge = "z".repeat(1 << 20);
+    let digits = "9".repeat(1 << 20);
+    // Lines with `{T}` where a token goes, per `asm` command.
+    let cases: &[(&str, &[&str], &[&str])] = &[
+        (
+            "pica",
+            &[],
+            &[
+                ".proc main\n\t{T}\n.end\n",
+                ".proc main\n\tmov {T}, r0\n.end\n",
+                ".proc main\n\tmov r0, c[{T}]\n.end\n",
+                ".proc {T}\n",
+                ".constf k({T}, 1, 2, 3)\n",
+                ".proc main\n\tcall {T}\n.end\n",
+            ],
+        ),
+        (
+            "pica",
+            &["--raw"],
+            &[
+                "{T}\n",
+                "add {T}, v0, v1 (desc 0)\n",
+                ".word {T}\n",
+                "add r1, v0, v1 (desc {T})\n",
+            ],
+        ),
+        (
+            "agal",
+            &["--type", "fragment", "--version", "2"],
+            &[
+                "{T}\n",
+                "mov {T}, ft0\n",
+                "tex ft0, v0, fs0 <{T}>\n",
+                "mov ft0, fc[va0.x+{T}]\n",
+            ],
+        ),
+        (
+            "lima-pp",
+            &[],
+            &["{T}\n", "mov.v1 $0 {T}\n", "mov.v1 $0 $1 {T}\n", "branch {T}\n"],
+        ),
+        ("lima-gp", &[], &["000: {T}\n", "000:\tadd.a0 ^0 {T} $0.x\n"]),
+        ("lima-gp", &["--raw"], &["{T}\n", "acc.add {T} a.x a.x a.x\n"]),
+    ];
+    let src = dir.join("in.txt");
+    let src = src.to_str().unwrap();
+    let mut runs = 0;
+    for (name, options, lines) in cases {
+        for line in *lines {
+            for token in [esc, &huge, &digits, &format!("{esc}{huge}")] {
+                std::fs::write(src, line.replace("{T}", token)).unwrap();
+                let mut args = vec!["asm", name, src, "-o", "-"];
+                args.extend(*options);
+                let run = isa(&args);
+                runs += 1;
+                let what = format!(
+                    "asm {name} {options:?} {:?}",
+                    line.replace("{T}", &token[..token.len().min(8)])
+                );
+                assert_eq!(run.code, Some(1), "{what}: {}", run.stderr);
+                assert!(
+                    !run.stderr.contains(['\u{1b}', '\u{0}']),
+                    "{what}: a control character: {:?}",
+                    run.stderr
+                );
+                for message in run.stderr.lines() {
+                    assert!(
+                        message.len() < 400,
+                        "{what}: {} bytes: {:.200}…",
+                        message.len(),
+                        message
+                    );
+                }
+                if token == esc {
+                    assert!(run.stderr.contains("\\u{1b}"), "{what}: {}", run.stderr);
+                }
+            }
+        }
+    }
+    assert!(runs >= 80);
+    std::fs::write(src, format!("{huge}\n")).unwrap();
+    let run = isa(&["asm", "pica", src, "--raw", "-o", "-"]);
+    assert_eq!(
+        run.stderr,
+        format!("{src}:1:1: unknown mnemonic `{}…`\n", "z".repeat(40))
+    );
+
+    // Words given to `explain` too.
+    let run = isa(&["explain", "pica", "12\u{1b}[2J"]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stderr, "error: word `12\\u{1b}[2J`: `\\u{1b}` is not a hex digit\n");
+}

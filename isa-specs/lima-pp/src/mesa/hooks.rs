@@ -7,7 +7,7 @@ use core::fmt::{self, Write};
 
 use isa_runtime::layout::{Field, FieldKind, Format};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{self, TextError, TextHooks};
+use isa_runtime::text::{self, escape_input, quote_input, TextError, TextHooks};
 use isa_runtime::{f16, Component, Mask, Swizzle};
 
 use crate::Vec4Reg;
@@ -227,7 +227,10 @@ impl TextHooks<u128> for Hooks {
         Err(TextError::with(&c, |c| {
             let rest = c.rest();
             let token = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
-            format!("unexpected `{token}` (expected `,`, `{{raw` or the end of the line)")
+            format!(
+                "unexpected {token} (expected `,`, `{{raw` or the end of the line)",
+                token = quote_input(token)
+            )
         }))
     }
 }
@@ -403,7 +406,7 @@ fn number<'a>(cur: &mut Cursor<'a>, max: u64, what: &'static str) -> Result<u64,
         }
         _ => Err(TextError::message(
             cur,
-            format!("{what} {digits} is out of range (at most {max})"),
+            format!("{what} {} is out of range (at most {max})", escape_input(digits)),
         )),
     }
 }
@@ -622,7 +625,10 @@ fn parse_half<'a>(cur: &mut Cursor<'a>) -> Result<f16, TextError<'a>> {
             _ => {
                 return Err(TextError::message(
                     cur,
-                    format!("expected a number (such as `1.000000`, `inf` or `nan`), found `{s}`"),
+                    format!(
+                        "expected a number (such as `1.000000`, `inf` or `nan`), found {s}",
+                        s = quote_input(s)
+                    ),
                 ))
             }
         },

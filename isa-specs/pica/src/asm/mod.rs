@@ -36,6 +36,7 @@ use std::fmt;
 
 use super::shbin::Shbin;
 pub(crate) use instructions::{picasso_name, refuses_two_inputs};
+use isa_runtime::text::quote_input;
 use line::Stmt;
 pub(crate) use opdesc::{allocate, need as opdesc_need, pinned_pick, Src as OpdescSrc, MAX_OPDESCS};
 use state::Asm;
@@ -160,7 +161,10 @@ fn unknown_directive(head: &str) -> String {
     let known = directives::NAMES.iter().chain(extensions::NAMES).map(|n| &n[1..]);
     let name = head.trim_start_matches('.').to_ascii_lowercase();
     match isa_runtime::lexer::closest(&name, known) {
-        Some(near) => format!("unknown directive `{head}` (did you mean `.{near}`?)"),
-        None => format!("unknown directive `{head}`"),
+        Some(near) => format!(
+            "unknown directive {head} (did you mean `.{near}`?)",
+            head = quote_input(head)
+        ),
+        None => format!("unknown directive {head}", head = quote_input(head)),
     }
 }

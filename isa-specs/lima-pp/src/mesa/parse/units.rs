@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use isa_runtime::layout::{FieldKind, Format, NamedText, Piece};
 use isa_runtime::lexer::{ends_with, starts_with, Cursor};
 use isa_runtime::packed::{pack_units, variant_of};
-use isa_runtime::text;
+use isa_runtime::text::{self, quote_input};
 use isa_runtime::ParseError;
 
 use super::packed;
@@ -304,8 +304,9 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
     match best {
         Some(e) => Err(e.report()),
         None if !head.is_empty() => Err(cur.error(format!(
-            "unknown unit `{head}`{}",
-            hint(head, example_heads().iter().map(String::as_str))
+            "unknown unit {head}{}",
+            hint(head, example_heads().iter().map(String::as_str)),
+            head = quote_input(head)
         ))),
         None => Err(cur.expected("a unit")),
     }
