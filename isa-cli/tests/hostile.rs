@@ -511,3 +511,130 @@ fn messages_escape_and_cut_what_they_quote() {
     assert_eq!(run.code, Some(1));
     assert_eq!(run.stderr, "error: word `12\\u{1b}[2J`: `\\u{1b}` is not a hex digit\n");
 }
+
+/// Lima PP registers past `$15` are named as such, with the registers that
+/// exist (from the spec's `Vec4Reg`), wherever they stand; `$16` no longer
+/// reads as `$1` followed by `6`.
+#[test]
+fn lima_pp_registers_out_of_range_say_so() {
+    let dir = scratch("hostile_lima_pp_registers");
+    let exist = "the registers are `$0` to `$15`; as sources, `$12` to `$15` are written `^const0`, \
+                 `^const1`, `^texture` and `^uniform`";
+    for (line, col, reg) in [
+        (
+            "mov.v1 $16 ^const0, const0 1.000000 1.000000 1.000000 1.000000, stop",
+            8,
+            "$16",
+        ),
+        (
+            "mov.v1 $99.x ^const0, const0 1.000000 1.000000 1.000000 1.000000, stop",
+            8,
+            "$99",
+        ),
+        // Once assembled silently as `$1` with a raw `arg1_source=6`.
+        ("mov.v1 $1 $16, stop", 11, "$16"),
+        ("mov.s1 $1.x $99.x, stop", 13, "$99"),
+        ("load.v $16 0.xy, stop", 8, "$16"),
+    ] {
+        let src = write(&dir, "r.txt", format!("{line}\n"));
+        let run = isa(&["asm", "lima-pp", &src, "-o", "-"]);
+        assert_eq!(run.code, Some(1), "{line}");
+        assert_eq!(
+            run.stderr,
+            format!("{src}:1:{col}: register `{reg}` does not exist: {exist}\n"),
+            "{line}"
+        );
+    }
+    // In range, as before.
+    let src = write(&dir, "ok.txt", "mov.v1 $15 $11, stop\n");
+    assert_eq!(isa(&["asm", "lima-pp", &src, "-o", "-"]).code, Some(0));
+}
+
+/// A `.shbin` table that does not fit names the header field at fault and
+/// its offset: the offset field (reported there) when the table starts
+/// past the end of the file, else the count, at the table's start.
+#[test]
+fn shbin_tables_that_do_not_fit_name_the_header_field() {
+    let dir = scratch("hostile_shbin_fields");
+    let src = write(&dir, "a.pica", ".proc main\n\tmov r0, v0\n\tend\n.end\n");
+    let good = dir.join("a.shbin");
+    assert_eq!(isa(&["asm", "pica", &src, "-o", good.to_str().unwrap()]).code, Some(0));
+    let bytes = std::fs::read(&good).unwrap();
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    let dvle = u32_at(8);
+    let len = bytes.len();
+    let patched = |at: usize, value: u32| {
+        let mut b = bytes.clone();
+        b[at..at + 4].copy_from_slice(&value.to_le_bytes());
+        b
+    };
+    // DVLE 0's label table: offset at +0x20, count at +0x24 (16-byte entries).
+    let label_offset = dvle + 0x20;
+    let cases = [
+        (
+            patched(label_offset, 0x10000),
+            format!(
+                "byte {label_offset:#x}: DVLE 0's label table offset is 0x10000 (the u32 at {label_offset:#x}), \
+                 which puts the label table at {:#x}, past the end of the file ({len} bytes)",
+                dvle + 0x10000
+            ),
+        ),
+        (
+            patched(label_offset + 4, 4096),
+            format!(
+                "byte {:#x}: the label table of 4096 entries of 16 bytes (DVLE 0's label count, the u32 at {:#x}) \
+                 needs 65536 bytes at {:#x}, but the file is {len} bytes",
+                dvle + u32_at(label_offset),
+                label_offset + 4,
+                dvle + u32_at(label_offset)
+            ),
+        ),
+        (
+            patched(4, 4096),
+            format!(
+                "byte 0x8: the DVLE offset table of 4096 entries of 4 bytes (the DVLE count, the u32 at 0x4) needs \
+                 16384 bytes at 0x8, but the file is {len} bytes"
+            ),
+        ),
+    ];
+    for (i, (file, message)) in cases.into_iter().enumerate() {
+        let bin = write(&dir, &format!("{i}.shbin"), file);
+        let run = isa(&["disasm", "pica", &bin]);
+        assert_eq!(run.code, Some(1));
+        assert_eq!(run.stderr, format!("{bin}: {message}\n"));
+    }
+}
+
+/// `lift` names a register once, as the token's text does: a token kept as
+/// a `.token` line (`vt65280`) is not called `ft65280` in the message.
+#[test]
+fn lift_names_a_register_as_the_token_text_does() {
+    let dir = scratch("hostile_lift_names");
+    let src = write(&dir, "d.agal", "ddx ft0, ft1\nmov oc, ft0\n");
+    let bin = dir.join("d.bin");
+    let run = isa(&[
+        "asm",
+        "agal",
+        &src,
+        "--type",
+        "fragment",
+        "--version",
+        "2",
+        "-o",
+        bin.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let mut bytes = std::fs::read(&bin).unwrap();
+    // Token 0's destination number (the u16 at byte 7 + 4): 65280.
+    bytes[11..13].copy_from_slice(&65280u16.to_le_bytes());
+    let bin = write(&dir, "far.bin", &bytes);
+    let run = isa(&["lift", "agal", &bin, "--to", "agsl"]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stderr,
+        format!(
+            "{bin}: byte 0x7: token 0 (`.token ddx vt65280.xyzw, vt1.xyzw [va.x+0]`): `vt65280` is beyond the \
+             highest register number the assembler accepts (vt1024)\n"
+        )
+    );
+}

@@ -404,14 +404,16 @@ fn eat_token(cur: &mut Cursor<'_>, t: &str) -> bool {
 
 /// Whether `rest` starts with the token `t`: digits may follow it (`fs0`,
 /// `vc0`), but a `t` ending in a word character may not run into a letter
-/// (`lt` is not `lte`).
+/// (`lt` is not `lte`), and one ending in a digit may not run into another
+/// digit (`$1` is not the start of `$16`).
 fn token_at(rest: &str, t: &str) -> bool {
+    let Some(last) = t.chars().last() else {
+        return true;
+    };
+    let next = rest.get(t.len()..).and_then(|r| r.chars().next());
     crate::lexer::starts_with(rest, t)
-        && !(t.chars().last().is_some_and(is_word_char)
-            && rest[t.len()..]
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_alphabetic() || c == '_'))
+        && !(is_word_char(last) && next.is_some_and(|c| c.is_alphabetic() || c == '_'))
+        && !(last.is_ascii_digit() && next.is_some_and(|c| c.is_ascii_digit()))
 }
 
 fn is_word_char(c: char) -> bool {
