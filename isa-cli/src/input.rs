@@ -13,6 +13,54 @@ pub struct Input {
     pub name: String,
     /// The file's contents.
     pub bytes: Vec<u8>,
+    /// Where the bytes come from.
+    pub source: Source,
+}
+
+/// Where an [`Input`]'s bytes come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A file.
+    File,
+    /// Stdin.
+    Stdin,
+    /// Stdin, closed when the command started (`<&-`).
+    ClosedStdin,
+}
+
+/// Where an empty input's error points: line 1, column 1 of a text, or byte
+/// 0 of a binary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Assembly text: `FILE:1:1: …`.
+    Text,
+    /// A binary: `FILE: byte 0x0: …`.
+    Binary,
+}
+
+impl Input {
+    /// The error for an input with no instructions (an empty file, or text of
+    /// only blanks and comments): `x.pica:1:1: the input is empty (no
+    /// instructions)`, or `stdin is empty` / `stdin is closed` for `-`.
+    /// `allow` names the option that accepts it, when the command has one.
+    pub fn empty(&self, place: Place, allow: Option<&str>) -> Failure {
+        Failure::input_one(self.empty_message(place, allow))
+    }
+
+    /// The message of [`Input::empty`].
+    pub fn empty_message(&self, place: Place, allow: Option<&str>) -> String {
+        let at = match place {
+            Place::Text => format!("{}:1:1:", self.name),
+            Place::Binary => format!("{}: byte 0x0:", self.name),
+        };
+        let what = match self.source {
+            Source::File => "the input is empty (no instructions)",
+            Source::Stdin => "stdin is empty (no instructions)",
+            Source::ClosedStdin => "stdin is closed (no input)",
+        };
+        let hint = allow.map_or_else(String::new, |option| format!("; pass {option} to accept it"));
+        format!("{at} {what}{hint}")
+    }
 }
 
 /// Reads `path` (`-` reads stdin); an I/O error becomes `FILE: <error>`.
@@ -20,17 +68,63 @@ pub fn read(path: &Path) -> Result<Input, Failure> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         return match std::io::stdin().lock().read_to_end(&mut bytes) {
-            Ok(_) => Ok(Input {
+            Ok(_) => {
+                let closed = bytes.is_empty() && stdin_was_closed();
+                Ok(Input {
+                    name: "<stdin>".into(),
+                    bytes,
+                    source: if closed { Source::ClosedStdin } else { Source::Stdin },
+                })
+            }
+            Err(e) if e.raw_os_error() == Some(EBADF) => Ok(Input {
                 name: "<stdin>".into(),
                 bytes,
+                source: Source::ClosedStdin,
             }),
             Err(e) => Err(Failure::input_one(format!("<stdin>: {e}"))),
         };
     }
     let name = path.display().to_string();
     match std::fs::read(path) {
-        Ok(bytes) => Ok(Input { name, bytes }),
+        Ok(bytes) => Ok(Input {
+            name,
+            bytes,
+            source: Source::File,
+        }),
         Err(e) => Err(Failure::input_one(format!("{name}: {e}"))),
+    }
+}
+
+/// `EBADF`, which reading a closed descriptor fails with (where the
+/// runtime does not reopen it).
+const EBADF: i32 = 9;
+
+/// Whether stdin was closed when the command started. Rust's runtime
+/// reopens a closed stdin as `/dev/null` for reading *and writing* before
+/// `main`; a shell's `< /dev/null` opens it read-only. So, on Linux, a
+/// read-write `/dev/null` on descriptor 0 means it was closed (`<&-`).
+/// Elsewhere a closed stdin reads as an empty one.
+fn stdin_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        let (Ok(fd0), Ok(null)) = (std::fs::metadata("/proc/self/fd/0"), std::fs::metadata("/dev/null")) else {
+            return false;
+        };
+        if !(fd0.file_type().is_char_device() && fd0.rdev() == null.rdev()) {
+            return false;
+        }
+        let info = std::fs::read_to_string("/proc/self/fdinfo/0").unwrap_or_default();
+        let flags = info
+            .lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+        // O_ACCMODE is 3, O_RDWR 2.
+        flags.is_some_and(|f| f & 3 == 2)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
     }
 }
 

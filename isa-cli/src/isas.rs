@@ -171,6 +171,9 @@ pub struct AsmOptions {
     pub version: Option<u32>,
     /// `--ignore-limits` (AGAL).
     pub ignore_limits: bool,
+    /// `--allow-empty` (every container): input with no instructions
+    /// assembles to an empty file (AGAL: a header alone) instead of failing.
+    pub allow_empty: bool,
 }
 
 /// The `asm` options, in the groups that containers take or refuse.

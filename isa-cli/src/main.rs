@@ -83,12 +83,34 @@ fn main() -> ExitCode {
 /// Picks the ISA: adding one is an `impl CliIsa` (or, for a presence-mask
 /// bundle, a module like [`packed`]) and one arm here.
 fn dispatch(command: &Command) -> Result<(), Failure> {
+    check_paths(command)?;
     match command.isa() {
         IsaName::Agal => run::<isa_agal::Agal>(command),
         IsaName::Pica => run::<isa_pica::Pica>(command),
         IsaName::LimaGp => run::<isa_lima_gp::LimaGp>(command),
         // Variable-length instructions: whole programs, not words.
         IsaName::LimaPp => packed::run(command),
+    }
+}
+
+/// An output file that is also an input, and stdin named twice, are
+/// refused before anything runs.
+fn check_paths(command: &Command) -> Result<(), Failure> {
+    match command {
+        Command::Asm(a) => {
+            let stdin = a.files.iter().filter(|f| f.as_os_str() == "-").count();
+            if stdin > 1 {
+                return Err(Failure::usage(format!(
+                    "`-` (stdin) is named {stdin} times, but stdin can be read only once"
+                )));
+            }
+            output::refuse_input_as_output(&a.output, a.files.iter().map(|f| f.as_path()))
+        }
+        Command::Lift(a) => match &a.output {
+            Some(out) => output::refuse_input_as_output(out, [a.file.as_path()]),
+            None => Ok(()),
+        },
+        Command::Disasm(_) | Command::Explain(_) | Command::Decode(_) => Ok(()),
     }
 }
 

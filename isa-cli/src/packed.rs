@@ -14,15 +14,16 @@ use isa_lima_pp::{mesa, Instr, LAYOUT};
 use isa_runtime::explain::{explain_format, FieldReport};
 use isa_runtime::layout::Packed;
 use isa_runtime::packed::{read_bits, unit_offsets, variant_of};
+use isa_runtime::text::quote_input;
 use isa_runtime::DecodeError;
 use serde_json::json;
 
-use crate::commands::asm::AsmArgs;
+use crate::commands::asm::{AsmArgs, ALLOW_EMPTY};
 use crate::commands::decode::DecodeArgs;
 use crate::commands::disasm::DisasmArgs;
 use crate::commands::explain::{parse_word_bytes, ExplainArgs};
 use crate::failure::Failure;
-use crate::input;
+use crate::input::{self, Place};
 use crate::output::{self, Stdout};
 use crate::table;
 use crate::Command;
@@ -46,9 +47,16 @@ fn packed() -> &'static Packed {
 }
 
 /// The program in a file of raw little-endian words; errors as
-/// `FILE: byte 0x…: message`.
-fn program(args_file: &std::path::Path) -> Result<(String, Vec<u32>, Vec<Instr>), Failure> {
+/// `FILE: byte 0x…: message`. An empty file is an error unless
+/// `allow_empty` (then it is a program of no instructions).
+fn program(args_file: &std::path::Path, allow_empty: bool) -> Result<(String, Vec<u32>, Vec<Instr>), Failure> {
     let file = input::read(args_file)?;
+    if file.bytes.is_empty() {
+        return match allow_empty {
+            true => Ok((file.name, Vec::new(), Vec::new())),
+            false => Err(file.empty(Place::Binary, Some(ALLOW_EMPTY))),
+        };
+    }
     let located = |e: DecodeError| Failure::input_one(format!("{}: {e}", file.name));
     let words = isa_runtime::packed::words_of(&file.bytes).map_err(located)?;
     let program = Instr::decode_program(&words).map_err(located)?;
@@ -57,7 +65,7 @@ fn program(args_file: &std::path::Path) -> Result<(String, Vec<u32>, Vec<Instr>)
 
 fn disasm(args: &DisasmArgs) -> Result<(), Failure> {
     // Lima files are raw words: `--raw` changes nothing.
-    let (_, _, program) = program(&args.file)?;
+    let (_, _, program) = program(&args.file, args.allow_empty)?;
     let mut out = Stdout::new();
     out.bytes(mesa::disassemble(&program).as_bytes())?;
     out.flush()
@@ -84,8 +92,8 @@ fn asm(args: &AsmArgs) -> Result<(), Failure> {
         }
     };
     let program = mesa::parse_program(text).map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
-    if program.is_empty() {
-        return Err(Failure::input_one(format!("{}: no instructions", file.name)));
+    if program.is_empty() && !args.allow_empty {
+        return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
     }
     let bytes: Vec<u8> = Instr::encode_program(&program)
         .iter()
@@ -154,7 +162,7 @@ fn decode(args: &DecodeArgs) -> Result<(), Failure> {
             "--opdescs does not apply to `lima-pp`: it has no operand descriptors",
         ));
     }
-    let (_, words, program) = program(&args.file)?;
+    let (_, words, program) = program(&args.file, args.allow_empty)?;
     let texts = texts(&program);
     let mut at = 0usize;
     let mut items = Vec::new();
@@ -215,7 +223,7 @@ fn explain(args: &ExplainArgs) -> Result<(), Failure> {
     {
         match parse_word_bytes(token, 32) {
             Ok(bytes) => words.push(input::le_u128(&bytes) as u32),
-            Err(e) => errors.push(format!("error: word `{token}`: {e}")),
+            Err(e) => errors.push(format!("error: word {}: {e}", quote_input(token))),
         }
     }
     if !errors.is_empty() {

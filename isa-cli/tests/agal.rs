@@ -247,7 +247,7 @@ fn bad_binaries_name_the_byte_offset() {
     let mut iid = good_token.clone();
     iid[12] = 7;
     let cases: Vec<(&str, Vec<u8>, String)> = vec![
-        ("empty", vec![], "byte 0x0: truncated header".into()),
+        ("empty", vec![], "byte 0x0: the input is empty (no instructions)".into()),
         (
             "magic",
             vec![0xA1, 1, 0, 0, 0, 0xA1, 0],

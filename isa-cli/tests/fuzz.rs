@@ -243,7 +243,10 @@ fn one_iteration(dir: &Path, i: usize) {
     let bin = write(dir, &format!("{i}.bin"), &bytes);
     let dis = isa(&["disasm", "pica", &bin, "--raw"]);
     check(&dis, "disasm", &bin);
-    if bytes.len() % 4 == 0 {
+    if bytes.is_empty() {
+        assert_eq!(dis.code, Some(1), "disasm {bin}");
+        assert!(dis.stderr.contains(": byte 0x0: the input is empty"), "{}", dis.stderr);
+    } else if bytes.len() % 4 == 0 {
         assert_eq!(dis.code, Some(0), "disasm {bin}: {}", dis.stderr);
         let text = write(dir, &format!("{i}.dis"), &dis.stdout);
         let again = isa(&["asm", "pica", &text, "--raw", "-o", "-"]);

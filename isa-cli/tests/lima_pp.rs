@@ -187,7 +187,11 @@ fn bad_binaries_are_positioned_errors() {
             le_bytes(&announcing),
             "byte 0x14: field `next_count`: the input ends, but the last instruction announces a next one of 3 words",
         ),
-        ("empty.bin", Vec::new(), "byte 0x0: input ends inside a word: 0 of 4 bytes left"),
+        (
+            "empty.bin",
+            Vec::new(),
+            "byte 0x0: the input is empty (no instructions); pass --allow-empty to accept it",
+        ),
     ];
     for (name, bytes, message) in cases {
         let bin = write(&dir, name, bytes);
@@ -211,7 +215,7 @@ fn bad_text_is_a_positioned_error() {
             "mov.v1 $0 $1 {raw control.units=1}\n",
             "1:19: the control word has no field `units`",
         ),
-        ("", "no instructions"),
+        ("", "1:1: the input is empty (no instructions)"),
     ] {
         let src = write(&dir, "bad.txt", text);
         let run = isa(&["asm", "lima-pp", &src, "-o", out.to_str().unwrap()]);

@@ -5,8 +5,76 @@
 
 use alloc::format;
 use alloc::string::{String, ToString};
+use core::fmt::{self, Write};
 
 use crate::error::ParseError;
+
+/// How many characters of an input token a message quotes; the rest is
+/// cut, and `…` says so.
+pub const QUOTE_MAX: usize = 40;
+
+/// Input text as a message quotes it: in backticks, with control and
+/// invisible formatting characters escaped (ESC as `\u{1b}`, NUL as `\0`,
+/// tab as `\t`, a right-to-left override as `\u{202e}`), and cut after
+/// [`QUOTE_MAX`] characters with `…`. Every message that echoes input goes
+/// through it (or [`escape_input`]), so no input can put terminal escapes
+/// or megabytes into a message.
+pub fn quote_input(text: &str) -> Quoted<'_> {
+    Quoted { text, ticks: true }
+}
+
+/// [`quote_input`] without the backticks, for input inside a quote that a
+/// message writes itself.
+pub fn escape_input(text: &str) -> Quoted<'_> {
+    Quoted { text, ticks: false }
+}
+
+/// Input text, escaped and cut for a message (see [`quote_input`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Quoted<'a> {
+    text: &'a str,
+    ticks: bool,
+}
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.ticks {
+            f.write_char('`')?;
+        }
+        let mut chars = self.text.chars();
+        for c in chars.by_ref().take(QUOTE_MAX) {
+            write_escaped(f, c)?;
+        }
+        if chars.next().is_some() {
+            f.write_char('…')?;
+        }
+        if self.ticks {
+            f.write_char('`')?;
+        }
+        Ok(())
+    }
+}
+
+/// One character of quoted input: itself, or an escape for control
+/// characters and the invisible ones that reorder or hide text.
+fn write_escaped(out: &mut impl Write, c: char) -> fmt::Result {
+    match c {
+        '\0' => out.write_str("\\0"),
+        '\t' => out.write_str("\\t"),
+        '\n' => out.write_str("\\n"),
+        '\r' => out.write_str("\\r"),
+        c if c.is_control() || is_invisible(c) => write!(out, "\\u{{{:x}}}", u32::from(c)),
+        c => out.write_char(c),
+    }
+}
+
+/// Formatting characters that change how a terminal shows the text around
+/// them without showing themselves: soft hyphen, Arabic letter mark,
+/// zero-width and direction marks, bidirectional embeddings, overrides and
+/// isolates, word joiner, byte-order mark.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{ad}' | '\u{61c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
+}
 
 /// A position-tracking cursor over one piece of text.
 #[derive(Clone, Debug)]
@@ -69,19 +137,19 @@ impl<'a> Cursor<'a> {
         self.error(format!("expected {what}, found {}", self.describe_next()))
     }
 
-    /// A short description of what comes next, for error messages.
+    /// A short description of what comes next, for error messages: the
+    /// word or character, quoted by [`quote_input`].
     pub fn describe_next(&self) -> String {
         let rest = self.rest();
         match rest.chars().next() {
             None | Some('\n') => "end of line".to_string(),
             Some(c) if c.is_alphanumeric() || c == '_' || c == '.' => {
-                let word: String = rest
-                    .chars()
-                    .take_while(|&c| c.is_alphanumeric() || c == '_' || c == '.')
-                    .collect();
-                format!("`{word}`")
+                let len = rest
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+                    .unwrap_or(rest.len());
+                quote_input(&rest[..len]).to_string()
             }
-            Some(c) => format!("`{c}`"),
+            Some(c) => quote_input(&rest[..c.len_utf8()]).to_string(),
         }
     }
 
@@ -185,16 +253,17 @@ impl<'a> Cursor<'a> {
         });
         let Some(value) = parsed else {
             return Err(start.error(format!(
-                "integer `{}` is too large",
-                &rest[..sign_len + digits_at + len]
+                "integer {} is too large",
+                quote_input(&rest[..sign_len + digits_at + len])
             )));
         };
         if value > i128::MAX as u128 {
             return Err(start.error("integer is too large"));
         }
         self.advance(sign_len + digits_at + len);
-        if self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
-            return Err(self.error(format!("unexpected `{}` after a number", self.peek().unwrap_or(' '))));
+        if let Some(c) = self.peek().filter(|&c| c.is_alphanumeric() || c == '_') {
+            let c = &self.rest()[..c.len_utf8()];
+            return Err(self.error(format!("unexpected {} after a number", quote_input(c))));
         }
         Ok(Some(if neg { -(value as i128) } else { value as i128 }))
     }
@@ -303,6 +372,32 @@ mod tests {
         c.eat("\n");
         c.eat("c");
         assert_eq!(c.position(), (2, 2));
+    }
+
+    #[test]
+    fn quoted_input_is_escaped_and_cut() {
+        use alloc::string::ToString;
+        assert_eq!(quote_input("mov").to_string(), "`mov`");
+        assert_eq!(
+            quote_input("\u{1b}[2J\0\t\u{7f}\u{202e}é").to_string(),
+            "`\\u{1b}[2J\\0\\t\\u{7f}\\u{202e}é`"
+        );
+        let long = "é".repeat(1_000_000);
+        let quoted = quote_input(&long).to_string();
+        assert_eq!(quoted, alloc::format!("`{}…`", "é".repeat(QUOTE_MAX)));
+        assert_eq!(escape_input(&"a".repeat(QUOTE_MAX)).to_string(), "a".repeat(QUOTE_MAX));
+        // What comes next, in messages: bounded and escaped.
+        let text = alloc::format!("{} rest", "x".repeat(1_000_000));
+        assert_eq!(
+            Cursor::new(&text).describe_next(),
+            alloc::format!("`{}…`", "x".repeat(QUOTE_MAX))
+        );
+        assert_eq!(Cursor::new("\u{1b}[31m").describe_next(), "`\\u{1b}`");
+        assert_eq!(Cursor::new("\0").describe_next(), "`\\0`");
+        let err = Cursor::new(&alloc::format!("0x{}", "f".repeat(100_000)))
+            .integer()
+            .unwrap_err();
+        assert!(err.message.len() < 100, "{}", err.message);
     }
 
     #[test]

@@ -197,7 +197,7 @@ pub fn parse_instr(packed: &Packed, cur: &mut Cursor<'_>) -> Result<Vec<u32>, Pa
                 Some(c) => alloc::format!(" (did you mean `{c}`?)"),
                 None => alloc::string::String::new(),
             };
-            return Err(at.error(alloc::format!("unknown unit `{name}`{hint}")));
+            return Err(at.error(alloc::format!("unknown unit {}{hint}", crate::lexer::quote_input(name))));
         };
         if units[index].is_some() {
             return Err(at.error(alloc::format!("unit `{name}` appears twice in one instruction")));

@@ -16,6 +16,7 @@ use crate::layout::{
     ComponentOrder, Cond, EnumValue, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Piece, Style,
 };
 use crate::lexer::{closest, Cursor};
+pub use crate::lexer::{escape_input, quote_input, Quoted, QUOTE_MAX};
 pub use crate::text_error::TextError;
 
 /// Prints an instruction word that is known to match `opcode`.
@@ -264,7 +265,7 @@ pub fn parse_instruction<W: BitWord>(isa: &IsaLayout, cur: &mut Cursor<'_>) -> R
         return Ok(word);
     }
     let Some(opcode) = isa.opcode(mnemonic) else {
-        let mut msg = format!("unknown mnemonic `{mnemonic}`");
+        let mut msg = format!("unknown mnemonic {}", quote_input(mnemonic));
         if let Some(s) = closest(mnemonic, isa.opcodes.iter().map(|o| o.mnemonic)) {
             msg.push_str(&format!("; did you mean `{s}`?"));
         }
@@ -321,8 +322,9 @@ fn parse_wide_hex<W: BitWord>(cur: &mut Cursor<'_>) -> Result<W, ParseError> {
             word.set(4 * i as u32, 4, u64::from(c.to_digit(16).unwrap_or(0)));
         }
         cur.eat(&rest[..2 + len]);
-        if cur.peek().is_some_and(is_word_char) {
-            return Err(cur.error(format!("unexpected `{}` after a number", cur.peek().unwrap_or(' '))));
+        if let Some(c) = cur.peek().filter(|&c| is_word_char(c)) {
+            let c = &cur.rest()[..c.len_utf8()];
+            return Err(cur.error(format!("unexpected {} after a number", quote_input(c))));
         }
         return Ok(word);
     }
@@ -402,14 +404,16 @@ fn eat_token(cur: &mut Cursor<'_>, t: &str) -> bool {
 
 /// Whether `rest` starts with the token `t`: digits may follow it (`fs0`,
 /// `vc0`), but a `t` ending in a word character may not run into a letter
-/// (`lt` is not `lte`).
+/// (`lt` is not `lte`), and one ending in a digit may not run into another
+/// digit (`$1` is not the start of `$16`).
 fn token_at(rest: &str, t: &str) -> bool {
+    let Some(last) = t.chars().last() else {
+        return true;
+    };
+    let next = rest.get(t.len()..).and_then(|r| r.chars().next());
     crate::lexer::starts_with(rest, t)
-        && !(t.chars().last().is_some_and(is_word_char)
-            && rest[t.len()..]
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_alphabetic() || c == '_'))
+        && !(is_word_char(last) && next.is_some_and(|c| c.is_alphabetic() || c == '_'))
+        && !(last.is_ascii_digit() && next.is_some_and(|c| c.is_ascii_digit()))
 }
 
 fn is_word_char(c: char) -> bool {
@@ -535,8 +539,9 @@ fn parse_value<'a, W: BitWord>(
                 return Err(TextError::message(
                     &save,
                     format!(
-                        "expected a register ({}) for {what}, found `{name}`",
-                        prefixes.iter().map(|p| format!("{p}N")).collect::<Vec<_>>().join(", ")
+                        "expected a register ({}) for {what}, found {}",
+                        prefixes.iter().map(|p| format!("{p}N")).collect::<Vec<_>>().join(", "),
+                        quote_input(name)
                     ),
                 ));
             };
@@ -545,7 +550,8 @@ fn parse_value<'a, W: BitWord>(
                 return Err(TextError::message(
                     &save,
                     format!(
-                        "register `{name}` is out of range: {} has {}..={}",
+                        "register {} is out of range: {} has {}..={}",
+                        quote_input(name),
                         file.prefix,
                         0,
                         file.count - 1

@@ -9,7 +9,7 @@ use isa_agal::ProgramType;
 use isa_runtime::BitWord;
 
 use crate::failure::Failure;
-use crate::input;
+use crate::input::{self, Place};
 use crate::isas::{self, AsmOptions, CliIsa, IsaName};
 use crate::output;
 
@@ -52,6 +52,11 @@ pub struct AsmArgs {
     /// `ignorelimits` does.
     #[arg(long)]
     pub ignore_limits: bool,
+    /// Accept input with no instructions (an empty file or stdin, or only
+    /// blanks and comments), which is an error otherwise, and write an empty
+    /// output: no bytes, or for an AGAL program its 7-byte header alone.
+    #[arg(long)]
+    pub allow_empty: bool,
 }
 
 impl AsmArgs {
@@ -62,12 +67,17 @@ impl AsmArgs {
             kind: self.kind,
             version: self.version,
             ignore_limits: self.ignore_limits,
+            allow_empty: self.allow_empty,
         }
     }
 }
 
+/// The option that accepts empty input.
+pub const ALLOW_EMPTY: &str = "--allow-empty";
+
 /// Assembles the files. Every problem is reported as `FILE:line:col:
-/// message`, and nothing is written unless everything assembles. Options
+/// message`, and nothing is written unless everything assembles. Input
+/// with no instructions is an error unless `--allow-empty` is given. Options
 /// that the ISA's container does not take, or that `--raw` makes pointless,
 /// are usage errors.
 pub fn run<I: CliIsa>(args: &AsmArgs) -> Result<(), Failure> {
@@ -91,6 +101,9 @@ pub fn run<I: CliIsa>(args: &AsmArgs) -> Result<(), Failure> {
         return Err(Failure::input(
             errors.iter().map(|e| format!("{}:{e}", file.name)).collect(),
         ));
+    }
+    if words.is_empty() && !args.allow_empty {
+        return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
     }
     let mut bytes = Vec::with_capacity(words.len() * isas::word_bytes::<I>());
     for word in &words {

@@ -8,8 +8,9 @@ use isa_runtime::explain::{explain_format, FieldReport};
 use isa_runtime::{BitWord, Isa};
 use serde_json::json;
 
+use crate::commands::asm::ALLOW_EMPTY;
 use crate::failure::Failure;
-use crate::input;
+use crate::input::{self, Place};
 use crate::isas::{self, AuxLayout, CliIsa, ContainerWord, IsaName};
 use crate::output::Stdout;
 use crate::table;
@@ -33,6 +34,10 @@ pub struct DecodeArgs {
     /// words (PICA); they come out under `"opdescs"`. A .shbin brings its own.
     #[arg(long, value_name = "FILE")]
     pub opdescs: Option<PathBuf>,
+    /// Accept an empty input (no bytes, or a container of no instructions such as an AGAL header alone), which is an error otherwise,
+    /// and print no instructions (JSON: an empty `"instructions"` list).
+    #[arg(long)]
+    pub allow_empty: bool,
 }
 
 /// One decoded word (or a container's header): where it is, how wide, its
@@ -72,11 +77,18 @@ pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
         )));
     }
     let file = input::read(&args.file)?;
+    if file.bytes.is_empty() && !args.allow_empty {
+        return Err(file.empty(Place::Binary, Some(ALLOW_EMPTY)));
+    }
     let mut errors = Vec::new();
     let (header, words, aux) = match container {
+        Some(_) if file.bytes.is_empty() => (None, Vec::new(), I::AUX.map(|layout| (layout, Vec::new()))),
         Some(container) => {
             let opened =
                 (container.open)(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
+            if opened.words.is_empty() && !args.allow_empty {
+                return Err(super::empty_container(&file, container.name, Some(ALLOW_EMPTY)));
+            }
             (opened.header, opened.words, I::AUX.map(|layout| (layout, opened.aux)))
         }
         None => (None, raw_words::<I>(&file, &mut errors), None),

@@ -7,8 +7,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::commands::asm::ALLOW_EMPTY;
 use crate::failure::Failure;
-use crate::input;
+use crate::input::{self, Place};
 use crate::isas::{CliIsa, IsaName};
 use crate::output::Stdout;
 
@@ -26,17 +27,31 @@ pub struct DisasmArgs {
     /// words: without `--raw` they print as Mesa's disassembler text.
     #[arg(long)]
     pub raw: bool,
+    /// Accept an empty input (no bytes, or a container of no instructions such as an AGAL header alone), which is an error otherwise,
+    /// and print what it holds: nothing, or the header's comment.
+    #[arg(long)]
+    pub allow_empty: bool,
 }
 
 /// Prints the file as text. A container that does not parse prints nothing
-/// and fails with `FILE: byte 0x…: message`. With `--raw`, words that do not
+/// and fails with `FILE: byte 0x…: message`. An empty file, or a container
+/// of no instructions, is an error unless `--allow-empty`. With `--raw`, words that do not
 /// decode are reported the same way (all of them) and make the command fail;
 /// the others are still printed.
 pub fn run<I: CliIsa>(args: &DisasmArgs) -> Result<(), Failure> {
     let file = input::read(&args.file)?;
+    if file.bytes.is_empty() {
+        return match args.allow_empty {
+            true => Ok(()),
+            false => Err(file.empty(Place::Binary, Some(ALLOW_EMPTY))),
+        };
+    }
     let mut out = Stdout::new();
     if let Some(container) = I::CONTAINER.filter(|_| !args.raw) {
         let opened = (container.open)(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
+        if opened.words.is_empty() && !args.allow_empty {
+            return Err(super::empty_container(&file, container.name, Some(ALLOW_EMPTY)));
+        }
         out.bytes(opened.listing.as_bytes())?;
         return out.flush();
     }

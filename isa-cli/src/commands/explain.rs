@@ -2,6 +2,7 @@
 
 use clap::Args;
 use isa_runtime::explain::{explain_format, FieldReport};
+use isa_runtime::text::quote_input;
 use isa_runtime::BitWord;
 
 use crate::failure::Failure;
@@ -45,7 +46,7 @@ pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
     {
         match parse_word_bytes(token, bits) {
             Ok(word) => words.push(word),
-            Err(e) => errors.push(format!("error: word `{token}`: {e}")),
+            Err(e) => errors.push(format!("error: word {}: {e}", quote_input(token))),
         }
     }
     if words.is_empty() && errors.is_empty() {
@@ -149,7 +150,10 @@ pub fn parse_word_bytes(token: &str, bits: u32) -> Result<Vec<u8>, String> {
                     .chars()
                     .find(|c| *c != '_' && !c.is_ascii_hexdigit())
                     .unwrap_or('?');
-                return Err(format!("`{bad}` is not a hex digit"));
+                return Err(format!(
+                    "{} is not a hex digit",
+                    quote_input(bad.encode_utf8(&mut [0; 4]))
+                ));
             }
         }
     }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use crate::failure::Failure;
-use crate::input;
+use crate::input::{self, Place};
 use crate::isas::{CliIsa, IsaName};
 use crate::output::write_file;
 
@@ -45,6 +45,16 @@ pub fn run<I: CliIsa>(args: &LiftArgs) -> Result<(), Failure> {
         )));
     };
     let file = input::read(&args.file)?;
+    // An empty program lifts to nothing worth having: an error, as for
+    // `asm`, `disasm` and `decode` without `--allow-empty`.
+    if file.bytes.is_empty() {
+        return Err(file.empty(Place::Binary, None));
+    }
+    if let Some(container) = I::CONTAINER {
+        if (container.open)(&file.bytes).is_ok_and(|opened| opened.words.is_empty()) {
+            return Err(super::empty_container(&file, container.name, None));
+        }
+    }
     let (text, warnings) = lift(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
     for w in warnings {
         eprintln!("{}: {w}", file.name);

@@ -10,6 +10,20 @@ use isa_runtime::explain::{explain_word, FieldReport};
 use isa_runtime::layout::FieldKind;
 use isa_runtime::{BitWord, DecodeError, Isa};
 
+use crate::failure::Failure;
+use crate::input::Input;
+
+/// The error for a container file with no instructions (an AGAL header
+/// alone): an empty program, as an empty file is. `allow` names the option
+/// that accepts it, when the command has one.
+pub fn empty_container(file: &Input, container: &str, allow: Option<&str>) -> Failure {
+    let hint = allow.map_or_else(String::new, |option| format!("; pass {option} to accept it"));
+    Failure::input_one(format!(
+        "{}: byte 0x0: the {container} is empty (no instructions){hint}",
+        file.name
+    ))
+}
+
 /// Decodes one word and prints it as `disasm` would.
 pub fn instruction_text<I: Isa>(word: I::Word) -> Result<String, DecodeError> {
     I::decode(word).map(|insn| insn.to_string())

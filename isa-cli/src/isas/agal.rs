@@ -7,9 +7,10 @@ use isa_runtime::text::or_list;
 use isa_runtime::LayoutCodec;
 
 use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened};
+use crate::commands::asm::ALLOW_EMPTY;
 use crate::commands::decode::Decoded;
 use crate::failure::Failure;
-use crate::input::Input;
+use crate::input::{Input, Place};
 
 impl CliIsa for Agal {
     const NAME: IsaName = IsaName::Agal;
@@ -115,7 +116,11 @@ fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
         errors.sort_by_key(|&(line, _)| line);
         return Err(located(errors.into_iter().map(|(_, e)| e).collect()));
     }
-    asm::assemble(text, kind, version, options.ignore_limits)
-        .map(|p| p.to_bytes())
-        .map_err(|errors| located(errors.iter().map(ToString::to_string).collect()))
+    let program = asm::assemble(text, kind, version, options.ignore_limits)
+        .map_err(|errors| located(errors.iter().map(ToString::to_string).collect()))?;
+    // No instructions: an error, unless `--allow-empty` (a header alone).
+    if program.tokens.is_empty() && !options.allow_empty {
+        return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
+    }
+    Ok(program.to_bytes())
 }

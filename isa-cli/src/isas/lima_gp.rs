@@ -7,8 +7,9 @@
 use isa_lima_gp::{mesa, LimaGp};
 
 use super::{AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened};
+use crate::commands::asm::ALLOW_EMPTY;
 use crate::failure::Failure;
-use crate::input::{self, Input};
+use crate::input::{self, Input, Place};
 
 impl CliIsa for LimaGp {
     const NAME: IsaName = IsaName::LimaGp;
@@ -45,7 +46,7 @@ fn open(bytes: &[u8]) -> Result<Opened<u128>, String> {
 }
 
 /// Mesa's text (one file) to raw words.
-fn assemble(files: &[Input], _options: &AsmOptions) -> Result<Vec<u8>, Failure> {
+fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
     let [file] = files else {
         return Err(Failure::usage(format!(
             "a Lima GP program is assembled from one file, not {}",
@@ -60,5 +61,8 @@ fn assemble(files: &[Input], _options: &AsmOptions) -> Result<Vec<u8>, Failure> 
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let words = mesa::assemble(text).map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
+    if words.is_empty() && !options.allow_empty {
+        return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
+    }
     Ok(words.iter().flat_map(|w| w.to_le_bytes()).collect())
 }

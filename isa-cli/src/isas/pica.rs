@@ -5,8 +5,9 @@ use isa_pica::shbin::Shbin;
 use isa_pica::{OpDesc, Pica};
 
 use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened};
+use crate::commands::asm::ALLOW_EMPTY;
 use crate::failure::Failure;
-use crate::input::Input;
+use crate::input::{Input, Place};
 
 impl CliIsa for Pica {
     const NAME: IsaName = IsaName::Pica;
@@ -72,6 +73,22 @@ fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
     }
     if !problems.is_empty() {
         return Err(Failure::input(problems));
+    }
+    // A file of only blanks and comments is empty: an error, unless
+    // `--allow-empty` (then it adds no DVLE; all of them, no bytes).
+    let blank = |s: &SourceFile| pica_asm::is_blank(&s.text);
+    if options.allow_empty {
+        if sources.iter().all(blank) {
+            return Ok(Vec::new());
+        }
+    } else {
+        let empty: Vec<String> = (files.iter().zip(&sources))
+            .filter(|(_, s)| blank(s))
+            .map(|(f, _)| f.empty_message(Place::Text, Some(ALLOW_EMPTY)))
+            .collect();
+        if !empty.is_empty() {
+            return Err(Failure::input(empty));
+        }
     }
     let options = pica_asm::Options {
         auto_nop: !options.no_nop,

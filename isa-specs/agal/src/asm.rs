@@ -51,6 +51,7 @@ use super::table::{
 use super::{
     Comp, Dest, Dim, Filter, Instruction, Mip, ProgramType, RegType, Sampler, Source, TexFormat, Version, Wrap,
 };
+use isa_runtime::text::{escape_input, quote_input};
 
 /// An assembly error: 1-based line and column (in characters), and why.
 pub type AsmError = ParseError;
@@ -152,19 +153,24 @@ impl Assembler {
         let op = op_by_mnemonic(word).ok_or_else(|| unknown_opcode(&start, word))?;
         if cur.peek().is_some_and(|c| !c.is_whitespace()) {
             return Err(cur.error(format!(
-                "expected a blank after `{word}`, found {}",
-                cur.describe_next()
+                "expected a blank after {word}, found {}",
+                cur.describe_next(),
+                word = quote_input(word)
             )));
         }
         let version = version_number(self.version);
         if version < op.min_version() {
             return Err(start.error(format!(
-                "`{word}` needs AGAL version {} or later; this program is version {version}",
-                op.min_version()
+                "{word} needs AGAL version {} or later; this program is version {version}",
+                op.min_version(),
+                word = quote_input(word)
             )));
         }
         if op.attrs.fragment_only && self.kind == ProgramType::Vertex {
-            return Err(start.error(format!("`{word}` is only allowed in fragment programs")));
+            return Err(start.error(format!(
+                "{word} is only allowed in fragment programs",
+                word = quote_input(word)
+            )));
         }
 
         let mut operands = Vec::new();
@@ -197,14 +203,16 @@ impl Assembler {
         if operands.len() != roles.len() {
             let at = operands.get(roles.len()).map_or(&end, |o| &o.at);
             return Err(at.error(format!(
-                "`{word}` takes {}, found {}",
+                "{word} takes {}, found {}",
                 describe_roles(roles),
-                plural(operands.len(), "operand")
+                plural(operands.len(), "operand"),
+                word = quote_input(word)
             )));
         }
         if let (Some(opts), false) = (&options, op.form == Form::Tex) {
             return Err(opts.at.error(format!(
-                "sampler options `<…>` only follow the sampler of `tex` or `tld`, not `{word}`"
+                "sampler options `<…>` only follow the sampler of `tex` or `tld`, not {word}",
+                word = quote_input(word)
             )));
         }
 
@@ -237,8 +245,9 @@ impl Assembler {
         let name = take(cur, |c| c.is_ascii_alphanumeric() || c == '_');
         if name != "token" {
             return Err(start.error(format!(
-                "unknown directive `.{name}`: the only one is isaforge's `.token`, followed by a token in the \
-                 spec's field-explicit form"
+                "unknown directive `.{}`: the only one is isaforge's `.token`, followed by a token in the \
+                 spec's field-explicit form",
+                escape_input(name)
             )));
         }
         skip_blanks(cur);
@@ -258,14 +267,15 @@ impl Assembler {
             let lower = r.name.to_ascii_lowercase();
             if reg_by_name(&lower).is_some() {
                 return Err(r.at.error(format!(
-                    "register names are lowercase: write `{lower}`, not `{}`",
-                    r.name
+                    "register names are lowercase: write {lower}, not `{}`",
+                    r.name,
+                    lower = quote_input(&lower)
                 )));
             }
             let hint = closest(r.name, regs().iter().map(|r| r.name))
                 .map(|c| format!(" (did you mean `{c}`?)"))
                 .unwrap_or_default();
-            return Err(r.at.error(format!("unknown register `{}`{hint}", r.name)));
+            return Err(r.at.error(format!("unknown register {}{hint}", quote_input(r.name))));
         };
         let kind = self.kind.spelling();
         if !reg.allowed_in(self.kind) {
@@ -321,7 +331,9 @@ impl Assembler {
             return Err(index.at.error("a destination cannot use relative addressing"));
         }
         if reg.code == RegType::Fs {
-            return Err(o.at.error(format!("a sampler (`{}`) cannot be a destination", o.text)));
+            return Err(o
+                .at
+                .error(format!("a sampler ({}) cannot be a destination", quote_input(o.text))));
         }
         if !reg.write {
             return Err(o
@@ -350,7 +362,9 @@ impl Assembler {
             } else {
                 "the last operand of `tex` or `tld`".to_string()
             };
-            return Err(o.at.error(format!("a sampler (`{}`) can only be {place}", o.text)));
+            return Err(o
+                .at
+                .error(format!("a sampler ({}) can only be {place}", quote_input(o.text))));
         }
         if !reg.read {
             return Err(o
@@ -409,8 +423,9 @@ impl Assembler {
         let (reg, num) = self.register(&o.reg)?;
         if reg.code != RegType::Fs {
             return Err(o.at.error(format!(
-                "the last operand of `{}` is a sampler (`fs0` …), found `{}`",
-                op.spec.mnemonic, o.text
+                "the last operand of `{}` is a sampler (`fs0` …), found {}",
+                op.spec.mnemonic,
+                quote_input(o.text)
             )));
         }
         if let Some(index) = &o.index {
@@ -477,12 +492,16 @@ fn components(letters: &str) -> Vec<Component> {
 fn unknown_opcode(at: &Cursor<'_>, word: &str) -> AsmError {
     let lower = word.to_ascii_lowercase();
     if op_by_mnemonic(&lower).is_some() {
-        return at.error(format!("opcodes are lowercase: write `{lower}`, not `{word}`"));
+        return at.error(format!(
+            "opcodes are lowercase: write {lower}, not {word}",
+            lower = quote_input(&lower),
+            word = quote_input(word)
+        ));
     }
     let hint = closest(word, mnemonics())
         .map(|c| format!(" (did you mean `{c}`?)"))
         .unwrap_or_default();
-    at.error(format!("unknown opcode `{word}`{hint}"))
+    at.error(format!("unknown opcode {word}{hint}", word = quote_input(word)))
 }
 
 fn skip_blanks(cur: &mut Cursor<'_>) {
@@ -531,7 +550,7 @@ fn parse_number<'a>(cur: &mut Cursor<'a>, what: &str) -> Result<Option<(u64, Cur
     }
     match digits.parse::<u64>() {
         Ok(n) => Ok(Some((n, at))),
-        Err(_) => Err(at.error(format!("{what} `{digits}` is too large"))),
+        Err(_) => Err(at.error(format!("{what} {digits} is too large", digits = quote_input(digits)))),
     }
 }
 
@@ -567,7 +586,8 @@ fn parse_operand<'a>(cur: &mut Cursor<'a>) -> Result<Operand<'a>, AsmError> {
         let comp = take(cur, |c| c.is_ascii_alphanumeric());
         let Some(&comp) = Comp::ALL.iter().find(|c| c.spelling() == comp) else {
             return Err(comp_at.error(format!(
-                "expected one component (x, y, z or w) for the index register, found `{comp}`"
+                "expected one component (x, y, z or w) for the index register, found {comp}",
+                comp = quote_input(comp)
             )));
         };
         let offset = if cur.eat("+") {
@@ -602,11 +622,16 @@ fn parse_operand<'a>(cur: &mut Cursor<'a>) -> Result<Operand<'a>, AsmError> {
             let mut bad_at = letters_at.clone();
             bad_at.eat(&letters[..i]);
             return Err(bad_at.error(format!(
-                "`{bad}` is not a component: masks and swizzles use x, y, z and w"
+                "{bad} is not a component: masks and swizzles use x, y, z and w",
+                bad = quote_input(&bad.to_string())
             )));
         }
         if letters.len() > 4 {
-            return Err(letters_at.error(format!("`{letters}` has {} components; at most 4", letters.len())));
+            return Err(letters_at.error(format!(
+                "{letters} has {} components; at most 4",
+                letters.len(),
+                letters = quote_input(letters)
+            )));
         }
         comps = Some((letters, letters_at));
     }
@@ -674,8 +699,10 @@ fn parse_options<'a>(cur: &mut Cursor<'a>) -> Result<Options<'a>, AsmError> {
             if let Some(&(_, old, old_word)) = options.set.iter().find(|(c, _, _)| *c == class) {
                 if old != value {
                     return Err(word_at.error(format!(
-                        "conflicting sampler options: `{old_word}` and `{word}` both set the {}",
-                        class.noun()
+                        "conflicting sampler options: {old_word} and {word} both set the {}",
+                        class.noun(),
+                        old_word = quote_input(old_word),
+                        word = quote_input(word)
                     )));
                 }
                 continue;
@@ -684,17 +711,22 @@ fn parse_options<'a>(cur: &mut Cursor<'a>) -> Result<Options<'a>, AsmError> {
         } else if is_number(word) {
             let bias: f64 = word
                 .parse()
-                .map_err(|_| word_at.error(format!("`{word}` is not a number")))?;
+                .map_err(|_| word_at.error(format!("{word} is not a number", word = quote_input(word))))?;
             let raw = (bias * 8.0).trunc();
             if !(-128.0..=127.0).contains(&raw) {
                 return Err(word_at.error(format!(
-                    "lod bias {word} is out of range: the bias byte holds bias × 8, so -16 to 15.875"
+                    "lod bias {} is out of range: the bias byte holds bias × 8, so -16 to 15.875",
+                    escape_input(word)
                 )));
             }
             let raw = raw as i8;
             if let Some(old) = bias_word {
                 if raw != options.bias {
-                    return Err(word_at.error(format!("conflicting lod biases `{old}` and `{word}`")));
+                    return Err(word_at.error(format!(
+                        "conflicting lod biases {old} and {word}",
+                        old = quote_input(old),
+                        word = quote_input(word)
+                    )));
                 }
             }
             bias_word = Some(word);
@@ -702,13 +734,18 @@ fn parse_options<'a>(cur: &mut Cursor<'a>) -> Result<Options<'a>, AsmError> {
         } else {
             let lower = word.to_ascii_lowercase();
             if sampler_option(&lower).is_some() {
-                return Err(word_at.error(format!("sampler options are lowercase: write `{lower}`, not `{word}`")));
+                return Err(word_at.error(format!(
+                    "sampler options are lowercase: write {lower}, not {word}",
+                    lower = quote_input(&lower),
+                    word = quote_input(word)
+                )));
             }
             let hint = closest(word, option_words())
                 .map(|c| format!(" (did you mean `{c}`?)"))
                 .unwrap_or_default();
             return Err(word_at.error(format!(
-                "unknown sampler option `{word}`{hint}; a number is the lod bias"
+                "unknown sampler option {word}{hint}; a number is the lod bias",
+                word = quote_input(word)
             )));
         }
     }

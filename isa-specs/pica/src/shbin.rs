@@ -244,12 +244,47 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// A table of `count` entries of `size` bytes at `offset`, checked to fit.
-    fn table(&self, offset: usize, count: u32, size: usize, what: &str) -> Result<usize, ShbinError> {
+    /// A table of `count` entries of `size` bytes at `offset`, checked to
+    /// fit. One that does not names the header fields that place it: a
+    /// table that starts past the end of the file is its offset field's
+    /// fault, reported at that field; one that starts inside the file but
+    /// runs past its end (a count too large, or a file cut short) is
+    /// reported where it starts, naming its count field.
+    fn table(&self, offset: usize, count: u32, size: usize, fields: &TableFields<'_>) -> Result<usize, ShbinError> {
         let len = (count as usize).saturating_mul(size);
-        self.slice(offset, len, &format!("{what} ({count} entries of {size} bytes)"))?;
-        Ok(offset)
+        let file = self.bytes.len();
+        if offset.checked_add(len).is_some_and(|end| end <= file) {
+            return Ok(offset);
+        }
+        let table = fields.table;
+        if let (Some((at, name)), true) = (fields.offset, offset > file) {
+            let rel = self.u32(at, name)?;
+            return self.err(
+                at,
+                format!(
+                    "{name} is {rel:#x} (the u32 at {at:#x}), which puts {table} at {offset:#x}, past the end of \
+                     the file ({file} bytes)"
+                ),
+            );
+        }
+        let (at, name) = fields.count;
+        self.err(
+            offset,
+            format!(
+                "{table} of {count} entries of {size} bytes ({name}, the u32 at {at:#x}) needs {len} bytes at \
+                 {offset:#x}, but the file is {file} bytes"
+            ),
+        )
     }
+}
+
+/// The header fields that place a table: its offset field (`None` where
+/// the format fixes the table's place) and its count field, each as its
+/// byte offset in the file and its name, and what the table is called.
+struct TableFields<'a> {
+    table: &'a str,
+    offset: Option<(usize, &'a str)>,
+    count: (usize, &'a str),
 }
 
 /// `base + rel`, or an error at `at` when it overflows.
@@ -266,7 +301,12 @@ impl Shbin {
         let r = Reader { bytes };
         r.magic(0, b"DVLB")?;
         let dvle_count = r.u32(4, "the DVLE count")?;
-        r.table(8, dvle_count, 4, "the DVLE offsets")?;
+        let dvle_offsets = TableFields {
+            table: "the DVLE offset table",
+            offset: None,
+            count: (4, "the DVLE count"),
+        };
+        r.table(8, dvle_count, 4, &dvle_offsets)?;
         let dvlp = 8 + 4 * dvle_count as usize;
         r.magic(dvlp, b"DVLP")?;
         let dvlp_version = r.u32(dvlp + 4, "the DVLP version")?;
@@ -280,11 +320,21 @@ impl Shbin {
             r.u32(dvlp + 32, "a DVLP header word")?,
             r.u32(dvlp + 36, "a DVLP header word")?,
         ];
-        r.table(code_at, code_words, 4, "the code")?;
+        let code_fields = TableFields {
+            table: "the code",
+            offset: Some((dvlp + 8, "the code offset")),
+            count: (dvlp + 12, "the code size"),
+        };
+        r.table(code_at, code_words, 4, &code_fields)?;
         let code = (0..code_words as usize)
             .map(|i| r.u32(code_at + 4 * i, "code"))
             .collect::<Result<_, _>>()?;
-        r.table(desc_at, desc_count, 8, "the opdesc table")?;
+        let desc_fields = TableFields {
+            table: "the opdesc table",
+            offset: Some((dvlp + 16, "the opdesc offset")),
+            count: (dvlp + 20, "the opdesc count"),
+        };
+        r.table(desc_at, desc_count, 8, &desc_fields)?;
         let opdescs = (0..desc_count as usize)
             .map(|i| {
                 Ok(OpdescEntry {
@@ -296,7 +346,7 @@ impl Shbin {
         let dvles = (0..dvle_count as usize)
             .map(|i| {
                 let at = r.u32(8 + 4 * i, "a DVLE offset")? as usize;
-                parse_dvle(&r, at)
+                parse_dvle(&r, at, i)
             })
             .collect::<Result<_, _>>()?;
         let mut shbin = Shbin {
@@ -531,12 +581,19 @@ impl Dvle {
     }
 }
 
-fn parse_dvle(r: &Reader<'_>, at: usize) -> Result<Dvle, ShbinError> {
+fn parse_dvle(r: &Reader<'_>, at: usize, index: usize) -> Result<Dvle, ShbinError> {
     r.magic(at, b"DVLE")?;
     let table = |field: usize, size: usize, what: &str| -> Result<(usize, u32), ShbinError> {
-        let offset = add(at, r.u32(at + field, &format!("the {what} offset"))?, at + field)?;
-        let count = r.u32(at + field + 4, &format!("the {what} count"))?;
-        Ok((r.table(offset, count, size, &format!("the {what} table"))?, count))
+        let offset_name = format!("DVLE {index}'s {what} table offset");
+        let count_name = format!("DVLE {index}'s {what} count");
+        let offset = add(at, r.u32(at + field, &offset_name)?, at + field)?;
+        let count = r.u32(at + field + 4, &count_name)?;
+        let fields = TableFields {
+            table: &format!("the {what} table"),
+            offset: Some((at + field, &offset_name)),
+            count: (at + field + 4, &count_name),
+        };
+        Ok((r.table(offset, count, size, &fields)?, count))
     };
     let (const_at, const_count) = table(0x18, 20, "constant")?;
     let (label_at, label_count) = table(0x20, 16, "label")?;

@@ -60,6 +60,7 @@ impl Body {
 
     /// Adds token `index`, written `text` in mini-assembler syntax.
     pub fn token(&mut self, index: usize, token: &Instruction, text: &str) -> Result<(), String> {
+        self.usage.token_form = text.starts_with(".token");
         let slots = slots(token);
         if let Some(s) = &slots.sampler {
             let options = text

@@ -22,6 +22,12 @@ pub struct Usage {
     pub locals: BTreeSet<Local>,
     /// Samplers used: the dimension and every option text seen.
     pub samplers: BTreeMap<u64, (Dim, BTreeSet<String>)>,
+    /// Whether the token being lifted is written in the spec's
+    /// field-explicit form (`.token ddx vt1.xyzw, …`, for a token the
+    /// mini-assembler cannot write), whose register names are `RegType`'s
+    /// spellings, not the mini-assembler's: messages name registers as
+    /// the token's text does.
+    pub token_form: bool,
 }
 
 /// A local variable, ordered temporaries first, then outputs.
@@ -58,6 +64,17 @@ impl Usage {
             varyings: BTreeSet::new(),
             locals: BTreeSet::new(),
             samplers: BTreeMap::new(),
+            token_form: false,
+        }
+    }
+
+    /// A register type's name as the current token's text writes it: the
+    /// mini-assembler's name in a fragment program (`ft`), or `RegType`'s
+    /// spelling in a `.token` line (`vt`).
+    fn name(&self, ty: RegType) -> &'static str {
+        match self.token_form {
+            true => ty.spelling(),
+            false => canonical_name(ty, ProgramType::Fragment).0,
         }
     }
 
@@ -65,8 +82,9 @@ impl Usage {
     /// even with `--ignore-limits` (1024; a program beyond its version's
     /// own limits still lifts).
     pub fn check_number(&self, ty: RegType, num: u64) -> Result<(), String> {
-        let (name, _) = canonical_name(ty, ProgramType::Fragment);
-        let limit = reg_by_name(name).and_then(|r| r.limit(self.version, true));
+        let (canonical, _) = canonical_name(ty, ProgramType::Fragment);
+        let limit = reg_by_name(canonical).and_then(|r| r.limit(self.version, true));
+        let name = self.name(ty);
         match limit {
             Some(l) if num <= u64::from(l) => Ok(()),
             _ => Err(format!(
@@ -109,7 +127,7 @@ impl Usage {
                 Ok(Expr::name(format!("v{num}"), at))
             }
             _ => {
-                let (name, _) = canonical_name(ty, ProgramType::Fragment);
+                let name = self.name(ty);
                 let verb = if write { "written" } else { "read" };
                 Err(format!("`{name}{num}` cannot be {verb} in a lifted fragment program"))
             }
@@ -128,7 +146,7 @@ impl Usage {
             return self.register(s.r#type, s.num.get() + row, false);
         }
         if s.r#type != RegType::Vc {
-            let (name, _) = canonical_name(s.r#type, ProgramType::Fragment);
+            let name = self.name(s.r#type);
             return Err(format!(
                 "indirect addressing of `{name}` has no AGSL equivalent (only `fc[…]` is lifted)"
             ));

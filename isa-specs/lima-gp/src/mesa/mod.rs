@@ -46,7 +46,7 @@ use std::sync::OnceLock;
 
 use isa_runtime::layout::{Field, NamedText, Piece};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{self};
+use isa_runtime::text::{self, quote_input};
 use isa_runtime::ParseError;
 
 use super::__layout::LAYOUT_INSTR as FORMAT;
@@ -524,7 +524,10 @@ fn apply_annotation(cur: &mut Cursor<'_>, word: &mut u128) -> Result<(), ParseEr
             return Err(cur.expected("a field name or `}`"));
         };
         let Some(field) = field_named(name) else {
-            let mut msg = format!("`{name}` is not a field of a Lima GP instruction");
+            let mut msg = format!(
+                "{name} is not a field of a Lima GP instruction",
+                name = quote_input(name)
+            );
             if let Some(s) = isa_runtime::lexer::closest(name, FORMAT.fields.iter().map(|f| f.name)) {
                 let _ = write!(msg, "; did you mean `{s}`?");
             }

@@ -7,7 +7,7 @@ use core::fmt::{self, Write};
 
 use isa_runtime::layout::{Field, FieldKind, Format};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{self, TextError, TextHooks};
+use isa_runtime::text::{self, escape_input, quote_input, TextError, TextHooks};
 use isa_runtime::{f16, Component, Mask, Swizzle};
 
 use crate::Vec4Reg;
@@ -159,14 +159,14 @@ impl TextHooks<u128> for Hooks {
             "sreg" => set(bits, parse_scalar(cur)?),
             "sdest" => {
                 expect(cur, "$")?;
-                let r = number(cur, 15, "register")?;
+                let r = number(cur, last_register(), "register")?;
                 expect(cur, ".")?;
                 set(bits, r << 2 | component(cur)? as u64);
             }
             "vec_of_sreg" => set(bits, parse_reg(cur)? << 2),
             "vec_dest" => {
                 expect(cur, "$")?;
-                let r = number(cur, 15, "register")?;
+                let r = number(cur, last_register(), "register")?;
                 let m = parse_mask(cur)?;
                 set(bits, r << 2 | m >> 2);
                 self.set_sibling("dest_modifier", bits, m & 3);
@@ -227,7 +227,10 @@ impl TextHooks<u128> for Hooks {
         Err(TextError::with(&c, |c| {
             let rest = c.rest();
             let token = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
-            format!("unexpected `{token}` (expected `,`, `{{raw` or the end of the line)")
+            format!(
+                "unexpected {token} (expected `,`, `{{raw` or the end of the line)",
+                token = quote_input(token)
+            )
         }))
     }
 }
@@ -403,7 +406,7 @@ fn number<'a>(cur: &mut Cursor<'a>, max: u64, what: &'static str) -> Result<u64,
         }
         _ => Err(TextError::message(
             cur,
-            format!("{what} {digits} is out of range (at most {max})"),
+            format!("{what} {} is out of range (at most {max})", escape_input(digits)),
         )),
     }
 }
@@ -438,7 +441,7 @@ fn component_of(letter: char) -> Option<Component> {
 /// `$0` to `$15` by number.
 fn parse_reg<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
     if cur.eat("$") {
-        return number(cur, 15, "register");
+        return number(cur, last_register(), "register");
     }
     let named = (0..16).filter_map(Vec4Reg::from_raw).find(|r| {
         let s = r.spelling();
@@ -449,11 +452,27 @@ fn parse_reg<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
             cur.eat(r.spelling());
             Ok(r.raw())
         }
-        None => Err(TextError::expected(
-            cur,
-            "a register (`$0`…`$15`, `^const0`, `^const1`, `^texture`, `^uniform`)",
-        )),
+        None => Err(TextError::with(cur, |c| {
+            // The spellings of `Vec4Reg` beyond `$N`.
+            let named = vec4_reg().map_or(&[][..], |e| e.values).iter();
+            let named = named.filter_map(|v| v.spellings.first().filter(|s| !s.starts_with('$')));
+            let mut list = format!("`$0`…`${}`", last_register());
+            for s in named {
+                list.push_str(&format!(", `{s}`"));
+            }
+            format!("expected a register ({list}), found {}", c.describe_next())
+        })),
     }
+}
+
+/// The spec's `Vec4Reg`: the registers, numbered and named.
+pub(crate) fn vec4_reg() -> Option<&'static isa_runtime::layout::Enum> {
+    crate::LAYOUT.enums.iter().find(|e| e.name == "Vec4Reg").copied()
+}
+
+/// The highest register number `$N`: all values of `Vec4Reg`'s bits.
+pub(crate) fn last_register() -> u64 {
+    vec4_reg().map_or(15, |e| (1u64 << e.bits.min(63)) - 1)
 }
 
 /// A scalar register `reg.c` (register × 4 + component).
@@ -622,7 +641,10 @@ fn parse_half<'a>(cur: &mut Cursor<'a>) -> Result<f16, TextError<'a>> {
             _ => {
                 return Err(TextError::message(
                     cur,
-                    format!("expected a number (such as `1.000000`, `inf` or `nan`), found `{s}`"),
+                    format!(
+                        "expected a number (such as `1.000000`, `inf` or `nan`), found {s}",
+                        s = quote_input(s)
+                    ),
                 ))
             }
         },

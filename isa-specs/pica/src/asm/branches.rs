@@ -10,6 +10,7 @@ use super::operand::{self, File};
 use super::state::{Asm, Block, BlockKind, Pos, Reloc, Word, MAX_STACK};
 use crate::{Flow, Fmt2, Fmt2Call, Fmt3, Fmt3Loop, Instruction};
 use isa_runtime::layout::Opcode;
+use isa_runtime::text::quote_input;
 
 /// The instruction of `op` built from its format's fields
 /// (`Fmt::into_instruction`). The assembler picks `op` by that format, so
@@ -50,7 +51,10 @@ fn target(stmt: &Stmt<'_>, text: &str) -> Result<String, Diag> {
     } else {
         Err(stmt.err_at(
             text,
-            format!("invalid target `{text}`: expected a label or procedure name"),
+            format!(
+                "invalid target {text}: expected a label or procedure name",
+                text = quote_input(text)
+            ),
         ))
     }
 }

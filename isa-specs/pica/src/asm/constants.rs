@@ -10,6 +10,7 @@ use super::operand::{File, Reg};
 use super::state::{Asm, BlockKind, ConstArray, Uniform, UniformKind, MAX_CONSTANTS, MAX_UNIFORMS};
 use crate::float24::from_f32_picasso;
 use crate::shbin::{constant_kind, Constant};
+use isa_runtime::text::quote_input;
 
 /// `.fvec/.ivec/.bool NAME, NAME[SIZE], …`.
 pub(super) fn uniforms(asm: &mut Asm, stmt: &Stmt<'_>, kind: UniformKind) -> Result<(), Diag> {
@@ -26,7 +27,12 @@ pub(super) fn uniforms(asm: &mut Asm, stmt: &Stmt<'_>, kind: UniformKind) -> Res
                 }
                 match numbers::decimal(inner) {
                     Some(n) if n >= 1 => (trim(&arg[..open]), n),
-                    _ => return Err(stmt.err_at(inner, format!("invalid uniform size `{inner}`"))),
+                    _ => {
+                        return Err(stmt.err_at(
+                            inner,
+                            format!("invalid uniform size {inner}", inner = quote_input(inner)),
+                        ))
+                    }
                 }
             }
             None => (arg, 1),
@@ -36,10 +42,19 @@ pub(super) fn uniforms(asm: &mut Asm, stmt: &Stmt<'_>, kind: UniformKind) -> Res
         if shared {
             if let Some(u) = asm.globals.iter().find(|u| u.name == name) {
                 if u.kind != kind {
-                    return Err(stmt.err_at(name, format!("`{name}` was declared as another kind of uniform")));
+                    return Err(stmt.err_at(
+                        name,
+                        format!(
+                            "{name} was declared as another kind of uniform",
+                            name = quote_input(name)
+                        ),
+                    ));
                 }
                 if i64::from(u.size) != size {
-                    return Err(stmt.err_at(name, format!("`{name}` was declared with size {}", u.size)));
+                    return Err(stmt.err_at(
+                        name,
+                        format!("{name} was declared with size {}", u.size, name = quote_input(name)),
+                    ));
                 }
                 pos = Some(i64::from(u.pos));
             }
@@ -52,7 +67,12 @@ pub(super) fn uniforms(asm: &mut Asm, stmt: &Stmt<'_>, kind: UniformKind) -> Res
                 }
                 match asm.allocator(stmt.line, kind).global(size) {
                     Some(pos) => pos,
-                    None => return Err(stmt.err_at(arg, format!("not enough uniform registers left for `{arg}`"))),
+                    None => {
+                        return Err(stmt.err_at(
+                            arg,
+                            format!("not enough uniform registers left for {arg}", arg = quote_input(arg)),
+                        ))
+                    }
                 }
             }
         };
@@ -97,7 +117,10 @@ fn vector<'a>(stmt: &Stmt<'a>, text: &'a str) -> Result<Vec<&'a str>, Diag> {
     };
     let after = trim(&inner[close + 1..]);
     if !after.is_empty() {
-        return Err(stmt.err_at(after, format!("unexpected `{after}` after `)`")));
+        return Err(stmt.err_at(
+            after,
+            format!("unexpected {after} after `)`", after = quote_input(after)),
+        ));
     }
     let values: Vec<&str> = inner[..close].split(',').map(trim).collect();
     if values.len() != 4 {
@@ -112,7 +135,8 @@ fn vector<'a>(stmt: &Stmt<'a>, text: &'a str) -> Result<Vec<&'a str>, Diag> {
 fn floats<'a>(stmt: &Stmt<'a>, values: &[&'a str]) -> Result<[f32; 4], Diag> {
     let mut out = [0.0; 4];
     for (slot, text) in out.iter_mut().zip(values) {
-        *slot = numbers::float(text).ok_or_else(|| stmt.err_at(text, format!("invalid number `{text}`")))?;
+        *slot = numbers::float(text)
+            .ok_or_else(|| stmt.err_at(text, format!("invalid number {text}", text = quote_input(text))))?;
     }
     Ok(out)
 }
@@ -125,7 +149,10 @@ fn bytes<'a>(stmt: &Stmt<'a>, values: &[&'a str]) -> Result<[u8; 4], Diag> {
             _ => {
                 return Err(stmt.err_at(
                     text,
-                    format!("invalid integer `{text}`: expected a decimal number from -128 to 255"),
+                    format!(
+                        "invalid integer {text}: expected a decimal number from -128 to 255",
+                        text = quote_input(text)
+                    ),
                 ))
             }
         };
@@ -187,7 +214,10 @@ pub(super) fn constant(asm: &mut Asm, stmt: &Stmt<'_>, kind: UniformKind) -> Res
     let Some(pos) = asm.allocator(stmt.line, kind).local(1) else {
         return Err(stmt.err_at(
             name,
-            format!("not enough uniform registers left for the constant `{name}`"),
+            format!(
+                "not enough uniform registers left for the constant {name}",
+                name = quote_input(name)
+            ),
         ));
     };
     let reg = uniform_reg(kind, pos);
@@ -234,11 +264,11 @@ pub(super) fn const_array(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
             Some(n) if n > 96 => {
                 return Err(stmt.err_at(inner, format!("array size {n} is more than the 96 c registers")))
             }
-            _ => return Err(stmt.err_at(inner, format!("invalid array size `{inner}`"))),
+            _ => return Err(stmt.err_at(inner, format!("invalid array size {inner}", inner = quote_input(inner)))),
         },
     };
     if !super::line::is_identifier(name) {
-        return Err(stmt.err_at(name, format!("invalid array name `{name}`")));
+        return Err(stmt.err_at(name, format!("invalid array name {name}", name = quote_input(name))));
     }
     let start = asm.code.len();
     super::branches::push_block(asm, stmt, BlockKind::Array, start)?;
@@ -267,19 +297,25 @@ impl Asm {
     fn place_array(&mut self, stmt: &Stmt<'_>, mut array: ConstArray) -> Result<(), Diag> {
         self.dvle(stmt.line);
         if self.aliases.contains_key(&array.name) {
-            return Err(stmt.err_at(stmt.head, format!("`{}` is already defined in this file", array.name)));
+            return Err(stmt.err_at(
+                stmt.head,
+                format!("{} is already defined in this file", quote_input(&array.name)),
+            ));
         }
         if let Some(size) = array.size {
             array.values.resize(size.max(array.values.len()), [0.0; 4]);
         }
         if array.values.is_empty() {
-            return Err(stmt.err_at(stmt.head, format!("the array `{}` has no elements", array.name)));
+            return Err(stmt.err_at(
+                stmt.head,
+                format!("the array {} has no elements", quote_input(&array.name)),
+            ));
         }
         let count = array.values.len() as i64;
         let Some(pos) = self.allocator(stmt.line, UniformKind::Fvec).local(count) else {
             return Err(stmt.err_at(
                 stmt.head,
-                format!("not enough uniform registers left for `{}`", array.name),
+                format!("not enough uniform registers left for {}", quote_input(&array.name)),
             ));
         };
         if self.dvle(stmt.line).constants.len() + array.values.len() > MAX_CONSTANTS {
@@ -318,7 +354,10 @@ pub(super) fn set_bool(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
         _ => {
             return Err(stmt.err_at(
                 args[1],
-                format!("invalid boolean `{}`: expected true, false, on, off, 1 or 0", args[1]),
+                format!(
+                    "invalid boolean {}: expected true, false, on, off, 1 or 0",
+                    quote_input(args[1])
+                ),
             ))
         }
     };

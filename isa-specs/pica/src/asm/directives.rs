@@ -10,6 +10,7 @@ use super::numbers;
 use super::operand::{self, Alias, File, Reg};
 use super::state::{Asm, Uniform, UniformKind, MAX_OUTPUTS, MAX_UNIFORMS};
 use crate::shbin::Output;
+use isa_runtime::text::{escape_input, quote_input};
 
 /// The directives handled here.
 pub(crate) const NAMES: &[&str] = &[
@@ -71,10 +72,13 @@ fn dispatch(asm: &mut Asm, name: &str, stmt: &Stmt<'_>) -> Option<Result<(), Dia
 /// An identifier not yet used by an alias of this file.
 pub(super) fn new_name<'a>(asm: &Asm, stmt: &Stmt<'a>, name: &'a str, what: &str) -> Result<(), Diag> {
     if !is_identifier(name) {
-        return Err(stmt.err_at(name, format!("invalid {what} name `{name}`")));
+        return Err(stmt.err_at(name, format!("invalid {what} name {name}", name = quote_input(name))));
     }
     if asm.aliases.contains_key(name) {
-        return Err(stmt.err_at(name, format!("`{name}` is already defined in this file")));
+        return Err(stmt.err_at(
+            name,
+            format!("{name} is already defined in this file", name = quote_input(name)),
+        ));
     }
     Ok(())
 }
@@ -104,7 +108,7 @@ fn alias(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     let args = stmt.expect_words(2, 2, ".alias NAME REGISTER")?;
     let name = args[0];
     if !is_identifier(name) {
-        return Err(stmt.err_at(name, format!("invalid alias name `{name}`")));
+        return Err(stmt.err_at(name, format!("invalid alias name {name}", name = quote_input(name))));
     }
     let mut chars = name.chars();
     let looks_like_register = matches!(
@@ -112,7 +116,13 @@ fn alias(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
         Some('o' | 'v' | 'r' | 'c' | 'i' | 'b' | 'O' | 'V' | 'R' | 'C' | 'I' | 'B')
     ) && chars.next().is_some_and(|c| c.is_ascii_digit());
     if looks_like_register {
-        return Err(stmt.err_at(name, format!("`{name}` looks like a register and cannot be an alias")));
+        return Err(stmt.err_at(
+            name,
+            format!(
+                "{name} looks like a register and cannot be an alias",
+                name = quote_input(name)
+            ),
+        ));
     }
     let op = asm.operand(stmt, args[1], false)?;
     new_name(asm, stmt, name, "alias")?;
@@ -184,7 +194,7 @@ fn output(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     let name = (args[0] != "-").then_some(args[0]);
     if let Some(name) = name {
         if !is_identifier(name) {
-            return Err(stmt.err_at(name, format!("invalid output name `{name}`")));
+            return Err(stmt.err_at(name, format!("invalid output name {name}", name = quote_input(name))));
         }
     }
     let mut kind_text = args[1];
@@ -195,7 +205,11 @@ fn output(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
             if op.reg.file != File::O || op.reg.index >= limit || op.neg {
                 return Err(stmt.err_at(
                     text,
-                    format!("invalid output register `{text}`: expected o0–o{}", limit - 1),
+                    format!(
+                        "invalid output register {text}: expected o0–o{}",
+                        limit - 1,
+                        text = quote_input(text)
+                    ),
                 ));
             }
             (Some(op.reg.index), op.swizzle)
@@ -205,7 +219,7 @@ fn output(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
                 let mask = &kind_text[dot + 1..];
                 kind_text = &kind_text[..dot];
                 let swizzle = operand::parse_swizzle(mask)
-                    .ok_or_else(|| stmt.err_at(mask, format!("invalid output mask `.{mask}`")))?;
+                    .ok_or_else(|| stmt.err_at(mask, format!("invalid output mask `.{}`", escape_input(mask))))?;
                 (None, swizzle)
             }
             None => (None, Swizzle::identity()),
@@ -216,8 +230,9 @@ fn output(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
         return Err(stmt.err_at(
             kind_text,
             format!(
-                "invalid output type `{kind_text}`: expected position, normalquat, color, texcoord0, \
-                 texcoord0w, texcoord1, texcoord2, view or dummy"
+                "invalid output type {}: expected position, normalquat, color, texcoord0, \
+                 texcoord0w, texcoord1, texcoord2, view or dummy",
+                quote_input(kind_text)
             ),
         ));
     };
@@ -269,7 +284,7 @@ fn entry(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     asm.dvle(stmt.line);
     let args = stmt.expect_words(1, 1, ".entry PROC")?;
     if !is_identifier(args[0]) {
-        return Err(stmt.err_at(args[0], format!("invalid procedure name `{}`", args[0])));
+        return Err(stmt.err_at(args[0], format!("invalid procedure name {}", quote_input(args[0]))));
     }
     let pos = asm.pos(stmt.line, super::line::offset_in(stmt.line, args[0]));
     asm.dvle(stmt.line).entry = (args[0].to_string(), pos, true);
@@ -308,7 +323,10 @@ fn gsh(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
         _ => {
             return Err(stmt.err_at(
                 mode_text,
-                format!("invalid geometry shader mode `{mode_text}`: expected point, variable or fixed"),
+                format!(
+                    "invalid geometry shader mode {mode_text}: expected point, variable or fixed",
+                    mode_text = quote_input(mode_text)
+                ),
             ))
         }
     };
@@ -321,7 +339,10 @@ fn gsh(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     let first_free = asm.plain_register(stmt, args[1], File::C)?;
     let count = |text: &str| match numbers::c_integer(text) {
         Some(n @ 0..=255) => Ok(n as u8),
-        _ => Err(stmt.err_at(text, format!("invalid vertex count `{text}`: expected 0–255"))),
+        _ => Err(stmt.err_at(
+            text,
+            format!("invalid vertex count {text}: expected 0–255", text = quote_input(text)),
+        )),
     };
     let mut header = [mode, 0, 0, 0];
     match mode {

@@ -21,6 +21,7 @@ use super::line::{self, Diag, Stmt};
 use super::numbers;
 use super::state::{Asm, HeaderField, Word};
 use crate::shbin::{Constant, Layout, OpdescEntry, Output, Uniform};
+use isa_runtime::text::quote_input;
 
 /// The directives handled here.
 pub(crate) const NAMES: &[&str] = &[
@@ -79,10 +80,10 @@ fn numbers<const N: usize>(stmt: &Stmt<'_>, usage: &str, max: [u64; N]) -> Resul
             Some(_) => {
                 return Err(stmt.err_at(
                     args[i],
-                    format!("`{}` does not fit (the largest is {:#x})", args[i], max[i]),
+                    format!("{} does not fit (the largest is {:#x})", quote_input(args[i]), max[i]),
                 ))
             }
-            None => return Err(stmt.err_at(args[i], format!("invalid number `{}`", args[i]))),
+            None => return Err(stmt.err_at(args[i], format!("invalid number {}", quote_input(args[i])))),
         };
     }
     Ok(out)
@@ -122,7 +123,7 @@ fn layout(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
         _ => {
             return Err(stmt.err_at(
                 args[0],
-                format!("unknown layout `{}`: expected picasso or nihstro", args[0]),
+                format!("unknown layout {}: expected picasso or nihstro", quote_input(args[0])),
             ))
         }
     };
@@ -155,7 +156,11 @@ fn dvle_override(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
         let names: Vec<&str> = HEADER_FIELDS.iter().map(|f| f.0).collect();
         return Err(stmt.err_at(
             name,
-            format!("unknown DVLE field `{name}`: expected one of {}", names.join(", ")),
+            format!(
+                "unknown DVLE field {name}: expected one of {}",
+                names.join(", "),
+                name = quote_input(name)
+            ),
         ));
     };
     let Some(&value_text) = args.get(1) else {
@@ -169,10 +174,19 @@ fn dvle_override(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
         Some(_) => {
             return Err(stmt.err_at(
                 value_text,
-                format!("`{value_text}` does not fit `{name}` (at most {max:#x})"),
+                format!(
+                    "{value_text} does not fit {name} (at most {max:#x})",
+                    name = quote_input(name),
+                    value_text = quote_input(value_text)
+                ),
             ))
         }
-        None => return Err(stmt.err_at(value_text, format!("invalid number `{value_text}`"))),
+        None => {
+            return Err(stmt.err_at(
+                value_text,
+                format!("invalid number {value_text}", value_text = quote_input(value_text)),
+            ))
+        }
     };
     asm.dvle(stmt.line).overrides.push((field, value));
     Ok(())

@@ -16,6 +16,7 @@ use isa_runtime::UInt;
 use super::line::{Diag, Stmt};
 use super::state::{Asm, BlockKind, Reloc, Word};
 use crate::{fields, Flow, Fmt0, Instruction};
+use isa_runtime::text::quote_input;
 
 /// How the last code word ends a block, for the padding rules.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -62,12 +63,15 @@ impl Asm {
         let name = match &args {
             Ok(args) if super::line::is_identifier(args[0]) => {
                 if self.procs.contains_key(args[0]) {
-                    Err(stmt.err_at(args[0], format!("procedure `{}` is already defined", args[0])))
+                    Err(stmt.err_at(
+                        args[0],
+                        format!("procedure {} is already defined", quote_input(args[0])),
+                    ))
                 } else {
                     Ok(args[0].to_string())
                 }
             }
-            Ok(args) => Err(stmt.err_at(args[0], format!("invalid procedure name `{}`", args[0]))),
+            Ok(args) => Err(stmt.err_at(args[0], format!("invalid procedure name {}", quote_input(args[0])))),
             Err(e) => Err(e.clone()),
         };
         // The block opens even when the name is bad, so its `.end` matches.
@@ -130,7 +134,10 @@ impl Asm {
         match block.kind {
             BlockKind::Proc(Some(name)) => {
                 if self.procs.contains_key(&name) {
-                    return Err(fail(format!("procedure `{name}` is already defined")));
+                    return Err(fail(format!(
+                        "procedure {name} is already defined",
+                        name = quote_input(&name)
+                    )));
                 }
                 self.procs.insert(name, (block.start, size));
             }
@@ -160,11 +167,10 @@ impl Asm {
     pub fn fix_labels(&mut self) {
         for reloc in std::mem::take(&mut self.label_relocs) {
             let Some(&target) = self.labels.get(&reloc.name) else {
-                self.errors.push(
-                    reloc
-                        .pos
-                        .error(format!("label `{}` is not defined in this file", reloc.name)),
-                );
+                self.errors.push(reloc.pos.error(format!(
+                    "label {} is not defined in this file",
+                    quote_input(&reloc.name)
+                )));
                 continue;
             };
             self.patch(&reloc, Some(target), None);
@@ -175,8 +181,11 @@ impl Asm {
     pub fn fix_procs(&mut self) {
         for reloc in std::mem::take(&mut self.proc_relocs) {
             let Some(&(start, size)) = self.procs.get(&reloc.name) else {
-                self.errors
-                    .push(reloc.pos.error(format!("procedure `{}` is not defined", reloc.name)));
+                self.errors.push(
+                    reloc
+                        .pos
+                        .error(format!("procedure {} is not defined", quote_input(&reloc.name))),
+                );
                 continue;
             };
             self.patch(&reloc, Some(start), Some(size));
@@ -185,7 +194,8 @@ impl Asm {
 
     fn patch(&mut self, reloc: &Reloc, dst: Option<usize>, num: Option<usize>) {
         if let Err(m) = self.patch_at(reloc.at, dst, num) {
-            self.errors.push(reloc.pos.error(format!("`{}` {m}", reloc.name)));
+            self.errors
+                .push(reloc.pos.error(format!("{} {m}", quote_input(&reloc.name))));
         }
     }
 

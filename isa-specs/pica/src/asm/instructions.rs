@@ -16,6 +16,7 @@ use crate::{
     CmpOp, Flow, Fmt0, Fmt1, Fmt1Mova, Fmt1c, Fmt1i, Fmt1u, Fmt2, Fmt2Call, Fmt3, Fmt3Loop, Fmt4, Fmt5, Fmt5i, Idx,
     OpcodeAttrs, Reads, SrcNarrow, LAYOUT,
 };
+use isa_runtime::text::quote_input;
 
 /// How a mnemonic assembles: by its opcode's format, with the opcode (and
 /// for the two-source formats, the inverted form whose `inverts` names it)
@@ -133,7 +134,7 @@ const MAX_VSH_SIZE: usize = 512;
 pub(crate) fn run(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     let name = stmt.head.to_ascii_lowercase();
     let Some(kind) = lookup(&name) else {
-        let mut message = format!("unknown instruction `{}`", stmt.head);
+        let mut message = format!("unknown instruction {}", quote_input(stmt.head));
         if let Some(near) = isa_runtime::lexer::closest(&name, mnemonics()) {
             message += &format!(" (did you mean `{near}`?)");
         }
@@ -193,8 +194,9 @@ fn narrow<'a>(stmt: &Stmt<'a>, op: &Operand, text: &'a str, which: &str) -> Resu
         stmt.err_at(
             text,
             format!(
-                "`{text}` is {}: {which} must be an input (v) or temporary (r) register",
-                op.reg
+                "{text} is {}: {which} must be an input (v) or temporary (r) register",
+                op.reg,
+                text = quote_input(text)
             ),
         )
     })
@@ -204,7 +206,11 @@ fn wide<'a>(stmt: &Stmt<'a>, op: &Operand, text: &'a str, which: &str) -> Result
     op.wide().ok_or_else(|| {
         stmt.err_at(
             text,
-            format!("`{text}` is {}: {which} must be a v, r or c register", op.reg),
+            format!(
+                "{text} is {}: {which} must be a v, r or c register",
+                op.reg,
+                text = quote_input(text)
+            ),
         )
     })
 }
@@ -312,7 +318,10 @@ fn mova(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, reads: Reads, pos: 
         _ => {
             return Err(stmt.err_at(
                 args[0],
-                format!("invalid mova destination `{}`: expected a0.x, a0.y or a0.xy", args[0]),
+                format!(
+                    "invalid mova destination {}: expected a0.x, a0.y or a0.xy",
+                    quote_input(args[0])
+                ),
             ))
         }
     };
@@ -344,7 +353,13 @@ fn cmp_op<'a>(stmt: &Stmt<'a>, text: &'a str) -> Result<CmpOp, Diag> {
         None => {
             let names: Vec<&str> = ops.values.iter().filter_map(|v| v.spellings.first().copied()).collect();
             let expected = isa_runtime::text::or_list(&names);
-            Err(stmt.err_at(text, format!("invalid comparison `{text}`: expected {expected}")))
+            Err(stmt.err_at(
+                text,
+                format!(
+                    "invalid comparison {text}: expected {expected}",
+                    text = quote_input(text)
+                ),
+            ))
         }
     }
 }
@@ -440,7 +455,12 @@ fn setemit(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, pos: Pos) -> Res
     }
     let vertex = match super::numbers::c_integer(args[0]) {
         Some(v @ 0..=2) => v as u64,
-        _ => return Err(stmt.err_at(args[0], format!("invalid vertex id `{}`: expected 0, 1 or 2", args[0]))),
+        _ => {
+            return Err(stmt.err_at(
+                args[0],
+                format!("invalid vertex id {}: expected 0, 1 or 2", quote_input(args[0])),
+            ))
+        }
     };
     let (mut primitive, mut winding) = (false, false);
     if let Some(flags) = args.get(1) {
@@ -448,7 +468,15 @@ fn setemit(asm: &mut Asm, stmt: &Stmt<'_>, op: &'static Opcode, pos: Pos) -> Res
             match flag.to_ascii_lowercase().as_str() {
                 "prim" | "primitive" => primitive = true,
                 "inv" | "invert" => winding = true,
-                _ => return Err(stmt.err_at(flag, format!("unknown setemit flag `{flag}`: expected prim or inv"))),
+                _ => {
+                    return Err(stmt.err_at(
+                        flag,
+                        format!(
+                            "unknown setemit flag {flag}: expected prim or inv",
+                            flag = quote_input(flag)
+                        ),
+                    ))
+                }
             }
         }
     }

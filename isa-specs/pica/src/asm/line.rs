@@ -3,6 +3,8 @@
 //! (`# 12 "file"`), or a head word (directive or mnemonic) and its arguments.
 //! Every piece stays a slice of the line, so errors can name their column.
 
+use isa_runtime::text::quote_input;
+
 /// A problem on the current line: the byte offset it points at, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Diag {
@@ -112,7 +114,7 @@ pub(crate) fn split(line: &str) -> Result<Parsed<'_>, Diag> {
             let message = if name.is_empty() {
                 "empty label name before `:`".to_string()
             } else {
-                format!("invalid label name `{name}`")
+                format!("invalid label name {name}", name = quote_input(name))
             };
             return Err(Diag { at, message });
         }

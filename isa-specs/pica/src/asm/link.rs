@@ -6,6 +6,7 @@
 use super::state::{Asm, Dvle, HeaderField, Word};
 use super::{AsmError, SourceFile};
 use crate::shbin::{self, ShaderKind, Shbin};
+use isa_runtime::text::quote_input;
 
 /// Finishes assembly: the SHBIN, or every error found.
 pub(crate) fn finish(mut asm: Asm, files: &[SourceFile]) -> Result<Shbin, Vec<AsmError>> {
@@ -59,7 +60,12 @@ fn build(asm: &Asm, dvle: &Dvle) -> Result<shbin::Dvle, AsmError> {
         let (name, pos, named) = &dvle.entry;
         match asm.procs.get(name) {
             Some(&(start, size)) => (start as u32, (start + size) as u32),
-            None if *named => return Err(pos.error(format!("the entry point `{name}` is not a defined procedure"))),
+            None if *named => {
+                return Err(pos.error(format!(
+                    "the entry point {name} is not a defined procedure",
+                    name = quote_input(name)
+                )))
+            }
             None => {
                 return Err(pos.error(
                     "this DVLE has no entry point: define `.proc main` or name another procedure with `.entry`",

@@ -36,6 +36,7 @@ use std::fmt;
 
 use super::shbin::Shbin;
 pub(crate) use instructions::{picasso_name, refuses_two_inputs};
+use isa_runtime::text::quote_input;
 use line::Stmt;
 pub(crate) use opdesc::{allocate, need as opdesc_need, pinned_pick, Src as OpdescSrc, MAX_OPDESCS};
 use state::Asm;
@@ -103,6 +104,17 @@ pub fn assemble(files: &[SourceFile], options: &Options) -> Result<Shbin, Vec<As
     link::finish(asm, files)
 }
 
+/// Whether `text` holds no statement: only blanks, `;` comments and line
+/// markers (`# N "file"`), no label, directive or instruction. (`isa asm`
+/// calls such a file empty.)
+pub fn is_blank(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.split('\n').all(|raw| {
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        matches!(line::split(raw), Ok(p) if p.labels.is_empty() && !matches!(p.stmt, Some(line::Body::Stmt(_))))
+    })
+}
+
 /// One physical line: labels first, then a line marker, a directive or an
 /// instruction.
 fn process_line(asm: &mut Asm, raw: &str) {
@@ -149,7 +161,10 @@ fn unknown_directive(head: &str) -> String {
     let known = directives::NAMES.iter().chain(extensions::NAMES).map(|n| &n[1..]);
     let name = head.trim_start_matches('.').to_ascii_lowercase();
     match isa_runtime::lexer::closest(&name, known) {
-        Some(near) => format!("unknown directive `{head}` (did you mean `.{near}`?)"),
-        None => format!("unknown directive `{head}`"),
+        Some(near) => format!(
+            "unknown directive {head} (did you mean `.{near}`?)",
+            head = quote_input(head)
+        ),
+        None => format!("unknown directive {head}", head = quote_input(head)),
     }
 }

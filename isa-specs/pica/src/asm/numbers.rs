@@ -4,6 +4,8 @@
 //! but insist on the whole token, so trailing junk is an error instead of
 //! being ignored.
 
+use isa_runtime::text::{escape_input, quote_input};
+
 /// A whole token as C's `strtoll(text, NULL, 0)` reads it: optional sign,
 /// then `0x` hex, `0` octal or decimal digits.
 pub(crate) fn c_integer(text: &str) -> Option<i64> {
@@ -95,7 +97,7 @@ pub(crate) fn string_literal(text: &str) -> Result<Vec<u8>, (usize, String)> {
                     true => Ok(out),
                     false => Err((
                         at + 1 + rest.len() - junk.len(),
-                        format!("unexpected `{}` after the string", junk.trim_end()),
+                        format!("unexpected {} after the string", quote_input(junk.trim_end())),
                     )),
                 };
             }
@@ -114,7 +116,12 @@ pub(crate) fn string_literal(text: &str) -> Result<Vec<u8>, (usize, String)> {
                             _ => return Err((at, "`\\x` needs two hex digits".into())),
                         }
                     }
-                    other => return Err((at, format!("unknown escape `\\{other}`"))),
+                    other => {
+                        return Err((
+                            at,
+                            format!("unknown escape `\\{}`", escape_input(other.encode_utf8(&mut [0; 4]))),
+                        ))
+                    }
                 }
             }
             c => {

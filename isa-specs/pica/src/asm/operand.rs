@@ -13,6 +13,7 @@ use super::line::{is_identifier, trim, Diag, Stmt};
 use super::numbers;
 use super::state::Asm;
 use crate::{CondOp, Dst, Idx, SrcNarrow, SrcWide};
+use isa_runtime::text::{escape_input, quote_input};
 
 /// A register file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,13 +204,22 @@ fn parse_bracket<'a>(stmt: &Stmt<'a>, inner: &'a str) -> Result<Bracket, Diag> {
         let Some(idx) = index_register(name) else {
             return Err(stmt.err_at(
                 name,
-                format!("invalid index register `{name}`: expected a0.x, a0.y or aL"),
+                format!(
+                    "invalid index register {name}: expected a0.x, a0.y or aL",
+                    name = quote_input(name)
+                ),
             ));
         };
         return match numbers::decimal(number) {
             Some(offset) if offset >= 0 => Ok(Bracket { idx, offset }),
             Some(_) => Err(stmt.err_at(number, "the offset after an index register must not be negative")),
-            None => Err(stmt.err_at(number, format!("invalid offset `{number}`: expected a decimal number"))),
+            None => Err(stmt.err_at(
+                number,
+                format!(
+                    "invalid offset {number}: expected a decimal number",
+                    number = quote_input(number)
+                ),
+            )),
         };
     }
     if let Some(minus) = inner.find('-').filter(|&m| m > 0) {
@@ -218,8 +228,9 @@ fn parse_bracket<'a>(stmt: &Stmt<'a>, inner: &'a str) -> Result<Bracket, Diag> {
             return Err(stmt.err_at(
                 &inner[minus..],
                 format!(
-                    "`[{inner}]`: an index register can only be followed by `+offset` \
-                     (picasso would silently drop it and the offset)"
+                    "`[{}]`: an index register can only be followed by `+offset` \
+                     (picasso would silently drop it and the offset)",
+                    escape_input(inner)
                 ),
             ));
         }
@@ -228,7 +239,10 @@ fn parse_bracket<'a>(stmt: &Stmt<'a>, inner: &'a str) -> Result<Bracket, Diag> {
         Some(offset) => Ok(Bracket { idx: Idx::None, offset }),
         None => Err(stmt.err_at(
             inner,
-            format!("invalid index `{inner}`: expected an offset, an index register, or `index register + offset`"),
+            format!(
+                "invalid index {inner}: expected an offset, an index register, or `index register + offset`",
+                inner = quote_input(inner)
+            ),
         )),
     }
 }
@@ -247,13 +261,21 @@ impl Asm {
         let (name, bracket, swizzle_text) = match body.find('[') {
             Some(open) => {
                 let Some(close) = body[open..].find(']').map(|c| open + c) else {
-                    return Err(stmt.err_at(&body[open..], format!("missing `]` in `{text}`")));
+                    return Err(stmt.err_at(
+                        &body[open..],
+                        format!("missing `]` in {text}", text = quote_input(text)),
+                    ));
                 };
                 let after = &body[close + 1..];
                 let swizzle = match after.strip_prefix('.') {
                     Some(s) => Some(s),
                     None if after.is_empty() => None,
-                    None => return Err(stmt.err_at(after, format!("unexpected `{after}` after `]`"))),
+                    None => {
+                        return Err(stmt.err_at(
+                            after,
+                            format!("unexpected {after} after `]`", after = quote_input(after)),
+                        ))
+                    }
                 };
                 (&body[..open], Some(&body[open + 1..close]), swizzle)
             }
@@ -270,13 +292,22 @@ impl Asm {
             },
         };
         if bracket.idx != Idx::None && !allow_index {
-            return Err(stmt.err_at(text, format!("`{text}`: an index register is not allowed here")));
+            return Err(stmt.err_at(
+                text,
+                format!(
+                    "{text}: an index register is not allowed here",
+                    text = quote_input(text)
+                ),
+            ));
         }
         let swizzle = match swizzle_text {
             Some(s) => parse_swizzle(s).ok_or_else(|| {
                 stmt.err_at(
                     s,
-                    format!("invalid swizzle `.{s}`: expected one to four of x, y, z, w (or r, g, b, a / s, t, p, q)"),
+                    format!(
+                        "invalid swizzle `.{}`: expected one to four of x, y, z, w (or r, g, b, a / s, t, p, q)",
+                        escape_input(s)
+                    ),
                 )
             })?,
             None => Swizzle::identity(),
@@ -289,8 +320,9 @@ impl Asm {
             return Err(stmt.err_at(
                 text,
                 format!(
-                    "`{text}` is {file}{index}, outside {file}0–{file}{}",
-                    i64::from(limit) - 1
+                    "{text} is {file}{index}, outside {file}0–{file}{}",
+                    i64::from(limit) - 1,
+                    text = quote_input(text)
                 ),
             ));
         }
@@ -301,7 +333,10 @@ impl Asm {
         if bracket.idx != Idx::None && reg.file != File::C {
             return Err(stmt.err_at(
                 text,
-                format!("`{text}`: relative addressing needs a float uniform (c register), not {reg}"),
+                format!(
+                    "{text}: relative addressing needs a float uniform (c register), not {reg}",
+                    text = quote_input(text)
+                ),
             ));
         }
         Ok(Operand {
@@ -347,22 +382,23 @@ impl Asm {
                     _ => Err(stmt.err_at(
                         name,
                         format!(
-                            "invalid register `{name}`: {0} registers are {0}0–{0}{1}",
+                            "invalid register {name}: {0} registers are {0}0–{0}{1}",
                             file.letter(),
-                            limit - 1
+                            limit - 1,
+                            name = quote_input(name)
                         ),
                     )),
                 }
             }
             _ => {
-                let mut message = format!("unknown register or alias `{name}`");
+                let mut message = format!("unknown register or alias {name}", name = quote_input(name));
                 if name.len() <= 64 {
                     if let Some(near) = isa_runtime::lexer::closest(name, self.aliases.keys().map(String::as_str)) {
                         message += &format!(" (did you mean `{near}`?)");
                     }
                 }
                 if !is_identifier(name) && !name.is_empty() {
-                    message = format!("invalid operand `{name}`");
+                    message = format!("invalid operand {name}", name = quote_input(name));
                 }
                 Err(stmt.err_at(name, message))
             }
@@ -381,8 +417,9 @@ impl Asm {
             None => Err(stmt.err_at(
                 text,
                 format!(
-                    "`{text}` is {}: a destination must be an output (o) or temporary (r) register",
-                    op.reg
+                    "{text} is {}: a destination must be an output (o) or temporary (r) register",
+                    op.reg,
+                    text = quote_input(text)
                 ),
             )),
         }
@@ -401,10 +438,16 @@ impl Asm {
                 File::O => "an output register (o)",
                 File::R => "a temporary register (r)",
             };
-            return Err(stmt.err_at(text, format!("`{text}` is {}: expected {what}", op.reg)));
+            return Err(stmt.err_at(
+                text,
+                format!("{text} is {}: expected {what}", op.reg, text = quote_input(text)),
+            ));
         }
         if op.neg {
-            return Err(stmt.err_at(text, format!("`{text}`: this register cannot be negated")));
+            return Err(stmt.err_at(
+                text,
+                format!("{text}: this register cannot be negated", text = quote_input(text)),
+            ));
         }
         Ok(op.reg)
     }
@@ -449,8 +492,8 @@ pub(crate) fn condition<'a>(stmt: &Stmt<'a>, text: &'a str) -> Result<Condition,
             _ => Err(stmt.err_at(
                 part,
                 format!(
-                    "invalid condition `{}`: expected cmp.x or cmp.y, optionally with `!`",
-                    trim(part)
+                    "invalid condition {}: expected cmp.x or cmp.y, optionally with `!`",
+                    quote_input(trim(part))
                 ),
             )),
         }

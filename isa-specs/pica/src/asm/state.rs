@@ -11,6 +11,7 @@ use super::operand::Alias;
 use super::{AsmError, Options};
 use crate::shbin::{Constant, Layout, OpdescEntry, Output};
 use crate::Instruction;
+use isa_runtime::text::{escape_input, quote_input};
 
 /// A source position, for errors found after the line was read.
 #[derive(Clone, Debug)]
@@ -477,7 +478,7 @@ impl Asm {
     pub fn end_file(&mut self) {
         for block in std::mem::take(&mut self.stack) {
             let what = match &block.kind {
-                BlockKind::Proc(Some(name)) => format!("`.proc {name}`"),
+                BlockKind::Proc(Some(name)) => format!("`.proc {}`", escape_input(name)),
                 BlockKind::Proc(None) => "`.proc`".into(),
                 BlockKind::For => "`for`".into(),
                 BlockKind::If(_) => "this if block".into(),
@@ -562,7 +563,7 @@ impl Asm {
         if self.labels.contains_key(name) {
             return Err(Diag {
                 at: line::offset_in(raw, name),
-                message: format!("duplicate label `{name}`"),
+                message: format!("duplicate label {name}", name = quote_input(name)),
             });
         }
         self.labels.insert(name.to_string(), self.code.len());

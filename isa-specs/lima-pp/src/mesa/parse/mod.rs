@@ -17,6 +17,7 @@ use isa_runtime::{ParseError, SInt, UInt};
 use super::hooks::at_unit_end;
 use super::hooks::Target;
 use crate::{BranchUnit, Control, Instr};
+use isa_runtime::text::quote_input;
 use pos::*;
 use units::{control_group, unit, Parts};
 
@@ -102,7 +103,13 @@ fn parse_lines(text: &str) -> Result<Lines<'_>, ParseError> {
                 Some(name) if look.eat(":") && !name.contains('.') => {
                     if let Some(l) = out.labels.iter().find(|l| l.name == name) {
                         let line = here.pos(l.at).line;
-                        return Err(here.error(at, format!("label `{name}` is already defined at line {line}")));
+                        return Err(here.error(
+                            at,
+                            format!(
+                                "label {name} is already defined at line {line}",
+                                name = quote_input(name)
+                            ),
+                        ));
                     }
                     out.labels.push(Label {
                         name,
@@ -206,7 +213,10 @@ fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) 
             return Err(cur.expected("`unit.field=value` or `}`"));
         };
         let Some(dot) = name.bytes().position(|b| b == b'.') else {
-            return Err(here.error(at, format!("expected `unit.field`, found `{name}`")));
+            return Err(here.error(
+                at,
+                format!("expected `unit.field`, found {name}", name = quote_input(name)),
+            ));
         };
         let (unit, field) = (&name[..dot], &name[dot + 1..]);
         let unit = if unit == "control" {
@@ -218,7 +228,11 @@ fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) 
                     .iter()
                     .filter(|f| !matches!(f.kind, FieldKind::Presence))
                     .map(|f| f.name);
-                let message = format!("the control word has no field `{field}`{}", hint(field, names));
+                let message = format!(
+                    "the control word has no field {field}{}",
+                    hint(field, names),
+                    field = quote_input(field)
+                );
                 return Err(here.error(at, message));
             }
             None
@@ -227,7 +241,10 @@ fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) 
                 Some(i) => Some(i),
                 None => {
                     let names = core::iter::once("control").chain(packed().units.iter().map(|u| u.name));
-                    return Err(here.error(at, format!("unknown unit `{unit}`{}", hint(unit, names))));
+                    return Err(here.error(
+                        at,
+                        format!("unknown unit {unit}{}", hint(unit, names), unit = quote_input(unit)),
+                    ));
                 }
             }
         };
@@ -298,7 +315,11 @@ fn resolve(parsed: Lines<'_>, here: At<'_>) -> Result<Vec<Instr>, ParseError> {
                 Some(l) => offsets[l.index] as i64,
                 None => {
                     let names = labels.iter().map(|l| l.name);
-                    return Err(tat.error(format!("unknown label `{name}`{}", hint(&name, names))));
+                    return Err(tat.error(format!(
+                        "unknown label {name}{}",
+                        hint(&name, names),
+                        name = quote_input(&name)
+                    )));
                 }
             },
         };

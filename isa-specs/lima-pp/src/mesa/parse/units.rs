@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use isa_runtime::layout::{FieldKind, Format, NamedText, Piece};
 use isa_runtime::lexer::{ends_with, starts_with, Cursor};
 use isa_runtime::packed::{pack_units, variant_of};
-use isa_runtime::text;
+use isa_runtime::text::{self, quote_input};
 use isa_runtime::ParseError;
 
 use super::packed;
@@ -301,14 +301,62 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
             }
         }
     }
+    if let Some(e) = register_out_of_range(cur) {
+        return Err(e);
+    }
     match best {
         Some(e) => Err(e.report()),
         None if !head.is_empty() => Err(cur.error(format!(
-            "unknown unit `{head}`{}",
-            hint(head, example_heads().iter().map(String::as_str))
+            "unknown unit {head}{}",
+            hint(head, example_heads().iter().map(String::as_str)),
+            head = quote_input(head)
         ))),
         None => Err(cur.expected("a unit")),
     }
+}
+
+/// The first register `$N` in the unit's text at `cur` (up to `,`, `{` or
+/// the end of the line) that no register field can hold: an error there
+/// that says which registers exist, from the spec's `Vec4Reg` (its width
+/// and its named values). Checked once no form reads the unit, so that
+/// the error names the register rather than whatever a form tripped on.
+fn register_out_of_range(cur: &Cursor<'_>) -> Option<ParseError> {
+    let regs = crate::mesa::hooks::vec4_reg()?;
+    let count = crate::mesa::hooks::last_register() + 1;
+    let rest = cur.rest();
+    let text = &rest[..rest.find([',', '{', '\n']).unwrap_or(rest.len())];
+    for (i, _) in text.match_indices('$') {
+        let digits = &text[i + 1..];
+        let len = digits.bytes().take_while(u8::is_ascii_digit).count();
+        if len == 0 || digits[..len].parse::<u64>().is_ok_and(|n| n < count) {
+            continue;
+        }
+        // The values spelled other than `$N`: the pipeline registers.
+        let named: Vec<(u64, &str)> = (regs.values.iter())
+            .filter_map(|v| Some((v.value, *v.spellings.first()?)))
+            .filter(|(_, s)| !s.starts_with('$'))
+            .collect();
+        let mut message = format!(
+            "register {} does not exist: the registers are `$0` to `${}`",
+            quote_input(&text[i..i + 1 + len]),
+            count - 1
+        );
+        if let (Some(first), Some(last)) = (named.first(), named.last()) {
+            let names: Vec<String> = named.iter().map(|(_, s)| format!("`{s}`")).collect();
+            let names = match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => names.concat(),
+            };
+            message.push_str(&format!(
+                "; as sources, `${}` to `${}` are written {names}",
+                first.0, last.0
+            ));
+        }
+        let mut at = cur.clone();
+        at.eat(&rest[..i]);
+        return Some(at.error(message));
+    }
+    None
 }
 
 /// The length of the unit's first word: up to whitespace, `,` or `{`
