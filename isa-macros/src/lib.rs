@@ -91,6 +91,11 @@ pub fn isa(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
         Ok(l) => l,
         Err(e) => return e.into(),
     };
+    if args.runtime.is_none() {
+        if let Some(error) = runtime_path::missing_dependency(span) {
+            return error.into();
+        }
+    }
     let output = match compile(&source, span) {
         Ok(spec) => runtime_path::rewrite(isa_meta::expand(&spec), args.runtime.as_ref()),
         Err(errors) => errors,
@@ -120,6 +125,11 @@ pub fn isa_tests(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
         Ok(l) => l,
         Err(e) => return e.into(),
     };
+    if args.runtime.is_none() {
+        if let Some(error) = runtime_path::missing_dependency(span) {
+            return error.into();
+        }
+    }
     let output = match compile(&source, span) {
         Ok(spec) => isa_meta::expand_tests(
             &spec,

@@ -6,7 +6,7 @@
 //! `::isa_runtime`, so the user of the facade never depends on
 //! `isa-runtime` by name (serde's `crate = "…"` for re-exporters).
 
-use proc_macro2::{Group, Spacing, TokenStream, TokenTree};
+use proc_macro2::{Group, Spacing, Span, TokenStream, TokenTree};
 use quote::ToTokens;
 
 /// `output` with every `::isa_runtime` replaced by `runtime`; unchanged when
@@ -16,6 +16,34 @@ pub(crate) fn rewrite(output: TokenStream, runtime: Option<&syn::Path>) -> Token
         Some(path) => replace(output, &path.to_token_stream()),
         None => output,
     }
+}
+
+/// The error for a crate that calls `isa_macros::isa!` without the
+/// runtime among its dependencies (without it, rustc's own error is "cannot
+/// find `isa_runtime` in the crate root" with a misleading hint), or `None`.
+/// The calling crate's `Cargo.toml` is read as text; a crate whose manifest
+/// cannot be read is given the benefit of the doubt.
+pub(crate) fn missing_dependency(span: Span) -> Option<TokenStream> {
+    let dir = std::env::var_os("CARGO_MANIFEST_DIR")?;
+    let manifest = std::fs::read_to_string(std::path::Path::new(&dir).join("Cargo.toml")).ok()?;
+    if names_the_runtime(&manifest) {
+        return None;
+    }
+    Some(
+        syn::Error::new(
+            span,
+            "the code `isa_macros::isa!` generates calls the `isa-runtime` crate, which is not a dependency of this \
+             crate: depend on `isaforge` alone and call `isaforge::isa!` (it tells the macro where the runtime is), \
+             or add `isa-runtime` to [dependencies]",
+        )
+        .to_compile_error(),
+    )
+}
+
+/// Whether a manifest's text names the runtime crate (as a dependency, a
+/// renamed package or a workspace dependency).
+fn names_the_runtime(manifest: &str) -> bool {
+    manifest.contains("isa-runtime") || manifest.contains("isa_runtime")
 }
 
 fn replace(stream: TokenStream, runtime: &TokenStream) -> TokenStream {
@@ -80,6 +108,20 @@ mod tests {
             )
             .to_string()
         );
+    }
+
+    #[test]
+    fn a_manifest_names_the_runtime_or_not() {
+        assert!(super::names_the_runtime(
+            "[dependencies]\nisa-runtime = { path = \"../isa-runtime\" }\n"
+        ));
+        assert!(super::names_the_runtime(
+            "[dependencies]\nisa-runtime.workspace = true\n"
+        ));
+        assert!(super::names_the_runtime(
+            "[dependencies]\nrt = { package = \"isa-runtime\", version = \"0.1\" }\n"
+        ));
+        assert!(!super::names_the_runtime("[dependencies]\nisa-macros = \"0.1\"\n"));
     }
 
     #[test]
