@@ -64,11 +64,43 @@ fn program(args_file: &std::path::Path, allow_empty: bool) -> Result<(String, Ve
 }
 
 fn disasm(args: &DisasmArgs) -> Result<(), Failure> {
-    // Lima files are raw words: `--raw` changes nothing.
-    let (_, _, program) = program(&args.file, args.allow_empty)?;
+    // Lima files are raw words: `--raw` changes nothing. The program is
+    // checked first (nothing is printed if it does not decode), then
+    // written instruction by instruction.
+    let file = input::read(&args.file)?;
+    if file.bytes.is_empty() {
+        return match args.allow_empty {
+            true => Ok(()),
+            false => Err(file.empty(Place::Binary, Some(ALLOW_EMPTY))),
+        };
+    }
+    let listing = mesa::Listing::new(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
     let mut out = Stdout::new();
-    out.bytes(mesa::disassemble(&program).as_bytes())?;
+    let mut failure = None;
+    let mut sink = Sink(&mut out, &mut failure);
+    if listing.write_to(&mut sink).is_err() {
+        return Err(failure.unwrap_or_else(|| Failure::input_one("error: writing to stdout")));
+    }
     out.flush()
+}
+
+/// `Stdout` as an `io::Write`, keeping its failure.
+struct Sink<'a>(&'a mut Stdout, &'a mut Option<Failure>);
+
+impl std::io::Write for Sink<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.0.bytes(buf) {
+            Ok(()) => Ok(buf.len()),
+            Err(f) => {
+                *self.1 = Some(f);
+                Err(std::io::Error::other("stdout"))
+            }
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 fn asm(args: &AsmArgs) -> Result<(), Failure> {

@@ -275,6 +275,27 @@ pub fn instruction_text(words: &[u128], i: usize) -> String {
         return String::new();
     };
     let prev = if i == 0 { 0 } else { words[i - 1] };
+    text_after(word, prev, i)
+}
+
+/// Writes the text of a program of raw little-endian 128-bit words (a
+/// whole number of 16-byte words; bytes past the last whole word are not
+/// read) instruction by instruction, as [`disassemble`] prints it.
+pub fn disassemble_to<W: std::io::Write>(bytes: &[u8], out: &mut W) -> std::io::Result<()> {
+    let mut prev = 0u128;
+    for (i, c) in bytes.chunks_exact(16).enumerate() {
+        let mut b = [0u8; 16];
+        b.copy_from_slice(c);
+        let word = u128::from_le_bytes(b);
+        out.write_all(text_after(word, prev, i).as_bytes())?;
+        prev = word;
+    }
+    Ok(())
+}
+
+/// [`instruction_text`] of `word`, instruction `i`, after `prev`.
+#[inline]
+fn text_after(word: u128, prev: u128, i: usize) -> String {
     let mut text = mesa_text(word, prev, i);
     let lines: Vec<&str> = text.split('\n').collect();
     let implied = parse_instruction(&lines, 1, word_index(i), prev, None).unwrap_or_else(|_| blank());

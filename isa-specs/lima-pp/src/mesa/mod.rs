@@ -16,6 +16,7 @@
 //! parser (`parse`) reads it back with the op names, operand counts,
 //! branch conditions and uniform sources taken from the spec.
 
+mod carry;
 mod hooks;
 mod parse;
 mod print;
@@ -23,8 +24,10 @@ mod select;
 
 use core::fmt::Write;
 
-use isa_runtime::layout::{FieldKind, Packed};
+use isa_runtime::layout::{DeriveRule, FieldKind, Packed};
+#[cfg(test)]
 use isa_runtime::packed::{read_bits, unit_offsets};
+use isa_runtime::{DecodeError, DecodeErrorKind};
 
 pub use parse::parse_program;
 
@@ -84,6 +87,199 @@ fn line_prefix(out: &mut String, offset: u32) {
 /// `{raw …}` annotation of whatever Mesa's text does not carry, when
 /// anything; [`parse_program`] reads it back to the same program.
 pub fn disassemble(program: &[Instr]) -> String {
+    let mut starts = Starts::default();
+    let mut at = 0u64;
+    for insn in program {
+        starts.push(at);
+        at += (insn.control.count.get()).max(insn.words_needed() as u64);
+    }
+    starts.total = at;
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = write_program(program.iter().cloned(), &starts, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// A program in little-endian bytes, checked (it decodes as
+/// [`Instr::decode_program`] decodes it), whose text [`Listing::write_to`]
+/// writes instruction by instruction, as [`disassemble`] prints it. It
+/// keeps one bit per word of the program (where instructions start: a
+/// branch's `next_count` note needs its target's length), not the
+/// decoded program.
+pub struct Listing<'a> {
+    bytes: &'a [u8],
+    starts: Starts,
+}
+
+/// Where the program's instructions start: one bit per word.
+#[derive(Default)]
+struct Starts {
+    bits: Vec<u64>,
+    /// The program's length in words.
+    total: u64,
+}
+
+impl Starts {
+    fn push(&mut self, word: u64) {
+        let i = (word / 64) as usize;
+        if self.bits.len() <= i {
+            self.bits.resize(i + 1, 0);
+        }
+        self.bits[i] |= 1 << (word % 64);
+    }
+
+    fn starts_at(&self, word: u64) -> bool {
+        self.bits
+            .get((word / 64) as usize)
+            .is_some_and(|b| b >> (word % 64) & 1 != 0)
+    }
+
+    /// The length of the instruction that starts at word `w`, 0 if none
+    /// does.
+    fn len_at(&self, w: i64) -> u64 {
+        let Ok(w) = u64::try_from(w) else { return 0 };
+        if w >= self.total || !self.starts_at(w) {
+            return 0;
+        }
+        let mut next = w + 1;
+        while next < self.total && !self.starts_at(next) {
+            next += 1;
+        }
+        next - w
+    }
+}
+
+/// The longest instruction, in words (a 5-bit `count`).
+const MAX_WORDS: usize = 32;
+
+/// The instruction at byte `at` of `bytes` and its length in words.
+fn decode_at(bytes: &[u8], at: usize) -> Result<(Instr, usize), DecodeError> {
+    let end = bytes.len().min(at + 4 * MAX_WORDS);
+    let mut words = [0u32; MAX_WORDS];
+    let n = (end - at) / 4;
+    for (w, c) in words.iter_mut().zip(bytes[at..at + 4 * n].chunks_exact(4)) {
+        *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+    }
+    Instr::decode(&words[..n]).map_err(|e| e.shifted(at))
+}
+
+impl<'a> Listing<'a> {
+    /// Checks `bytes` as [`Instr::program_from_bytes`] does (same errors,
+    /// at byte offsets), without keeping the instructions.
+    pub fn new(bytes: &'a [u8]) -> Result<Self, DecodeError> {
+        if bytes.len() % 4 != 0 {
+            isa_runtime::packed::words_of(&bytes[bytes.len() - bytes.len() % 4..])
+                .map_err(|e| e.shifted(bytes.len() - bytes.len() % 4))?;
+        }
+        let total = bytes.len() / 4;
+        let mut starts = Starts::default();
+        let mut at = 0usize;
+        loop {
+            let (insn, len) = decode_at(bytes, at * 4)?;
+            starts.push(at as u64);
+            let next = insn.control.next_count.get();
+            at += len;
+            if next == 0 {
+                let rest = &bytes[at * 4..];
+                if let Some(i) = rest.chunks_exact(4).position(|c| c != [0; 4]) {
+                    let c = &rest[4 * i..4 * i + 4];
+                    let word = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                    return Err(DecodeError::new("", DecodeErrorKind::TrailingData { word }).at((at + i) * 4));
+                }
+                starts.total = at as u64;
+                return Ok(Listing { bytes, starts });
+            }
+            if at >= total {
+                let announced = next;
+                return Err(DecodeError::new("next_count", DecodeErrorKind::MissingNext { announced }).at(at * 4));
+            }
+        }
+    }
+
+    /// Writes the program's text (as [`disassemble`] prints it), one
+    /// instruction at a time.
+    pub fn write_to<W: std::io::Write>(&self, out: &mut W) -> std::io::Result<()> {
+        let bytes = self.bytes;
+        let mut at = 0usize;
+        let end = self.starts.total as usize * 4;
+        let insns = core::iter::from_fn(move || {
+            if at >= end {
+                return None;
+            }
+            let (insn, len) = decode_at(bytes, at).ok()?;
+            at += len * 4;
+            Some(insn)
+        });
+        write_program(insns, &self.starts, out)
+    }
+}
+
+/// Writes each instruction's line with its notes.
+fn write_program<W: std::io::Write>(
+    insns: impl Iterator<Item = Instr>,
+    starts: &Starts,
+    out: &mut W,
+) -> std::io::Result<()> {
+    let control = packed().control;
+    let derived = [DeriveRule::Words, DeriveRule::NextWords, DeriveRule::NotLast].map(|r| packed().derived(r));
+    let mut insns = insns.peekable();
+    let (mut line, mut words, mut notes) = (String::new(), Vec::new(), Vec::new());
+    let mut offset = 0u32;
+    while let Some(insn) = insns.next() {
+        line.clear();
+        words.clear();
+        notes.clear();
+        insn.encode_into(&mut words);
+        line_prefix(&mut line, offset);
+        // Control fields first: the derived ones where they differ from
+        // what `Instr::derive` computes, `unknown` where it is not zero
+        // (`stop` and `sync` are in Mesa's text).
+        let next = insns.peek().map(|n| n.words_needed() as u64);
+        let have = u128::from(words[0]);
+        let mut want = have;
+        for (f, v) in derived
+            .iter()
+            .zip([insn.words_needed() as u64, next.unwrap_or(0), u64::from(next.is_some())])
+        {
+            if let Some(f) = f {
+                f.write(&mut want, 0, v);
+            }
+        }
+        for f in control.fields {
+            if matches!(f.kind, FieldKind::Unknown) {
+                f.write(&mut want, 0, 0);
+            }
+        }
+        if want != have {
+            for f in control.fields.iter().filter(|f| !matches!(f.kind, FieldKind::Presence)) {
+                if f.read(&have, 0) != f.read(&want, 0) {
+                    notes.push(("control", f.name, f.read(&have, 0)));
+                }
+            }
+        }
+        print::instr_noted(&mut line, &words, offset, &mut notes, &|w| starts.len_at(w));
+        if !notes.is_empty() {
+            line.push_str(" {raw");
+            for (unit, name, value) in &notes {
+                if *value < 10 {
+                    let _ = write!(line, " {unit}.{name}={value}");
+                } else {
+                    let _ = write!(line, " {unit}.{name}={value:#x}");
+                }
+            }
+            line.push('}');
+        }
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+        offset += (insn.control.count.get() as u32).max(insn.words_needed() as u32);
+    }
+    Ok(())
+}
+
+/// The old `disassemble`: the `{raw …}` notes found by reading the text
+/// back (kept as the oracle of the static notes).
+#[cfg(test)]
+pub(crate) fn disassemble_by_reading_back(program: &[Instr]) -> String {
     let mesa: Vec<String> = program
         .iter()
         .zip(offsets(program))
@@ -94,9 +290,6 @@ pub fn disassemble(program: &[Instr]) -> String {
             line
         })
         .collect();
-    // Control fields first: the derived ones where they differ from what
-    // `Instr::derive` computes, `unknown` where it is not zero (`stop` and
-    // `sync` are in Mesa's text).
     let mut derived = program.to_vec();
     Instr::derive(&mut derived);
     for d in &mut derived {
@@ -117,12 +310,7 @@ pub fn disassemble(program: &[Instr]) -> String {
                 .collect()
         })
         .collect();
-    // Then the unit fields: read the text (with the control notes) back
-    // and note every field of every unit that comes out different.
     let text = join(&mesa, &notes);
-    // The printer's own text always parses (the random round-trip tests
-    // check it on 10^5 programs); were it not to, the lines would go out
-    // without unit annotations rather than the printer panicking.
     if let Ok(back) = parse_program(&text) {
         for ((insn, again), notes) in program.iter().zip(&back).zip(&mut notes) {
             notes.extend(unit_differences(insn, again));
@@ -133,6 +321,7 @@ pub fn disassemble(program: &[Instr]) -> String {
 
 /// The unit fields in which `want` and `got` differ, named by the layout
 /// `got`'s bits decode as (its fields cover every bit of the unit).
+#[cfg(test)]
 fn unit_differences(want: &Instr, got: &Instr) -> Vec<(String, u64)> {
     let (w, g) = (want.encode(), got.encode());
     let mut notes = Vec::new();
@@ -155,6 +344,7 @@ fn unit_differences(want: &Instr, got: &Instr) -> Vec<(String, u64)> {
     notes
 }
 
+#[cfg(test)]
 fn join(lines: &[String], notes: &[Vec<(String, u64)>]) -> String {
     let mut out = String::new();
     for (line, notes) in lines.iter().zip(notes) {

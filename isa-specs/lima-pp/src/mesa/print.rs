@@ -11,8 +11,10 @@
 use std::sync::OnceLock;
 
 use isa_runtime::layout::{Field, FieldKind, Format, NamedText, Unit};
-use isa_runtime::packed::{read_bits, unit_offsets};
+use isa_runtime::packed::{read_bits, unit_offsets, variant_of};
 use isa_runtime::text;
+
+use super::carry::Carry;
 
 use super::hooks::Hooks;
 #[cfg(test)]
@@ -62,7 +64,9 @@ fn print_units(out: &mut String, words: &[u32], offset: u32) {
 
 /// Prints each group of `layout` that has an alternative whose conditions
 /// hold, with `, ` before each but the instruction's first (`first` is
-/// `None` where the groups print their own separator).
+/// `None` where the groups print their own separator). Returns the bits
+/// reading the text back gives (see `carry`): `bits` where the text
+/// carries them, what the parser writes elsewhere.
 fn print_groups(
     out: &mut String,
     layout: &Layout,
@@ -70,11 +74,12 @@ fn print_groups(
     unit: &'static str,
     offset: u32,
     first: &mut Option<bool>,
-) {
+) -> u128 {
     let format = layout.format;
     let mut hooks = Hooks::new(format, unit, offset);
-    for group in &layout.groups {
-        let Some(chosen) = group.choose(format, &bits) else {
+    let mut implied = layout.blank;
+    for (group, carries) in layout.groups.iter().zip(&layout.carries) {
+        let Some(chosen) = group.choose_index(format, &bits) else {
             continue;
         };
         if let Some(first) = first {
@@ -82,8 +87,66 @@ fn print_groups(
                 out.push_str(", ");
             }
         }
-        let _ = text::write_text(out, format, chosen, &bits, &mut hooks);
+        let _ = text::write_text(out, format, group.alternatives()[chosen], &bits, &mut hooks);
+        // A unit prints one line (the control word's notes are derived).
+        implied = carries[chosen].implied(bits, &mut hooks);
     }
+    implied
+}
+
+/// One unit's `{raw …}` entry: unit (or `control`), field, value.
+pub(super) type Note = (&'static str, &'static str, u64);
+
+/// [`instr`] for an instruction's words, appending to `notes` every unit
+/// field that the text does not give back (what reading the text gives is
+/// decided by each line's [`Carry`], not by reading it). `len_at(w)` is the
+/// length of the instruction that starts at word `w` of the program, 0 if
+/// none does (a branch's `next_count` is its target's length).
+pub(super) fn instr_noted(
+    out: &mut String,
+    words: &[u32],
+    offset: u32,
+    notes: &mut Vec<Note>,
+    len_at: &dyn Fn(i64) -> u64,
+) {
+    let (packed, layouts) = (super::packed(), layouts());
+    let mut first = Some(true);
+    let control = words.first().copied().unwrap_or(0);
+    let mut all = layouts.units.iter();
+    for (unit, bit) in unit_offsets(packed, control) {
+        let bits = read_bits(words, bit, unit.width);
+        let Some((_, variants)) = all.find(|(u, _)| core::ptr::eq(*u, unit)) else {
+            continue;
+        };
+        let layout = Layout::of(variants, bits);
+        let (from, chosen) = (
+            out.len(),
+            layout.groups.first().and_then(|g| g.choose_index(layout.format, &bits)),
+        );
+        let mut implied = print_groups(out, layout, bits, unit.name, offset, &mut first);
+        if chosen.is_some_and(|i| layout.shadowed.get(i).copied().unwrap_or(false)) {
+            // An earlier line of the layout may read this text: read it.
+            let text = out[from..].trim_start_matches(", ");
+            implied = super::parse::read_unit(text, unit).unwrap_or(implied);
+        }
+        if let (Some(next), Some(target)) = (layout.next_count, layout.target) {
+            // The parser sets a branch's `next_count` to its target's length.
+            let t = target.read(&bits, 0);
+            let shift = 64 - target.width;
+            let rel = ((t << shift) as i64 >> shift) as i32;
+            let abs = i64::from(rel.wrapping_add(offset as i32));
+            next.write(&mut implied, 0, len_at(abs));
+        }
+        if implied != bits {
+            for f in variant_of(unit, implied).fields {
+                let v = f.read(&bits, 0);
+                if f.read(&implied, 0) != v {
+                    notes.push((unit.name, f.name, v));
+                }
+            }
+        }
+    }
+    print_groups(out, &layouts.control, u128::from(control), "control", offset, &mut None);
 }
 
 /// What printing needs of every layout, computed once: each unit's
@@ -101,6 +164,18 @@ pub(super) struct Layout {
     /// The groups, in the order they first appear in the spec, each with
     /// its alternatives in spec order.
     pub(super) groups: Vec<Group>,
+    /// What each alternative of each group carries (as `groups`).
+    carries: Vec<Vec<Carry>>,
+    /// The layout's bits before parsing: its `fixed` values.
+    blank: u128,
+    /// By alternative of the first group: whether an earlier alternative
+    /// has the same literal text (`op{op}.s2 {dest:@vec_dest} …` after
+    /// `op{op}{dest_modifier:@outmod}.s2 {dest:@sdest} …`), so that it may
+    /// read this one's text; such a unit's text is read back.
+    shadowed: Vec<bool>,
+    /// A branch layout's `next_count` and `target`.
+    next_count: Option<&'static Field>,
+    target: Option<&'static Field>,
 }
 
 impl Layout {
@@ -116,10 +191,31 @@ impl Layout {
             FieldKind::Fixed(v) => Some((f, v)),
             _ => None,
         });
+        let fixed: Vec<_> = fixed.collect();
+        let mut blank = 0u128;
+        for (f, v) in &fixed {
+            f.write(&mut blank, 0, *v);
+        }
+        let carries = groups
+            .iter()
+            .map(|g| g.iter().map(|t| Carry::new(format, t, blank)).collect())
+            .collect();
+        let skeletons: Vec<Vec<&str>> = groups
+            .first()
+            .map_or(Vec::new(), |g| g.iter().map(|t| skeleton(t.pieces)).collect());
+        let shadowed = (0..skeletons.len())
+            .map(|i| skeletons[..i].contains(&skeletons[i]))
+            .collect();
+        let branch = groups.iter().flatten().any(|t| t.hooks().contains(&"branch_target"));
         Layout {
             format,
-            fixed: fixed.collect(),
+            fixed,
             groups: groups.into_iter().map(|g| Group::new(format, g)).collect(),
+            carries,
+            blank,
+            shadowed,
+            next_count: format.field("next_count").filter(|_| branch),
+            target: format.field("target").filter(|_| branch),
         }
     }
 
@@ -130,6 +226,21 @@ impl Layout {
         let holds = |l: &&Layout| !l.fixed.is_empty() && l.fixed.iter().all(|(f, v)| f.read(&bits, 0) == *v);
         variants[1..].iter().find(holds).unwrap_or(&variants[0])
     }
+}
+
+/// A line's literal texts in order, blanks left out (fields and hooks may
+/// print anything).
+fn skeleton(pieces: &'static [isa_runtime::layout::Piece]) -> Vec<&'static str> {
+    use isa_runtime::layout::Piece;
+    let mut out = Vec::new();
+    for p in pieces {
+        match p {
+            Piece::Text(t) if !t.trim().is_empty() => out.push(t.trim()),
+            Piece::Group { pieces, .. } => out.extend(skeleton(pieces)),
+            _ => {}
+        }
+    }
+    out
 }
 
 fn layouts() -> &'static Layouts {

@@ -83,20 +83,24 @@ impl Group {
 
     /// The alternative that prints `bits` of `format`: the first whose
     /// conditions hold, or `None`.
+    #[cfg(test)]
     pub(super) fn choose(&self, format: &Format, bits: &u128) -> Option<&'static NamedText> {
+        self.choose_index(format, bits).map(|i| self.alternatives[i])
+    }
+
+    /// [`Group::choose`], as the alternative's index.
+    pub(super) fn choose_index(&self, format: &Format, bits: &u128) -> Option<usize> {
         if self.table.is_empty() {
-            return self.in_turn(format, bits).map(|i| self.alternatives[i]);
+            return self.in_turn(format, bits);
         }
-        let index = match self.table.get(self.key(bits) as usize) {
+        match self.table.get(self.key(bits) as usize) {
             Some(0) => None,
             Some(&n) if n != UNREACHABLE => Some(usize::from(n) - 1),
             _ => self.in_turn(format, bits),
-        };
-        index.map(|i| self.alternatives[i])
+        }
     }
 
     /// The alternatives, in spec order.
-    #[cfg(test)]
     pub(super) fn alternatives(&self) -> &[&'static NamedText] {
         &self.alternatives
     }

@@ -366,3 +366,27 @@ fn line_prefix_is_offset_in_six_columns() {
         assert_eq!(got, format!("@{offset:6}: "));
     }
 }
+
+/// The `{raw …}` notes decided from what each line carries are the ones
+/// reading the text back finds, on random programs (half with derived
+/// fields as the encoder computes them).
+#[test]
+fn static_notes_match_reading_back() {
+    let mut rng = Rng(0x5EED_7A7E_0000_0001);
+    let mut bad = 0;
+    for _ in 0..20_000 {
+        let program = random_program(&mut rng, false);
+        let want = super::disassemble_by_reading_back(&program);
+        let got = disassemble(&program);
+        for (g, w) in got.lines().zip(want.lines()) {
+            let (gs, ws): (Vec<&str>, Vec<&str>) = (g.split(' ').collect(), w.split(' ').collect());
+            let only_got: Vec<_> = gs.iter().filter(|x| !ws.contains(x)).collect();
+            let only_want: Vec<_> = ws.iter().filter(|x| !gs.contains(x)).collect();
+            if !(only_got.is_empty() && only_want.is_empty()) {
+                eprintln!("MISMATCH {g}\nstatic only: {only_got:?}\nread back only: {only_want:?}");
+                bad += 1;
+            }
+        }
+    }
+    assert_eq!(bad, 0);
+}

@@ -19,7 +19,7 @@ use super::hooks::Target;
 use crate::{BranchUnit, Control, Instr};
 use isa_runtime::text::quote_input;
 use pos::*;
-use units::{control_group, unit, Parts};
+use units::{control_group, unit, unit as unit_text, Parts};
 
 /// Parses a program in Mesa's text (see `docs/lima-pp-text.md`): derived
 /// control fields are computed with [`Instr::derive`], branch targets (word
@@ -28,6 +28,16 @@ use units::{control_group, unit, Parts};
 pub fn parse_program(text: &str) -> Result<Vec<Instr>, ParseError> {
     let lines = parse_lines(text)?;
     resolve(lines, At(text))
+}
+
+/// The bits that one unit's text (`op13.s2 $0.w -$1.y`, as printed) reads
+/// as, by the parser's choice of line: for the few lines whose text an
+/// earlier line of their layout may also read (see `print`).
+pub(crate) fn read_unit(text: &str, unit: &Unit) -> Option<u128> {
+    let index = packed().units.iter().position(|u| core::ptr::eq(u, unit))?;
+    let mut parts = Parts::new();
+    unit_text(&mut Cursor::new(text), &mut parts).ok()?;
+    parts.unit_bits(index)
 }
 
 /// One `{raw …}` entry: `unit.field=value` (`unit` may be `control`).

@@ -216,6 +216,11 @@ impl Parts {
         }
     }
 
+    /// The bits read for unit `index`.
+    pub(super) fn unit_bits(&self, index: usize) -> Option<u128> {
+        self.units.get(index).copied().flatten()
+    }
+
     /// Nothing given yet, for the next line (the buffers are kept).
     pub(super) fn clear(&mut self) {
         self.units.fill(None);
