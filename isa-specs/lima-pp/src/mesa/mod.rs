@@ -26,7 +26,7 @@ use core::fmt::Write;
 use isa_runtime::layout::{FieldKind, Packed};
 use isa_runtime::packed::{read_bits, unit_offsets};
 
-pub use parse::parse_program;
+pub use parse::{parse_program, parse_whole_program};
 
 use super::Instr;
 
