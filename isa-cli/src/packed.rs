@@ -123,7 +123,7 @@ fn asm(args: &AsmArgs) -> Result<(), Failure> {
             return Err(Failure::input_one(format!("{}:{line}:{col}: invalid UTF-8", file.name)));
         }
     };
-    let program = mesa::parse_program(text).map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
+    let program = mesa::parse_whole_program(text).map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
     if program.is_empty() && !args.allow_empty {
         return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
     }

@@ -155,6 +155,13 @@ pub const TARGETS: &[Target] = &[
         max_len: DEFAULT_MAX_LEN,
     },
     Target {
+        name: "lima-pp-asm-disasm",
+        input: "Lima PP Mesa text: what `isa asm lima-pp` accepts, `isa disasm lima-pp` reads back and reassembles",
+        check: lima::pp_asm_disasm,
+        seeds: seeds::lima_pp_texts,
+        max_len: DEFAULT_MAX_LEN,
+    },
+    Target {
         name: "spec",
         input: "an ISA spec (the `isa!` macro's language), parsed, resolved and validated by isa-meta",
         check: spec::front_end,

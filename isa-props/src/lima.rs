@@ -118,3 +118,28 @@ pub fn gp_assemble(bytes: &[u8]) -> Outcome {
         }
     }
 }
+
+/// What `isa asm lima-pp` writes, `isa disasm lima-pp` reads back: text
+/// that assembles as a whole program gives bytes that decode as one, and
+/// whose disassembly assembles to the same bytes.
+pub fn pp_asm_disasm(bytes: &[u8]) -> Outcome {
+    let text = String::from_utf8_lossy(bytes);
+    let Ok(program) = pp_mesa::parse_whole_program(&text) else {
+        return Ok(());
+    };
+    let words = Instr::encode_program(&program);
+    let decoded = match Instr::decode_program(&words) {
+        Ok(decoded) => decoded,
+        Err(_) if words.is_empty() => return Ok(()),
+        Err(e) => return Err(Violation(format!("the assembled words do not decode ({e})"))),
+    };
+    let again = pp_mesa::disassemble(&decoded);
+    match pp_mesa::parse_whole_program(&again) {
+        Ok(back) => ensure!(
+            Instr::encode_program(&back) == words,
+            "the disassembly assembles to other words:\n{again}"
+        ),
+        Err(e) => return Err(Violation(format!("the disassembly does not assemble ({e}):\n{again}"))),
+    }
+    Ok(())
+}

@@ -52,7 +52,7 @@ fn uniforms_inputs_and_symbols() {
 #[test]
 fn constants_are_allocated_from_the_top() {
     let s = ok(&format!(
-        ".constf one(1.0, 0.5, -2, 0)\n.consti loop(16, 0, 1, -1)\n.constf two(0.003921568393707275390625, 1e30, -0.0, 1e-30)\n\
+        ".constf one(1.0, 0.5, -2, 0)\n.consti loop(16, 0, 1, -1)\n.constf two(0.003921568393707275390625, inf, -0.0, 0.0)\n\
          .setf c3(1, 2, 3, 4)\n.seti i1(1, 2, 3, 4)\n.setb b7 on\n.setb b2 FALSE\n{}",
         main("mov r0, one\n mov r0, two\n for loop\n .end")
     ));
@@ -218,6 +218,28 @@ fn legacy_geometry_shaders_share_the_vertex_space() {
     let s = ok_files(&[v, g]);
     assert_eq!(s.dvles[1].kind, ShaderKind::Geometry);
     assert_eq!(text(&s)[2], "mov r0, c1 (desc 0)");
+}
+
+#[test]
+fn float_literals_that_a_float24_would_change_are_errors() {
+    // picasso writes the first line as 0x7f0000, 0x7f0000, 0x7f0000, 0 without a word.
+    let src = ".constf k(1e999, nan, 3.4e38, 1e-50)\n.constf k1(1, NaN, 1, 1)\n.constf k2(1, 1, 3.4e38, 1)\n\
+               .constf k3(1, 1, 1, 1e-50)\n.constfa a[]\n.constfa (1, -1e-30, 2, 3)\n.constfa (1, 1, 1, 1)\n.end\n\
+               .setf c3(1.5e19, 1.9e19, 0, 0)\n.setf c4(-2e-19, 3e-19, 0, 0)\n\
+               .constf fine(inf, -INF, 2.2e-19, 1.8e19)\n";
+    let errs = errors(&format!("{src}{}", main("mov r0, k")));
+    assert_eq!(
+        errs,
+        [
+            "1:11: `1e999` is too large for a float24 (the largest is about 1.8e19): it would become inf (0x7f0000)",
+            "2:15: `NaN` is NaN, which a float24 constant cannot hold (it would become inf (0x7f0000))",
+            "3:18: `3.4e38` is too large for a float24 (the largest is about 1.8e19): it would become inf (0x7f0000)",
+            "4:21: `1e-50` is too small for a float24 (the smallest nonzero is about 2.2e-19): it would become 0.0 (0x000000)",
+            "6:14: `-1e-30` is too small for a float24 (the smallest nonzero is about 2.2e-19): it would become -0.0 (0x800000)",
+            "9:18: `1.9e19` is too large for a float24 (the largest is about 1.8e19): it would become NaN (0x7f07ad)",
+            "10:10: `-2e-19` is too small for a float24 (the smallest nonzero is about 2.2e-19): it would become -0.0 (0x80d83c)",
+        ]
+    );
 }
 
 #[test]

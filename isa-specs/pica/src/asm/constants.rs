@@ -8,7 +8,7 @@ use super::line::{trim, Diag, Stmt};
 use super::numbers;
 use super::operand::{File, Reg};
 use super::state::{Asm, BlockKind, ConstArray, Uniform, UniformKind, MAX_CONSTANTS, MAX_UNIFORMS};
-use crate::float24::from_f32_picasso;
+use crate::float24::{from_f32_picasso, from_f64_checked, to_f32, Lossy};
 use crate::shbin::{constant_kind, Constant};
 use isa_runtime::text::quote_input;
 
@@ -135,10 +135,54 @@ fn vector<'a>(stmt: &Stmt<'a>, text: &'a str) -> Result<Vec<&'a str>, Diag> {
 fn floats<'a>(stmt: &Stmt<'a>, values: &[&'a str]) -> Result<[f32; 4], Diag> {
     let mut out = [0.0; 4];
     for (slot, text) in out.iter_mut().zip(values) {
-        *slot = numbers::float(text)
+        let value = numbers::float(text)
             .ok_or_else(|| stmt.err_at(text, format!("invalid number {text}", text = quote_input(text))))?;
+        *slot = float24_literal(stmt, text, value)?;
     }
     Ok(out)
+}
+
+/// A float literal that a float24 holds without changing what it says:
+/// NaN, a finite number that would become infinite (or a float24 NaN) and a
+/// nonzero number that would become zero are errors (picasso writes
+/// +infinity, the infinity and the zero without a word). `inf` spelled out
+/// is allowed; inexact mantissas truncate as in picasso.
+fn float24_literal(stmt: &Stmt<'_>, text: &str, value: f64) -> Result<f32, Diag> {
+    let spelled_inf = text
+        .trim_start_matches(['+', '-'])
+        .to_ascii_lowercase()
+        .starts_with("inf");
+    let checked = match from_f64_checked(value) {
+        Ok(word) if value.is_infinite() && !spelled_inf => Err(Lossy::Overflow(word)),
+        other => other,
+    };
+    let quoted = quote_input(text);
+    let becomes = |word: u32| match to_f32(word) {
+        v if v.is_nan() => format!("NaN ({word:#08x})"),
+        v if v.is_infinite() => format!("{}inf ({word:#08x})", if v < 0.0 { "-" } else { "" }),
+        v => format!("{v:?} ({word:#08x})"),
+    };
+    match checked {
+        Ok(_) => Ok(value as f32),
+        Err(Lossy::Nan) => Err(stmt.err_at(
+            text,
+            format!("{quoted} is NaN, which a float24 constant cannot hold (it would become inf (0x7f0000))"),
+        )),
+        Err(Lossy::Overflow(word)) => Err(stmt.err_at(
+            text,
+            format!(
+                "{quoted} is too large for a float24 (the largest is about 1.8e19): it would become {}",
+                becomes(word)
+            ),
+        )),
+        Err(Lossy::Underflow(word)) => Err(stmt.err_at(
+            text,
+            format!(
+                "{quoted} is too small for a float24 (the smallest nonzero is about 2.2e-19): it would become {}",
+                becomes(word)
+            ),
+        )),
+    }
 }
 
 fn bytes<'a>(stmt: &Stmt<'a>, values: &[&'a str]) -> Result<[u8; 4], Diag> {

@@ -29,9 +29,9 @@ pub(crate) fn decimal(text: &str) -> Option<i64> {
 }
 
 /// A whole floating-point token (decimal, with an optional exponent, or
-/// `inf`/`nan`), rounded to `f32` through `f64` as `atof` and a `float`
-/// assignment do.
-pub(crate) fn float(text: &str) -> Option<f32> {
+/// `inf`/`nan`) as the double `atof` reads (picasso then assigns it to a
+/// `float`, rounding to nearest).
+pub(crate) fn float(text: &str) -> Option<f64> {
     let ok = !text.is_empty()
         && text
             .chars()
@@ -39,7 +39,7 @@ pub(crate) fn float(text: &str) -> Option<f32> {
     if !ok {
         return None;
     }
-    text.parse::<f64>().ok().map(|v| v as f32)
+    text.parse::<f64>().ok()
 }
 
 /// An isaforge-directive number: decimal, `0x` hex or `0b` binary, `_`
@@ -159,7 +159,7 @@ mod tests {
         assert_eq!(float("-1e3"), Some(-1000.0));
         assert_eq!(float(".25"), Some(0.25));
         assert_eq!(float("1.0f"), None);
-        assert_eq!(float("0.003921568393707275390625"), Some(0.003_921_568_4));
+        assert_eq!(float("0.003921568393707275390625"), Some(0.003_921_568_393_707_275));
     }
 
     #[test]

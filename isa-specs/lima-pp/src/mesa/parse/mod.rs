@@ -27,7 +27,16 @@ use units::{control_group, unit, unit as unit_text, Parts};
 /// whatever the text could not say. Errors are at `line:col`.
 pub fn parse_program(text: &str) -> Result<Vec<Instr>, ParseError> {
     let lines = parse_lines(text)?;
-    resolve(lines, At(text))
+    resolve(lines, At(text), false)
+}
+
+/// [`parse_program`] for a whole program, as `isa asm` writes it: also
+/// refuses what the program decoder would not read back (a nonzero
+/// `next_count` on the last instruction), at `line:col`.
+/// [`parse_program`] keeps any instruction sequence, bit for bit.
+pub fn parse_whole_program(text: &str) -> Result<Vec<Instr>, ParseError> {
+    let lines = parse_lines(text)?;
+    resolve(lines, At(text), true)
 }
 
 /// The bits that one unit's text (`op13.s2 $0.w -$1.y`, as printed) reads
@@ -271,7 +280,7 @@ fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) 
 
 /// The program-wide pass: derived fields, control annotations, offsets,
 /// branch targets, then unit annotations.
-fn resolve(parsed: Lines<'_>, here: At<'_>) -> Result<Vec<Instr>, ParseError> {
+fn resolve(parsed: Lines<'_>, here: At<'_>, whole: bool) -> Result<Vec<Instr>, ParseError> {
     let Lines {
         mut lines,
         labels,
@@ -302,6 +311,21 @@ fn resolve(parsed: Lines<'_>, here: At<'_>) -> Result<Vec<Instr>, ParseError> {
             return Err(here.error(
                 at,
                 format!("the instruction's units need {needed} words but `count` says {count}"),
+            ));
+        }
+    }
+    // The decoder reads a nonzero next_count on the last instruction as a
+    // missing next one: refuse the program it could not read back.
+    if let (true, Some(insn), Some(line)) = (whole, program.last(), lines.last()) {
+        let next = insn.control.next_count.get();
+        if next != 0 {
+            let at = raws[line.raws.clone()]
+                .iter()
+                .find(|r| r.unit.is_none() && r.field == "next_count")
+                .map_or(line.at, |r| r.at);
+            return Err(here.error(
+                at,
+                format!("the last instruction announces a next one of {next} words (`next_count` must be 0 here)"),
             ));
         }
     }
