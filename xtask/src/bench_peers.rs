@@ -317,7 +317,11 @@ impl Cmd {
         let err_path = tmp.join(format!("isaforge-bench-peers-{id}.stderr"));
         let result_path = tmp.join(format!("isaforge-bench-peers-{id}.result"));
         let err = fs::File::create(&err_path).map_err(|e| format!("{}: {e}", err_path.display()))?;
-        let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+        // This very program, even after a rebuild replaced its file.
+        let exe = match Path::new("/proc/self/exe") {
+            p if p.exists() => p.to_path_buf(),
+            _ => std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?,
+        };
         let _ = fs::remove_file(&result_path);
         let status = Command::new(exe)
             .arg("__measure")

@@ -16,6 +16,7 @@
 mod bench_peers;
 mod exhaustive;
 mod fuzz;
+mod progress;
 
 use std::process::ExitCode;
 
