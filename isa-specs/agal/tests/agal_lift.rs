@@ -762,9 +762,9 @@ fn nested(depth: usize) -> AgalProgram {
     let [open, body, close] = seed.tokens.as_slice() else {
         panic!("three tokens")
     };
-    let mut tokens = vec![open.clone(); depth];
-    tokens.push(body.clone());
-    tokens.extend(std::iter::repeat_n(close.clone(), depth));
+    let mut tokens = vec![*open; depth];
+    tokens.push(*body);
+    tokens.extend(std::iter::repeat_n(*close, depth));
     AgalProgram {
         header: seed.header,
         tokens,
