@@ -18,9 +18,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use isa_props::{Corpus, Target, TARGETS};
+
+use crate::progress::{Progress, Unit};
 
 /// What the command line asked for.
 pub struct Options {
@@ -116,7 +118,7 @@ pub fn parse_stats(log: &str) -> Stats {
     stats
 }
 
-fn target_dir(root: &Path) -> PathBuf {
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
 }
 
@@ -164,6 +166,24 @@ fn build(root: &Path, out: &Path) -> Result<PathBuf, String> {
     }
     println!("fuzz harness built in {:.1} s", start.elapsed().as_secs_f64());
     Ok(out.join("build").join(host).join("release/isaforge-fuzz"))
+}
+
+/// The last `bytes` bytes of a file (from a line start), for the latest
+/// status lines of a growing log.
+fn log_tail(path: &Path, bytes: u64) -> String {
+    use std::io::{Read, Seek, SeekFrom};
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return String::new();
+    };
+    let len = file.metadata().map_or(0, |m| m.len());
+    let _ = file.seek(SeekFrom::Start(len.saturating_sub(bytes)));
+    let mut tail = Vec::new();
+    let _ = file.read_to_end(&mut tail);
+    let text = String::from_utf8_lossy(&tail);
+    match (len > bytes, text.find('\n')) {
+        (true, Some(i)) => text[i + 1..].to_string(),
+        _ => text.into_owned(),
+    }
 }
 
 /// Writes the target's seeds into `dir` (emptied first), one file each.
@@ -223,9 +243,33 @@ fn run_one(binary: &Path, out: &Path, target: &Target, options: &Options) -> Res
         command.arg(format!("-fork={}", options.jobs));
     }
     let start = Instant::now();
-    let status = command
-        .status()
+    let mut child = command
+        .spawn()
         .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+    // libFuzzer writes to the log; show the time and its latest numbers.
+    let progress = Progress::new(&format!("fuzz {name}"), options.time, Unit::Seconds);
+    let mut last_stats = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => {}
+            Err(e) => return Err(format!("waiting for {}: {e}", binary.display())),
+        }
+        std::thread::sleep(Duration::from_millis(200));
+        progress.set(start.elapsed().as_secs().min(options.time));
+        if last_stats.elapsed() >= Duration::from_secs(2) {
+            last_stats = Instant::now();
+            let s = parse_stats(&log_tail(&log_path, 16 << 10));
+            if s.runs > 0 {
+                let rate = s.runs as f64 / start.elapsed().as_secs_f64().max(0.001);
+                progress.message(format!(
+                    "{} runs ({rate:.0}/s), cov {}, ft {}, corpus {}",
+                    s.runs, s.cov, s.features, s.corpus
+                ));
+            }
+        }
+    };
+    progress.finish();
     let secs = start.elapsed().as_secs_f64();
     let text = std::fs::read_to_string(&log_path).unwrap_or_default();
     let stats = parse_stats(&text);

@@ -9,10 +9,14 @@
 //! the repository or a marked excerpt no longer quotes its file;
 //! `cargo xtask exhaustive pica|agal|lima-pp` sweeps every word of a field space
 //! (see `exhaustive`); `cargo xtask fuzz <target> --time <secs>` builds the
-//! libFuzzer harness and runs one target (see `fuzz`).
+//! libFuzzer harness and runs one target (see `fuzz`); `cargo xtask
+//! bench-peers` times `isa` against Mesa, picasso and AGALMiniAssembler
+//! (see `bench_peers`).
 
+mod bench_peers;
 mod exhaustive;
 mod fuzz;
+mod progress;
 
 use std::process::ExitCode;
 
@@ -48,6 +52,26 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        ["__measure", result, argv @ ..] => {
+            if bench_peers::measure_helper(result, argv) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        ["bench-peers", rest @ ..] => match bench_peers::parse_options(rest) {
+            Ok(options) => {
+                if bench_peers::run(&options) {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                }
+            }
+            Err(e) => {
+                eprintln!("bench-peers: {e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
@@ -59,7 +83,8 @@ fn main() -> ExitCode {
 const USAGE: &str = "usage: cargo xtask docs [--check]
        cargo xtask exhaustive pica|agal|lima-pp
        cargo xtask fuzz <target>|all [--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh]
-       cargo xtask fuzz --list";
+       cargo xtask fuzz --list
+       cargo xtask bench-peers [--only lima-pp,lima-gp,pica,agal] [--sizes 1M,100M] [--runs N] [--write]";
 
 fn run_docs(check: bool) -> ExitCode {
     let root = docs::workspace_root();

@@ -9,6 +9,7 @@
 mod skia;
 
 use std::path::Path;
+use std::time::Instant;
 
 use isa_agal::interp::{self, Inputs, Outcome};
 use isa_agal::lift::{lift, Lifted};
@@ -395,6 +396,61 @@ mov oc, ft0
         textures: &[Tex::Solid([0.6, 0.4, 0.8, 1.0])],
         relabel: false,
     },
+    Case {
+        // Deeper than the lift indents (8 levels; the braces still nest),
+        // within Skia's limit (its parser refuses about 16 nested ifs).
+        name: "if-blocks nested 13 deep",
+        version: Version::V2,
+        text: "\
+mov ft0, fc0
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ife fc0.x, fc0.x
+add ft0, ft0, fc1
+ine fc0.x, fc0.x
+add ft0, ft0, fc2
+els
+sub ft0.xy, ft0, fc1
+eif
+eif
+eif
+eif
+eif
+eif
+eif
+eif
+eif
+eif
+eif
+eif
+eif
+mov oc, ft0
+",
+        constants: &[[0.1, 0.2, 0.3, 1.0], [0.01, 0.02, 0.03, 0.0], [0.5, 0.5, 0.5, 0.0]],
+        varyings: &[],
+        textures: &[],
+        relabel: false,
+    },
 ];
 
 /// The case's program.
@@ -690,5 +746,59 @@ fn lifting_and_running_never_panic() {
     let Some(verdicts) = skia::check(&shaders) else { return };
     for ((name, source, _), v) in shaders.iter().zip(&verdicts) {
         assert!(v.ok, "{name}: Skia rejects it: {}\n{source}", v.error);
+    }
+}
+
+/// `ife` blocks nested `depth` deep around one `mov`, as tokens (the
+/// assembler takes at most 4096).
+fn nested(depth: usize) -> AgalProgram {
+    let seed = assemble(
+        "ife fc0.x, fc1.x\nmov oc, fc0\neif\n",
+        ProgramType::Fragment,
+        Version::V2,
+        false,
+    )
+    .unwrap();
+    let [open, body, close] = seed.tokens.as_slice() else {
+        panic!("three tokens")
+    };
+    let mut tokens = vec![*open; depth];
+    tokens.push(*body);
+    tokens.extend(std::iter::repeat_n(*close, depth));
+    AgalProgram {
+        header: seed.header,
+        tokens,
+    }
+}
+
+#[test]
+fn nested_blocks_lift_to_text_linear_in_the_program() {
+    // Indenting each line by its depth gave O(depth²) bytes: 16,000 levels
+    // would have been about 1.5 GB of spaces.
+    let mut rows = Vec::new();
+    for depth in [1000, 4000, 16000] {
+        let program = nested(depth);
+        let start = Instant::now();
+        let lifted = lift(&program).unwrap();
+        let time = start.elapsed();
+        assert!(lifted.warnings.is_empty());
+        let opens = lifted.source.matches('{').count();
+        assert_eq!(
+            opens,
+            lifted.source.matches('}').count(),
+            "depth {depth}: braces balance"
+        );
+        assert!(opens > depth, "depth {depth}: every block is opened");
+        eprintln!(
+            "depth {depth}: {} tokens, {} bytes of AGSL, lifted in {:.1} ms",
+            program.tokens.len(),
+            lifted.source.len(),
+            time.as_secs_f64() * 1e3
+        );
+        rows.push(lifted.source.len());
+    }
+    for pair in rows.windows(2) {
+        let ratio = pair[1] as f64 / pair[0] as f64;
+        assert!(ratio < 4.5, "4× the depth gives {ratio:.2}× the AGSL ({rows:?})");
     }
 }

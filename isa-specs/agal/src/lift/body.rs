@@ -32,6 +32,14 @@ fn one_component(e: Expr) -> Expr {
     }
 }
 
+/// The deepest indentation, in levels of four spaces (`main`'s body is
+/// level 1). Blocks nested deeper are written at this level, so that the
+/// text grows linearly with the program: indenting every line by its depth
+/// made a program of `d` nested blocks print O(d²) bytes of spaces (a
+/// 4,000-deep program gave about 100 MB of AGSL). Whitespace means nothing
+/// in AGSL; the braces still nest, and each closing one names its `eif`.
+const MAX_INDENT_LEVELS: usize = 8;
+
 /// The body being built.
 pub struct Body {
     /// Lines, indented.
@@ -54,8 +62,14 @@ impl Body {
     }
 
     fn line(&mut self, text: impl AsRef<str>) {
-        let indent = "    ".repeat(1 + self.blocks.len());
-        self.lines.push(format!("{indent}{}", text.as_ref()));
+        let text = text.as_ref();
+        let levels = (1 + self.blocks.len()).min(MAX_INDENT_LEVELS);
+        let mut line = String::with_capacity(4 * levels + text.len());
+        for _ in 0..levels {
+            line.push_str("    ");
+        }
+        line.push_str(text);
+        self.lines.push(line);
     }
 
     /// Adds token `index`, written `text` in mini-assembler syntax.

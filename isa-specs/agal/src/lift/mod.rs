@@ -29,7 +29,11 @@
 //!   (`ft0.xz = (…).xz`), and sources keep their swizzles (`ft1.wzyx`).
 //! - The if-family opens `if (cond) {`, `els` and `eif` continue and close
 //!   it; `kil` returns transparent black (`half4(0.0)`) when its condition
-//!   holds; `main` returns `half4(oc)`.
+//!   holds; `main` returns `half4(oc)`. Lines are indented four spaces a
+//!   level down to the 8th level (`main`'s body is the first); deeper
+//!   blocks stay at the 8th, so that the text grows linearly with the
+//!   program, not with the square of its nesting (Skia's parser refuses
+//!   more than about 15 nested ifs anyway).
 //! - `ddx`/`ddy` are zero: with uniform varyings every value is the same at
 //!   every pixel. The depth output `fd` is computed but not returned.
 //! - Register numbers may exceed the version's limits up to what the
