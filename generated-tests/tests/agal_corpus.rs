@@ -3,20 +3,13 @@
 //! assembler's output). Every header and token decodes, re-encodes
 //! bit-identically and survives print → parse of the single-token form.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use isa_agal::{Header, Instruction};
 use pretty_assertions::assert_eq;
 
 fn corpus_files() -> Option<Vec<PathBuf>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/agal");
-    if !root.is_dir() {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the AGAL corpus test is SKIPPED. ***\n",
-            root.display()
-        );
-        return None;
-    }
+    let root = isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "agal")?;
     let mut files = Vec::new();
     for dir in ["bin", "src"] {
         for entry in std::fs::read_dir(root.join(dir)).unwrap() {

@@ -2,19 +2,13 @@
 //! compiler): every 128-bit word decodes, re-encodes bit-identically and
 //! survives print → parse of the field-explicit text.
 
-use std::path::Path;
-
 use isa_lima_gp::Instruction;
+use isa_runtime::check::corpus;
 use pretty_assertions::assert_eq;
 
 #[test]
 fn corpus_program_round_trips() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/lima/memtester_cube_vertex_blob.gp.bin");
-    let Ok(bytes) = std::fs::read(&file) else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the Lima GP corpus test is SKIPPED. ***\n",
-            file.display()
-        );
+    let Some(bytes) = corpus::read(env!("CARGO_MANIFEST_DIR"), "lima/memtester_cube_vertex_blob.gp.bin") else {
         return;
     };
     assert_eq!(bytes.len() % 16, 0);
@@ -60,17 +54,16 @@ fn without_annotations(text: &str) -> String {
 
 #[test]
 fn corpus_prints_as_mesa_and_assembles_back() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/lima");
-    let (Ok(bytes), Ok(mesa)) = (
-        std::fs::read(dir.join("memtester_cube_vertex_blob.gp.bin")),
-        std::fs::read_to_string(dir.join("memtester_cube_vertex_blob.gp.mesa.txt")),
+    let (Some(bytes), Some(mesa)) = (
+        corpus::read(env!("CARGO_MANIFEST_DIR"), "lima/memtester_cube_vertex_blob.gp.bin"),
+        corpus::read(
+            env!("CARGO_MANIFEST_DIR"),
+            "lima/memtester_cube_vertex_blob.gp.mesa.txt",
+        ),
     ) else {
-        eprintln!(
-            "\n*** WARNING: {} is missing; the Lima GP Mesa-text corpus test is SKIPPED. ***\n",
-            dir.display()
-        );
         return;
     };
+    let mesa = String::from_utf8(mesa).expect("the Mesa text is UTF-8");
     let words: Vec<u128> = bytes
         .chunks_exact(16)
         .map(|c| u128::from_le_bytes(c.try_into().expect("16 bytes")))

@@ -12,16 +12,7 @@ use isa_pica::{Instruction, OpDesc};
 use pretty_assertions::assert_eq;
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/pica/shbin");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the PICA corpus test is SKIPPED. ***\n",
-            dir.display()
-        );
-        None
-    }
+    isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "pica/shbin")
 }
 
 fn u32_at(bytes: &[u8], offset: usize, what: &str, file: &Path) -> u32 {

@@ -384,16 +384,7 @@ fn explain_a_token() {
 }
 
 fn corpus() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/agal");
-    if root.is_dir() {
-        Some(root)
-    } else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the AGAL CLI corpus tests are SKIPPED. ***\n",
-            root.display()
-        );
-        None
-    }
+    isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "agal")
 }
 
 /// `disasm` of every corpus binary, then `asm` with the options that the

@@ -3,8 +3,6 @@
 
 mod common;
 
-use std::path::Path;
-
 use common::{isa, scratch, write, Run};
 use isa_pica::shbin::{ShaderKind, Shbin};
 use pretty_assertions::assert_eq;
@@ -121,14 +119,9 @@ fn raw_mode_takes_one_file() {
 
 #[test]
 fn corpus_geometry_program_is_byte_identical() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/pica");
-    if !corpus.is_dir() {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the CLI corpus assembly test is SKIPPED. ***\n",
-            corpus.display()
-        );
+    let Some(corpus) = isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "pica") else {
         return;
-    }
+    };
     let name = "3ds-examples__graphics_gpu_particles__particle";
     let v = corpus.join(format!("src/{name}.v.pica"));
     let g = corpus.join(format!("src/{name}.g.pica"));

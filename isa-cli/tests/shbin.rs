@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use common::{isa, scratch, write, Run};
 use isa_pica::shbin::{Constant, Dvle, OpdescEntry, Output, ShaderKind, Shbin, Uniform};
@@ -249,14 +249,8 @@ fn opdescs_flag_needs_raw_input() {
 }
 
 fn corpus_files() -> Option<Vec<PathBuf>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/pica/shbin");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the CLI corpus round trip is SKIPPED. ***\n",
-            dir.display()
-        );
-        return None;
-    };
+    let dir = isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "pica/shbin")?;
+    let entries = std::fs::read_dir(&dir).unwrap();
     let mut files: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "shbin"));
     files.sort();

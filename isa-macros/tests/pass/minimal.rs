@@ -10,6 +10,8 @@ enum Cond : 2 open {
     al = 0 \"al\"
     eq = 1 \"eq\" \"z\"
 }
+// r and c touch (0..=7, 8..=15) without overlapping: the passing boundary of
+// tests/ui/regs_overlap.rs and tests/ui/regs_past_field.rs.
 regs Reg : 4 {
     r = 0 count 8
     c = 8 count 8

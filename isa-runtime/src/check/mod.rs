@@ -16,6 +16,7 @@ use pretty_assertions::assert_eq;
 
 use crate::check::rng::SplitMix64;
 
+pub mod corpus;
 /// The checks for presence-mask bundle ISAs, reachable through the checker path.
 pub mod packed;
 pub mod rng;

@@ -2,24 +2,19 @@
 //! `../shared/corpus/agal` to mini-assembler text, and assembling that text
 //! back. Results are in `docs/performance.md`.
 
-use std::path::Path;
-
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use isa_agal::program::AgalProgram;
 use isa_agal::{asm, disasm};
 
-/// Every corpus binary, parsed; empty (with a warning) without `../shared`.
+/// Every corpus binary, parsed; empty (with a warning; a failure under CI)
+/// without `../shared`.
 fn corpus() -> Vec<AgalProgram> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/agal");
     let mut programs = Vec::new();
+    let Some(root) = isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "agal") else {
+        return programs;
+    };
     for dir in ["bin", "src"] {
-        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-            eprintln!(
-                "*** WARNING: {} is missing; the AGAL text bench has nothing to measure ***",
-                root.display()
-            );
-            return programs;
-        };
+        let entries = std::fs::read_dir(root.join(dir)).expect("the corpus has bin/ and src/");
         for entry in entries.flatten() {
             let path = entry.path();
             if path.extension().is_some_and(|e| e == "bin") {

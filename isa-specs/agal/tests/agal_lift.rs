@@ -8,7 +8,6 @@
 #[path = "lift/skia.rs"]
 mod skia;
 
-use std::path::Path;
 use std::time::Instant;
 
 use isa_agal::interp::{self, Inputs, Outcome};
@@ -20,14 +19,7 @@ use skia::{Render, Texture};
 /// Every fragment program of the corpus: the ruffle binaries and the
 /// manifest's assembled `.expected.bin` files, chosen by their header.
 fn corpus_fragments() -> Option<Vec<(String, AgalProgram)>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/agal");
-    if !root.is_dir() {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the AGAL lift corpus test is SKIPPED. ***\n",
-            root.display()
-        );
-        return None;
-    }
+    let root = isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "agal")?;
     let mut out = Vec::new();
     for dir in ["bin", "src"] {
         let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))

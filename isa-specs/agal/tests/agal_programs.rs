@@ -13,16 +13,7 @@ use isa_agal::{assemble, disassemble, AgalProgram, ProgramType, Version};
 use pretty_assertions::assert_eq;
 
 fn corpus() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/agal");
-    if root.is_dir() {
-        Some(root)
-    } else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the AGAL program corpus tests are SKIPPED. ***\n",
-            root.display()
-        );
-        None
-    }
+    isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "agal")
 }
 
 /// One row of `src/MANIFEST.tsv`.

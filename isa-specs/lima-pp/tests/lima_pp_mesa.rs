@@ -12,16 +12,7 @@ use pretty_assertions::assert_eq;
 
 /// The corpus directory, or `None` (with a loud warning) when `../shared` is absent.
 fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/lima");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the Lima PP Mesa-text corpus tests are SKIPPED. ***\n",
-            dir.display()
-        );
-        None
-    }
+    isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "lima")
 }
 
 /// Words of a `.hex` file: hex numbers (with or without `0x`), `#` comments.

@@ -4,8 +4,6 @@
 //! every error has a sane position. `ISAFORGE_FUZZ_SCALE=N` runs N times
 //! as many random cases.
 
-use std::path::Path;
-
 use isa_pica::asm::{assemble, Options, SourceFile};
 use isa_pica::shbin::Shbin;
 
@@ -230,14 +228,10 @@ fn random_token_soup() {
 
 /// The picasso sources of the corpus, if `../shared` is there.
 fn corpus_sources() -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pica/src");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the mutated-corpus assembler tests are SKIPPED. ***\n",
-            dir.display()
-        );
+    let Some(dir) = isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "pica/src") else {
         return Vec::new();
     };
+    let entries = std::fs::read_dir(&dir).unwrap();
     let mut texts: Vec<String> = entries
         .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
         .collect();

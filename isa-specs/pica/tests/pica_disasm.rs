@@ -3,8 +3,6 @@
 //! in `../shared/corpus/pica` when it is present, and robustness against
 //! truncated and corrupted files.
 
-use std::path::Path;
-
 use isa_pica::asm::{assemble, Options, SourceFile};
 use isa_pica::disasm::{disassemble, listing};
 use isa_pica::shbin::{Constant, Dvle, Layout, OpdescEntry, Output, ShaderKind, Shbin, Uniform};
@@ -318,16 +316,7 @@ fn nihstro_layout_snapshot() {
 }
 
 fn corpus_dir() -> Option<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pica/shbin");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the corpus disassembly tests are SKIPPED. ***\n",
-            dir.display()
-        );
-        None
-    }
+    isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "pica/shbin")
 }
 
 /// Every corpus file gives a text with one section per DVLE and a line for
@@ -378,18 +367,12 @@ fn every_corpus_file_disassembles() {
 /// panicking. Most of them give back the same bytes.
 #[test]
 fn truncated_and_corrupted_files_never_panic() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpus/pica/shbin/3ds-examples__graphics_gpu_particles__particle.shbin");
-    let original = match std::fs::read(&path) {
-        Ok(bytes) => bytes,
-        Err(_) => {
-            eprintln!(
-                "\n*** WARNING: {} does not exist; using a hand-built file for the robustness test. ***\n",
-                path.display()
-            );
-            geometry().to_bytes()
-        }
-    };
+    // Without the corpus (outside CI), a hand-built file stands in.
+    let original = isa_runtime::check::corpus::read(
+        env!("CARGO_MANIFEST_DIR"),
+        "pica/shbin/3ds-examples__graphics_gpu_particles__particle.shbin",
+    )
+    .unwrap_or_else(|| geometry().to_bytes());
     let (mut parsed, mut identical) = (0, 0);
     let mut check = |bytes: &[u8]| {
         let Ok(shbin) = Shbin::from_bytes(bytes) else { return };

@@ -3,7 +3,7 @@
 //! back byte for byte. Also hand-built files that need isaforge's own
 //! directives, so the round trip is exercised without the corpus too.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use isa_pica::asm::{assemble, Options, SourceFile};
 use isa_pica::disasm::disassemble;
@@ -11,14 +11,8 @@ use isa_pica::shbin::{Constant, Dvle, Layout, OpdescEntry, Output, ShaderKind, S
 use pretty_assertions::assert_eq;
 
 fn corpus_files() -> Option<Vec<PathBuf>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pica/shbin");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the SHBIN disassembly round-trip test is SKIPPED. ***\n",
-            dir.display()
-        );
-        return None;
-    };
+    let dir = isa_runtime::check::corpus::dir(env!("CARGO_MANIFEST_DIR"), "pica/shbin")?;
+    let entries = std::fs::read_dir(&dir).unwrap();
     let mut files: Vec<PathBuf> = entries
         .map(|e| e.expect("directory entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "shbin"))

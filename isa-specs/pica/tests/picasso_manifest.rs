@@ -8,16 +8,8 @@ use isa_pica::shbin::Shbin;
 use pretty_assertions::assert_eq;
 
 fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pica");
-    if dir.join("MANIFEST.tsv").is_file() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the picasso manifest test is SKIPPED. ***\n",
-            dir.display()
-        );
-        None
-    }
+    let manifest = isa_runtime::check::corpus::file(env!("CARGO_MANIFEST_DIR"), "pica/MANIFEST.tsv")?;
+    manifest.parent().map(Path::to_path_buf)
 }
 
 /// (shbin, sources) for every row built by picasso whose sources are published.

@@ -1,20 +1,16 @@
 //! Every `.shbin` of `../shared/corpus/pica` parses, and writing it back in
 //! picasso's layout reproduces the file byte for byte.
 
-use std::path::Path;
+use isa_runtime::check::corpus;
 
 use isa_pica::shbin::Shbin;
 
 #[test]
 fn corpus_files_parse_and_rewrite_identically() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pica/shbin");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the SHBIN corpus test is SKIPPED. ***\n",
-            dir.display()
-        );
+    let Some(dir) = corpus::dir(env!("CARGO_MANIFEST_DIR"), "pica/shbin") else {
         return;
     };
+    let entries = std::fs::read_dir(&dir).unwrap();
     let mut count = 0;
     let mut different = Vec::new();
     for entry in entries {
@@ -35,12 +31,7 @@ fn corpus_files_parse_and_rewrite_identically() {
 /// and whatever parses rewrites and re-parses to the same model.
 #[test]
 fn truncations_and_byte_flips_never_panic() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pica/shbin/picasso__example.shbin");
-    let Ok(original) = std::fs::read(&file) else {
-        eprintln!(
-            "\n*** WARNING: {} does not exist; the SHBIN robustness test is SKIPPED. ***\n",
-            file.display()
-        );
+    let Some(original) = corpus::read(env!("CARGO_MANIFEST_DIR"), "pica/shbin/picasso__example.shbin") else {
         return;
     };
     let check = |bytes: &[u8]| match Shbin::from_bytes(bytes) {
@@ -66,12 +57,11 @@ fn truncations_and_byte_flips_never_panic() {
 
 #[test]
 fn nihstro_files_are_recognised() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pica/shbin");
     for name in [
         "nihstro__cube_test.nihstro.shbin",
         "nihstro__cube_lighting_test.nihstro.shbin",
     ] {
-        let Ok(bytes) = std::fs::read(dir.join(name)) else {
+        let Some(bytes) = corpus::read(env!("CARGO_MANIFEST_DIR"), &format!("pica/shbin/{name}")) else {
             return;
         };
         assert_eq!(
