@@ -91,7 +91,7 @@ fn hand_written_forms_print_back_unchanged() {
 \tcomplex1.m01 ^14 ^11 ^8 ^1 1
 \tmov.c ^17/addr1 ^10
 \tclamp.p ^16 ^1 t[9].x t[9].y
-\tbranch ^16 300
+\tbranch ^16 003
 \tunknown_1 13
 003:\top3.a0 ^18 ^14
 \tunknown5.m01 ^20 unused ^13 a1.y ^6

@@ -92,7 +92,7 @@ fn lima_gp_bytes() -> Result {
 #[test]
 fn lima_pp_bytes() -> Result {
     let program = isa_lima_pp::mesa::parse_program(
-        "mov.v1 $0 ^const0, const0 1.000000 0.000000 0.000000 1.000000\nbranch 9, stop\n",
+        "mov.v1 $0 ^const0, const0 1.000000 0.000000 0.000000 1.000000\nbranch 5, stop\n",
     )?;
     let bytes = isa_lima_pp::Instr::program_to_bytes(&program);
     assert_eq!(isa_lima_pp::Instr::program_from_bytes(&bytes)?, program);

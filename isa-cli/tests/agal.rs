@@ -102,6 +102,48 @@ fn asm_then_disasm_round_trips() {
     }
 }
 
+/// More than the 4096 tokens Adobe's assembler allows: `--ignore-limits`
+/// lifts the limit, `disasm` says the text needs it, and the text assembles
+/// back to the same bytes; without the flag, the error is at the 4097th
+/// instruction and names the limit and the flag.
+#[test]
+fn ignore_limits_lifts_the_token_limit() {
+    let dir = scratch("agal_many_tokens");
+    let source: String = (0..5000)
+        .map(|i| format!("add ft0, ft0, fc{}\n", i % 28))
+        .collect::<String>()
+        + "mov oc, ft0\n";
+    let src = write(&dir, "many.agal", &source);
+    let bin = path(&dir, "many.bin");
+    let options = ["--type", "fragment", "--version", "2"];
+    let mut args = vec!["asm", "agal", &src, "-o", &bin];
+    args.extend(options);
+    let refused = isa(&args);
+    assert_eq!(refused.code, Some(1));
+    assert_eq!(
+        refused.stderr,
+        format!("{src}:4097:1: too many instructions: an AGAL program holds at most 4096 tokens (--ignore-limits lifts the limit)\n")
+    );
+    args.push("--ignore-limits");
+    assert_success(&isa(&args));
+    let bytes = std::fs::read(&bin).unwrap();
+    assert_eq!(bytes.len(), 7 + 24 * 5001);
+    let dis = isa(&["disasm", "agal", &bin]);
+    assert_success(&dis);
+    let listing = dis.out();
+    assert_eq!(
+        listing.lines().next().unwrap_or(""),
+        "// AGAL program, 5001 tokens; assemble with --type fragment --version 2 --ignore-limits"
+    );
+    let canon = write(&dir, "many.canon.agal", &listing);
+    let mut args = vec!["asm", "agal", &canon, "-o", "-"];
+    args.extend(options);
+    args.push("--ignore-limits");
+    let again = isa(&args);
+    assert_success(&again);
+    assert_eq!(again.stdout, bytes);
+}
+
 #[test]
 fn known_bytes() {
     let dir = scratch("agal_known");

@@ -3,7 +3,7 @@
 use isa_agal::asm::Assembler;
 use isa_agal::{disasm, AgalProgram, ProgramType, Version};
 
-use crate::{ensure, Outcome, Violation};
+use crate::{asm_disasm, ensure, Outcome, Violation};
 
 /// An AGAL program: it parses or the error's byte offset is inside the
 /// file; a program that parses writes back the same bytes, and its listing
@@ -105,6 +105,62 @@ pub fn assemble(bytes: &[u8]) -> Outcome {
     }
 }
 
+/// What `isa asm agal` writes (with the options of an input of
+/// [`assemble`]), `isa disasm agal` reads back, and its text assembles, with
+/// the options its first line names (`assemble with --type … --version …
+/// [--ignore-limits]`), to the same bytes ([`asm_disasm::check`]).
+pub fn asm_disasm(bytes: &[u8]) -> Outcome {
+    let Some((&byte, text)) = bytes.split_first() else {
+        return Ok(());
+    };
+    let text = String::from_utf8_lossy(text);
+    let assembled = options(byte).program(&text).ok().map(|p| p.to_bytes());
+    let disasm = |bytes: &[u8]| {
+        let program = AgalProgram::from_bytes(bytes).map_err(|e| e.to_string())?;
+        Ok(disasm::listing(&program).to_string())
+    };
+    let reassemble = |text: &str| {
+        let asm = named_options(text).ok_or("the first line names no options")?;
+        asm.program(text)
+            .map(|p| p.to_bytes())
+            .map_err(|errors| errors[0].to_string())
+    };
+    asm_disasm::check(assembled, disasm, reassemble)
+}
+
+/// The assembler options the listing's first line names: `// AGAL program,
+/// N tokens; assemble with --type TYPE --version V [--ignore-limits]`, read
+/// as the CLI reads those flags.
+pub fn named_options(listing: &str) -> Option<Assembler> {
+    let first = listing.lines().next()?;
+    let (_, flags) = first.split_once("; assemble with ")?;
+    let mut words = flags.split(' ');
+    let (mut kind, mut version, mut ignore_limits) = (None, None, false);
+    while let Some(flag) = words.next() {
+        match flag {
+            "--type" => {
+                let name = words.next()?;
+                kind = ProgramType::ALL.iter().copied().find(|t| t.spelling() == name);
+            }
+            "--version" => {
+                version = match words.next()? {
+                    "1" => Some(Version::V1),
+                    "2" => Some(Version::V2),
+                    "3" => Some(Version::V3),
+                    _ => None,
+                }
+            }
+            "--ignore-limits" => ignore_limits = true,
+            _ => return None,
+        }
+    }
+    Some(Assembler {
+        kind: kind?,
+        version: version?,
+        ignore_limits,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,5 +186,24 @@ mod tests {
         input.extend_from_slice(b"tex ft0, v0, fs0 <2d,linear,repeat>\nmov oc, ft0\n");
         assert_eq!(assemble(&input), Ok(()));
         assert_eq!(assemble(b"\x01frob ft0\n"), Ok(()));
+        assert_eq!(asm_disasm(&input), Ok(()));
+        assert_eq!(asm_disasm(b"\x01frob ft0\n"), Ok(()));
+    }
+
+    /// More than 4096 tokens assemble with `--ignore-limits`; the listing's
+    /// first line asks for it, and reassembled with what it names gives the
+    /// same bytes (before, it named no flag, and the text was refused).
+    #[test]
+    fn a_program_past_the_token_limit_reassembles_with_the_options_it_names() {
+        let asm = Assembler {
+            kind: ProgramType::Fragment,
+            version: Version::V2,
+            ignore_limits: true,
+        };
+        let mut input = vec![option_byte(&asm)];
+        input.extend("mov ft0, fc0\n".repeat(5000).bytes());
+        assert_eq!(asm_disasm(&input), Ok(()));
+        let program = asm.program(&"mov ft0, fc0\n".repeat(5000)).unwrap();
+        assert_eq!(named_options(&disasm::listing(&program).to_string()), Some(asm));
     }
 }

@@ -24,6 +24,7 @@
 #![deny(missing_docs)]
 
 pub mod agal;
+pub mod asm_disasm;
 pub mod lima;
 pub mod pica;
 pub mod seeds;
@@ -99,10 +100,24 @@ pub const TARGETS: &[Target] = &[
         max_len: DEFAULT_MAX_LEN,
     },
     Target {
+        name: "agal-asm-disasm",
+        input: "one option byte (type, version, --ignore-limits), then AGALMiniAssembler text: what `isa asm agal` writes, `isa disasm agal` reads back and reassembles with the options its header names",
+        check: agal::asm_disasm,
+        seeds: seeds::agal_texts,
+        max_len: DEFAULT_MAX_LEN,
+    },
+    Target {
         name: "pica-shbin",
         input: "a PICA200 .shbin file",
         check: pica::shbin,
         seeds: seeds::pica_shbins,
+        max_len: DEFAULT_MAX_LEN,
+    },
+    Target {
+        name: "pica-asm-disasm",
+        input: "one option byte (bit 0: --no-nop), then picasso text (NUL bytes separate files): what `isa asm pica` writes, `isa disasm pica` reads back and reassembles",
+        check: pica::asm_disasm,
+        seeds: seeds::pica_texts,
         max_len: DEFAULT_MAX_LEN,
     },
     Target {
@@ -137,6 +152,13 @@ pub const TARGETS: &[Target] = &[
         name: "lima-gp-mesa",
         input: "Lima GP text as Mesa's disassembler prints it, with `{raw …}` notes (`isa asm lima-gp`)",
         check: lima::gp_assemble,
+        seeds: seeds::lima_gp_mesa_texts,
+        max_len: DEFAULT_MAX_LEN,
+    },
+    Target {
+        name: "lima-gp-asm-disasm",
+        input: "Lima GP Mesa text: what `isa asm lima-gp` writes, `isa disasm lima-gp` reads back and reassembles",
+        check: lima::gp_asm_disasm,
         seeds: seeds::lima_gp_mesa_texts,
         max_len: DEFAULT_MAX_LEN,
     },

@@ -4,7 +4,7 @@ use isa_pica::asm::{self as pica_asm, SourceFile};
 use isa_pica::disasm::disassemble;
 use isa_pica::shbin::{ShaderKind, Shbin};
 
-use crate::{ensure, Outcome, Violation};
+use crate::{asm_disasm, ensure, Outcome, Violation};
 
 /// A `.shbin`: it parses or the error's byte offset is inside the file. A
 /// file that parses is written back (in picasso's or nihstro's layout,
@@ -72,19 +72,8 @@ pub const PICASSO_VERTEX_LIMIT: usize = 513;
 /// and column; a file that assembles parses back to the same value and
 /// satisfies [`shbin`]. Bytes that are not UTF-8 are replaced.
 pub fn assemble(bytes: &[u8]) -> Outcome {
-    let Some((&byte, text)) = bytes.split_first() else {
+    let Some((files, options)) = files_and_options(bytes) else {
         return Ok(());
-    };
-    let files: Vec<SourceFile> = text
-        .split(|&b| b == 0)
-        .enumerate()
-        .map(|(i, text)| SourceFile {
-            name: format!("f{i}.pica"),
-            text: String::from_utf8_lossy(text).into_owned(),
-        })
-        .collect();
-    let options = pica_asm::Options {
-        auto_nop: byte & 1 == 0,
     };
     match pica_asm::assemble(&files, &options) {
         Ok(assembled) => {
@@ -105,6 +94,51 @@ pub fn assemble(bytes: &[u8]) -> Outcome {
     }
 }
 
+/// The source files and options of an input of [`assemble`]: an option
+/// byte, then the files' texts separated by NUL bytes.
+fn files_and_options(bytes: &[u8]) -> Option<(Vec<SourceFile>, pica_asm::Options)> {
+    let (&byte, text) = bytes.split_first()?;
+    let files: Vec<SourceFile> = text
+        .split(|&b| b == 0)
+        .enumerate()
+        .map(|(i, text)| SourceFile {
+            name: format!("f{i}.pica"),
+            text: String::from_utf8_lossy(text).into_owned(),
+        })
+        .collect();
+    let options = pica_asm::Options {
+        auto_nop: byte & 1 == 0,
+    };
+    Some((files, options))
+}
+
+/// What `isa asm pica` writes (for the files and options of an input of
+/// [`assemble`]), `isa disasm pica` reads back, and its text assembles (as
+/// one file, without options) to the same `.shbin` ([`asm_disasm::check`]).
+/// Unlike [`shbin`], nothing is allowed for: every file the assembler
+/// writes is one its disassembly can say.
+pub fn asm_disasm(bytes: &[u8]) -> Outcome {
+    let Some((files, options)) = files_and_options(bytes) else {
+        return Ok(());
+    };
+    let assembled = pica_asm::assemble(&files, &options).ok().map(|s| s.to_bytes());
+    let disasm = |bytes: &[u8]| {
+        let shbin = Shbin::from_bytes(bytes).map_err(|e| e.to_string())?;
+        Ok(isa_pica::disasm::listing(&shbin).text)
+    };
+    let reassemble = |text: &str| {
+        let file = SourceFile {
+            name: "disasm.pica".into(),
+            text: text.to_string(),
+        };
+        match pica_asm::assemble(&[file], &pica_asm::Options::default()) {
+            Ok(shbin) => Ok(shbin.to_bytes()),
+            Err(errors) => Err(errors[0].to_string()),
+        }
+    };
+    asm_disasm::check(assembled, disasm, reassemble)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,6 +148,22 @@ mod tests {
         assert_eq!(assemble(b"\0.proc main\n  mov o0, v0\n  end\n.end\n"), Ok(()));
         assert_eq!(assemble(b"\0.proc main\n  frob\n"), Ok(()));
         assert_eq!(shbin(b"DVLB\x01\0\0\0"), Ok(()));
+        assert_eq!(asm_disasm(b"\0.proc main\n  mov o0, v0\n  end\n.end\n"), Ok(()));
+        assert_eq!(
+            asm_disasm(b"\x01.proc main\n  mov o0, v0\n  end\n.end\0.proc p2\n  nop\n.end\n.entry p2\n"),
+            Ok(())
+        );
+    }
+
+    /// A jump to a label after the last instruction: `isa asm` wrote it,
+    /// and the disassembly (which has no label there) wrote it back as a
+    /// label after `.end`; now the assembler refuses it.
+    #[test]
+    fn a_jump_past_the_last_instruction_is_refused() {
+        let input = b"\0.proc main\n  mov o0, v0\n  jmpu b0, done\n  end\ndone:\n.end\n";
+        assert_eq!(asm_disasm(input), Ok(()));
+        let (files, options) = files_and_options(input).unwrap();
+        assert!(pica_asm::assemble(&files, &options).is_err());
     }
 
     /// Fuzz finding (pica-asm): a line marker `# 0` made the next line's

@@ -49,7 +49,7 @@ pub struct AsmArgs {
     #[arg(long, value_name = "N")]
     pub version: Option<u32>,
     /// AGAL: raise every register limit to 1024, as AGALMiniAssembler's
-    /// `ignorelimits` does.
+    /// `ignorelimits` does, and lift the limit of 4096 tokens.
     #[arg(long)]
     pub ignore_limits: bool,
     /// Accept input with no instructions (an empty file or stdin, or only

@@ -11,8 +11,9 @@
 //! no number meaning 0 (`op`, `oc`), and sampler options in `<…>` separated
 //! by commas or blanks, a number among them being the lod bias (written as
 //! `(int)(bias * 8)`). Ops with no destination write a zero destination,
-//! unused slots are zero, `--ignore-limits` raises every register limit to
-//! 1024, and a program holds at most 4096 tokens.
+//! unused slots are zero, and a program holds at most 4096 tokens;
+//! `--ignore-limits` raises every register limit to 1024 and lifts the
+//! token limit (the binary format has none).
 //!
 //! Where the reference is silent or lenient, this assembler is strict, and
 //! every bad line gives one error (all of them are reported):
@@ -56,7 +57,8 @@ use isa_runtime::text::{escape_input, quote_input};
 /// An assembly error: 1-based line and column (in characters), and why.
 pub type AsmError = ParseError;
 
-/// The most tokens a program may hold (the reference's limit).
+/// The most tokens a program may hold (the reference's limit; none with
+/// `--ignore-limits`).
 pub const MAX_TOKENS: usize = 4096;
 
 /// Assembles a whole program. On failure, every bad line is reported once.
@@ -115,9 +117,10 @@ impl Assembler {
             match self.line(line, i + 1) {
                 Ok(Some(token)) => {
                     count += 1;
-                    if count == MAX_TOKENS + 1 {
+                    if count == MAX_TOKENS + 1 && !self.ignore_limits {
                         errors.push(Cursor::at(line, i + 1, 1).error(format!(
-                            "too many instructions: an AGAL program holds at most {MAX_TOKENS} tokens"
+                            "too many instructions: an AGAL program holds at most {MAX_TOKENS} tokens \
+                             (--ignore-limits lifts the limit)"
                         )));
                     }
                     program.tokens.push(token);

@@ -17,8 +17,8 @@
 //! a comment that says why, followed by isaforge's `.token` line holding the
 //! token in the spec's field-explicit form, which [`super::asm`] reads back
 //! bit for bit (Adobe's assembler would skip that line). When registers are
-//! beyond the version's limits, the first line says to assemble with
-//! `--ignore-limits`.
+//! beyond the version's limits, or the program holds more than 4096 tokens,
+//! the first line says to assemble with `--ignore-limits`.
 
 use std::fmt;
 
@@ -52,8 +52,9 @@ pub struct Listing {
     pub kind: ProgramType,
     /// The version.
     pub version: Version,
-    /// Whether some register is beyond the version's limits, so that the text
-    /// assembles only with `--ignore-limits`.
+    /// Whether some register is beyond the version's limits, or the program
+    /// holds more than [`MAX_TOKENS`](crate::asm::MAX_TOKENS) tokens, so that
+    /// the text assembles only with `--ignore-limits`.
     pub needs_ignore_limits: bool,
     /// The tokens.
     pub tokens: Vec<TokenLine>,
@@ -147,7 +148,7 @@ pub fn listing(program: &AgalProgram) -> Listing {
     Listing {
         kind,
         version,
-        needs_ignore_limits,
+        needs_ignore_limits: needs_ignore_limits || tokens.len() > crate::asm::MAX_TOKENS,
         tokens,
     }
 }
@@ -518,5 +519,31 @@ mod tests {
         assert!(listing
             .to_string()
             .starts_with("// AGAL program, 1 token; assemble with --type fragment --version 2 --ignore-limits\n"));
+    }
+
+    /// Past 4096 tokens the text assembles only with `--ignore-limits`,
+    /// which lifts the token limit, and the listing asks for it.
+    #[test]
+    fn more_tokens_than_the_limit_ask_for_ignore_limits() {
+        let text = "mov ft0, fc0\n".repeat(crate::asm::MAX_TOKENS + 1);
+        let errors = assemble(&text, ProgramType::Fragment, Version::V2, false).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(
+            errors[0].to_string(),
+            "4097:1: too many instructions: an AGAL program holds at most 4096 tokens (--ignore-limits lifts the limit)"
+        );
+        let program = assemble(&text, ProgramType::Fragment, Version::V2, true).unwrap();
+        let listing = listing(&program);
+        assert!(listing.needs_ignore_limits);
+        let again = assemble(&listing.to_string(), ProgramType::Fragment, Version::V2, true).unwrap();
+        assert_eq!(again, program);
+        let exact = assemble(
+            &"mov ft0, fc0\n".repeat(4096),
+            ProgramType::Fragment,
+            Version::V2,
+            false,
+        )
+        .unwrap();
+        assert!(!super::listing(&exact).needs_ignore_limits);
     }
 }

@@ -57,6 +57,13 @@ pub(super) struct Ctx {
     pub(super) stores: [Option<(u64, u64, Option<u64>)>; 2],
     /// Fields that lines have spelled, with their values.
     pub(super) said: Vec<(usize, u64)>,
+    /// Printing for reassembly, the program's length in instructions: a
+    /// branch target outside it prints as this instruction's own number
+    /// (the `{raw …}` note gives the real one). `None` prints Mesa's text.
+    pub(super) total: Option<usize>,
+    /// Parsing, the branch target the text gave and its line and column
+    /// (checked against the program's length once it is read).
+    pub(super) target: Option<(u64, (usize, usize))>,
 }
 
 /// What a failed alternative must not leave behind.
@@ -72,6 +79,8 @@ impl Ctx {
             load: None,
             stores: [None; 2],
             said: Vec::new(),
+            total: None,
+            target: None,
         }
     }
 
@@ -545,7 +554,11 @@ impl TextHooks<u128> for Ctx {
                 } else {
                     0x100
                 };
-                write!(out, "{:03}", raw + hi)
+                let target = raw + hi;
+                match self.total {
+                    Some(total) if target >= total as u64 => write!(out, "{:03}", self.base / UNITS),
+                    _ => write!(out, "{target:03}"),
+                }
             }
             _ => match unit_of(hook) {
                 Some(unit) => self.write_dest(out, unit, word),
@@ -610,6 +623,7 @@ impl Ctx {
                     Some(n @ 0..=511) => n as u64,
                     _ => return Err(at.expected("a branch target 0..=511")),
                 };
+                self.target = Some((n, at.position()));
                 f.write(word, 0, n & 0xff);
                 set(word, ix().branch_target_lo, u64::from(n < 0x100));
                 Ok(())

@@ -29,6 +29,11 @@
 //! round-trips. What the text does not say, [`assemble`] takes from
 //! [`blank`]: every source `unused`, no stores, no load offset.
 //!
+//! A branch target (an instruction number) must name an instruction of the
+//! program: [`assemble`] refuses one outside it at its line and column, and
+//! [`disassemble`] prints a word whose target is outside as a branch to its
+//! own instruction with the real bits in the `{raw …}` note.
+//!
 //! Parsing a line tries the spec's alternatives in order and keeps the
 //! first that reads the whole line (the error, if none does, is that of the
 //! one that read furthest). Register sources are settled once the whole
@@ -275,7 +280,7 @@ pub fn instruction_text(words: &[u128], i: usize) -> String {
         return String::new();
     };
     let prev = if i == 0 { 0 } else { words[i - 1] };
-    text_after(word, prev, i)
+    text_after(word, prev, i, words.len())
 }
 
 /// Writes the text of a program of raw little-endian 128-bit words (a
@@ -283,22 +288,25 @@ pub fn instruction_text(words: &[u128], i: usize) -> String {
 /// read) instruction by instruction, as [`disassemble`] prints it.
 pub fn disassemble_to<W: std::io::Write>(bytes: &[u8], out: &mut W) -> std::io::Result<()> {
     let mut prev = 0u128;
+    let total = bytes.len() / 16;
     for (i, c) in bytes.chunks_exact(16).enumerate() {
         let mut b = [0u8; 16];
         b.copy_from_slice(c);
         let word = u128::from_le_bytes(b);
-        out.write_all(text_after(word, prev, i).as_bytes())?;
+        out.write_all(text_after(word, prev, i, total).as_bytes())?;
         prev = word;
     }
     Ok(())
 }
 
-/// [`instruction_text`] of `word`, instruction `i`, after `prev`.
+/// [`instruction_text`] of `word`, instruction `i` of `total`, after
+/// `prev`. A branch target outside the program prints as `i` (the parser
+/// refuses it as text) and the note carries its bits.
 #[inline]
-fn text_after(word: u128, prev: u128, i: usize) -> String {
-    let mut text = mesa_text(word, prev, i);
+fn text_after(word: u128, prev: u128, i: usize, total: usize) -> String {
+    let mut text = mesa_text(word, prev, i, total);
     let lines: Vec<&str> = text.split('\n').collect();
-    let implied = parse_instruction(&lines, 1, word_index(i), prev, None).unwrap_or_else(|_| blank());
+    let implied = parse_instruction(&lines, 1, word_index(i), prev, None, &mut None).unwrap_or_else(|_| blank());
     if implied != word {
         let mut note = String::from(" {raw");
         for f in FORMAT.fields {
@@ -319,12 +327,15 @@ fn word_index(i: usize) -> i64 {
     i64::try_from(i).unwrap_or(i64::MAX / 8)
 }
 
-/// Exactly what Mesa prints for `word` at index `i`, after `prev`.
+/// Exactly what Mesa prints for `word` at index `i`, after `prev`; but for
+/// a branch target outside a program of `total` instructions, which prints
+/// as `i`.
 #[inline]
-fn mesa_text(word: u128, prev: u128, i: usize) -> String {
+fn mesa_text(word: u128, prev: u128, i: usize, total: usize) -> String {
     let mut out = String::new();
     let _ = write!(out, "{i:03}:");
     let mut ctx = Ctx::new(word_index(i), prev);
+    ctx.total = Some(total);
     let mut printed = false;
     let ix = ix();
     for (group, alternatives) in groups() {
@@ -353,15 +364,20 @@ pub fn assemble(source: &str) -> Result<Vec<u128>, ParseError> {
     // The current instruction: its first line number and its lines.
     let mut start: Option<(usize, usize)> = None;
     let lines: Vec<&str> = source.split('\n').collect();
-    let flush = |words: &mut Vec<u128>, from: usize, to: usize| -> Result<(), ParseError> {
+    // The branch targets the text gives, with their positions.
+    let mut targets: Vec<(u64, (usize, usize))> = Vec::new();
+    let mut flush = |words: &mut Vec<u128>, from: usize, to: usize| -> Result<(), ParseError> {
         let prev = words.last().copied().unwrap_or(0);
+        let mut target = None;
         let word = parse_instruction(
             &lines[from..to],
             from + 1,
             word_index(words.len()),
             prev,
             Some(words.len()),
+            &mut target,
         )?;
+        targets.extend(target);
         words.push(word);
         Ok(())
     };
@@ -381,6 +397,18 @@ pub fn assemble(source: &str) -> Result<Vec<u128>, ParseError> {
     }
     if let Some((from, _)) = start {
         flush(&mut words, from, lines.len())?;
+    }
+    // A branch goes to an instruction of the program (the printer writes
+    // one outside it as an in-range number and a `{raw …}` note).
+    if let Some(&(n, (line, col))) = targets.iter().find(|(n, _)| *n >= words.len() as u64) {
+        return Err(ParseError {
+            line,
+            col,
+            message: format!(
+                "branch target {n:03} is outside the program (instructions 000 to {:03})",
+                words.len() - 1
+            ),
+        });
     }
     Ok(words)
 }
@@ -408,6 +436,7 @@ fn parse_instruction(
     index: i64,
     prev: u128,
     number: Option<usize>,
+    target: &mut Option<(u64, (usize, usize))>,
 ) -> Result<u128, ParseError> {
     let mut word = blank();
     let mut ctx = Ctx::new(index, prev);
@@ -452,6 +481,7 @@ fn parse_instruction(
         }
     }
     ctx.resolve_registers(&mut word)?;
+    *target = ctx.target;
     if let Some(mut cur) = annotation {
         apply_annotation(&mut cur, &mut word)?;
     }

@@ -91,3 +91,36 @@ fn empty_programs_and_lone_nops() {
     assert_eq!(disassemble(&[blank()]), "000:\tnop\n");
     assert_eq!(assemble("000:\tnop\n"), Ok(vec![blank()]));
 }
+
+/// A branch target outside the program is refused as text, at its line
+/// and column; a word that has one (any word decodes) prints the branch's
+/// own number with the real target in the note, and reads back the same.
+#[test]
+fn a_branch_target_outside_the_program_is_refused_as_text() {
+    let text = "000:\tnop\n001:\tmov.p ^10 t[3].x\n\tbranch ^10 002\n";
+    let err = assemble(text).unwrap_err();
+    assert_eq!(
+        (err.line, err.col, err.message.as_str()),
+        (
+            3,
+            13,
+            "branch target 002 is outside the program (instructions 000 to 001)"
+        )
+    );
+    let inside = assemble(&text.replace("002", "000")).unwrap();
+    let mut words = inside.clone();
+    let target = FORMAT.field("branch_target").unwrap();
+    target.write(&mut words[1], 0, 0x2c);
+    set(&mut words[1], ix().branch_target_lo, 0);
+    let printed = disassemble(&words);
+    assert_eq!(
+        printed,
+        "000:\tnop\n001:\tmov.p ^10 t[3].x\n\tbranch ^10 001 {raw branch_target_lo=0 branch_target=44}\n"
+    );
+    assert_eq!(assemble(&printed), Ok(words));
+    // Mesa's form of a target past 255: the program reaches it.
+    let far: String = (0..=300).map(|i| format!("{i:03}:\tnop\n")).collect::<String>()
+        + "301:\tmov.p ^1810 t[3].x\n\tbranch ^1810 300\n";
+    let words = assemble(&far).unwrap();
+    assert_eq!(disassemble(&words), far);
+}

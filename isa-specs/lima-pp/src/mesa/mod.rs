@@ -257,7 +257,9 @@ fn write_program<W: std::io::Write>(
                 }
             }
         }
-        print::instr_noted(&mut line, &words, offset, &mut notes, &|w| starts.len_at(w));
+        print::instr_noted(&mut line, &words, (offset, starts.total), &mut notes, &|w| {
+            starts.len_at(w)
+        });
         if !notes.is_empty() {
             line.push_str(" {raw");
             for (unit, name, value) in &notes {
@@ -280,13 +282,17 @@ fn write_program<W: std::io::Write>(
 /// back (kept as the oracle of the static notes).
 #[cfg(test)]
 pub(crate) fn disassemble_by_reading_back(program: &[Instr]) -> String {
+    let total: u64 = program
+        .iter()
+        .map(|insn| insn.control.count.get().max(insn.words_needed() as u64))
+        .sum();
     let mesa: Vec<String> = program
         .iter()
         .zip(offsets(program))
         .map(|(insn, offset)| {
             let mut line = String::new();
             line_prefix(&mut line, offset);
-            print::instr(&mut line, insn, offset);
+            print::instr_in(&mut line, insn, offset, Some(total));
             line
         })
         .collect();

@@ -16,9 +16,9 @@ use isa_runtime::text;
 
 use super::carry::Carry;
 
-use super::hooks::Hooks;
 #[cfg(test)]
 use super::hooks::HOOKS;
+use super::hooks::{printed_target, Hooks};
 use super::select::Group;
 use crate::Instr;
 
@@ -30,6 +30,12 @@ pub const DIALECT: &str = "mesa";
 /// units in enable-bit order joined by `, `, then `, sync` and `, stop`.
 /// No `@` prefix and no newline.
 pub fn instr(out: &mut String, insn: &Instr, offset: u32) {
+    instr_in(out, insn, offset, None);
+}
+
+/// [`instr`], for a program of `total` words when `Some` (a branch target
+/// outside it prints as the instruction's own offset: see `Hooks::total`).
+pub(super) fn instr_in(out: &mut String, insn: &Instr, offset: u32, total: Option<u64>) {
     thread_local! {
         /// The words of the instruction being printed (one buffer, not
         /// one allocation an instruction).
@@ -38,12 +44,12 @@ pub fn instr(out: &mut String, insn: &Instr, offset: u32) {
     WORDS.with_borrow_mut(|words| {
         words.clear();
         insn.encode_into(words);
-        print_units(out, words, offset);
+        print_units(out, words, offset, total);
     });
 }
 
-/// [`instr`] for the instruction's words.
-fn print_units(out: &mut String, words: &[u32], offset: u32) {
+/// [`instr_in`] for the instruction's words.
+fn print_units(out: &mut String, words: &[u32], offset: u32, total: Option<u64>) {
     let (packed, layouts) = (super::packed(), layouts());
     let mut first = Some(true);
     let control = words.first().copied().unwrap_or(0);
@@ -55,11 +61,25 @@ fn print_units(out: &mut String, words: &[u32], offset: u32) {
         let Some((_, variants)) = all.find(|(u, _)| core::ptr::eq(*u, unit)) else {
             continue;
         };
-        print_groups(out, Layout::of(variants, bits), bits, unit.name, offset, &mut first);
+        print_groups(
+            out,
+            Layout::of(variants, bits),
+            bits,
+            unit.name,
+            (offset, total),
+            &mut first,
+        );
     }
     // The control word's groups carry their own `, ` (Mesa prints it even
     // when no unit precedes them).
-    print_groups(out, &layouts.control, u128::from(control), "control", offset, &mut None);
+    print_groups(
+        out,
+        &layouts.control,
+        u128::from(control),
+        "control",
+        (offset, total),
+        &mut None,
+    );
 }
 
 /// Prints each group of `layout` that has an alternative whose conditions
@@ -72,11 +92,12 @@ fn print_groups(
     layout: &Layout,
     bits: u128,
     unit: &'static str,
-    offset: u32,
+    (offset, total): (u32, Option<u64>),
     first: &mut Option<bool>,
 ) -> u128 {
     let format = layout.format;
     let mut hooks = Hooks::new(format, unit, offset);
+    hooks.total = total;
     let mut implied = layout.blank;
     for (group, carries) in layout.groups.iter().zip(&layout.carries) {
         let Some(chosen) = group.choose_index(format, &bits) else {
@@ -101,11 +122,13 @@ pub(super) type Note = (&'static str, &'static str, u64);
 /// field that the text does not give back (what reading the text gives is
 /// decided by each line's [`Carry`], not by reading it). `len_at(w)` is the
 /// length of the instruction that starts at word `w` of the program, 0 if
-/// none does (a branch's `next_count` is its target's length).
+/// none does (a branch's `next_count` is its target's length). The program
+/// is `total` words long: a branch target outside it prints as the
+/// instruction's own offset, and the real one goes in the notes.
 pub(super) fn instr_noted(
     out: &mut String,
     words: &[u32],
-    offset: u32,
+    (offset, total): (u32, u64),
     notes: &mut Vec<Note>,
     len_at: &dyn Fn(i64) -> u64,
 ) {
@@ -123,19 +146,21 @@ pub(super) fn instr_noted(
             out.len(),
             layout.groups.first().and_then(|g| g.choose_index(layout.format, &bits)),
         );
-        let mut implied = print_groups(out, layout, bits, unit.name, offset, &mut first);
+        let mut implied = print_groups(out, layout, bits, unit.name, (offset, Some(total)), &mut first);
         if chosen.is_some_and(|i| layout.shadowed.get(i).copied().unwrap_or(false)) {
             // An earlier line of the layout may read this text: read it.
             let text = out[from..].trim_start_matches(", ");
             implied = super::parse::read_unit(text, unit).unwrap_or(implied);
         }
         if let (Some(next), Some(target)) = (layout.next_count, layout.target) {
-            // The parser sets a branch's `next_count` to its target's length.
+            // The parser sets a branch's `next_count` to its target's
+            // length, and its target to what the text says.
             let t = target.read(&bits, 0);
             let shift = 64 - target.width;
             let rel = ((t << shift) as i64 >> shift) as i32;
-            let abs = i64::from(rel.wrapping_add(offset as i32));
+            let abs = printed_target(rel, offset, Some(total));
             next.write(&mut implied, 0, len_at(abs));
+            target.write(&mut implied, 0, (abs - i64::from(offset)) as u64);
         }
         if implied != bits {
             for f in variant_of(unit, implied).fields {
@@ -146,7 +171,14 @@ pub(super) fn instr_noted(
             }
         }
     }
-    print_groups(out, &layouts.control, u128::from(control), "control", offset, &mut None);
+    print_groups(
+        out,
+        &layouts.control,
+        u128::from(control),
+        "control",
+        (offset, Some(total)),
+        &mut None,
+    );
 }
 
 /// What printing needs of every layout, computed once: each unit's

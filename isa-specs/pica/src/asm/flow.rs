@@ -174,6 +174,7 @@ impl Asm {
                 continue;
             };
             self.patch(&reloc, Some(target), None);
+            self.jump_targets.push((target, reloc));
         }
     }
 

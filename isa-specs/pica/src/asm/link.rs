@@ -11,6 +11,18 @@ use isa_runtime::text::quote_input;
 /// Finishes assembly: the SHBIN, or every error found.
 pub(crate) fn finish(mut asm: Asm, files: &[SourceFile]) -> Result<Shbin, Vec<AsmError>> {
     asm.fix_procs();
+    // A label after the last instruction of the program sends a jump
+    // outside it.
+    let n = asm.code.len();
+    for (target, reloc) in std::mem::take(&mut asm.jump_targets) {
+        if target >= n {
+            asm.errors.push(reloc.pos.error(format!(
+                "label {} is at word {target}, outside the program (words 0 to {}): a jump must land on an instruction",
+                quote_input(&reloc.name),
+                n.saturating_sub(1)
+            )));
+        }
+    }
     let first = files.first().map_or("<input>", |f| f.name.as_str());
     if asm.dvles.iter().all(|d| d.nodvle) {
         asm.errors.push(AsmError {

@@ -415,6 +415,9 @@ pub(crate) struct Asm {
     pub labels: HashMap<String, usize>,
     /// This file's jumps to patch at its end.
     pub label_relocs: Vec<Reloc>,
+    /// Every patched jump with its target, checked against the whole
+    /// program's length once the last file is read.
+    pub jump_targets: Vec<(usize, Reloc)>,
     /// This file's aliases (including uniform, input and output names).
     pub aliases: HashMap<String, Alias>,
     /// Open blocks.
@@ -446,6 +449,7 @@ impl Asm {
             array: None,
             labels: HashMap::new(),
             label_relocs: Vec::new(),
+            jump_targets: Vec::new(),
             aliases: HashMap::new(),
             stack: Vec::new(),
             poisoned: std::collections::HashSet::new(),

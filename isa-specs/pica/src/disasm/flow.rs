@@ -360,7 +360,9 @@ impl Flow {
             };
             if let Some(dst) = jump_target(insn) {
                 let range = &self.sections[section];
-                if range.start <= dst && dst <= range.end {
+                // A jump outside the program has no label (the assembler
+                // refuses one): the word is written as `.word`.
+                if range.start <= dst && dst <= range.end && dst < insns.len() {
                     wanted.insert((section, dst));
                 }
             }
@@ -615,5 +617,31 @@ mod tests {
         assert!(pads(&code, Close::ProcEnd { start: 0 }, 1, true));
         assert!(pads(&code, Close::IfEnd { at: 0 }, 1, false));
         assert!(!pads(&code, Close::ProcEnd { start: 0 }, 0, false));
+    }
+
+    /// A jump to a label after the program's last instruction is refused
+    /// at the label's use; a file with such a jump (any file parses)
+    /// writes it as `.word`, and its text reassembles to the same code.
+    #[test]
+    fn a_jump_outside_the_program_is_refused_and_printed_as_a_word() {
+        use crate::asm::{assemble, SourceFile};
+        let file = |text: &str| SourceFile {
+            name: "a.pica".into(),
+            text: text.into(),
+        };
+        let outside = ".proc main\n  mov o0, v0\n  jmpu b0, done\n  mov o1, v1\n  end\ndone:\n.end\n";
+        let errors = assemble(&[file(outside)], &Default::default()).unwrap_err();
+        assert_eq!(
+            errors[0].to_string(),
+            "a.pica:3:12: label `done` is at word 4, outside the program (words 0 to 3): a jump must land on an instruction"
+        );
+        let inside = outside.replace("  end\ndone:\n", "done:\n  end\n");
+        let mut shbin = assemble(&[file(&inside)], &Default::default()).unwrap();
+        assert_eq!(shbin.code[1] & 0xfff << 10, 3 << 10);
+        shbin.code[1] = shbin.code[1] & !(0xfff << 10) | 4 << 10;
+        let text = crate::disasm::disassemble(&shbin);
+        assert!(text.contains("\t.word 0xb4001000 ; jmpu b0, dst=4, num=0\n"), "{text}");
+        let again = assemble(&[file(&text)], &Default::default()).unwrap();
+        assert_eq!(again.code, shbin.code);
     }
 }

@@ -357,6 +357,15 @@ fn resolve(parsed: Lines<'_>, here: At<'_>, whole: bool) -> Result<Vec<Instr>, P
                 }
             },
         };
+        // A branch goes to a word of the program (the printer writes a
+        // target outside it as an in-range one and a `{raw branch.target=…}`).
+        let total = at as i64;
+        if !(0..total).contains(&abs) {
+            return Err(tat.error(format!(
+                "branch target {abs} is outside the program (words 0 to {})",
+                total - 1
+            )));
+        }
         let rel = abs - offsets[i] as i64;
         let Some(target) = SInt::<27>::new(rel) else {
             return Err(tat.error(format!(
