@@ -106,3 +106,34 @@ fn without_padding_nops_only_nops_disappear() {
         assert_eq!(nops - nops_without, with.code.len() - without.code.len(), "{shbin}");
     }
 }
+
+/// No picasso-built `.shbin` disassembles to a `.word` line: every word
+/// picasso writes has a picasso spelling, so a `.word` here means the
+/// printer's text did not round-trip and the disassembler fell back (a
+/// printer bug the byte round trip alone would not show).
+#[test]
+fn picasso_built_files_disassemble_without_word_lines() {
+    let Some(dir) = corpus() else { return };
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).expect("MANIFEST.tsv is readable");
+    let built: Vec<&str> = manifest
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            (cols.get(2)?.trim() == "picasso").then_some(cols[0])
+        })
+        .collect();
+    assert!(built.len() >= 22, "{} picasso-built rows", built.len());
+    let mut words = Vec::new();
+    for name in &built {
+        let bytes = std::fs::read(dir.join("shbin").join(name)).expect("the .shbin is readable");
+        let shbin = Shbin::from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let text = isa_pica::disasm::disassemble(&shbin);
+        words.extend(
+            text.lines()
+                .filter(|l| l.trim_start().starts_with(".word"))
+                .map(|l| format!("{name}: {l}")),
+        );
+    }
+    assert_eq!(words, Vec::<String>::new());
+}
