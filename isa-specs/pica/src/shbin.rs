@@ -287,6 +287,66 @@ struct TableFields<'a> {
     count: (usize, &'a str),
 }
 
+/// The error for a file that neither picasso's nor nihstro's layout writes
+/// back: the first byte where picasso's layout differs, named when it is a
+/// word of the DVLB/DVLP header (`dvlp` is where the DVLP starts).
+fn not_written_back(bytes: &[u8], picasso: &[u8], dvlp: usize) -> ShbinError {
+    let at = bytes
+        .iter()
+        .zip(picasso)
+        .position(|(a, b)| a != b)
+        .unwrap_or(bytes.len().min(picasso.len()));
+    const DVLP_WORDS: [&str; 10] = [
+        "the DVLP magic",
+        "the DVLP version",
+        "the code offset",
+        "the code size",
+        "the opdesc offset",
+        "the opdesc count",
+        "the DVLP symbol-table offset",
+        "a reserved DVLP header word",
+        "a reserved DVLP header word",
+        "a reserved DVLP header word",
+    ];
+    let field = match at {
+        _ if at >= bytes.len() || at >= picasso.len() => {
+            return ShbinError {
+                offset: at,
+                message: format!(
+                    "the file is {} bytes, but its sections end at {:#x} (a file cut short, or bytes after the last \
+                     section); isaforge reads only files it writes back bit for bit",
+                    bytes.len(),
+                    picasso.len()
+                ),
+            };
+        }
+        4..=7 => Some(("the DVLE count", 4)),
+        _ if at >= 8 && at < dvlp => Some(("a DVLE offset", 8 + (at - 8) / 4 * 4)),
+        _ if at >= dvlp && at < dvlp + 40 => Some((DVLP_WORDS[(at - dvlp) / 4], dvlp + (at - dvlp) / 4 * 4)),
+        _ => None,
+    };
+    let message = match field {
+        Some((name, word)) => {
+            let value = |b: &[u8]| {
+                b.get(word..word + 4)
+                    .map_or(0, |w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            };
+            format!(
+                "{name} (the u32 at {word:#x}) is {:#x}, where a file with these contents has {:#x}; isaforge reads \
+                 only files it writes back bit for bit",
+                value(bytes),
+                value(picasso)
+            )
+        }
+        None => format!(
+            "byte {at:#x} is {:#04x}, where a file with these contents has {:#04x} (the DVLE headers, tables or \
+             padding differ from what picasso or nihstro write); isaforge reads only files it writes back bit for bit",
+            bytes[at], picasso[at]
+        ),
+    };
+    ShbinError { offset: at, message }
+}
+
 /// `base + rel`, or an error at `at` when it overflows.
 fn add(base: usize, rel: u32, at: usize) -> Result<usize, ShbinError> {
     base.checked_add(rel as usize).ok_or_else(|| ShbinError {
@@ -357,16 +417,22 @@ impl Shbin {
             opdescs,
             dvles,
         };
-        if shbin.write_picasso() != bytes {
+        let picasso = shbin.write_picasso();
+        if picasso != bytes {
             // nihstro's 7-word DVLP header has no reserved words.
             let nihstro = Shbin {
                 layout: Layout::Nihstro,
                 dvlp_reserved: [0; 3],
                 ..shbin.clone()
             };
-            if nihstro.write_nihstro() == bytes {
-                shbin = nihstro;
+            let written = nihstro.write_nihstro();
+            if written != bytes {
+                // Neither writer gives these bytes back: something the model
+                // does not keep (an offset, padding, the length) differs.
+                // Refused, so that no bit is silently changed.
+                return Err(not_written_back(bytes, &picasso, dvlp));
             }
+            shbin = nihstro;
         }
         Ok(shbin)
     }

@@ -433,7 +433,7 @@ fn hostile_models_never_panic() {
     shbin.opdescs.truncate(1);
     shbin.code.extend([0xFFFF_FFFF, 0xA7FF_FFFF, 0xA3FF_FFFF, 0x97FF_FFFF]);
     let text = disassemble(&shbin);
-    assert!(text.contains("warning: the DVLP version 0x7"), "{text}");
+    assert!(text.contains(".raw_dvlp 0x7 0x0 0x0 0x0"), "{text}");
     assert!(text.contains(".word 0xffffffff"));
     assert!(!disassemble(&Shbin::default()).is_empty());
 }

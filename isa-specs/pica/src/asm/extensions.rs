@@ -7,6 +7,8 @@
 //! - `.nopad`: the next `.else` or `.end` gets no padding NOP, where
 //!   picasso's rules would add one;
 //! - `.layout picasso|nihstro`: the container's section layout;
+//! - `.raw_dvlp VERSION W0 W1 W2`: the DVLP header's version word and its
+//!   three reserved words (picasso writes 0 in each);
 //! - `.dvle_override FIELD VALUE`: sets a header field of this DVLE after
 //!   assembly;
 //! - `.raw_constant`, `.raw_label`, `.raw_output`, `.raw_uniform`,
@@ -29,6 +31,7 @@ pub(crate) const NAMES: &[&str] = &[
     ".dvle",
     ".nopad",
     ".layout",
+    ".raw_dvlp",
     ".dvle_override",
     ".raw_constant",
     ".raw_label",
@@ -45,6 +48,7 @@ pub(crate) fn run(asm: &mut Asm, name: &str, stmt: &Stmt<'_>) -> Option<Result<(
         "dvle" => dvle(asm, stmt),
         "nopad" => nopad(asm, stmt),
         "layout" => layout(asm, stmt),
+        "raw_dvlp" => raw_dvlp(asm, stmt),
         "dvle_override" => dvle_override(asm, stmt),
         "raw_constant" => raw_constant(asm, stmt),
         "raw_label" => raw_label(asm, stmt),
@@ -112,6 +116,14 @@ fn dvle(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
 fn nopad(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     numbers(stmt, ".nopad", [])?;
     asm.no_pad = true;
+    Ok(())
+}
+
+fn raw_dvlp(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
+    const WORD: u64 = u32::MAX as u64;
+    let [version, a, b, c] = numbers(stmt, ".raw_dvlp VERSION W0 W1 W2", [WORD; 4])?;
+    asm.dvlp_version = version as u32;
+    asm.dvlp_reserved = [a as u32, b as u32, c as u32];
     Ok(())
 }
 

@@ -55,8 +55,8 @@ pub(crate) fn finish(mut asm: Asm, files: &[SourceFile]) -> Result<Shbin, Vec<As
         .collect();
     Ok(Shbin {
         layout: asm.layout,
-        dvlp_version: 0,
-        dvlp_reserved: [0; 3],
+        dvlp_version: asm.dvlp_version,
+        dvlp_reserved: asm.dvlp_reserved,
         code,
         opdescs,
         dvles,

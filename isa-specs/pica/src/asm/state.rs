@@ -407,6 +407,10 @@ pub(crate) struct Asm {
     pub no_pad: bool,
     /// `.layout`.
     pub layout: Layout,
+    /// The DVLP header's version word (`.raw_dvlp`; picasso writes 0).
+    pub dvlp_version: u32,
+    /// The DVLP header's three reserved words (`.raw_dvlp`; picasso writes 0).
+    pub dvlp_reserved: [u32; 3],
     /// `.raw_opdesc` entries.
     pub raw_opdescs: Option<Vec<OpdescEntry>>,
     /// The `.constfa` array being collected.
@@ -445,6 +449,8 @@ impl Asm {
             last_was_end: false,
             no_pad: false,
             layout: Layout::Picasso,
+            dvlp_version: 0,
+            dvlp_reserved: [0; 3],
             raw_opdescs: None,
             array: None,
             labels: HashMap::new(),

@@ -11,8 +11,8 @@
 //! isaforge's `.dvle_override`, `.raw_*`, `.layout`, `.nopad` and `.word` directives,
 //! with a comment giving the instruction in isaforge's one-line form.
 //!
-//! One thing no directive can say: non-zero DVLP version and reserved words
-//! (a comment warns about them). A procedure that has to end in a jump or
+//! The DVLP's version and reserved words, when not 0, are written with
+//! `.raw_dvlp`. A procedure that has to end in a jump or
 //! call (at the end of a DVLE's text, where picasso would pad it) gets
 //! isaforge's `.nopad` before its `.end`.
 
@@ -237,12 +237,7 @@ impl Writer<'_> {
         );
         if shbin.dvlp_version != 0 || shbin.dvlp_reserved != [0; 3] {
             let [a, b, c] = shbin.dvlp_reserved;
-            let _ = writeln!(
-                self.out,
-                "; warning: the DVLP version {:#x} and header words {a:#x} {b:#x} {c:#x} are not 0; \
-                 no directive sets them",
-                shbin.dvlp_version
-            );
+            let _ = writeln!(self.out, ".raw_dvlp {:#x} {a:#x} {b:#x} {c:#x}", shbin.dvlp_version);
         }
         if shbin.layout == Layout::Nihstro {
             self.out.push_str(".layout nihstro\n");
