@@ -268,11 +268,14 @@ impl Reader<'_> {
             );
         }
         let (at, name) = fields.count;
+        let entries = if count == 1 { "entry" } else { "entries" };
+        let bytes = if size == 1 { "byte" } else { "bytes" };
         self.err(
             offset,
             format!(
-                "{table} of {count} entries of {size} bytes ({name}, the u32 at {at:#x}) needs {len} bytes at \
-                 {offset:#x}, but the file is {file} bytes"
+                "{table} of {count} {entries} of {size} {bytes} ({name}, the u32 at {at:#x}) needs {len} {} at \
+                 {offset:#x}, but the file is {file} bytes",
+                if len == 1 { "byte" } else { "bytes" }
             ),
         )
     }
@@ -736,6 +739,26 @@ fn parse_dvle(r: &Reader<'_>, at: usize, index: usize) -> Result<Dvle, ShbinErro
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn table_messages_count_in_the_singular_and_plural() {
+        let r = Reader { bytes: &[0; 8] };
+        let fields = TableFields {
+            table: "the symbol table",
+            offset: None,
+            count: (4, "the symbol count"),
+        };
+        let one = r.table(8, 1, 1, &fields).expect_err("past the end");
+        assert!(
+            one.message.contains("of 1 entry of 1 byte (") && one.message.contains("needs 1 byte at"),
+            "{one}"
+        );
+        let many = r.table(8, 16, 4, &fields).expect_err("past the end");
+        assert!(
+            many.message.contains("of 16 entries of 4 bytes (") && many.message.contains("needs 64 bytes"),
+            "{many}"
+        );
+    }
 
     fn sample() -> Shbin {
         Shbin {
