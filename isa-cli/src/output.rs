@@ -41,6 +41,44 @@ impl Stdout {
     pub fn flush(&mut self) -> Result<(), Failure> {
         self.inner.flush().map_err(write_failure)
     }
+
+    /// Runs a printer that writes to an `io::Write` as it goes (a streaming
+    /// disassembler), through this buffer, then flushes; a write failure is
+    /// reported as [`Stdout::bytes`] reports it.
+    pub fn stream(&mut self, print: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
+        let mut sink = Sink {
+            out: self,
+            failure: None,
+        };
+        if print(&mut sink).is_err() {
+            return Err(sink
+                .failure
+                .unwrap_or_else(|| Failure::input_one("error: writing to stdout")));
+        }
+        self.flush()
+    }
+}
+
+/// [`Stdout`] as an `io::Write`, keeping the failure of its first bad write.
+struct Sink<'a> {
+    out: &'a mut Stdout,
+    failure: Option<Failure>,
+}
+
+impl Write for Sink<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self.out.bytes(buf) {
+            Ok(()) => Ok(buf.len()),
+            Err(f) => {
+                self.failure = Some(f);
+                Err(io::Error::other("stdout"))
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Writes a whole output file (`-` means stdout), atomically: see the

@@ -75,32 +75,7 @@ fn disasm(args: &DisasmArgs) -> Result<(), Failure> {
         };
     }
     let listing = mesa::Listing::new(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
-    let mut out = Stdout::new();
-    let mut failure = None;
-    let mut sink = Sink(&mut out, &mut failure);
-    if listing.write_to(&mut sink).is_err() {
-        return Err(failure.unwrap_or_else(|| Failure::input_one("error: writing to stdout")));
-    }
-    out.flush()
-}
-
-/// `Stdout` as an `io::Write`, keeping its failure.
-struct Sink<'a>(&'a mut Stdout, &'a mut Option<Failure>);
-
-impl std::io::Write for Sink<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self.0.bytes(buf) {
-            Ok(()) => Ok(buf.len()),
-            Err(f) => {
-                *self.1 = Some(f);
-                Err(std::io::Error::other("stdout"))
-            }
-        }
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+    Stdout::new().stream(|mut sink| listing.write_to(&mut sink))
 }
 
 fn asm(args: &AsmArgs) -> Result<(), Failure> {

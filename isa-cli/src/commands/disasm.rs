@@ -50,11 +50,7 @@ pub fn run<I: CliIsa>(args: &DisasmArgs) -> Result<(), Failure> {
     if I::NAME == IsaName::LimaGp && !args.raw && !file.bytes.is_empty() && file.bytes.len() % 16 == 0 {
         // Streamed, one instruction at a time (a cut-off word
         // and an empty file are the container's, below).
-        let mut sink = Sink(&mut out, None);
-        if isa_lima_gp::mesa::disassemble_to(&file.bytes, &mut sink).is_err() {
-            return Err(sink.1.unwrap_or_else(|| Failure::input_one("error: writing to stdout")));
-        }
-        return out.flush();
+        return out.stream(|mut sink| isa_lima_gp::mesa::disassemble_to(&file.bytes, &mut sink));
     }
     if let Some(container) = I::CONTAINER.filter(|_| !args.raw) {
         let opened = (container.open)(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
@@ -77,24 +73,5 @@ pub fn run<I: CliIsa>(args: &DisasmArgs) -> Result<(), Failure> {
         Ok(())
     } else {
         Err(Failure::input(errors))
-    }
-}
-
-/// `Stdout` as an `io::Write`, keeping its failure.
-struct Sink<'a>(&'a mut Stdout, Option<Failure>);
-
-impl std::io::Write for Sink<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self.0.bytes(buf) {
-            Ok(()) => Ok(buf.len()),
-            Err(f) => {
-                self.1 = Some(f);
-                Err(std::io::Error::other("stdout"))
-            }
-        }
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }
