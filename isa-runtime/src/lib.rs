@@ -22,6 +22,7 @@ pub mod explain;
 pub mod layout;
 pub mod lexer;
 pub mod packed;
+pub mod spec_fingerprint;
 pub mod text;
 mod text_error;
 pub mod types;
@@ -30,6 +31,7 @@ pub use bits::BitWord;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, ParseError};
 pub use half::f16;
 pub use layout::IsaLayout;
+pub use spec_fingerprint::{assert_spec_unchanged, spec_fingerprint};
 
 /// A free-standing layout (such as PICA's operand descriptor) with its codec.
 pub trait LayoutCodec:

@@ -177,11 +177,19 @@ impl Freshness {
     /// One line per problem, naming the file.
     pub fn report(&self) -> Vec<String> {
         let mut lines = Vec::new();
+        // `docs` and `codegen` write the same files; name the one that fits.
+        let command = |p: &str| {
+            if p.ends_with(".rs") {
+                "cargo xtask codegen"
+            } else {
+                "cargo xtask docs"
+            }
+        };
         for p in &self.stale {
-            lines.push(format!("{p}: stale; run `cargo xtask docs`"));
+            lines.push(format!("{p}: stale; run `{}`", command(p)));
         }
         for p in &self.missing {
-            lines.push(format!("{p}: missing; run `cargo xtask docs`"));
+            lines.push(format!("{p}: missing; run `{}`", command(p)));
         }
         for p in &self.orphans {
             lines.push(format!("{p}: no longer generated; run `cargo xtask docs` to remove it"));

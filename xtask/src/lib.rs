@@ -6,6 +6,7 @@
 //! of the spec files, and is generic over [`IsaLayout`]: a new ISA needs one
 //! line in [`ISAS`].
 
+pub mod codegen;
 pub mod docs;
 pub mod excerpts;
 pub mod links;

@@ -26,8 +26,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        ["docs"] => run_docs(false),
-        ["docs", "--check"] => run_docs(true),
+        ["docs"] | ["codegen"] => run_docs(false),
+        ["docs", "--check"] | ["codegen", "--check"] => run_docs(true),
         ["exhaustive", isa] => {
             if exhaustive::run(isa) {
                 ExitCode::SUCCESS
@@ -80,7 +80,7 @@ fn main() -> ExitCode {
 }
 
 /// The command line, for usage errors.
-const USAGE: &str = "usage: cargo xtask docs [--check]
+const USAGE: &str = "usage: cargo xtask docs|codegen [--check]
        cargo xtask exhaustive pica|agal|lima-pp
        cargo xtask fuzz <target>|all [--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh]
        cargo xtask fuzz --list
@@ -88,7 +88,14 @@ const USAGE: &str = "usage: cargo xtask docs [--check]
 
 fn run_docs(check: bool) -> ExitCode {
     let root = docs::workspace_root();
-    let generated = docs::generate();
+    let mut generated = docs::generate();
+    match xtask::codegen::generate(&root) {
+        Ok(codecs) => generated.extend(codecs),
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    }
     let mut ok = true;
     if check {
         match docs::check(&root, &generated) {

@@ -20,6 +20,20 @@ fn checked_in_docs_are_fresh() {
 }
 
 #[test]
+fn checked_in_expansions_are_fresh() {
+    // Each ISA crate's `src/generated.rs` is what its spec expands to now.
+    let root = docs::workspace_root();
+    let codecs = xtask::codegen::generate(&root).expect("every shipped spec compiles");
+    assert_eq!(codecs.len(), 4);
+    let fresh = docs::check(&root, &codecs).expect("reading the ISA crates");
+    assert!(
+        fresh.stale.is_empty() && fresh.missing.is_empty(),
+        "a checked-in expansion is out of date; run `cargo xtask codegen` and commit the result:\n{}",
+        fresh.report().join("\n")
+    );
+}
+
+#[test]
 fn checked_in_markdown_links_resolve_and_excerpts_are_verbatim() {
     let root = docs::workspace_root();
     let problems = docs::check_markdown(&root).expect("reading the Markdown");

@@ -44,7 +44,6 @@ fn enum_methods(spec: &Spec, e: &EnumDef) -> TokenStream {
         }
     });
     quote! {
-        #[automatically_derived]
         impl #ty {
             #(#methods)*
         }
@@ -80,7 +79,6 @@ fn opcode_attrs(spec: &Spec) -> TokenStream {
             #(#fields)*
         }
 
-        #[automatically_derived]
         impl OpcodeAttrs {
             /// Every opcode's attributes, in the order of `LAYOUT.opcodes`.
             pub const ALL: [OpcodeAttrs; #n] = [#(#rows),*];
@@ -91,7 +89,6 @@ fn opcode_attrs(spec: &Spec) -> TokenStream {
             }
         }
 
-        #[automatically_derived]
         impl Instruction {
             /// The opcode's attributes (`None` for unknown words).
             #[inline]

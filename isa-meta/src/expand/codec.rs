@@ -171,7 +171,9 @@ fn expand_layout_codec(spec: &Spec, l: &LayoutDef) -> TokenStream {
         #(#checks)*
         ::core::result::Result::Ok(#name { #( #idents: #decoders, )* })
     };
+    // A layout with nothing to write (every field decoded only) keeps `mut`.
     let body_encode = quote! {
+        #[allow(unused_mut)]
         let mut word: #word = #zero;
         #(#fixed)*
         #(#encoders)*
@@ -179,7 +181,6 @@ fn expand_layout_codec(spec: &Spec, l: &LayoutDef) -> TokenStream {
     };
     if l.is_format {
         quote! {
-            #[automatically_derived]
             impl #name {
                 /// Decodes the operand fields of a word of this format (the opcode is not checked).
                 #[inline(always)]
@@ -197,7 +198,6 @@ fn expand_layout_codec(spec: &Spec, l: &LayoutDef) -> TokenStream {
         let meta = upper_ident("LAYOUT", &l.name.text);
         let text_impls = layout_text_impls(&name, &meta, &word);
         quote! {
-            #[automatically_derived]
             impl #name {
                 /// Decodes the layout's bits.
                 #[inline(always)]
@@ -239,7 +239,6 @@ pub fn decode_order(spec: &Spec) -> Vec<usize> {
 /// layouts and bundle instructions): `parse_at`, `Display` and `FromStr`.
 fn layout_text_impls(name: &proc_macro2::Ident, meta: &proc_macro2::Ident, word: &TokenStream) -> TokenStream {
     quote! {
-        #[automatically_derived]
         impl #name {
             /// Parses one value at a cursor (the rest of the line may hold a comment).
             pub fn parse_at(cursor: &mut ::isa_runtime::lexer::Cursor<'_>) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
@@ -317,7 +316,6 @@ fn expand_bundle_codec(spec: &Spec, bundle: usize) -> TokenStream {
     let text_impls = layout_text_impls(&name, &meta, &word);
     let bytes = bytes_methods(spec);
     quote! {
-        #[automatically_derived]
         impl #name {
             /// Decodes one instruction word. Never panics.
             #[inline(always)]
@@ -476,7 +474,6 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
     let bytes = bytes_methods(spec);
 
     quote! {
-        #[automatically_derived]
         impl Instruction {
             /// Decodes one instruction word. Never panics.
             #[inline(always)]

@@ -17,7 +17,6 @@ pub fn expand(spec: &Spec) -> TokenStream {
         let (ty, id) = (type_ident(&l.name.text), upper_ident("LAYOUT", &l.name.text));
         let doc = format!("The metadata of `{}` (the same static as in `LAYOUT`).", l.name.text);
         quote! {
-            #[automatically_derived]
             impl #ty {
                 #[doc = #doc]
                 pub const FORMAT: &'static ::isa_runtime::layout::Format = &__layout::#id;
@@ -46,7 +45,6 @@ pub fn expand(spec: &Spec) -> TokenStream {
             l.name.text
         );
         Some(quote! {
-            #[automatically_derived]
             impl #ty {
                 #[doc = #into_doc]
                 pub fn into_instruction(self, op: &::isa_runtime::layout::Opcode) -> ::core::option::Option<Instruction> {
@@ -58,7 +56,6 @@ pub fn expand(spec: &Spec) -> TokenStream {
                 }
             }
 
-            #[automatically_derived]
             impl Instruction {
                 #[doc = #as_doc]
                 #[inline]

@@ -84,7 +84,6 @@ fn unit_enum(spec: &Spec, u: &UnitDef) -> TokenStream {
             #(#variants)*
         }
 
-        #[automatically_derived]
         impl #name {
             /// Decodes the unit's bits (the low `width` bits of `raw`).
             #[inline(always)]
@@ -181,16 +180,17 @@ fn instr_struct(spec: &Spec, b: &BundleDef) -> TokenStream {
     }
 }
 
-/// Reads a control field's raw value from the control word `first`.
-fn control_raw(spec: &Spec, b: &BundleDef, rule: DeriveRule) -> Option<TokenStream> {
+/// Reads a control field's raw value from the control word `word` (an
+/// expression of type `u32`).
+fn control_raw(spec: &Spec, b: &BundleDef, rule: DeriveRule, word: TokenStream) -> Option<TokenStream> {
     let d = b.derives.iter().find(|d| d.rule == rule)?;
     let f = &spec.layouts[b.control].fields[d.field];
     let parts = f.ranges.iter().scan(0u32, |shift, r| {
         let (lo, mask, at) = (r.lo, crate::model::low_mask128(r.width) as u64, *shift);
         *shift += r.width;
-        Some(quote!(((u64::from(first) >> #lo) & #mask) << #at))
+        Some(quote!(((u64::from(#word) >> #lo) & #mask) << #at))
     });
-    Some(quote!((0u64 #(| #parts)*)))
+    Some(quote!(0u64 #(| #parts)*))
 }
 
 /// Decodes one unit of an instruction whose control word is `first`, from
@@ -249,12 +249,9 @@ pub(super) fn program_end(spec: &Spec, b: &BundleDef) -> TokenStream {
         .map_or(String::new(), |d| {
             spec.layouts[b.control].fields[d.field].name.text.clone()
         });
-    match control_raw(spec, b, DeriveRule::NextWords) {
+    match control_raw(spec, b, DeriveRule::NextWords, quote!(words[at])) {
         Some(raw) => quote! {
-            let next = {
-                let first = words[at];
-                #raw
-            };
+            let next = #raw;
             at += len;
             if next == 0 {
                 if let ::core::option::Option::Some(i) = words[at..].iter().position(|&w| w != 0) {
@@ -298,9 +295,9 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
     let words_name = words_field.map_or(String::new(), |d| {
         spec.layouts[b.control].fields[d.field].name.text.clone()
     });
-    let declared_len = match control_raw(spec, b, DeriveRule::Words) {
+    let declared_len = match control_raw(spec, b, DeriveRule::Words, quote!(first)) {
         Some(raw) => quote! {
-            let len = #raw as usize;
+            let len = (#raw) as usize;
             if len == 0 {
                 return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
                     #words_name,
@@ -337,7 +334,6 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
     let program_end = program_end(spec, b);
     let padding = padding_check(&quote!(&input[..len.min(input.len())]));
     quote! {
-        #[automatically_derived]
         impl #name {
             /// The control-word bits that enable units.
             pub const PRESENCE: u32 = #presence;

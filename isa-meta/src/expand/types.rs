@@ -78,7 +78,6 @@ fn expand_enum(e: &EnumDef) -> TokenStream {
 
         #from_int
 
-        #[automatically_derived]
         impl #name {
             /// Every variant, in the spec's order.
             pub const ALL: &'static [#name] = &[#( #name::#variants ),*];
@@ -187,7 +186,6 @@ fn expand_open_enum(e: &EnumDef) -> TokenStream {
 
         #from_int
 
-        #[automatically_derived]
         #[allow(non_upper_case_globals)]
         impl #name {
             #( #[doc = #docs] pub const #consts: #name = #name(#values); )*
@@ -286,7 +284,11 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
     });
     let checks = r.files.iter().map(|f| {
         let (base, count) = (f.base, f.count);
-        quote!((raw >= #base && raw - #base < #count))
+        if base == 0 {
+            quote!((raw < #count))
+        } else {
+            quote!((raw >= #base && raw - #base < #count))
+        }
     });
     let from_bits = (r.open || r.is_total()).then(|| {
         quote! {
@@ -305,7 +307,6 @@ fn expand_regs(r: &RegsDef) -> TokenStream {
 
         #from_int
 
-        #[automatically_derived]
         impl #name {
             #(#ctors)*
             /// From the raw encoding, if it names a register.

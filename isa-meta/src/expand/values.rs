@@ -238,7 +238,6 @@ fn expand_layout(spec: &Spec, l: &LayoutDef) -> TokenStream {
         }
     });
     quote! {
-        #[automatically_derived]
         impl #name {
             #[doc = #new_doc]
             #lint

@@ -138,7 +138,6 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
             offsets: [u16; #unit_count],
         }
 
-        #[automatically_derived]
         impl<'a> #view<'a> {
             #[doc = #decode_doc]
             #[inline]

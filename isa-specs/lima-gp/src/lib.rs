@@ -14,7 +14,13 @@ extern crate alloc;
 /// traits, `LAYOUT` types), so a tool names it without another dependency.
 pub use isa_runtime as runtime;
 
+// The codec, from `lima_gp.isa`: expanded by the proc-macro with the `macro`
+// feature, else the same expansion checked in (`cargo xtask codegen` writes
+// it; it stops the build if the spec changed since).
+#[cfg(feature = "macro")]
 isa_macros::isa!(file = "lima_gp.isa");
+#[cfg(not(feature = "macro"))]
+include!("generated.rs");
 
 /// The component letters, x first (the text layer's registers, masks and
 /// swizzles).

@@ -17,7 +17,13 @@ extern crate alloc;
 /// traits, `LAYOUT` types), so a tool names it without another dependency.
 pub use isa_runtime as runtime;
 
+// The codec, from `pica.isa`: expanded by the proc-macro with the `macro`
+// feature, else the same expansion checked in (`cargo xtask codegen` writes
+// it; it stops the build if the spec changed since).
+#[cfg(feature = "macro")]
 isa_macros::isa!(file = "pica.isa");
+#[cfg(not(feature = "macro"))]
+include!("generated.rs");
 
 #[cfg(feature = "asm")]
 pub mod asm;
