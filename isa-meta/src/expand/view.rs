@@ -136,6 +136,8 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
             control: #control_ty,
             /// The bit at which each unit starts (meaningful when present).
             offsets: [u16; #unit_count],
+            /// The instruction's length in words for its units.
+            needed: u8,
         }
 
         impl<'a> #view<'a> {
@@ -147,9 +149,11 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
                 let mut offsets = [0u16; #unit_count];
                 let mut bit = 32u32;
                 #(#offsets)*
+                // At most 32 words: the control word and the widest units.
+                let needed = ::isa_runtime::packed::words_for(bit - 32) as u8;
                 #(#checks)*
                 #padding
-                ::core::result::Result::Ok((#view { words, control, offsets }, len))
+                ::core::result::Result::Ok((#view { words, control, offsets, needed }, len))
             }
 
             #[doc = #program_doc]
@@ -173,6 +177,14 @@ pub fn expand(spec: &Spec, b: &BundleDef) -> TokenStream {
             #[inline(always)]
             pub fn control(&self) -> #control_ty {
                 self.control
+            }
+
+            /// The instruction's length in words for its units (as
+            /// `words_needed` of the decoded instruction): the control word
+            /// plus the units rounded up to whole words.
+            #[inline(always)]
+            pub fn words_needed(&self) -> usize {
+                usize::from(self.needed)
             }
 
             #[doc = #to_instr_doc]

@@ -2429,6 +2429,8 @@ pub struct InstrView<'a> {
     control: Control,
     /// The bit at which each unit starts (meaningful when present).
     offsets: [u16; 12usize],
+    /// The instruction's length in words for its units.
+    needed: u8,
 }
 impl<'a> InstrView<'a> {
     ///Checks the instruction at the start of `words` as [`Instr::decode`] does, with the same errors; returns its view and its length in words. Never panics.
@@ -2464,6 +2466,7 @@ impl<'a> InstrView<'a> {
         bit += (first >> 17u32 & 1) * 64u32;
         offsets[11usize] = bit as u16;
         bit += (first >> 18u32 & 1) * 64u32;
+        let needed = ::isa_runtime::packed::words_for(bit - 32) as u8;
         if let ::core::option::Option::Some(set) = ::isa_runtime::packed::first_set_bit(
             words,
             bit,
@@ -2483,6 +2486,7 @@ impl<'a> InstrView<'a> {
                 words,
                 control,
                 offsets,
+                needed,
             },
             len,
         ))
@@ -2540,6 +2544,13 @@ impl<'a> InstrView<'a> {
     #[inline(always)]
     pub fn control(&self) -> Control {
         self.control
+    }
+    /// The instruction's length in words for its units (as
+    /// `words_needed` of the decoded instruction): the control word
+    /// plus the units rounded up to whole words.
+    #[inline(always)]
+    pub fn words_needed(&self) -> usize {
+        usize::from(self.needed)
     }
     ///The instruction with every present unit decoded: what [`Instr::decode`] gives for the same words.
     #[inline]

@@ -27,6 +27,21 @@ use super::hooks::Hooks;
 /// `static_notes_match_reading_back` check the list).
 const EXACT_HOOKS: &[&str] = &["sreg", "sdest", "swizzle", "mask", "outmod", "branch_target"];
 
+/// Hooks that print a fixed text and write no field (`@unit`, the unit's
+/// name): their text carries nothing to read back.
+const TEXT_ONLY_HOOKS: &[&str] = &["unit"];
+
+/// Hooks whose text depends only on the values of their field and the
+/// listed siblings (at most 16 bits together), and whose reading writes
+/// exactly those fields: what reading back gives is a function of those
+/// values, worked out once per combination and kept (see [`memo`]).
+/// `@half` is C's `%f` of a float16; `@varying_index` prints the index by
+/// its alignment, with its offset register.
+const PURE_HOOKS: &[(&str, &[&str])] = &[
+    ("half", &[]),
+    ("varying_index", &["alignment", "offset_vector", "offset_scalar"]),
+];
+
 /// What parsing one `mesa` line gives, as a function of the unit's bits.
 pub(super) struct Carry {
     /// The layout's fixed bits, the line's defaults and its pinned fields.
@@ -39,9 +54,14 @@ enum Action {
     Copy(u128),
     /// A hook that does not carry its field exactly: printed and read back.
     Hook(&'static str, Option<&'static Field>),
+    /// A [`PURE_HOOKS`] hook: its index there, and its field then the
+    /// siblings (the memo's key, low bits first, and what it writes).
+    Pure(usize, Vec<&'static Field>),
     /// `{field?…}` / `{!field?…}`.
     Group {
         field: &'static Field,
+        /// The field's bits.
+        mask: u128,
         when_set: bool,
         /// What the parser writes to the field when the group is absent,
         /// where that is not the word's value (a multi-bit `{!f?…}`).
@@ -88,7 +108,7 @@ impl Carry {
     /// The bits parsing this line's text of `bits` gives.
     pub(super) fn implied(&self, bits: u128, hooks: &mut Hooks) -> u128 {
         let mut implied = self.start;
-        apply(&self.actions, bits, &mut implied, hooks);
+        apply(&self.actions, bits, &mut implied, hooks, true);
         implied
     }
 }
@@ -102,6 +122,7 @@ fn actions(format: &'static Format, pieces: &'static [Piece], decided: &mut Vec<
     for piece in pieces {
         match *piece {
             Piece::Text(_) | Piece::Space => {}
+            Piece::Hook(h) if TEXT_ONLY_HOOKS.contains(&h) => {}
             Piece::Hook(h) => out.push(Action::Hook(h, None)),
             Piece::Field {
                 index,
@@ -110,6 +131,8 @@ fn actions(format: &'static Format, pieces: &'static [Piece], decided: &mut Vec<
                 let field = &format.fields[index];
                 if EXACT_HOOKS.contains(&h) {
                     copy(&mut out, mask_of(field));
+                } else if let Some(pure) = pure(format, h, field) {
+                    out.push(pure);
                 } else {
                     out.push(Action::Hook(h, Some(field)));
                 }
@@ -131,6 +154,7 @@ fn actions(format: &'static Format, pieces: &'static [Piece], decided: &mut Vec<
                 let inner = actions(format, pieces, decided);
                 out.push(Action::Group {
                     field,
+                    mask: mask_of(field),
                     when_set,
                     absent,
                     inner,
@@ -141,25 +165,96 @@ fn actions(format: &'static Format, pieces: &'static [Piece], decided: &mut Vec<
     out
 }
 
-fn apply(actions: &[Action], bits: u128, implied: &mut u128, hooks: &mut Hooks) {
+/// Applies `actions`; with `memoize` false, a [`PURE_HOOKS`] hook is read
+/// back every time (the oracle of the memo in the tests).
+fn apply(actions: &[Action], bits: u128, implied: &mut u128, hooks: &mut Hooks, memoize: bool) {
     for a in actions {
         match a {
             Action::Copy(m) => *implied = *implied & !m | bits & m,
             Action::Hook(h, field) => read_back(h, *field, bits, implied, hooks),
+            Action::Pure(index, fields) if !memoize => {
+                read_back(PURE_HOOKS[*index].0, Some(fields[0]), bits, implied, hooks);
+            }
+            Action::Pure(index, fields) => {
+                let key = pack(fields, &bits);
+                let back = memo(*index, key, || {
+                    let mut word = 0u128;
+                    read_back(PURE_HOOKS[*index].0, Some(fields[0]), bits, &mut word, hooks);
+                    pack(fields, &word)
+                });
+                let mut shift = 0;
+                for f in fields {
+                    f.write(implied, 0, back >> shift & ((1 << f.width) - 1));
+                    shift += f.width;
+                }
+            }
             Action::Group {
                 field,
+                mask,
                 when_set,
                 absent,
                 inner,
             } => {
-                let m = mask_of(field);
-                *implied = *implied & !m | bits & m;
-                if (field.read(&bits, 0) != 0) == *when_set {
-                    apply(inner, bits, implied, hooks);
+                *implied = *implied & !mask | bits & mask;
+                if (bits & mask != 0) == *when_set {
+                    apply(inner, bits, implied, hooks, memoize);
                 } else if let Some(v) = absent {
                     field.write(implied, 0, *v);
                 }
             }
+        }
+    }
+}
+
+/// The [`Action::Pure`] of hook `hook` on `field` of `format`, if the hook
+/// is one of [`PURE_HOOKS`], the layout has its siblings, and the key fits.
+fn pure(format: &'static Format, hook: &str, field: &'static Field) -> Option<Action> {
+    let index = PURE_HOOKS.iter().position(|(h, _)| *h == hook)?;
+    let mut fields = vec![field];
+    for name in PURE_HOOKS[index].1 {
+        fields.push(format.field(name)?);
+    }
+    (fields.iter().map(|f| f.width).sum::<u32>() <= KEY_BITS).then_some(Action::Pure(index, fields))
+}
+
+/// The widest memo key.
+const KEY_BITS: u32 = 16;
+
+/// The values of `fields` in `bits`, concatenated (the first lowest).
+fn pack(fields: &[&Field], bits: &u128) -> u64 {
+    let (mut key, mut shift) = (0, 0);
+    for f in fields {
+        key |= f.read(bits, 0) << shift;
+        shift += f.width;
+    }
+    key
+}
+
+/// What reading back [`PURE_HOOKS`] hook number `hook` gives for the
+/// packed values `key` (at most [`KEY_BITS`] bits): `read_back()` the first
+/// time, then the kept result. One table of 2^16 entries per hook, filled
+/// as keys occur.
+fn memo(hook: usize, key: u64, read_back: impl FnOnce() -> u64) -> u64 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::OnceLock;
+    /// An entry is `KNOWN | result`, or 0 while unknown.
+    const KNOWN: u32 = 1 << KEY_BITS;
+    static TABLES: OnceLock<Vec<Box<[AtomicU32]>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        PURE_HOOKS
+            .iter()
+            .map(|_| (0..1 << KEY_BITS).map(|_| AtomicU32::new(0)).collect())
+            .collect()
+    });
+    let Some(entry) = usize::try_from(key).ok().and_then(|k| tables.get(hook)?.get(k)) else {
+        return read_back();
+    };
+    match entry.load(Ordering::Relaxed) {
+        e if e & KNOWN != 0 => u64::from(e & (KNOWN - 1)),
+        _ => {
+            let back = read_back();
+            entry.store(KNOWN | (back as u32 & (KNOWN - 1)), Ordering::Relaxed);
+            back
         }
     }
 }
@@ -199,5 +294,51 @@ impl Write for Buf {
         self.bytes[self.len..end].copy_from_slice(s.as_bytes());
         self.len = end;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use isa_runtime::text;
+
+    /// For every line with a memoized hook, and every combination of the
+    /// values its memo is keyed by (all 2^16 halves, all 2^14 varying
+    /// indices with their alignment and offset), the memo gives what
+    /// reading the hook's text back gives.
+    #[test]
+    fn memoized_hooks_agree_with_reading_back_for_every_key() {
+        let packed = super::super::packed();
+        let mut checked = [0usize; PURE_HOOKS.len()];
+        for unit in packed.units {
+            for &format in unit.variants {
+                for t in text::dialect_texts(format, super::super::print::DIALECT) {
+                    let carry = Carry::new(format, t, 0);
+                    for action in &carry.actions {
+                        let Action::Pure(index, fields) = action else { continue };
+                        let width: u32 = fields.iter().map(|f| f.width).sum();
+                        for key in 0..1u64 << width {
+                            let mut bits = 0u128;
+                            let mut shift = 0;
+                            for f in fields {
+                                f.write(&mut bits, 0, key >> shift & ((1 << f.width) - 1));
+                                shift += f.width;
+                            }
+                            let mut hooks = Hooks::new(format, unit.name, 0);
+                            // Ones where the line starts: a field the reading leaves alone stays so.
+                            let (mut memo, mut oracle) = (u128::MAX, u128::MAX);
+                            apply(core::slice::from_ref(action), bits, &mut memo, &mut hooks, true);
+                            apply(core::slice::from_ref(action), bits, &mut oracle, &mut hooks, false);
+                            assert_eq!(memo, oracle, "`{}` @{} key {key:#x}", format.name, PURE_HOOKS[*index].0);
+                        }
+                        checked[*index] += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            checked.iter().all(|&n| n > 0),
+            "a memoized hook is used nowhere: {checked:?}"
+        );
     }
 }

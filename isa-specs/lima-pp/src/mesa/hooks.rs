@@ -38,29 +38,91 @@ pub(crate) struct Hooks {
     /// The branch target read, with its line and column (parsing; the
     /// program-wide pass makes it relative).
     pub(crate) target: Option<(Target, (usize, usize))>,
+    /// The sibling fields the hooks read, found once per layout (`None`
+    /// for a layout outside the bundle: looked up by name then).
+    siblings: Option<&'static Siblings>,
+}
+
+/// The sibling fields of one layout that hooks read or write, looked up by
+/// name once (a hook runs for most units of most instructions).
+struct Siblings {
+    format: &'static Format,
+    dest_modifier: Option<&'static Field>,
+    alignment: Option<&'static Field>,
+    offset_vector: Option<&'static Field>,
+    offset_scalar: Option<&'static Field>,
+    offset_reg: Option<&'static Field>,
+}
+
+impl Siblings {
+    fn of(format: &'static Format) -> Self {
+        Siblings {
+            format,
+            dest_modifier: format.field("dest_modifier"),
+            alignment: format.field("alignment"),
+            offset_vector: format.field("offset_vector"),
+            offset_scalar: format.field("offset_scalar"),
+            offset_reg: format.field("offset_reg"),
+        }
+    }
+
+    /// Every layout of the bundle (units' variants and the control word).
+    fn table() -> &'static [Siblings] {
+        static TABLE: std::sync::OnceLock<Vec<Siblings>> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| {
+            let packed = super::packed();
+            packed
+                .units
+                .iter()
+                .flat_map(|u| u.variants.iter().copied())
+                .chain([packed.control])
+                .map(Siblings::of)
+                .collect()
+        })
+    }
+
+    fn field(&self, name: &str) -> Option<&'static Field> {
+        match name {
+            "dest_modifier" => self.dest_modifier,
+            "alignment" => self.alignment,
+            "offset_vector" => self.offset_vector,
+            "offset_scalar" => self.offset_scalar,
+            "offset_reg" => self.offset_reg,
+            _ => self.format.field(name),
+        }
+    }
 }
 
 impl Hooks {
     /// Hooks for printing or parsing one unit of layout `format`.
     pub(crate) fn new(format: &'static Format, unit: &'static str, offset: u32) -> Self {
+        let siblings = Siblings::table().iter().find(|s| core::ptr::eq(s.format, format));
         Hooks {
             format,
             unit,
             offset,
             total: None,
             target: None,
+            siblings,
+        }
+    }
+
+    fn sibling_field(&self, name: &str) -> Option<&'static Field> {
+        match self.siblings {
+            Some(s) => s.field(name),
+            None => self.format.field(name),
         }
     }
 
     /// The value of sibling field `name` (0 if the layout lacks it; a unit
     /// test checks every name the hooks read).
     fn sibling(&self, name: &str, bits: u128) -> u64 {
-        self.format.field(name).map_or(0, |f| f.read(&bits, 0))
+        self.sibling_field(name).map_or(0, |f| f.read(&bits, 0))
     }
 
     /// Writes sibling field `name` (nothing if the layout lacks it).
     fn set_sibling(&self, name: &str, bits: &mut u128, value: u64) {
-        if let Some(f) = self.format.field(name) {
+        if let Some(f) = self.sibling_field(name) {
             f.write(bits, 0, value);
         }
     }

@@ -95,8 +95,21 @@ pub fn disassemble(program: &[Instr]) -> String {
     }
     starts.total = at;
     let mut out = Vec::new();
+    let items = program.iter().map(|insn| {
+        let mut item = Item {
+            words: [0; MAX_WORDS],
+            len: 0,
+            needed: insn.words_needed(),
+            advance: (insn.control.count.get()).max(insn.words_needed() as u64),
+        };
+        let mut words = Vec::with_capacity(MAX_WORDS);
+        insn.encode_into(&mut words);
+        item.len = words.len().min(MAX_WORDS);
+        item.words[..item.len].copy_from_slice(&words[..item.len]);
+        item
+    });
     // Writing to a Vec cannot fail.
-    let _ = write_program(program.iter().cloned(), &starts, &mut out);
+    let _ = write_program(items, &starts, &mut out);
     String::from_utf8(out).unwrap_or_default()
 }
 
@@ -152,15 +165,24 @@ impl Starts {
 /// The longest instruction, in words (a 5-bit `count`).
 const MAX_WORDS: usize = 32;
 
-/// The instruction at byte `at` of `bytes` and its length in words.
-fn decode_at(bytes: &[u8], at: usize) -> Result<(Instr, usize), DecodeError> {
+/// The words at byte `at` of `bytes` (up to the longest instruction's,
+/// fewer at the end) and how many there are.
+fn words_at(bytes: &[u8], at: usize) -> ([u32; MAX_WORDS], usize) {
     let end = bytes.len().min(at + 4 * MAX_WORDS);
     let mut words = [0u32; MAX_WORDS];
     let n = (end - at) / 4;
     for (w, c) in words.iter_mut().zip(bytes[at..at + 4 * n].chunks_exact(4)) {
         *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
     }
-    Instr::decode(&words[..n]).map_err(|e| e.shifted(at))
+    (words, n)
+}
+
+/// The `next_count` and length in words of the instruction at byte `at`,
+/// checked as [`Instr::decode`] checks it (a view: no unit is decoded).
+fn check_at(bytes: &[u8], at: usize) -> Result<(u64, usize), DecodeError> {
+    let (words, n) = words_at(bytes, at);
+    let (view, len) = crate::InstrView::decode(&words[..n]).map_err(|e| e.shifted(at))?;
+    Ok((view.control().next_count.get(), len))
 }
 
 impl<'a> Listing<'a> {
@@ -175,9 +197,8 @@ impl<'a> Listing<'a> {
         let mut starts = Starts::default();
         let mut at = 0usize;
         loop {
-            let (insn, len) = decode_at(bytes, at * 4)?;
+            let (next, len) = check_at(bytes, at * 4)?;
             starts.push(at as u64);
-            let next = insn.control.next_count.get();
             at += len;
             if next == 0 {
                 let rest = &bytes[at * 4..];
@@ -202,44 +223,62 @@ impl<'a> Listing<'a> {
         let bytes = self.bytes;
         let mut at = 0usize;
         let end = self.starts.total as usize * 4;
-        let insns = core::iter::from_fn(move || {
+        // `new` checked every instruction: a view gives the words as they
+        // are stored and the lengths, with no unit decoded.
+        let items = core::iter::from_fn(move || {
             if at >= end {
                 return None;
             }
-            let (insn, len) = decode_at(bytes, at).ok()?;
+            let (words, n) = words_at(&bytes[..end], at);
+            let (view, len) = crate::InstrView::decode(&words[..n]).ok()?;
+            let item = Item {
+                words,
+                len: view.words().len(),
+                needed: view.words_needed(),
+                advance: len as u64,
+            };
             at += len * 4;
-            Some(insn)
+            Some(item)
         });
-        write_program(insns, &self.starts, out)
+        write_program(items, &self.starts, out)
     }
+}
+
+/// One instruction to print: its words as stored (control word first;
+/// `len` of them), its length for its units (`Instr::words_needed`) and
+/// the words it takes in the program (its `count`, if larger).
+struct Item {
+    words: [u32; MAX_WORDS],
+    len: usize,
+    needed: usize,
+    advance: u64,
 }
 
 /// Writes each instruction's line with its notes.
 fn write_program<W: std::io::Write>(
-    insns: impl Iterator<Item = Instr>,
+    items: impl Iterator<Item = Item>,
     starts: &Starts,
     out: &mut W,
 ) -> std::io::Result<()> {
     let control = packed().control;
     let derived = [DeriveRule::Words, DeriveRule::NextWords, DeriveRule::NotLast].map(|r| packed().derived(r));
-    let mut insns = insns.peekable();
-    let (mut line, mut words, mut notes) = (String::new(), Vec::new(), Vec::new());
+    let mut items = items.peekable();
+    let (mut line, mut notes) = (String::new(), Vec::new());
     let mut offset = 0u32;
-    while let Some(insn) = insns.next() {
+    while let Some(item) = items.next() {
         line.clear();
-        words.clear();
         notes.clear();
-        insn.encode_into(&mut words);
+        let words = &item.words[..item.len.max(1)];
         line_prefix(&mut line, offset);
         // Control fields first: the derived ones where they differ from
         // what `Instr::derive` computes, `unknown` where it is not zero
         // (`stop` and `sync` are in Mesa's text).
-        let next = insns.peek().map(|n| n.words_needed() as u64);
+        let next = items.peek().map(|n| n.needed as u64);
         let have = u128::from(words[0]);
         let mut want = have;
         for (f, v) in derived
             .iter()
-            .zip([insn.words_needed() as u64, next.unwrap_or(0), u64::from(next.is_some())])
+            .zip([item.needed as u64, next.unwrap_or(0), u64::from(next.is_some())])
         {
             if let Some(f) = f {
                 f.write(&mut want, 0, v);
@@ -257,7 +296,7 @@ fn write_program<W: std::io::Write>(
                 }
             }
         }
-        print::instr_noted(&mut line, &words, (offset, starts.total), &mut notes, &|w| {
+        print::instr_noted(&mut line, words, (offset, starts.total), &mut notes, &|w| {
             starts.len_at(w)
         });
         if !notes.is_empty() {
@@ -273,7 +312,7 @@ fn write_program<W: std::io::Write>(
         }
         line.push('\n');
         out.write_all(line.as_bytes())?;
-        offset += (insn.control.count.get() as u32).max(insn.words_needed() as u32);
+        offset += item.advance as u32;
     }
     Ok(())
 }
