@@ -13,7 +13,6 @@ impl ::isa_runtime::FromInt for Cond {
         (value <= ::isa_runtime::bits::low_mask(2u32)).then(|| Self::from_bits(value))
     }
 }
-#[automatically_derived]
 #[allow(non_upper_case_globals)]
 impl Cond {
     ///always
@@ -88,7 +87,6 @@ impl ::isa_runtime::FromInt for Reg {
         Self::from_raw(value)
     }
 }
-#[automatically_derived]
 impl Reg {
     ///Register `rN` (N < 8), encoded as 0x0 + N.
     #[inline]
@@ -111,9 +109,7 @@ impl Reg {
     /// From the raw encoding, if it names a register.
     #[inline]
     pub const fn from_raw(raw: u64) -> ::core::option::Option<Self> {
-        if false || (raw >= 0u64 && raw - 0u64 < 8u64)
-            || (raw >= 8u64 && raw - 8u64 < 8u64)
-        {
+        if false || (raw < 8u64) || (raw >= 8u64 && raw - 8u64 < 8u64) {
             ::core::option::Option::Some(Reg(raw as u8))
         } else {
             ::core::option::Option::None
@@ -181,7 +177,6 @@ pub enum Instruction {
     ///A word that matches no opcode, kept verbatim (printed as `.word 0x…`).
     Unknown(u32),
 }
-#[automatically_derived]
 impl F {
     /// Decodes the operand fields of a word of this format (the opcode is not checked).
     #[inline(always)]
@@ -231,6 +226,7 @@ impl F {
     /// Encodes the operand and fixed fields (the opcode bits are left zero).
     #[inline(always)]
     pub fn encode_fields(&self) -> u32 {
+        #[allow(unused_mut)]
         let mut word: u32 = 0u32;
         ::isa_runtime::BitWord::or_bits(&mut word, 11u32, 1u32, 1u64);
         ::isa_runtime::BitWord::or_bits(&mut word, 0u32, 4u32, self.dst.raw());
@@ -246,7 +242,6 @@ impl F {
         word
     }
 }
-#[automatically_derived]
 impl Instruction {
     /// Decodes one instruction word. Never panics.
     #[inline(always)]
@@ -623,7 +618,6 @@ pub struct OpcodeAttrs {
     ///writes the zero flag
     pub sets_z: bool,
 }
-#[automatically_derived]
 impl OpcodeAttrs {
     /// Every opcode's attributes, in the order of `LAYOUT.opcodes`.
     pub const ALL: [OpcodeAttrs; 1usize] = [OpcodeAttrs { sets_z: true }];
@@ -634,7 +628,6 @@ impl OpcodeAttrs {
         LAYOUT.opcode_index(op).map(|i| &Self::ALL[i])
     }
 }
-#[automatically_derived]
 impl Instruction {
     /// The opcode's attributes (`None` for unknown words).
     #[inline]
@@ -642,12 +635,10 @@ impl Instruction {
         self.opcode_index().map(|i| &OpcodeAttrs::ALL[i])
     }
 }
-#[automatically_derived]
 impl F {
     ///The metadata of `F` (the same static as in `LAYOUT`).
     pub const FORMAT: &'static ::isa_runtime::layout::Format = &__layout::LAYOUT_F;
 }
-#[automatically_derived]
 impl F {
     ///The instruction of `op`, an opcode of `LAYOUT` whose format is `F`, with these fields (`None` for any other opcode).
     pub fn into_instruction(
@@ -661,7 +652,6 @@ impl F {
         }
     }
 }
-#[automatically_derived]
 impl Instruction {
     ///The `F` fields, if the instruction has that format.
     #[inline]
@@ -682,7 +672,6 @@ impl Instruction {
         }
     }
 }
-#[automatically_derived]
 impl F {
     ///`F` with every field 0 (also its `Default`).
     #[inline]
