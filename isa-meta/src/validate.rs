@@ -220,7 +220,10 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
         }
         if let Some(first) = fields.insert(d.field, d) {
             diags
-                .error(d.field_span, "this field is derived twice")
+                .error(
+                    d.field_span,
+                    format!("field `{}` is derived twice", control.fields[d.field].name.text),
+                )
                 .note(first.field_span, "first derived here");
         }
         let f = &control.fields[d.field];
@@ -464,15 +467,21 @@ fn check_enum(e: &EnumDef, diags: &mut Diagnostics) {
         }
         let rust = camel_case(&v.name.text);
         if let Some(first) = names.insert(rust.clone(), v) {
-            diags
-                .error(
+            let d = if first.name.text == v.name.text {
+                diags.error(
+                    v.name.span,
+                    format!("duplicate variant `{}` in enum `{}`", v.name.text, e.name.text),
+                )
+            } else {
+                diags.error(
                     v.name.span,
                     format!(
-                        "duplicate variant `{}` in enum `{}` (both become `{rust}`)",
-                        v.name.text, e.name.text
+                        "variants `{}` and `{}` of enum `{}` both become the Rust variant `{rust}`",
+                        first.name.text, v.name.text, e.name.text
                     ),
                 )
-                .note(first.name.span, "first one here");
+            };
+            d.note(first.name.span, "first one here");
         }
         if let Some(first) = values.insert(v.value, v) {
             diags
@@ -661,11 +670,16 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
             ),
         );
     }
-    if l.bits == 0 || (l.bits > 128 && !l.is_format) || l.bits > 512 {
+    if l.is_format && (l.bits == 0 || l.bits > 512) {
+        // Its width is wrong for the word, or the word's width is not
+        // supported: either is reported already, once.
+        return;
+    }
+    if !l.is_format && (l.bits == 0 || l.bits > 128) {
         diags.error(
             l.bits_span,
             format!(
-                "{kind} `{}` is {} wide: expected 1 to 128 (formats: the word width)",
+                "layout `{}` is {} wide: expected 1 to 128",
                 l.name.text,
                 count(l.bits, "bit")
             ),
@@ -779,8 +793,9 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                 diags.error(f.ty_span, format!("layout `{}` contains itself", l.name.text));
             }
             if f.ranges.len() != 1 {
+                // The caret on the second range, where the field splits.
                 diags.error(
-                    f.ty_span,
+                    f.ranges.get(1).map_or(f.ty_span, |r| r.span),
                     format!("nested layout field `{}` must be one contiguous range", f.name.text),
                 );
             }
@@ -1000,17 +1015,6 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
                 )
                 .note(f.name.span, format!("`{}` declared here", f.name.text));
         }
-        if let (true, FieldTy::Layout(inner)) = (named, f.ty) {
-            if spec.layouts[inner].syntax.is_none() {
-                diags.error(
-                    t.span,
-                    format!(
-                        "{what} prints `{}`, but layout `{}` has no `syntax`",
-                        f.name.text, spec.layouts[inner].name.text
-                    ),
-                );
-            }
-        }
     }
     // Two fields with nothing between them must be separable when parsing.
     for pair in t.pieces.windows(2) {
@@ -1214,44 +1218,50 @@ fn report_overlap(op: &OpDef, others: Vec<&OpDef>, diags: &mut Diagnostics) {
     const NAMED: usize = 6;
     let fix = "declare which wins with `prio N` (higher wins)";
     let example = |o: &OpDef| op.bits | o.bits;
-    let message = if let [other] = others[..] {
+    if let [other] = others[..] {
         let (a, b) = if other.value_span.start < op.value_span.start {
             (other, op)
         } else {
             (op, other)
         };
-        format!(
-            "opcodes `{}` and `{}` can both match the same word (for example {:#x}); {fix}",
-            a.mnemonic.text,
-            b.mnemonic.text,
-            example(other)
+        diags
+            .error(
+                op.value_span,
+                format!(
+                    "opcodes `{}` and `{}` can both match the same word (for example {:#x}); {fix}",
+                    a.mnemonic.text,
+                    b.mnemonic.text,
+                    example(other)
+                ),
+            )
+            .label("overlapping pattern")
+            .note(other.value_span, format!("`{}` declared here", other.mnemonic.text));
+        return;
+    }
+    let mut names: Vec<String> = others
+        .iter()
+        .take(NAMED)
+        .map(|o| format!("`{}`", o.mnemonic.text))
+        .collect();
+    if others.len() > NAMED {
+        names.push(format!("{} others", others.len() - NAMED));
+    }
+    let last = names.pop().expect("two or more");
+    let d = diags
+        .error(
+            op.value_span,
+            format!(
+                "opcode `{}` can match the same words as {} and {last}; {fix}",
+                op.mnemonic.text,
+                names.join(", ")
+            ),
         )
-    } else {
-        let mut names: Vec<String> = others
-            .iter()
-            .take(NAMED)
-            .map(|o| format!("`{}`", o.mnemonic.text))
-            .collect();
-        if others.len() > NAMED {
-            names.push(format!("{} others", others.len() - NAMED));
-        }
-        let last = names.pop().expect("two or more");
-        format!(
-            "opcode `{}` can match the same words as {} and {last}; {fix}",
-            op.mnemonic.text,
-            names.join(", ")
-        )
-    };
-    let d = diags.error(op.value_span, message).label("overlapping pattern");
-    if let [other] = others[..] {
-        d.note(other.value_span, format!("`{}` declared here", other.mnemonic.text));
-    } else {
-        for o in others.iter().take(NAMED) {
-            d.note(
-                o.value_span,
-                format!("`{}` also matches {:#x}", o.mnemonic.text, example(o)),
-            );
-        }
+        .label("overlapping pattern");
+    for o in others.iter().take(NAMED) {
+        d.note(
+            o.value_span,
+            format!("`{}` also matches {:#x}", o.mnemonic.text, example(o)),
+        );
     }
 }
 

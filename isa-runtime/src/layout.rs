@@ -425,7 +425,7 @@ impl Regs {
     pub fn lookup(&self, raw: u64) -> Option<(&'static RegFile, u64)> {
         self.files
             .iter()
-            .find(|f| raw >= f.base && raw < f.base + f.count)
+            .find(|f| raw >= f.base && raw - f.base < f.count)
             .map(|f| (f, raw - f.base))
     }
 }

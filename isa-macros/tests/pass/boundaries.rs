@@ -1,0 +1,108 @@
+// The largest value of each range rule compiles and round-trips; one more
+// is each rule's compile-fail case in tests/ui (named beside each line).
+
+/// A 512-bit word (`unsupported_word_width_576`), a 64-bit enum
+/// (`enum_too_wide`), register field (`regs_field_too_wide`) and `u` field
+/// (`field_65_bits`), and the opcode in bits 120..=127 (`opcode_beyond_128_bits`).
+mod wide {
+    isa_macros::isa!(inline = "
+isa wide { word 512 }
+enum E : 64 {
+    lo = 0 \"lo\"
+    hi = 0xffffffffffffffff \"hi\"
+}
+regs R : 64 {
+    r = 0 count 8
+    h = 0xfffffffffffffff8 count 8
+}
+format F : 512 {
+    dst    0..=63    R
+    imm    64..=119  u
+    opcode 120..=127 opcode
+    e      128..=191 E
+    big    192..=255 u
+    a      256..=319 unknown
+    b      320..=383 unknown
+    c      384..=447 unknown
+    d      448..=511 unknown
+    syntax \"{dst}, {e}, {imm}, {big}\"
+}
+opcodes {
+    op 0xff F
+}
+");
+}
+
+/// A `func` of 8 arguments (`func_too_many_arguments`) and an enum of 8
+/// operands (`enum_too_many_operands`).
+mod arity {
+    isa_macros::isa!(inline = "
+isa arity {
+    word 32
+    func wide(8)
+}
+enum Op : 2 operands(a, b, c, d, e, f, g, h) {
+    add = 0 \"add\" sem \"dst = a + h\"
+}
+format F : 32 {
+    op     0..=1   Op
+    dst    2..=13  u
+    src    14..=25 u
+    opcode 26..=31 opcode
+    syntax \"{op} {dst}, {src}\"
+}
+opcodes {
+    call 0 F sem \"dst = wide(src, src, src, src, src, src, src, src)\"
+    apply 1 F sem \"dst = op(src, src, src, src, src, src, src, src)\"
+}
+");
+}
+
+/// A 128-bit layout (`layout_too_wide`) as a 128-bit unit (`bundle_unit_too_wide`).
+mod bundle {
+    isa_macros::isa!(inline = "
+isa toy { word 32 }
+layout Ctl : 32 {
+    count 0..=3  u
+    units 4      presence
+    rest  5..=31 unknown
+    syntax \"count={count}\"
+}
+layout W : 128 {
+    a 0..=63   u
+    b 64..=127 u
+    syntax \"w {a} {b}\"
+}
+bundle Instr {
+    control Ctl
+    unit uw enable 4 width 128 W
+    derive count = words
+}
+");
+}
+
+fn main() {
+    let text = "op h7, hi, 72057594037927935, 18446744073709551615";
+    let insn: wide::Instruction = text.parse().unwrap();
+    assert_eq!(wide::Instruction::decode(insn.encode()), Ok(insn));
+    assert_eq!(insn.to_string(), text);
+
+    let insn: arity::Instruction = "apply add 1, 2".parse().unwrap();
+    assert_eq!(arity::Instruction::decode(insn.encode()), Ok(insn));
+
+    let mut program = vec![bundle::Instr {
+        control: bundle::Ctl {
+            count: isa_runtime::UInt::new(0).unwrap(),
+            rest: isa_runtime::UInt::new(0).unwrap(),
+        },
+        uw: Some(bundle::W {
+            a: isa_runtime::UInt::new(u64::MAX).unwrap(),
+            b: isa_runtime::UInt::new(1).unwrap(),
+        }),
+    }];
+    bundle::Instr::derive(&mut program);
+    assert_eq!(program[0].control.count.get(), 5); // 1 + 128 / 32
+    let words = bundle::Instr::encode_program(&program);
+    assert_eq!(words.len(), 5);
+    assert_eq!(bundle::Instr::decode_program(&words).unwrap(), program);
+}
