@@ -265,8 +265,10 @@ fn heads() -> &'static [(&'static NamedText, &'static str, &'static str, bool)] 
 #[inline]
 pub fn disassemble(words: &[u128]) -> String {
     let mut out = String::new();
-    for i in 0..words.len() {
-        out.push_str(&instruction_text(words, i));
+    let mut prev = 0;
+    for (i, &word) in words.iter().enumerate() {
+        write_instruction(&mut out, word, prev, i, words.len());
+        prev = word;
     }
     out
 }
@@ -280,7 +282,9 @@ pub fn instruction_text(words: &[u128], i: usize) -> String {
         return String::new();
     };
     let prev = if i == 0 { 0 } else { words[i - 1] };
-    text_after(word, prev, i, words.len())
+    let mut out = String::new();
+    write_instruction(&mut out, word, prev, i, words.len());
+    out
 }
 
 /// Writes the text of a program of raw little-endian 128-bit words (a
@@ -289,23 +293,27 @@ pub fn instruction_text(words: &[u128], i: usize) -> String {
 pub fn disassemble_to<W: std::io::Write>(bytes: &[u8], out: &mut W) -> std::io::Result<()> {
     let mut prev = 0u128;
     let total = bytes.len() / 16;
+    let mut text = String::new();
     for (i, c) in bytes.chunks_exact(16).enumerate() {
         let mut b = [0u8; 16];
         b.copy_from_slice(c);
         let word = u128::from_le_bytes(b);
-        out.write_all(text_after(word, prev, i, total).as_bytes())?;
+        text.clear();
+        write_instruction(&mut text, word, prev, i, total);
+        out.write_all(text.as_bytes())?;
         prev = word;
     }
     Ok(())
 }
 
-/// [`instruction_text`] of `word`, instruction `i` of `total`, after
-/// `prev`. A branch target outside the program prints as `i` (the parser
-/// refuses it as text) and the note carries its bits.
+/// Appends [`instruction_text`] of `word`, instruction `i` of `total`,
+/// after `prev`. A branch target outside the program prints as `i` (the
+/// parser refuses it as text) and the note carries its bits.
 #[inline]
-fn text_after(word: u128, prev: u128, i: usize, total: usize) -> String {
-    let mut text = mesa_text(word, prev, i, total);
-    let lines: Vec<&str> = text.split('\n').collect();
+fn write_instruction(out: &mut String, word: u128, prev: u128, i: usize, total: usize) {
+    let from = out.len();
+    mesa_text(out, word, prev, i, total);
+    let lines: Vec<&str> = out[from..].split('\n').collect();
     let implied = parse_instruction(&lines, 1, word_index(i), prev, None, &mut None).unwrap_or_else(|_| blank());
     if implied != word {
         let mut note = String::from(" {raw");
@@ -316,10 +324,9 @@ fn text_after(word: u128, prev: u128, i: usize, total: usize) -> String {
             }
         }
         note.push('}');
-        let at = text.rfind('\n').unwrap_or(text.len());
-        text.insert_str(at, &note);
+        let at = out[from..].rfind('\n').map_or(out.len(), |at| from + at);
+        out.insert_str(at, &note);
     }
-    text
 }
 
 #[inline]
@@ -327,17 +334,27 @@ fn word_index(i: usize) -> i64 {
     i64::try_from(i).unwrap_or(i64::MAX / 8)
 }
 
-/// Exactly what Mesa prints for `word` at index `i`, after `prev`; but for
-/// a branch target outside a program of `total` instructions, which prints
-/// as `i`.
+/// Appends exactly what Mesa prints for `word` at index `i`, after `prev`;
+/// but for a branch target outside a program of `total` instructions,
+/// which prints as `i`.
 #[inline]
-fn mesa_text(word: u128, prev: u128, i: usize, total: usize) -> String {
-    let mut out = String::new();
-    let _ = write!(out, "{i:03}:");
+fn mesa_text(out: &mut String, word: u128, prev: u128, i: usize, total: usize) {
+    if i < 1000 {
+        let pad = if i < 10 {
+            "00"
+        } else if i < 100 {
+            "0"
+        } else {
+            ""
+        };
+        out.push_str(pad);
+    }
+    let _ = text::write_decimal(out, i as u64);
+    out.push(':');
     let mut ctx = Ctx::new(word_index(i), prev);
     ctx.total = Some(total);
-    let mut printed = false;
     let ix = ix();
+    let mut printed = false;
     for (group, alternatives) in groups() {
         if *group == "complex" && get(word, ix.complex_src) != SRC_UNUSED && get(word, ix.complex_op) == 0 {
             // Mesa's print_complex writes the tab, then returns for `nop`.
@@ -345,7 +362,7 @@ fn mesa_text(word: u128, prev: u128, i: usize, total: usize) -> String {
         }
         if let Some(t) = alternatives.iter().find(|t| t.holds(&FORMAT, &word, 0)) {
             out.push('\t');
-            let _ = text::write_text(&mut out, &FORMAT, t, &word, &mut ctx);
+            let _ = text::write_text(out, &FORMAT, t, &word, &mut ctx);
             out.push('\n');
             printed = true;
         }
@@ -353,7 +370,6 @@ fn mesa_text(word: u128, prev: u128, i: usize, total: usize) -> String {
     if !printed {
         out.push_str("\tnop\n");
     }
-    out
 }
 
 /// Parses a whole program in Mesa's text (with or without `{raw …}`
