@@ -235,28 +235,34 @@ fn pack(fields: &[&Field], bits: &u128) -> u64 {
 /// time, then the kept result. One table of 2^16 entries per hook, filled
 /// as keys occur.
 fn memo(hook: usize, key: u64, read_back: impl FnOnce() -> u64) -> u64 {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    use std::sync::OnceLock;
     /// An entry is `KNOWN | result`, or 0 while unknown.
     const KNOWN: u32 = 1 << KEY_BITS;
-    static TABLES: OnceLock<Vec<Box<[AtomicU32]>>> = OnceLock::new();
-    let tables = TABLES.get_or_init(|| {
-        PURE_HOOKS
-            .iter()
-            .map(|_| (0..1 << KEY_BITS).map(|_| AtomicU32::new(0)).collect())
-            .collect()
-    });
-    let Some(entry) = usize::try_from(key).ok().and_then(|k| tables.get(hook)?.get(k)) else {
-        return read_back();
-    };
-    match entry.load(Ordering::Relaxed) {
-        e if e & KNOWN != 0 => u64::from(e & (KNOWN - 1)),
-        _ => {
-            let back = read_back();
-            entry.store(KNOWN | (back as u32 & (KNOWN - 1)), Ordering::Relaxed);
-            back
-        }
+    thread_local! {
+        /// Per thread, so plain integers; `vec![0; …]` is zeroed memory the
+        /// system maps as it is touched, so a run pays only for the pages
+        /// of the keys it meets.
+        static TABLES: core::cell::RefCell<Vec<Vec<u32>>> = const { core::cell::RefCell::new(Vec::new()) };
     }
+    let known = TABLES.with_borrow(|tables| {
+        tables
+            .get(hook)
+            .and_then(|t| t.get(usize::try_from(key).ok()?))
+            .copied()
+            .filter(|e| e & KNOWN != 0)
+    });
+    if let Some(e) = known {
+        return u64::from(e & (KNOWN - 1));
+    }
+    let back = read_back();
+    TABLES.with_borrow_mut(|tables| {
+        if tables.is_empty() {
+            *tables = PURE_HOOKS.iter().map(|_| vec![0u32; 1 << KEY_BITS]).collect();
+        }
+        if let Some(e) = tables.get_mut(hook).and_then(|t| t.get_mut(usize::try_from(key).ok()?)) {
+            *e = KNOWN | (back as u32 & (KNOWN - 1));
+        }
+    });
+    back
 }
 
 /// Prints hook `hook` of `bits` and reads it back into `implied`.

@@ -45,7 +45,7 @@ pub(crate) struct Hooks {
 
 /// The sibling fields of one layout that hooks read or write, looked up by
 /// name once (a hook runs for most units of most instructions).
-struct Siblings {
+pub(crate) struct Siblings {
     format: &'static Format,
     dest_modifier: Option<&'static Field>,
     alignment: Option<&'static Field>,
@@ -96,7 +96,22 @@ impl Siblings {
 impl Hooks {
     /// Hooks for printing or parsing one unit of layout `format`.
     pub(crate) fn new(format: &'static Format, unit: &'static str, offset: u32) -> Self {
-        let siblings = Siblings::table().iter().find(|s| core::ptr::eq(s.format, format));
+        Self::with_siblings(format, Self::siblings_of(format), unit, offset)
+    }
+
+    /// The sibling table of `format`, for [`Hooks::with_siblings`] (a
+    /// printer that makes hooks for every unit looks it up once).
+    pub(crate) fn siblings_of(format: &'static Format) -> Option<&'static Siblings> {
+        Siblings::table().iter().find(|s| core::ptr::eq(s.format, format))
+    }
+
+    /// [`Hooks::new`] with the sibling table of `format` already found.
+    pub(crate) fn with_siblings(
+        format: &'static Format,
+        siblings: Option<&'static Siblings>,
+        unit: &'static str,
+        offset: u32,
+    ) -> Self {
         Hooks {
             format,
             unit,
@@ -154,13 +169,7 @@ impl TextHooks<u128> for Hooks {
             "mask" => write_mask(out, v),
             // The identity prints nothing.
             "swizzle" if v == IDENTITY.bits() => Ok(()),
-            "swizzle" => {
-                let (mut text, swizzle) = ([b'.'; 5], Swizzle::<false>::from_bits(v));
-                for (i, c) in text[1..].iter_mut().enumerate() {
-                    *c = swizzle.get(i).letter() as u8;
-                }
-                write_ascii(out, &text)
-            }
+            "swizzle" => out.write_str(swizzle_text(v)),
             // `none` (0) prints nothing, the others `.sat`, `.pos`, `.int`.
             "outmod" if v == 0 => Ok(()),
             "outmod" => match field {
@@ -357,6 +366,21 @@ fn write_mask(out: &mut dyn Write, m: u64) -> fmt::Result {
 /// Text built as bytes, written at once.
 fn write_ascii(out: &mut dyn Write, text: &[u8]) -> fmt::Result {
     out.write_str(core::str::from_utf8(text).map_err(|_| fmt::Error)?)
+}
+
+/// `.xyzw`-style text of swizzle bits `v` (8 bits), from a table made once.
+fn swizzle_text(v: u64) -> &'static str {
+    static TABLE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..256u64)
+            .flat_map(|bits| {
+                let swizzle = Swizzle::<false>::from_bits(bits);
+                core::iter::once('.').chain((0..4).map(move |i| swizzle.get(i).letter()))
+            })
+            .collect()
+    });
+    let at = (v & 0xff) as usize * 5;
+    &table[at..at + 5]
 }
 
 /// Mesa's `%f` of a half float: six decimals, `inf`, `nan` with its sign.

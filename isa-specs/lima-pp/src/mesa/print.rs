@@ -18,7 +18,7 @@ use super::carry::Carry;
 
 #[cfg(test)]
 use super::hooks::HOOKS;
-use super::hooks::{printed_target, Hooks};
+use super::hooks::{printed_target, Hooks, Siblings};
 use super::select::Group;
 use crate::Instr;
 
@@ -96,7 +96,7 @@ fn print_groups(
     first: &mut Option<bool>,
 ) -> u128 {
     let format = layout.format;
-    let mut hooks = Hooks::new(format, unit, offset);
+    let mut hooks = Hooks::with_siblings(format, layout.siblings, unit, offset);
     hooks.total = total;
     let mut implied = layout.blank;
     for (group, carries) in layout.groups.iter().zip(&layout.carries) {
@@ -208,6 +208,8 @@ pub(super) struct Layout {
     /// A branch layout's `next_count` and `target`.
     next_count: Option<&'static Field>,
     target: Option<&'static Field>,
+    /// The sibling fields its hooks read.
+    siblings: Option<&'static Siblings>,
 }
 
 impl Layout {
@@ -248,6 +250,7 @@ impl Layout {
             shadowed,
             next_count: format.field("next_count").filter(|_| branch),
             target: format.field("target").filter(|_| branch),
+            siblings: Hooks::siblings_of(format),
         }
     }
 
