@@ -545,6 +545,21 @@ fn lima_pp_registers_out_of_range_say_so() {
             "{line}"
         );
     }
+    // `$12` exists but a source spells it `^const0`: the error names the
+    // whole register and lists the sources (was ``found `$` ``).
+    let src = write(&dir, "s.txt", "mov.v0 $0 $12.x, stop\n");
+    let run = isa(&["asm", "lima-pp", &src, "-o", "-"]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr.starts_with(&format!("{src}:1:11: expected one of $0, $1, ")),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.ends_with("^const0, ^const1, ^texture, ^uniform for `arg0_source`, found `$12`\n"),
+        "{}",
+        run.stderr
+    );
     // In range, as before.
     let src = write(&dir, "ok.txt", "mov.v1 $15 $11, stop\n");
     assert_eq!(isa(&["asm", "lima-pp", &src, "-o", "-"]).code, Some(0));

@@ -149,6 +149,14 @@ impl<'a> Cursor<'a> {
                     .unwrap_or(rest.len());
                 quote_input(&rest[..len]).to_string()
             }
+            // A register or value sigil names its word too: `$12`, `^foo`.
+            Some(c @ ('$' | '^' | '%' | '@')) => {
+                let word = &rest[1..];
+                let len = word
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(word.len());
+                quote_input(&rest[..c.len_utf8() + len]).to_string()
+            }
             Some(c) => quote_input(&rest[..c.len_utf8()]).to_string(),
         }
     }
@@ -394,6 +402,11 @@ mod tests {
         );
         assert_eq!(Cursor::new("\u{1b}[31m").describe_next(), "`\\u{1b}`");
         assert_eq!(Cursor::new("\0").describe_next(), "`\\0`");
+        // A sigil names its register or value, not itself alone.
+        assert_eq!(Cursor::new("$12.x, stop").describe_next(), "`$12`");
+        assert_eq!(Cursor::new("^const9 ").describe_next(), "`^const9`");
+        assert_eq!(Cursor::new("$ 1").describe_next(), "`$`");
+        assert_eq!(Cursor::new(", x").describe_next(), "`,`");
         let err = Cursor::new(&alloc::format!("0x{}", "f".repeat(100_000)))
             .integer()
             .unwrap_err();
