@@ -300,10 +300,12 @@ pub fn disassemble_to<W: std::io::Write>(bytes: &[u8], out: &mut W) -> std::io::
 }
 
 /// [`instruction_text`] of `word`, instruction `i` of `total`, after
-/// `prev`. A branch target outside the program prints as `i` (the parser
-/// refuses it as text) and the note carries its bits.
+/// `prev` (0 for the first): what a program's instruction prints as needs
+/// no more of the program than that. A branch target outside the program
+/// prints as `i` (the parser refuses it as text) and the note carries its
+/// bits.
 #[inline]
-fn text_after(word: u128, prev: u128, i: usize, total: usize) -> String {
+pub fn text_after(word: u128, prev: u128, i: usize, total: usize) -> String {
     let mut text = mesa_text(word, prev, i, total);
     let lines: Vec<&str> = text.split('\n').collect();
     let implied = parse_instruction(&lines, 1, word_index(i), prev, None, &mut None).unwrap_or_else(|_| blank());
