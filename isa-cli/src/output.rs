@@ -122,19 +122,17 @@ pub fn write_error(e: io::Error) -> Failure {
 
 /// Writes an output file (`-` means stdout) through `write`, which writes
 /// it as it goes, buffered: atomically, as [`write_file`] does. When
-/// `write` fails, the output file is left as it was (stdout may have had
-/// part of it), and a failure of the output itself is reported as
-/// [`write_file`] reports it.
+/// `write` fails, the output file is left as it was, and a failure of the
+/// output itself is reported as [`write_file`] reports it. Stdout, and
+/// outputs that are not regular files, get nothing unless `write`
+/// succeeds (what it writes is held in memory until then).
 pub fn write_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<(), Failure>) -> Result<(), Failure> {
     if path.as_os_str() == "-" {
+        // Held until `write` succeeds: stdout gets all of it or nothing.
+        let mut held = Vec::new();
+        write(&mut held)?;
         let mut out = Stdout::new();
-        let mut sink = Sink {
-            out: &mut out,
-            failure: None,
-        };
-        if let Err(f) = write(&mut sink) {
-            return Err(sink.failure.unwrap_or(f));
-        }
+        out.bytes(&held)?;
         return out.flush();
     }
     let name = path.display();
@@ -142,13 +140,10 @@ pub fn write_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<(), 
     let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let existing = std::fs::metadata(&target).ok();
     if existing.as_ref().is_some_and(|m| !m.is_file()) {
-        let in_place = |e: io::Error| Failure::input_one(format!("{name}: {e}"));
-        let file = std::fs::File::create(&target).map_err(in_place)?;
-        let mut out = Recorder::new(file);
-        if let Err(f) = write(&mut out) {
-            return Err(out.error.map_or(f, in_place));
-        }
-        return out.finish().map_err(in_place);
+        // Held as for stdout: the file is opened only once all is written.
+        let mut held = Vec::new();
+        write(&mut held)?;
+        return std::fs::write(&target, held).map_err(|e| Failure::input_one(format!("{name}: {e}")));
     }
     let unchanged = if existing.is_some() {
         "the file is unchanged"

@@ -80,15 +80,25 @@ fn asm(args: &AsmArgs) -> Result<(), Failure> {
             return Err(Failure::input_one(format!("{}:{line}:{col}: invalid UTF-8", file.name)));
         }
     };
-    let program = mesa::parse_whole_program(text).map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
-    if program.is_empty() && !args.allow_empty {
-        return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
-    }
-    let bytes: Vec<u8> = Instr::encode_program(&program)
-        .iter()
-        .flat_map(|w| w.to_le_bytes())
-        .collect();
-    output::write_file(&args.output, &bytes)
+    // Read twice (see `mesa::assemble_each`), each instruction's words
+    // written as they are resolved: on an error the output is dropped.
+    output::write_with(&args.output, |out| {
+        let mut written = Ok(());
+        let mut bytes = Vec::new();
+        let count = mesa::assemble_each(text, |words| {
+            if written.is_ok() {
+                bytes.clear();
+                bytes.extend(words.iter().flat_map(|w| w.to_le_bytes()));
+                written = out.write_all(&bytes);
+            }
+        })
+        .map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
+        written.map_err(output::write_error)?;
+        if count == 0 && !args.allow_empty {
+            return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
+        }
+        Ok(())
+    })
 }
 
 /// Fields covering every bit of the instruction at the start of `words`

@@ -115,6 +115,9 @@ measure() {
     wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$log")
     rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
     rc=$(awk -F': ' '/Exit status/ {print $2}' "$log")
+    if grep -q 'terminated by signal' "$log"; then
+        rc="signal $(sed -n 's/.*terminated by signal //p' "$log")"
+    fi
     python3 - "$label" "$bytes" "$wall" "$rss" "$rc" <<'PY'
 import sys
 label, n, wall, rss, rc = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4] or 0), sys.argv[5]
@@ -123,7 +126,7 @@ secs = sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
 mib = rss / 1024
 budget = n / 2**20 + 64
 ok = 'met' if mib <= budget else 'missed'
-status = '' if rc == '0' else f' (exit {rc})'
+status = '' if rc == '0' else (f' (killed by {rc})' if rc.startswith('signal') else f' (exit {rc})')
 print(f'| {label} | {n} | {secs:.2f} s | {mib:.1f} | {budget:.1f} | {ok}{status} |', flush=True)
 PY
     rm -f "$work/out.bin"
@@ -144,7 +147,7 @@ for n in "${ns[@]}"; do
                 disasm) measure "\`isa disasm $i${r:+ $r}\`" "$bin" "$isa" disasm "$i" $r "$bin" ;;
                 decode-json) measure "\`isa decode $i${r:+ $r} --json\`" "$bin" "$isa" decode "$i" $r --json "$bin" ;;
                 decode) measure "\`isa decode $i${r:+ $r}\`" "$bin" "$isa" decode "$i" $r "$bin" ;;
-                asm) measure "\`isa asm $i $(asm_opts "$i")\`" "$txt" "$isa" asm "$i" $(asm_opts "$i") "$txt" -o "$work/out.bin" ;;
+                asm) o=$(asm_opts "$i"); measure "\`isa asm $i${o:+ $o}\`" "$txt" "$isa" asm "$i" $(asm_opts "$i") "$txt" -o "$work/out.bin" ;;
             esac
         done
     done

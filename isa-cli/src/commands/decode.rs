@@ -1,11 +1,13 @@
 //! `isa decode`: every word of a file with its field breakdown, as text or as
 //! the JSON object described in DESIGN.md.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
 use isa_runtime::explain::{explain_format, FieldReport};
 use isa_runtime::{BitWord, Isa};
+#[cfg(test)]
 use serde_json::json;
 
 use crate::commands::asm::ALLOW_EMPTY;
@@ -174,10 +176,10 @@ impl Printer<'_> {
         if self.json {
             // The keys in DESIGN.md's order, as `preserve_order` keeps them.
             self.out.bytes(b"{\"isa\":")?;
-            self.out.bytes(json!(isa.as_str()).to_string().as_bytes())?;
+            write_json_str(self.out, isa.as_str())?;
             if let Some(header) = header {
                 self.out.bytes(b",\"header\":")?;
-                self.out.bytes(json_entry(header).to_string().as_bytes())?;
+                write_json_entry(self.out, header)?;
             }
             self.out.bytes(b",\"instructions\":[")
         } else {
@@ -195,7 +197,7 @@ impl Printer<'_> {
             if i > 0 {
                 self.out.bytes(b",")?;
             }
-            self.out.bytes(json_entry(item).to_string().as_bytes())
+            write_json_entry(self.out, item)
         } else {
             if i > 0 {
                 self.out.line("")?;
@@ -210,9 +212,15 @@ impl Printer<'_> {
             self.out.bytes(b"]")?;
             if let Some((layout, items)) = aux {
                 self.out.bytes(b",")?;
-                self.out.bytes(json!(layout.key).to_string().as_bytes())?;
-                self.out.bytes(b":")?;
-                self.out.bytes(json_list(items).to_string().as_bytes())?;
+                write_json_str(self.out, layout.key)?;
+                self.out.bytes(b":[")?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.out.bytes(b",")?;
+                    }
+                    write_json_entry(self.out, item)?;
+                }
+                self.out.bytes(b"]")?;
             }
             self.out.line("}")
         } else {
@@ -224,6 +232,43 @@ impl Printer<'_> {
             Ok(())
         }
     }
+}
+
+/// Writes what `json_entry(item).to_string()` is, without building it:
+/// `{"offset":…,"bits":…,"text":…,"fields":[{"name":…,"lo":…,"width":…,"raw":…,"value":…},…]}`.
+fn write_json_entry(out: &mut dyn Emit, item: &Decoded) -> Result<(), Failure> {
+    let mut buf = Vec::with_capacity(256 + 64 * item.fields.len());
+    let _ = write!(buf, "{{\"offset\":{},\"bits\":{},\"text\":", item.offset, item.bits);
+    push_json_str(&mut buf, &item.text);
+    buf.extend_from_slice(b",\"fields\":[");
+    for (i, f) in item.fields.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        buf.extend_from_slice(b"{\"name\":");
+        push_json_str(&mut buf, &f.name);
+        let _ = write!(
+            buf,
+            ",\"lo\":{},\"width\":{},\"raw\":{},\"value\":",
+            f.lo, f.width, f.raw
+        );
+        push_json_str(&mut buf, &f.value);
+        buf.push(b'}');
+    }
+    buf.extend_from_slice(b"]}");
+    out.bytes(&buf)
+}
+
+/// A JSON string, escaped as serde_json escapes it.
+fn push_json_str(buf: &mut Vec<u8>, s: &str) {
+    // Writing a string to a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *buf, s);
+}
+
+fn write_json_str(out: &mut dyn Emit, s: &str) -> Result<(), Failure> {
+    let mut buf = Vec::with_capacity(s.len() + 2);
+    push_json_str(&mut buf, s);
+    out.bytes(&buf)
 }
 
 /// The whole JSON object that [`Printer`] writes, as one value (the
@@ -310,10 +355,12 @@ pub fn print_item(out: &mut dyn Emit, item: &Decoded) -> Result<(), Failure> {
     Ok(())
 }
 
+#[cfg(test)]
 fn json_list(items: &[Decoded]) -> serde_json::Value {
     items.iter().map(json_entry).collect()
 }
 
+#[cfg(test)]
 fn json_entry(item: &Decoded) -> serde_json::Value {
     let fields: Vec<serde_json::Value> = item
         .fields
@@ -362,7 +409,11 @@ mod tests {
     #[test]
     fn streamed_output_is_the_whole_output() {
         let layout = AuxLayout::of::<OpDesc>("opdescs", "operand descriptor");
-        let items = [item(0, "mov r0, v0 \"quoted\" \\ é"), item(4, "end"), item(8, "")];
+        let items = [
+            item(0, "mov r0, v0 \"quoted\" \\ é\t\u{1}\u{7f}\u{2028}"),
+            item(4, "end"),
+            item(8, ""),
+        ];
         let header = item(0, "header");
         for header in [None, Some(&header)] {
             for n in 0..=items.len() {

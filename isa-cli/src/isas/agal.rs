@@ -1,6 +1,7 @@
 //! AGAL: programs (a 7-byte header and 192-bit tokens) in AGALMiniAssembler
 //! syntax.
 
+use isa_agal::program::{token_bytes, HEADER_BYTES};
 use isa_agal::{asm, disasm, Agal, AgalProgram, Header, ProgramType, Version};
 use isa_runtime::explain::explain_format;
 use isa_runtime::text::or_list;
@@ -118,11 +119,26 @@ fn assemble(files: &[Input], options: &AsmOptions, out: &mut dyn Write) -> Resul
         errors.sort_by_key(|&(line, _)| line);
         return Err(located(errors.into_iter().map(|(_, e)| e).collect()));
     }
-    let program = asm::assemble(text, kind, version, options.ignore_limits)
+    // The header, then each token as its line assembles: on an error the
+    // output is dropped.
+    let header = Header { version, kind }.encode().to_le_bytes();
+    let mut written = out.write_all(&header[..HEADER_BYTES]);
+    let assembler = asm::Assembler {
+        kind,
+        version,
+        ignore_limits: options.ignore_limits,
+    };
+    let count = assembler
+        .program_each(text, |token| {
+            if written.is_ok() {
+                written = out.write_all(&token_bytes(&token));
+            }
+        })
         .map_err(|errors| located(errors.iter().map(ToString::to_string).collect()))?;
+    written.map_err(output::write_error)?;
     // No instructions: an error, unless `--allow-empty` (a header alone).
-    if program.tokens.is_empty() && !options.allow_empty {
+    if count == 0 && !options.allow_empty {
         return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
     }
-    out.write_all(&program.to_bytes()).map_err(output::write_error)
+    Ok(())
 }

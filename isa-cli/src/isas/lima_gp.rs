@@ -64,12 +64,17 @@ fn assemble(files: &[Input], options: &AsmOptions, out: &mut dyn Write) -> Resul
         Failure::input_one(format!("{}:{line}:{col}: invalid UTF-8", file.name))
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let words = mesa::assemble(text).map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
-    if words.is_empty() && !options.allow_empty {
+    // Each word is written as it parses: on an error the output is dropped.
+    let mut written = Ok(());
+    let count = mesa::assemble_each(text, |w| {
+        if written.is_ok() {
+            written = out.write_all(&w.to_le_bytes());
+        }
+    })
+    .map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
+    written.map_err(output::write_error)?;
+    if count == 0 && !options.allow_empty {
         return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
-    }
-    for w in &words {
-        out.write_all(&w.to_le_bytes()).map_err(output::write_error)?;
     }
     Ok(())
 }
