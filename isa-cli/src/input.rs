@@ -128,9 +128,10 @@ fn stdin_was_closed() -> bool {
     }
 }
 
-/// The input as whole words of `size` bytes, each with its byte offset. A
-/// trailing partial word is an error at the offset where it starts.
-pub fn chunks(bytes: &[u8], size: usize) -> Result<Vec<(usize, &[u8])>, DecodeError> {
+/// The input as whole words of `size` bytes, each with its byte offset, one
+/// at a time. A trailing partial word is an error at the offset where it
+/// starts (checked before any word is given).
+pub fn chunks(bytes: &[u8], size: usize) -> Result<impl Iterator<Item = (usize, &[u8])> + Clone, DecodeError> {
     let size = size.max(1);
     let rest = bytes.len() % size;
     if rest != 0 {
@@ -146,16 +147,13 @@ pub fn chunks(bytes: &[u8], size: usize) -> Result<Vec<(usize, &[u8])>, DecodeEr
     Ok(bytes
         .chunks_exact(size)
         .enumerate()
-        .map(|(i, chunk)| (i * size, chunk))
-        .collect())
+        .map(move |(i, chunk)| (i * size, chunk)))
 }
 
-/// The input as little-endian instruction words of type `W`, with byte offsets.
-pub fn words<W: BitWord>(bytes: &[u8]) -> Result<Vec<(usize, W)>, DecodeError> {
-    Ok(chunks(bytes, (W::BITS / 8) as usize)?
-        .into_iter()
-        .map(|(offset, chunk)| (offset, W::from_le_bytes(chunk)))
-        .collect())
+/// The input as little-endian instruction words of type `W`, with byte
+/// offsets, one at a time (see [`chunks`]).
+pub fn words<W: BitWord>(bytes: &[u8]) -> Result<impl Iterator<Item = (usize, W)> + Clone + '_, DecodeError> {
+    Ok(chunks(bytes, (W::BITS / 8) as usize)?.map(|(offset, chunk)| (offset, W::from_le_bytes(chunk))))
 }
 
 /// A little-endian word of up to 16 bytes as a `u128`.
@@ -173,15 +171,17 @@ mod tests {
 
     #[test]
     fn truncated_input_names_the_offset() {
-        let err = chunks(&[0; 7], 4).unwrap_err();
+        let Err(err) = chunks(&[0; 7], 4) else {
+            panic!("7 bytes are not whole words")
+        };
         assert_eq!(err.offset, Some(4));
-        assert_eq!(chunks(&[0; 8], 4).unwrap().len(), 2);
+        assert_eq!(chunks(&[0; 8], 4).unwrap().count(), 2);
     }
 
     #[test]
     fn little_endian() {
         assert_eq!(le_u128(&[0x78, 0x56, 0x34, 0x12]), 0x1234_5678);
-        let w: Vec<(usize, u32)> = words(&[1, 0, 0, 0, 0, 0, 0, 0x80]).unwrap();
+        let w: Vec<(usize, u32)> = words(&[1, 0, 0, 0, 0, 0, 0, 0x80]).unwrap().collect();
         assert_eq!(w, vec![(0, 1), (4, 0x8000_0000)]);
     }
 }

@@ -111,30 +111,52 @@ pub type LiftFn = fn(&[u8]) -> Result<(String, Vec<String>), String>;
 
 /// A file format around an ISA's words: what `disasm`, `decode` and `asm` do
 /// without `--raw`.
-pub struct Container<W> {
+pub struct Container<W: 'static> {
     /// What a file is called in messages (`SHBIN`, `AGAL program`).
     pub name: &'static str,
-    /// Reads a file. Errors are located (`byte 0x…: message`), to be prefixed
-    /// with the file name.
-    pub open: fn(&[u8]) -> Result<Opened<W>, String>,
-    /// Assembles source files (as read, in command-line order) into a file.
-    /// Errors are final: `FILE:line:col: message` (exit 1) or usage (exit 2).
-    pub assemble: fn(&[Input], &AsmOptions) -> Result<Vec<u8>, Failure>,
+    /// Reads a file, checking it whole first, for `disasm` and `decode`,
+    /// which then write it as they go. Errors are located (`byte 0x…:
+    /// message`), to be prefixed with the file name.
+    pub open: fn(&[u8]) -> Result<Opened<'_, W>, String>,
+    /// Assembles source files (as read, in command-line order) into a file,
+    /// written to `out` as it goes (nothing reaches the output file unless
+    /// the whole call succeeds). Errors are final: `FILE:line:col: message`
+    /// (exit 1) or usage (exit 2).
+    pub assemble: AssembleFn,
     /// The `asm` options that `assemble` takes; the others are usage errors.
     pub options: &'static [AsmOptionGroup],
 }
 
-/// A container file, opened: what `disasm` prints and what `decode` shows.
-pub struct Opened<W> {
-    /// The whole text `disasm` prints, which `asm` turns back into the file.
-    pub listing: String,
+/// Assembles source files into an output; see [`Container::assemble`].
+pub type AssembleFn = fn(&[Input], &AsmOptions, &mut dyn std::io::Write) -> Result<(), Failure>;
+
+/// A container file, checked: what `disasm` prints and what `decode`
+/// shows, made as they are written (a container that must be read whole,
+/// such as a `.shbin` of at most a few hundred instructions, holds them).
+pub struct Opened<'a, W> {
+    /// How many instruction words the file holds.
+    pub count: usize,
+    /// Writes the whole text `disasm` prints, which `asm` turns back into
+    /// the file.
+    pub listing: ListingFn<'a>,
     /// The header, decoded at offset 0, if it is worth a breakdown (AGAL).
     pub header: Option<Decoded>,
     /// Every instruction word, in file order.
-    pub words: Vec<ContainerWord<W>>,
+    pub words: Words<'a, W>,
     /// The words of the ISA's auxiliary layout ([`CliIsa::AUX`]), such as
     /// PICA's operand descriptors, each with its byte offset in the file.
     pub aux: Vec<(usize, u128)>,
+}
+
+/// Writes a listing as it makes it.
+pub type ListingFn<'a> = Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
+
+/// A container's instruction words.
+pub enum Words<'a, W> {
+    /// Held whole; a word's text may be left to the spec's text form.
+    Held(Vec<ContainerWord<W>>),
+    /// Made one at a time, each with its text.
+    Made(Box<dyn Iterator<Item = ContainerWord<W>> + 'a>),
 }
 
 /// One instruction word of a file.

@@ -59,6 +59,32 @@ impl Stdout {
     }
 }
 
+/// Where a command's text goes, line by line: [`Stdout`], or a `Vec<u8>`
+/// (in tests).
+pub trait Emit {
+    /// Writes raw bytes.
+    fn bytes(&mut self, bytes: &[u8]) -> Result<(), Failure>;
+
+    /// Writes `text` and a newline.
+    fn line(&mut self, text: &str) -> Result<(), Failure> {
+        self.bytes(text.as_bytes())?;
+        self.bytes(b"\n")
+    }
+}
+
+impl Emit for Stdout {
+    fn bytes(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        Stdout::bytes(self, bytes)
+    }
+}
+
+impl Emit for Vec<u8> {
+    fn bytes(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        self.extend_from_slice(bytes);
+        Ok(())
+    }
+}
+
 /// [`Stdout`] as an `io::Write`, keeping the failure of its first bad write.
 struct Sink<'a> {
     out: &'a mut Stdout,
@@ -85,9 +111,28 @@ impl Write for Sink<'_> {
 /// module's documentation. On failure the message names the file and says
 /// that it is unchanged.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    write_with(path, |out| out.write_all(bytes).map_err(write_error))
+}
+
+/// The failure for a write to the output that failed; [`write_with`]
+/// replaces it with one that names the output.
+pub fn write_error(e: io::Error) -> Failure {
+    Failure::input_one(format!("error: writing the output: {e}"))
+}
+
+/// Writes an output file (`-` means stdout) through `write`, which writes
+/// it as it goes, buffered: atomically, as [`write_file`] does. When
+/// `write` fails, the output file is left as it was, and a failure of the
+/// output itself is reported as [`write_file`] reports it. Stdout, and
+/// outputs that are not regular files, get nothing unless `write`
+/// succeeds (what it writes is held in memory until then).
+pub fn write_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<(), Failure>) -> Result<(), Failure> {
     if path.as_os_str() == "-" {
+        // Held until `write` succeeds: stdout gets all of it or nothing.
+        let mut held = Vec::new();
+        write(&mut held)?;
         let mut out = Stdout::new();
-        out.bytes(bytes)?;
+        out.bytes(&held)?;
         return out.flush();
     }
     let name = path.display();
@@ -95,7 +140,10 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let existing = std::fs::metadata(&target).ok();
     if existing.as_ref().is_some_and(|m| !m.is_file()) {
-        return std::fs::write(&target, bytes).map_err(|e| Failure::input_one(format!("{name}: {e}")));
+        // Held as for stdout: the file is opened only once all is written.
+        let mut held = Vec::new();
+        write(&mut held)?;
+        return std::fs::write(&target, held).map_err(|e| Failure::input_one(format!("{name}: {e}")));
     }
     let unchanged = if existing.is_some() {
         "the file is unchanged"
@@ -113,15 +161,66 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         // The umask applies at creation; an existing file keeps its mode.
         let _ = temp.as_file().set_permissions(meta.permissions());
     }
-    // The file itself, not the `NamedTempFile`, whose errors name its path.
-    let file = temp.as_file_mut();
-    file.write_all(bytes)
-        .and_then(|()| file.flush())
-        .and_then(|()| file.sync_all())
-        .map_err(|e| failed("writing failed", e))?;
+    {
+        // The file itself, not the `NamedTempFile`, whose errors name its path.
+        let mut out = Recorder::new(temp.as_file_mut());
+        if let Err(f) = write(&mut out) {
+            // Dropping `temp` removes it.
+            return Err(out.error.map_or(f, |e| failed("writing failed", e)));
+        }
+        out.finish().map_err(|e| failed("writing failed", e))?;
+    }
+    temp.as_file_mut().sync_all().map_err(|e| failed("writing failed", e))?;
     temp.persist(&target)
         .map_err(|e| failed("replacing it failed", e.error))?;
     Ok(())
+}
+
+/// A buffered writer that keeps its first error.
+struct Recorder<W: Write> {
+    inner: BufWriter<W>,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> Recorder<W> {
+    fn new(inner: W) -> Self {
+        Recorder {
+            inner: BufWriter::with_capacity(1 << 16, inner),
+            error: None,
+        }
+    }
+
+    /// Flushes, or gives back the first error.
+    fn finish(mut self) -> io::Result<()> {
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => self.inner.flush(),
+        }
+    }
+}
+
+impl<W: Write> Write for Recorder<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.error.is_some() {
+            return Err(io::Error::other("an earlier write failed"));
+        }
+        self.inner
+            .write(buf)
+            .inspect_err(|e| self.error = Some(io::Error::new(e.kind(), e.to_string())))
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        if self.error.is_some() {
+            return Err(io::Error::other("an earlier write failed"));
+        }
+        self.inner
+            .write_all(buf)
+            .inspect_err(|e| self.error = Some(io::Error::new(e.kind(), e.to_string())))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// A temporary file beside `target`, named after it (`.NAME.XXXXXX.tmp`),

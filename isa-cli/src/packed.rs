@@ -15,15 +15,14 @@ use isa_runtime::explain::{explain_format, FieldReport};
 use isa_runtime::layout::Packed;
 use isa_runtime::packed::{read_bits, unit_offsets, variant_of};
 use isa_runtime::text::quote_input;
-use isa_runtime::DecodeError;
-use serde_json::json;
 
 use crate::commands::asm::{AsmArgs, ALLOW_EMPTY};
-use crate::commands::decode::DecodeArgs;
+use crate::commands::decode::{DecodeArgs, Decoded, Printer};
 use crate::commands::disasm::DisasmArgs;
 use crate::commands::explain::{parse_word_bytes, ExplainArgs};
 use crate::failure::Failure;
 use crate::input::{self, Place};
+use crate::isas::IsaName;
 use crate::output::{self, Stdout};
 use crate::table;
 use crate::Command;
@@ -44,23 +43,6 @@ fn packed() -> &'static Packed {
         Some(p) => p,
         None => unreachable!("lima_pp is a presence-mask bundle"),
     }
-}
-
-/// The program in a file of raw little-endian words; errors as
-/// `FILE: byte 0x…: message`. An empty file is an error unless
-/// `allow_empty` (then it is a program of no instructions).
-fn program(args_file: &std::path::Path, allow_empty: bool) -> Result<(String, Vec<u32>, Vec<Instr>), Failure> {
-    let file = input::read(args_file)?;
-    if file.bytes.is_empty() {
-        return match allow_empty {
-            true => Ok((file.name, Vec::new(), Vec::new())),
-            false => Err(file.empty(Place::Binary, Some(ALLOW_EMPTY))),
-        };
-    }
-    let located = |e: DecodeError| Failure::input_one(format!("{}: {e}", file.name));
-    let words = isa_runtime::packed::words_of(&file.bytes).map_err(located)?;
-    let program = Instr::decode_program(&words).map_err(located)?;
-    Ok((file.name, words, program))
 }
 
 fn disasm(args: &DisasmArgs) -> Result<(), Failure> {
@@ -98,15 +80,25 @@ fn asm(args: &AsmArgs) -> Result<(), Failure> {
             return Err(Failure::input_one(format!("{}:{line}:{col}: invalid UTF-8", file.name)));
         }
     };
-    let program = mesa::parse_whole_program(text).map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
-    if program.is_empty() && !args.allow_empty {
-        return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
-    }
-    let bytes: Vec<u8> = Instr::encode_program(&program)
-        .iter()
-        .flat_map(|w| w.to_le_bytes())
-        .collect();
-    output::write_file(&args.output, &bytes)
+    // Read twice (see `mesa::assemble_each`), each instruction's words
+    // written as they are resolved: on an error the output is dropped.
+    output::write_with(&args.output, |out| {
+        let mut written = Ok(());
+        let mut bytes = Vec::new();
+        let count = mesa::assemble_each(text, |words| {
+            if written.is_ok() {
+                bytes.clear();
+                bytes.extend(words.iter().flat_map(|w| w.to_le_bytes()));
+                written = out.write_all(&bytes);
+            }
+        })
+        .map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
+        written.map_err(output::write_error)?;
+        if count == 0 && !args.allow_empty {
+            return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
+        }
+        Ok(())
+    })
 }
 
 /// Fields covering every bit of the instruction at the start of `words`
@@ -169,44 +161,116 @@ fn decode(args: &DecodeArgs) -> Result<(), Failure> {
             "--opdescs does not apply to `lima-pp`: it has no operand descriptors",
         ));
     }
-    let (_, words, program) = program(&args.file, args.allow_empty)?;
-    let texts = texts(&program);
-    let mut at = 0usize;
-    let mut items = Vec::new();
-    for (insn, text) in program.iter().zip(texts) {
-        let len = insn.encode().len();
-        let fields = fields(&words[at..at + len], len);
-        items.push((at * 4, len as u32 * 32, text, words[at..at + len].to_vec(), fields));
-        at += len;
+    // The program is checked first (nothing is printed if it does not
+    // decode), then written instruction by instruction: each line of the
+    // streamed listing is its instruction's text.
+    let file = input::read(&args.file)?;
+    if file.bytes.is_empty() && !args.allow_empty {
+        return Err(file.empty(Place::Binary, Some(ALLOW_EMPTY)));
     }
+    let listing = match file.bytes.is_empty() {
+        true => None,
+        false => Some(mesa::Listing::new(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?),
+    };
     let mut out = Stdout::new();
-    if args.json {
-        let instructions: Vec<serde_json::Value> = items
-            .iter()
-            .map(|(offset, bits, text, _, fields)| {
-                let fields: Vec<serde_json::Value> = fields
-                    .iter()
-                    .map(|f| json!({"name": f.name, "lo": f.lo, "width": f.width, "raw": f.raw, "value": f.value}))
-                    .collect();
-                json!({"offset": offset, "bits": bits, "text": text, "fields": fields})
-            })
-            .collect();
-        let mut object = serde_json::Map::new();
-        object.insert("isa".into(), json!("lima-pp"));
-        object.insert("instructions".into(), serde_json::Value::Array(instructions));
-        out.line(&serde_json::Value::Object(object).to_string())?;
-    } else {
-        for (i, (offset, _, text, words, fields)) in items.iter().enumerate() {
-            if i > 0 {
-                out.line("")?;
-            }
-            out.line(&format!("{offset:#06x}: {}  {text}", hex(words)))?;
-            for line in table::render(fields, "  ") {
-                out.line(&line)?;
-            }
+    let mut printer = Printer {
+        out: &mut out,
+        json: args.json,
+    };
+    printer.start(IsaName::LimaPp, None)?;
+    if let Some(listing) = listing {
+        let mut items = Items {
+            bytes: &file.bytes,
+            at: 0,
+            index: 0,
+            printer: &mut printer,
+            failure: None,
+        };
+        let mut lines = Lines {
+            line: Vec::new(),
+            each: |line: &[u8]| items.item(line),
+        };
+        if listing.write_to(&mut lines).is_err() {
+            return Err(items
+                .failure
+                .take()
+                .unwrap_or_else(|| Failure::input_one("error: writing to stdout")));
         }
     }
+    printer.end(None)?;
     out.flush()
+}
+
+/// Lima PP's decoded instructions, one for each line of the listing.
+struct Items<'a, 'p> {
+    bytes: &'a [u8],
+    /// The next instruction's first word.
+    at: usize,
+    /// The next instruction's index.
+    index: usize,
+    printer: &'a mut Printer<'p>,
+    /// The first failure to write.
+    failure: Option<Failure>,
+}
+
+impl Items<'_, '_> {
+    /// Writes the next instruction, whose listing line (`@ offset: text`,
+    /// without its newline) is `line`.
+    fn item(&mut self, line: &[u8]) -> std::io::Result<()> {
+        let line = String::from_utf8_lossy(line);
+        let text = line.split_once(": ").map_or(&*line, |(_, rest)| rest).to_string();
+        let words: Vec<u32> = (self.bytes[self.at * 4..].chunks_exact(4).take(32))
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let len = Instr::decode(&words)
+            .map_or(1, |(_, len)| len)
+            .clamp(1, words.len().max(1));
+        let words = &words[..len.min(words.len())];
+        let item = Decoded {
+            offset: self.at * 4,
+            bits: len as u32 * 32,
+            hex: hex(words),
+            text,
+            fields: fields(words, len),
+        };
+        self.at += len;
+        let index = self.index;
+        self.index += 1;
+        self.printer.item(index, &item).map_err(|f| {
+            self.failure = Some(f);
+            std::io::Error::other("stdout")
+        })
+    }
+}
+
+/// An `io::Write` that hands each complete line (without its newline) to `each`.
+struct Lines<F: FnMut(&[u8]) -> std::io::Result<()>> {
+    line: Vec<u8>,
+    each: F,
+}
+
+impl<F: FnMut(&[u8]) -> std::io::Result<()>> std::io::Write for Lines<F> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut rest = buf;
+        while let Some(end) = rest.iter().position(|&b| b == b'\n') {
+            if self.line.is_empty() {
+                (self.each)(&rest[..end])?;
+            } else {
+                self.line.extend_from_slice(&rest[..end]);
+                let line = std::mem::take(&mut self.line);
+                (self.each)(&line)?;
+                self.line = line;
+                self.line.clear();
+            }
+            rest = &rest[end + 1..];
+        }
+        self.line.extend_from_slice(rest);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 fn hex(words: &[u32]) -> String {

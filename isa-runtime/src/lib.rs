@@ -126,7 +126,7 @@ pub fn decode_stream<I: Isa>(bytes: &[u8]) -> Result<alloc::vec::Vec<I::Instruct
 pub fn assemble_stream<I: Isa>(bytes: &[u8]) -> (alloc::vec::Vec<I::Word>, alloc::vec::Vec<ParseError>) {
     let mut words = alloc::vec::Vec::new();
     let mut errors = alloc::vec::Vec::new();
-    for (number, line) in text_lines(bytes) {
+    for (number, line) in lines_of(bytes) {
         let line = match line {
             Ok(line) => line,
             Err(col) => {
@@ -168,22 +168,23 @@ pub fn assemble_line<I: Isa>(line: &str, number: usize) -> Result<Option<I::Word
 /// valid UTF-8 come back as `Err(column)`: the 1-based column of the first bad
 /// byte. A leading byte-order mark and trailing `\r` are dropped.
 pub fn text_lines(bytes: &[u8]) -> alloc::vec::Vec<(usize, Result<&str, usize>)> {
+    lines_of(bytes).collect()
+}
+
+/// [`text_lines`] one line at a time, keeping nothing.
+pub fn lines_of(bytes: &[u8]) -> impl Iterator<Item = (usize, Result<&str, usize>)> + '_ {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let mut out = alloc::vec::Vec::new();
-    let mut parts: alloc::vec::Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
-    if parts.last().is_some_and(|l| l.is_empty()) {
-        parts.pop();
-    }
-    for (i, line) in parts.into_iter().enumerate() {
+    // A final newline ends the last line; it does not start an empty one.
+    let parts = (!bytes.is_empty()).then(|| bytes.strip_suffix(b"\n").unwrap_or(bytes).split(|&b| b == b'\n'));
+    parts.into_iter().flatten().enumerate().map(|(i, line)| {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let text = core::str::from_utf8(line).map_err(|e| {
             let good = &line[..e.valid_up_to()];
             // The prefix is valid by construction; count its characters.
             core::str::from_utf8(good).map_or(1, |s| s.chars().count() + 1)
         });
-        out.push((i + 1, text));
-    }
-    out
+        (i + 1, text)
+    })
 }
 
 /// Items the generated code uses; not part of the public API.
@@ -205,6 +206,15 @@ mod tests {
     fn text_lines_report_bad_utf8_columns() {
         let l = text_lines(b"\xEF\xBB\xBFab\r\nc\xffd\n");
         assert_eq!(l, alloc::vec![(1, Ok("ab")), (2, Err(2))]);
+        // As splitting at every newline and dropping an empty last part.
+        for text in ["", "\n", "\n\n", "a", "a\n", "a\n\nb", "a\n\n", "\u{feff}\n"] {
+            let mut parts: alloc::vec::Vec<&str> = text.strip_prefix('\u{feff}').unwrap_or(text).split('\n').collect();
+            if parts.last().is_some_and(|l| l.is_empty()) {
+                parts.pop();
+            }
+            let want: alloc::vec::Vec<_> = parts.into_iter().enumerate().map(|(i, l)| (i + 1, Ok(l))).collect();
+            assert_eq!(text_lines(text.as_bytes()), want, "{text:?}");
+        }
     }
 
     #[test]

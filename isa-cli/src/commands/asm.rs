@@ -88,8 +88,7 @@ pub fn run<I: CliIsa>(args: &AsmArgs) -> Result<(), Failure> {
         let files = (args.files.iter())
             .map(|f| input::read(f))
             .collect::<Result<Vec<_>, _>>()?;
-        let bytes = (container.assemble)(&files, &options)?;
-        return output::write_file(&args.output, &bytes);
+        return output::write_with(&args.output, |out| (container.assemble)(&files, &options, out));
     }
     options.allow_only(&[], "with --raw")?;
     let [path] = args.files.as_slice() else {
@@ -105,9 +104,13 @@ pub fn run<I: CliIsa>(args: &AsmArgs) -> Result<(), Failure> {
     if words.is_empty() && !args.allow_empty {
         return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
     }
-    let mut bytes = Vec::with_capacity(words.len() * isas::word_bytes::<I>());
-    for word in &words {
-        word.write_le_bytes(&mut bytes);
-    }
-    output::write_file(&args.output, &bytes)
+    output::write_with(&args.output, |out| {
+        let mut bytes = Vec::with_capacity(isas::word_bytes::<I>());
+        for word in &words {
+            bytes.clear();
+            word.write_le_bytes(&mut bytes);
+            out.write_all(&bytes).map_err(output::write_error)?;
+        }
+        Ok(())
+    })
 }

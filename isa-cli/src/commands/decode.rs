@@ -1,18 +1,20 @@
 //! `isa decode`: every word of a file with its field breakdown, as text or as
 //! the JSON object described in DESIGN.md.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
 use isa_runtime::explain::{explain_format, FieldReport};
 use isa_runtime::{BitWord, Isa};
+#[cfg(test)]
 use serde_json::json;
 
 use crate::commands::asm::ALLOW_EMPTY;
 use crate::failure::Failure;
 use crate::input::{self, Place};
-use crate::isas::{self, AuxLayout, CliIsa, ContainerWord, IsaName};
-use crate::output::Stdout;
+use crate::isas::{self, AuxLayout, CliIsa, ContainerWord, IsaName, Words};
+use crate::output::{Emit, Stdout};
 use crate::table;
 
 /// Arguments of `isa decode`.
@@ -64,6 +66,10 @@ pub struct Decoded {
 /// the file, a header (AGAL) comes first (`"header"` in JSON, before
 /// `"instructions"`), and auxiliary words (PICA's operand descriptors) come
 /// from the file itself.
+///
+/// The words are checked first, then decoded again and written one at a
+/// time (the JSON object too, element by element), so that memory does not
+/// grow with the output.
 pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
     let aux_path = match &args.opdescs {
         Some(path) => Some((isas::aux::<I>("--opdescs")?, path)),
@@ -82,21 +88,49 @@ pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
     }
     let mut errors = Vec::new();
     let (header, words, aux) = match container {
-        Some(_) if file.bytes.is_empty() => (None, Vec::new(), I::AUX.map(|layout| (layout, Vec::new()))),
+        Some(_) if file.bytes.is_empty() => (None, Words::Held(Vec::new()), I::AUX.map(|layout| (layout, Vec::new()))),
         Some(container) => {
             let opened =
                 (container.open)(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
-            if opened.words.is_empty() && !args.allow_empty {
+            if opened.count == 0 && !args.allow_empty {
                 return Err(super::empty_container(&file, container.name, Some(ALLOW_EMPTY)));
             }
             (opened.header, opened.words, I::AUX.map(|layout| (layout, opened.aux)))
         }
-        None => (None, raw_words::<I>(&file, &mut errors), None),
+        None => match input::words::<I::Word>(&file.bytes) {
+            Ok(words) => (
+                None,
+                Words::Made(Box::new(words.map(|(offset, word)| ContainerWord {
+                    offset,
+                    word,
+                    text: None,
+                }))),
+                None,
+            ),
+            Err(e) => {
+                errors.push(format!("{}: {e}", file.name));
+                (None, Words::Held(Vec::new()), None)
+            }
+        },
     };
-    let instructions = words
-        .into_iter()
-        .filter_map(|word| instruction::<I>(word, &file.name, &mut errors))
-        .collect::<Vec<_>>();
+    // Words left to the spec's text form must decode: checked before
+    // anything is written (words made with their texts need no check).
+    let check = |offset: usize, word: I::Word, errors: &mut Vec<String>| {
+        if let Err(e) = I::decode(word) {
+            errors.push(format!("{}: {}", file.name, e.at(offset)));
+        }
+    };
+    match &words {
+        Words::Held(words) => {
+            (words.iter().filter(|w| w.text.is_none())).for_each(|w| check(w.offset, w.word, &mut errors))
+        }
+        Words::Made(_) if !args.raw => {}
+        Words::Made(_) => {
+            if let Ok(raw) = input::words::<I::Word>(&file.bytes) {
+                raw.for_each(|(offset, word)| check(offset, word, &mut errors));
+            }
+        }
+    }
     let aux = match (aux, aux_path) {
         (Some((layout, words)), _) => Some((layout, aux_entries(layout, words, &file.name, &mut errors))),
         (None, Some((layout, path))) => {
@@ -109,69 +143,166 @@ pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
     if !errors.is_empty() {
         return Err(Failure::input(errors));
     }
+    let instructions: Box<dyn Iterator<Item = ContainerWord<I::Word>>> = match words {
+        Words::Held(words) => Box::new(words.into_iter()),
+        Words::Made(words) => words,
+    };
+    let instructions = instructions.map(instruction::<I>);
     let mut out = Stdout::new();
-    if args.json {
-        // `preserve_order` keeps the keys in DESIGN.md's order.
-        let mut object = serde_json::Map::new();
-        object.insert("isa".into(), json!(I::NAME.as_str()));
-        if let Some(header) = &header {
-            object.insert("header".into(), json_entry(header));
-        }
-        object.insert("instructions".into(), json_list(&instructions));
-        if let Some((layout, items)) = &aux {
-            object.insert(layout.key.into(), json_list(items));
-        }
-        out.line(&serde_json::Value::Object(object).to_string())?;
-    } else {
-        if let Some(header) = &header {
-            print_text(&mut out, std::slice::from_ref(header))?;
-            out.line("")?;
-        }
-        print_text(&mut out, &instructions)?;
-        if let Some((layout, items)) = &aux {
-            out.line("")?;
-            out.line(&format!("{}s:", layout.noun))?;
-            print_text(&mut out, items)?;
-        }
+    let mut printer = Printer {
+        out: &mut out,
+        json: args.json,
+    };
+    printer.start(I::NAME, header.as_ref())?;
+    for (i, item) in instructions.enumerate() {
+        printer.item(i, &item)?;
     }
+    printer.end(aux.as_ref().map(|(layout, items)| (layout, items.as_slice())))?;
     out.flush()
 }
 
-/// A `--raw` file's words, with the spec's text form to come.
-fn raw_words<I: Isa>(file: &input::Input, errors: &mut Vec<String>) -> Vec<ContainerWord<I::Word>> {
-    match input::words::<I::Word>(&file.bytes) {
-        Ok(words) => words
-            .into_iter()
-            .map(|(offset, word)| ContainerWord {
-                offset,
-                word,
-                text: None,
-            })
-            .collect(),
-        Err(e) => {
-            errors.push(format!("{}: {e}", file.name));
-            Vec::new()
+/// Writes `decode`'s output as it goes: text tables, or the JSON object
+/// that [`json_object`] builds whole, element by element.
+pub struct Printer<'a> {
+    /// Where it goes.
+    pub out: &'a mut dyn Emit,
+    /// JSON, not text tables.
+    pub json: bool,
+}
+
+impl Printer<'_> {
+    /// Up to the first instruction: the ISA's name and the header, if any.
+    pub fn start(&mut self, isa: IsaName, header: Option<&Decoded>) -> Result<(), Failure> {
+        if self.json {
+            // The keys in DESIGN.md's order, as `preserve_order` keeps them.
+            self.out.bytes(b"{\"isa\":")?;
+            write_json_str(self.out, isa.as_str())?;
+            if let Some(header) = header {
+                self.out.bytes(b",\"header\":")?;
+                write_json_entry(self.out, header)?;
+            }
+            self.out.bytes(b",\"instructions\":[")
+        } else {
+            if let Some(header) = header {
+                print_text(self.out, std::slice::from_ref(header))?;
+                self.out.line("")?;
+            }
+            Ok(())
+        }
+    }
+
+    /// Instruction `i` (from 0).
+    pub fn item(&mut self, i: usize, item: &Decoded) -> Result<(), Failure> {
+        if self.json {
+            if i > 0 {
+                self.out.bytes(b",")?;
+            }
+            write_json_entry(self.out, item)
+        } else {
+            if i > 0 {
+                self.out.line("")?;
+            }
+            print_item(self.out, item)
+        }
+    }
+
+    /// After the last instruction: the auxiliary words, if the ISA has them.
+    pub fn end(&mut self, aux: Option<(&AuxLayout, &[Decoded])>) -> Result<(), Failure> {
+        if self.json {
+            self.out.bytes(b"]")?;
+            if let Some((layout, items)) = aux {
+                self.out.bytes(b",")?;
+                write_json_str(self.out, layout.key)?;
+                self.out.bytes(b":[")?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.out.bytes(b",")?;
+                    }
+                    write_json_entry(self.out, item)?;
+                }
+                self.out.bytes(b"]")?;
+            }
+            self.out.line("}")
+        } else {
+            if let Some((layout, items)) = aux {
+                self.out.line("")?;
+                self.out.line(&format!("{}s:", layout.noun))?;
+                print_text(self.out, items)?;
+            }
+            Ok(())
         }
     }
 }
 
-/// One instruction word with its fields, or an error about it in `errors`.
-fn instruction<I: Isa>(word: ContainerWord<I::Word>, name: &str, errors: &mut Vec<String>) -> Option<Decoded> {
-    let ContainerWord { offset, word, text } = word;
-    let text = match text.map_or_else(|| super::instruction_text::<I>(word), Ok) {
-        Ok(text) => text,
-        Err(e) => {
-            errors.push(format!("{name}: {}", e.at(offset)));
-            return None;
+/// Writes what `json_entry(item).to_string()` is, without building it:
+/// `{"offset":…,"bits":…,"text":…,"fields":[{"name":…,"lo":…,"width":…,"raw":…,"value":…},…]}`.
+fn write_json_entry(out: &mut dyn Emit, item: &Decoded) -> Result<(), Failure> {
+    let mut buf = Vec::with_capacity(256 + 64 * item.fields.len());
+    let _ = write!(buf, "{{\"offset\":{},\"bits\":{},\"text\":", item.offset, item.bits);
+    push_json_str(&mut buf, &item.text);
+    buf.extend_from_slice(b",\"fields\":[");
+    for (i, f) in item.fields.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
         }
-    };
-    Some(Decoded {
+        buf.extend_from_slice(b"{\"name\":");
+        push_json_str(&mut buf, &f.name);
+        let _ = write!(
+            buf,
+            ",\"lo\":{},\"width\":{},\"raw\":{},\"value\":",
+            f.lo, f.width, f.raw
+        );
+        push_json_str(&mut buf, &f.value);
+        buf.push(b'}');
+    }
+    buf.extend_from_slice(b"]}");
+    out.bytes(&buf)
+}
+
+/// A JSON string, escaped as serde_json escapes it.
+fn push_json_str(buf: &mut Vec<u8>, s: &str) {
+    // Writing a string to a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *buf, s);
+}
+
+fn write_json_str(out: &mut dyn Emit, s: &str) -> Result<(), Failure> {
+    let mut buf = Vec::with_capacity(s.len() + 2);
+    push_json_str(&mut buf, s);
+    out.bytes(&buf)
+}
+
+/// The whole JSON object that [`Printer`] writes, as one value (the
+/// non-streaming form, which tests compare with it).
+#[cfg(test)]
+pub fn json_object(
+    isa: IsaName,
+    header: Option<&Decoded>,
+    instructions: &[Decoded],
+    aux: Option<(&AuxLayout, &[Decoded])>,
+) -> serde_json::Value {
+    let mut object = serde_json::Map::new();
+    object.insert("isa".into(), json!(isa.as_str()));
+    if let Some(header) = header {
+        object.insert("header".into(), json_entry(header));
+    }
+    object.insert("instructions".into(), json_list(instructions));
+    if let Some((layout, items)) = aux {
+        object.insert(layout.key.into(), json_list(items));
+    }
+    serde_json::Value::Object(object)
+}
+
+/// One instruction word with its fields; a word without a text was checked to decode.
+fn instruction<I: Isa>(word: ContainerWord<I::Word>) -> Decoded {
+    let ContainerWord { offset, word, text } = word;
+    let text = text.unwrap_or_else(|| super::instruction_text::<I>(word).unwrap_or_default());
+    Decoded {
         offset,
         bits: I::Word::BITS,
         hex: super::word_hex(&word),
         text,
         fields: super::instruction_fields::<I>(&word),
-    })
+    }
 }
 
 /// The words of a file of auxiliary words (`--opdescs FILE`).
@@ -205,23 +336,31 @@ fn aux_entries(layout: AuxLayout, words: Vec<(usize, u128)>, name: &str, errors:
     decoded
 }
 
-fn print_text(out: &mut Stdout, items: &[Decoded]) -> Result<(), Failure> {
+fn print_text(out: &mut dyn Emit, items: &[Decoded]) -> Result<(), Failure> {
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
             out.line("")?;
         }
-        out.line(&format!("{:#06x}: {}  {}", item.offset, item.hex, item.text))?;
-        for line in table::render(&item.fields, "  ") {
-            out.line(&line)?;
-        }
+        print_item(out, item)?;
     }
     Ok(())
 }
 
+/// One item's heading line and field table.
+pub fn print_item(out: &mut dyn Emit, item: &Decoded) -> Result<(), Failure> {
+    out.line(&format!("{:#06x}: {}  {}", item.offset, item.hex, item.text))?;
+    for line in table::render(&item.fields, "  ") {
+        out.line(&line)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
 fn json_list(items: &[Decoded]) -> serde_json::Value {
     items.iter().map(json_entry).collect()
 }
 
+#[cfg(test)]
 fn json_entry(item: &Decoded) -> serde_json::Value {
     let fields: Vec<serde_json::Value> = item
         .fields
@@ -229,4 +368,75 @@ fn json_entry(item: &Decoded) -> serde_json::Value {
         .map(|f| json!({"name": f.name, "lo": f.lo, "width": f.width, "raw": f.raw, "value": f.value}))
         .collect();
     json!({"offset": item.offset, "bits": item.bits, "text": item.text, "fields": fields})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::isas::AuxLayout;
+    use isa_pica::{OpDesc, Pica};
+
+    fn item(offset: usize, text: &str) -> Decoded {
+        let word = 0x4c00_0000u32 + offset as u32;
+        Decoded {
+            offset,
+            bits: 32,
+            hex: crate::commands::word_hex(&word),
+            text: text.into(),
+            fields: crate::commands::instruction_fields::<Pica>(&word),
+        }
+    }
+
+    /// What [`Printer`] writes, element by element.
+    fn printed(
+        json: bool,
+        header: Option<&Decoded>,
+        items: &[Decoded],
+        aux: Option<(&AuxLayout, &[Decoded])>,
+    ) -> String {
+        let mut out = Vec::new();
+        let mut printer = Printer { out: &mut out, json };
+        printer.start(IsaName::Pica, header).unwrap();
+        for (i, item) in items.iter().enumerate() {
+            printer.item(i, item).unwrap();
+        }
+        printer.end(aux).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The streamed JSON is the object built whole, byte for byte, and the
+    /// streamed tables are the tables printed from a list.
+    #[test]
+    fn streamed_output_is_the_whole_output() {
+        let layout = AuxLayout::of::<OpDesc>("opdescs", "operand descriptor");
+        let items = [
+            item(0, "mov r0, v0 \"quoted\" \\ é\t\u{1}\u{7f}\u{2028}"),
+            item(4, "end"),
+            item(8, ""),
+        ];
+        let header = item(0, "header");
+        for header in [None, Some(&header)] {
+            for n in 0..=items.len() {
+                for aux in [None, Some((&layout, &items[..1])), Some((&layout, &items[..0]))] {
+                    let whole = json_object(IsaName::Pica, header, &items[..n], aux).to_string() + "\n";
+                    assert_eq!(printed(true, header, &items[..n], aux), whole);
+                    let mut tables = Vec::new();
+                    if let Some(h) = header {
+                        print_text(&mut tables, std::slice::from_ref(h)).unwrap();
+                        tables.line("").unwrap();
+                    }
+                    print_text(&mut tables, &items[..n]).unwrap();
+                    if let Some((layout, aux)) = aux {
+                        tables.line("").unwrap();
+                        tables.line(&format!("{}s:", layout.noun)).unwrap();
+                        print_text(&mut tables, aux).unwrap();
+                    }
+                    assert_eq!(
+                        printed(false, header, &items[..n], aux),
+                        String::from_utf8(tables).unwrap()
+                    );
+                }
+            }
+        }
+    }
 }

@@ -47,18 +47,13 @@ pub fn run<I: CliIsa>(args: &DisasmArgs) -> Result<(), Failure> {
         };
     }
     let mut out = Stdout::new();
-    if I::NAME == IsaName::LimaGp && !args.raw && !file.bytes.is_empty() && file.bytes.len() % 16 == 0 {
-        // Streamed, one instruction at a time (a cut-off word
-        // and an empty file are the container's, below).
-        return out.stream(|mut sink| isa_lima_gp::mesa::disassemble_to(&file.bytes, &mut sink));
-    }
     if let Some(container) = I::CONTAINER.filter(|_| !args.raw) {
+        // Checked whole, then written as it is made.
         let opened = (container.open)(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
-        if opened.words.is_empty() && !args.allow_empty {
+        if opened.count == 0 && !args.allow_empty {
             return Err(super::empty_container(&file, container.name, Some(ALLOW_EMPTY)));
         }
-        out.bytes(opened.listing.as_bytes())?;
-        return out.flush();
+        return out.stream(opened.listing);
     }
     let words = input::words::<I::Word>(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
     let mut errors = Vec::new();

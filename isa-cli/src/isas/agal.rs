@@ -1,16 +1,20 @@
 //! AGAL: programs (a 7-byte header and 192-bit tokens) in AGALMiniAssembler
 //! syntax.
 
+use isa_agal::program::{token_bytes, HEADER_BYTES};
 use isa_agal::{asm, disasm, Agal, AgalProgram, Header, ProgramType, Version};
 use isa_runtime::explain::explain_format;
 use isa_runtime::text::or_list;
 use isa_runtime::LayoutCodec;
 
-use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened};
+use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened, Words};
 use crate::commands::asm::ALLOW_EMPTY;
 use crate::commands::decode::Decoded;
 use crate::failure::Failure;
 use crate::input::{Input, Place};
+use crate::output;
+
+use std::io::Write;
 
 impl CliIsa for Agal {
     const NAME: IsaName = IsaName::Agal;
@@ -34,36 +38,35 @@ fn lift_agsl(bytes: &[u8]) -> Result<(String, Vec<String>), String> {
     Ok((lifted.source, warnings.collect()))
 }
 
-/// An AGAL program: the header, then tokens that print in mini-assembler syntax.
-fn open(bytes: &[u8]) -> Result<Opened<[u64; 3]>, String> {
-    let program = AgalProgram::from_bytes(bytes).map_err(|e| e.to_string())?;
-    let listing = disasm::listing(&program);
-    let word = program.header.encode();
+/// An AGAL program: the header, then tokens that print in mini-assembler
+/// syntax, checked whole, then listed one token at a time.
+fn open(bytes: &[u8]) -> Result<Opened<'_, [u64; 3]>, String> {
+    let stream = disasm::Stream::new(bytes).map_err(|e| e.to_string())?;
+    let word = stream.header.encode();
     let header = Decoded {
         offset: 0,
         bits: 56,
         hex: format!("0x{word:014x}"),
-        text: program.header.to_string(),
+        text: stream.header.to_string(),
         fields: explain_format(<Header as LayoutCodec>::FORMAT, &word, None),
     };
-    let words = (program.tokens.iter().zip(&listing.tokens))
-        .map(|(token, line)| ContainerWord {
-            offset: line.offset,
-            word: token.encode(),
-            text: Some(line.text.clone()),
-        })
-        .collect();
+    let words = stream.lines().map(|(token, line)| ContainerWord {
+        offset: line.offset,
+        word: token.encode(),
+        text: Some(line.text),
+    });
     Ok(Opened {
-        listing: listing.to_string(),
+        count: stream.count,
+        words: Words::Made(Box::new(words)),
+        listing: Box::new(move |mut out| stream.write_to(&mut out)),
         header: Some(header),
-        words,
         aux: Vec::new(),
     })
 }
 
 /// AGALMiniAssembler text (one file) to an AGAL program; `--type` and
 /// `--version` are required.
-fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
+fn assemble(files: &[Input], options: &AsmOptions, out: &mut dyn Write) -> Result<(), Failure> {
     let [file] = files else {
         return Err(Failure::usage(format!(
             "an AGAL program is assembled from one file, not {}",
@@ -116,11 +119,26 @@ fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
         errors.sort_by_key(|&(line, _)| line);
         return Err(located(errors.into_iter().map(|(_, e)| e).collect()));
     }
-    let program = asm::assemble(text, kind, version, options.ignore_limits)
+    // The header, then each token as its line assembles: on an error the
+    // output is dropped.
+    let header = Header { version, kind }.encode().to_le_bytes();
+    let mut written = out.write_all(&header[..HEADER_BYTES]);
+    let assembler = asm::Assembler {
+        kind,
+        version,
+        ignore_limits: options.ignore_limits,
+    };
+    let count = assembler
+        .program_each(text, |token| {
+            if written.is_ok() {
+                written = out.write_all(&token_bytes(&token));
+            }
+        })
         .map_err(|errors| located(errors.iter().map(ToString::to_string).collect()))?;
+    written.map_err(output::write_error)?;
     // No instructions: an error, unless `--allow-empty` (a header alone).
-    if program.tokens.is_empty() && !options.allow_empty {
+    if count == 0 && !options.allow_empty {
         return Err(file.empty(Place::Text, Some(ALLOW_EMPTY)));
     }
-    Ok(program.to_bytes())
+    Ok(())
 }

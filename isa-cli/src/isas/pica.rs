@@ -4,10 +4,13 @@ use isa_pica::asm::{self as pica_asm, SourceFile};
 use isa_pica::shbin::Shbin;
 use isa_pica::{OpDesc, Pica};
 
-use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened};
+use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened, Words};
 use crate::commands::asm::ALLOW_EMPTY;
 use crate::failure::Failure;
 use crate::input::{Input, Place};
+use crate::output;
+
+use std::io::Write;
 
 impl CliIsa for Pica {
     const NAME: IsaName = IsaName::Pica;
@@ -23,8 +26,8 @@ impl CliIsa for Pica {
 
 /// A `.shbin`: picasso-syntax text, and its code words (each with its
 /// line of that text) and operand descriptors at their byte offsets in the
-/// file.
-fn open(bytes: &[u8]) -> Result<Opened<u32>, String> {
+/// file. Read whole: a `.shbin` holds at most a few hundred instructions.
+fn open(bytes: &[u8]) -> Result<Opened<'_, u32>, String> {
     let shbin = Shbin::from_bytes(bytes).map_err(|e| e.to_string())?;
     // The parse checked the header; its offsets are read again here.
     let u32_at = |at: usize| {
@@ -36,15 +39,19 @@ fn open(bytes: &[u8]) -> Result<Opened<u32>, String> {
     let code_at = dvlp.saturating_add(u32_at(dvlp + 8));
     let desc_at = dvlp.saturating_add(u32_at(dvlp + 16));
     let listing = isa_pica::disasm::listing(&shbin);
+    let text = listing.text;
     Ok(Opened {
-        words: (shbin.code.iter().zip(listing.word_lines).enumerate())
-            .map(|(i, (&word, text))| ContainerWord {
-                offset: code_at + 4 * i,
-                word,
-                text,
-            })
-            .collect(),
-        listing: listing.text,
+        count: shbin.code.len(),
+        words: Words::Held(
+            (shbin.code.iter().zip(listing.word_lines).enumerate())
+                .map(|(i, (&word, text))| ContainerWord {
+                    offset: code_at + 4 * i,
+                    word,
+                    text,
+                })
+                .collect(),
+        ),
+        listing: Box::new(move |out| out.write_all(text.as_bytes())),
         header: None,
         aux: (shbin.opdescs.iter().enumerate())
             .map(|(i, e)| (desc_at + 8 * i, u128::from(e.desc)))
@@ -53,7 +60,7 @@ fn open(bytes: &[u8]) -> Result<Opened<u32>, String> {
 }
 
 /// picasso-syntax files → `.shbin` bytes, one DVLE per file in order.
-fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
+fn assemble(files: &[Input], options: &AsmOptions, out: &mut dyn Write) -> Result<(), Failure> {
     let mut sources = Vec::new();
     let mut problems = Vec::new();
     for file in files {
@@ -79,7 +86,7 @@ fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
     let blank = |s: &SourceFile| pica_asm::is_blank(&s.text);
     if options.allow_empty {
         if sources.iter().all(blank) {
-            return Ok(Vec::new());
+            return Ok(());
         }
     } else {
         let empty: Vec<String> = (files.iter().zip(&sources))
@@ -94,7 +101,7 @@ fn assemble(files: &[Input], options: &AsmOptions) -> Result<Vec<u8>, Failure> {
         auto_nop: !options.no_nop,
     };
     match pica_asm::assemble(&sources, &options) {
-        Ok(shbin) => Ok(shbin.to_bytes()),
+        Ok(shbin) => out.write_all(&shbin.to_bytes()).map_err(output::write_error),
         Err(errors) => Err(Failure::input(errors.iter().map(|e| e.to_string()).collect())),
     }
 }

@@ -109,8 +109,16 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> {
 impl Assembler {
     /// Assembles a whole program.
     pub fn program(&self, text: &str) -> Result<AgalProgram, Vec<AsmError>> {
-        let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         let mut program = AgalProgram::new(self.kind, self.version);
+        self.program_each(text, |token| program.tokens.push(token))?;
+        Ok(program)
+    }
+
+    /// [`Assembler::program`] one token at a time: hands each token to
+    /// `each` as its line assembles (also when a later line turns out bad),
+    /// keeping none, and returns how many there are, or every error.
+    pub fn program_each(&self, text: &str, mut each: impl FnMut(Instruction)) -> Result<usize, Vec<AsmError>> {
+        let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         let mut errors = Vec::new();
         let mut count = 0usize;
         for (i, line) in lines(text).enumerate() {
@@ -123,14 +131,14 @@ impl Assembler {
                              (--ignore-limits lifts the limit)"
                         )));
                     }
-                    program.tokens.push(token);
+                    each(token);
                 }
                 Ok(None) => {}
                 Err(e) => errors.push(e),
             }
         }
         if errors.is_empty() {
-            Ok(program)
+            Ok(count)
         } else {
             Err(errors)
         }

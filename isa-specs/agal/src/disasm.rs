@@ -29,9 +29,10 @@ use isa_runtime::text::{self, TextError, TextHooks};
 use isa_runtime::{Mask, Swizzle};
 
 use super::asm::Assembler;
+use super::program::AgalError;
 use super::program::{form_of, slots, token_bytes, AgalProgram};
 use super::table::{canonical_name, version_number, Form, SPECIAL_FLAGS};
-use super::{Dest, Instruction, ProgramType, RegType, Sampler, Source, Version};
+use super::{Dest, Header, Instruction, ProgramType, RegType, Sampler, Source, Version};
 
 /// One token of a listing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,25 +75,40 @@ impl Listing {
 
 impl fmt::Display for Listing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let count = self.tokens.len();
-        let s = if count == 1 { "" } else { "s" };
-        writeln!(
-            f,
-            "// AGAL program, {count} token{s}; assemble with {}",
-            self.asm_options()
-        )?;
+        write!(f, "{}", FirstLine(self.tokens.len(), &self.asm_options()))?;
         for (i, line) in self.tokens.iter().enumerate() {
-            if let Some(reason) = &line.raw_reason {
-                writeln!(
-                    f,
-                    "// token {i} (byte {:#x}) cannot be written in mini-assembler syntax: {reason}; \
-                     kept as a raw isaforge `.token` line",
-                    line.offset
-                )?;
-            }
-            writeln!(f, "{}", line.text)?;
+            write!(f, "{}", LineText(i, line))?;
         }
         Ok(())
+    }
+}
+
+/// The listing's first line: the token count and the options.
+struct FirstLine<'a>(usize, &'a str);
+
+impl fmt::Display for FirstLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let FirstLine(count, options) = *self;
+        let s = if count == 1 { "" } else { "s" };
+        writeln!(f, "// AGAL program, {count} token{s}; assemble with {options}")
+    }
+}
+
+/// Token `i`'s lines in the listing: the reason it is raw, if it is, and its text.
+struct LineText<'a>(usize, &'a TokenLine);
+
+impl fmt::Display for LineText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let LineText(i, line) = *self;
+        if let Some(reason) = &line.raw_reason {
+            writeln!(
+                f,
+                "// token {i} (byte {:#x}) cannot be written in mini-assembler syntax: {reason}; \
+                 kept as a raw isaforge `.token` line",
+                line.offset
+            )?;
+        }
+        writeln!(f, "{}", line.text)
     }
 }
 
@@ -103,36 +119,61 @@ pub fn disassemble(program: &AgalProgram) -> String {
 
 /// Disassembles a program line by line.
 pub fn listing(program: &AgalProgram) -> Listing {
-    let kind = program.header.kind;
-    let version = program.header.version;
-    let strict = Assembler {
-        kind,
-        version,
-        ignore_limits: false,
-    };
-    let loose = Assembler {
-        ignore_limits: true,
-        ..strict
-    };
+    let lines = LineMaker::new(program.header.kind, program.header.version);
     let mut needs_ignore_limits = false;
     let mut tokens = Vec::with_capacity(program.tokens.len());
     for (i, token) in program.tokens.iter().enumerate() {
+        let (line, loose) = lines.line(i, token);
+        needs_ignore_limits |= loose;
+        tokens.push(line);
+    }
+    Listing {
+        kind: program.header.kind,
+        version: program.header.version,
+        needs_ignore_limits: needs_ignore_limits || tokens.len() > crate::asm::MAX_TOKENS,
+        tokens,
+    }
+}
+
+/// Makes each token's line of a listing.
+struct LineMaker {
+    strict: Assembler,
+    loose: Assembler,
+}
+
+impl LineMaker {
+    fn new(kind: ProgramType, version: Version) -> Self {
+        let strict = Assembler {
+            kind,
+            version,
+            ignore_limits: false,
+        };
+        let loose = Assembler {
+            ignore_limits: true,
+            ..strict
+        };
+        LineMaker { strict, loose }
+    }
+
+    /// Token `i`'s line, and whether it assembles only with `--ignore-limits`.
+    fn line(&self, i: usize, token: &Instruction) -> (TokenLine, bool) {
         let offset = AgalProgram::token_offset(i);
         let same =
             |r: Result<Option<Instruction>, _>| matches!(r, Ok(Some(t)) if token_bytes(&t) == token_bytes(token));
-        let checked = match mini(token, kind) {
+        let mut loose = false;
+        let checked = match mini(token, self.strict.kind) {
             Err(reason) => Err(reason),
-            Ok(text) => match strict.line(&text, 1) {
+            Ok(text) => match self.strict.line(&text, 1) {
                 Ok(Some(t)) if token_bytes(&t) == token_bytes(token) => Ok(text),
                 Ok(_) => Err(format!("`{text}` would assemble to different bytes")),
-                Err(_) if same(loose.line(&text, 1)) => {
-                    needs_ignore_limits = true;
+                Err(_) if same(self.loose.line(&text, 1)) => {
+                    loose = true;
                     Ok(text)
                 }
                 Err(e) => Err(format!("`{text}` is rejected: {}", e.message)),
             },
         };
-        tokens.push(match checked {
+        let line = match checked {
             Ok(text) => TokenLine {
                 offset,
                 text,
@@ -143,13 +184,62 @@ pub fn listing(program: &AgalProgram) -> Listing {
                 text: format!(".token {token}"),
                 raw_reason: Some(reason),
             },
-        });
+        };
+        (line, loose)
     }
-    Listing {
-        kind,
-        version,
-        needs_ignore_limits: needs_ignore_limits || tokens.len() > crate::asm::MAX_TOKENS,
-        tokens,
+}
+
+/// A program's bytes, checked as [`AgalProgram::from_bytes`] checks them,
+/// whose listing is made one token at a time: [`Stream::write_to`] writes
+/// what [`disassemble`] returns, [`Stream::lines`] gives each token's line.
+/// It keeps the header, not the tokens.
+pub struct Stream<'a> {
+    bytes: &'a [u8],
+    /// The header.
+    pub header: Header,
+    /// How many tokens the program holds.
+    pub count: usize,
+}
+
+impl<'a> Stream<'a> {
+    /// Checks `bytes` (the errors of [`AgalProgram::from_bytes`]).
+    pub fn new(bytes: &'a [u8]) -> Result<Self, AgalError> {
+        let (header, count) = AgalProgram::check_bytes(bytes)?;
+        Ok(Stream { bytes, header, count })
+    }
+
+    /// Each token and its line of the listing, in order.
+    pub fn lines(&self) -> impl Iterator<Item = (Instruction, TokenLine)> + 'a {
+        let maker = LineMaker::new(self.header.kind, self.header.version);
+        let tokens = AgalProgram::tokens_of(self.bytes, self.header.version).map_while(Result::ok);
+        tokens.enumerate().map(move |(i, token)| {
+            let (line, _) = maker.line(i, &token);
+            (token, line)
+        })
+    }
+
+    /// Writes the listing, as [`disassemble`] returns it. A program of
+    /// more than [`MAX_TOKENS`](crate::asm::MAX_TOKENS) tokens (whose first
+    /// line asks for `--ignore-limits` whatever its registers) is written
+    /// token by token; a smaller one is listed whole first (its first line
+    /// depends on every token's registers).
+    pub fn write_to<W: std::io::Write>(&self, out: &mut W) -> std::io::Result<()> {
+        if self.count <= crate::asm::MAX_TOKENS {
+            let program = AgalProgram::from_bytes(self.bytes).map_err(std::io::Error::other)?;
+            return write!(out, "{}", listing(&program));
+        }
+        let options = Listing {
+            kind: self.header.kind,
+            version: self.header.version,
+            needs_ignore_limits: true,
+            tokens: Vec::new(),
+        }
+        .asm_options();
+        write!(out, "{}", FirstLine(self.count, &options))?;
+        for (i, (_, line)) in self.lines().enumerate() {
+            write!(out, "{}", LineText(i, &line))?;
+        }
+        Ok(())
     }
 }
 
@@ -430,6 +520,51 @@ mod tests {
             err(ProgramType::Vertex, Version::V2),
             ["2:3: `ted` is only allowed in fragment programs"]
         );
+    }
+
+    /// The streamed listing is the whole one, byte for byte, for programs
+    /// of at most and of more than `MAX_TOKENS` tokens (a raw `.token`
+    /// line and a register past the limits included), and its lines are
+    /// the listing's; bad bytes are the same errors as `from_bytes`.
+    #[test]
+    fn streamed_listing_is_the_whole_listing() {
+        let text = "tex ft0, v0, fs1 <2d,linear>\nmov ft1, fc200\nmov oc, ft0";
+        let one = assemble(text, ProgramType::Fragment, Version::V1, true).unwrap();
+        let mut odd = one.to_bytes();
+        odd[7 + 24 + 6] = 0; // an empty write mask: a `.token` line
+        for copies in [1, 1366, 1367, 2000] {
+            let mut bytes = odd[..7].to_vec();
+            for _ in 0..copies {
+                bytes.extend_from_slice(&odd[7..]);
+            }
+            let program = AgalProgram::from_bytes(&bytes).unwrap();
+            let stream = Stream::new(&bytes).unwrap();
+            assert_eq!(stream.count, program.tokens.len());
+            let mut out = Vec::new();
+            stream.write_to(&mut out).unwrap();
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                disassemble(&program),
+                "{copies} copies"
+            );
+            let whole = listing(&program);
+            assert!(whole.tokens.iter().any(|t| t.raw_reason.is_some()));
+            let lines: Vec<TokenLine> = stream.lines().map(|(_, line)| line).collect();
+            assert_eq!(lines, whole.tokens);
+            let tokens: Vec<Instruction> = stream.lines().map(|(token, _)| token).collect();
+            assert_eq!(tokens, program.tokens);
+        }
+        for cut in [0, 3, 7, 7 + 24, 7 + 30, odd.len()] {
+            let mut bytes = odd[..cut].to_vec();
+            if cut > 7 {
+                bytes[7] = 0xee;
+            }
+            assert_eq!(
+                Stream::new(&bytes).err(),
+                AgalProgram::from_bytes(&bytes).err(),
+                "cut at {cut}"
+            );
+        }
     }
 
     #[test]

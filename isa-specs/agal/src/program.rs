@@ -69,12 +69,40 @@ impl AgalProgram {
     /// the byte offset of the first problem.
     pub fn from_bytes(bytes: &[u8]) -> Result<AgalProgram, AgalError> {
         let header = parse_header(bytes)?;
-        let body = &bytes[HEADER_BYTES..];
-        let mut tokens = Vec::with_capacity(body.len() / TOKEN_BYTES);
-        for (i, chunk) in body.chunks(TOKEN_BYTES).enumerate() {
+        let mut tokens = Vec::with_capacity(bytes.len().saturating_sub(HEADER_BYTES) / TOKEN_BYTES);
+        for token in Self::tokens_of(bytes, header.version) {
+            tokens.push(token?);
+        }
+        Ok(AgalProgram { header, tokens })
+    }
+
+    /// Checks a program as [`AgalProgram::from_bytes`] does (the same
+    /// errors), without keeping its tokens: its header and how many tokens
+    /// it holds.
+    pub fn check_bytes(bytes: &[u8]) -> Result<(Header, usize), AgalError> {
+        let header = parse_header(bytes)?;
+        let mut count = 0;
+        for token in Self::tokens_of(bytes, header.version) {
+            token?;
+            count += 1;
+        }
+        Ok((header, count))
+    }
+
+    /// The tokens of a program's bytes (after its header, of `version`),
+    /// one at a time, each checked as [`AgalProgram::from_bytes`] checks it;
+    /// a bad one is the iterator's last item.
+    pub fn tokens_of(bytes: &[u8], version: Version) -> impl Iterator<Item = Result<Instruction, AgalError>> + '_ {
+        let body = bytes.get(HEADER_BYTES..).unwrap_or_default();
+        let mut failed = false;
+        body.chunks(TOKEN_BYTES).enumerate().map_while(move |(i, chunk)| {
+            if failed {
+                return None;
+            }
             let at = HEADER_BYTES + i * TOKEN_BYTES;
             let Ok(token) = <&[u8; TOKEN_BYTES]>::try_from(chunk) else {
-                return Err(AgalError {
+                failed = true;
+                return Some(Err(AgalError {
                     offset: at,
                     message: format!(
                         "truncated token: the file ends {} bytes into token {i}, which needs {TOKEN_BYTES} \
@@ -82,15 +110,15 @@ impl AgalProgram {
                         chunk.len(),
                         body.len()
                     ),
-                });
+                }));
             };
-            let insn = check_token(token, header.version).map_err(|(rel, message)| AgalError {
+            let checked = check_token(token, version).map_err(|(rel, message)| AgalError {
                 offset: at + rel,
                 message: format!("token {i}: {message}"),
-            })?;
-            tokens.push(insn);
-        }
-        Ok(AgalProgram { header, tokens })
+            });
+            failed = checked.is_err();
+            Some(checked)
+        })
     }
 
     /// The program's bytes: the header, then every token.

@@ -306,6 +306,18 @@ pub fn disassemble_to<W: std::io::Write>(bytes: &[u8], out: &mut W) -> std::io::
     Ok(())
 }
 
+/// [`instruction_text`] of `word`, instruction `i` of `total`, after
+/// `prev` (0 for the first): what a program's instruction prints as needs
+/// no more of the program than that. A branch target outside the program
+/// prints as `i` (the parser refuses it as text) and the note carries its
+/// bits.
+#[inline]
+pub fn text_after(word: u128, prev: u128, i: usize, total: usize) -> String {
+    let mut out = String::new();
+    write_instruction(&mut out, word, prev, i, total);
+    out
+}
+
 /// Appends [`instruction_text`] of `word`, instruction `i` of `total`,
 /// after `prev`. A branch target outside the program prints as `i` (the
 /// parser refuses it as text) and the note carries its bits.
@@ -377,56 +389,64 @@ fn mesa_text(out: &mut String, word: u128, prev: u128, i: usize, total: usize) {
 #[inline]
 pub fn assemble(source: &str) -> Result<Vec<u128>, ParseError> {
     let mut words = Vec::new();
+    assemble_each(source, |w| words.push(w))?;
+    Ok(words)
+}
+
+/// [`assemble`] one instruction at a time: hands each word to `each` as
+/// its lines parse (before an error later in the text is found), keeping
+/// only the branch targets to check at the end, and returns how many
+/// words there are.
+pub fn assemble_each(source: &str, mut each: impl FnMut(u128)) -> Result<usize, ParseError> {
+    let mut count = 0usize;
+    let mut prev = 0u128;
     // The current instruction: its first line number and its lines.
-    let mut start: Option<(usize, usize)> = None;
-    let lines: Vec<&str> = source.split('\n').collect();
+    let mut start: Option<usize> = None;
+    let mut lines: Vec<&str> = Vec::new();
     // The branch targets the text gives, with their positions.
     let mut targets: Vec<(u64, (usize, usize))> = Vec::new();
-    let mut flush = |words: &mut Vec<u128>, from: usize, to: usize| -> Result<(), ParseError> {
-        let prev = words.last().copied().unwrap_or(0);
+    let mut flush = |lines: &[&str], from: usize| -> Result<(), ParseError> {
         let mut target = None;
-        let word = parse_instruction(
-            &lines[from..to],
-            from + 1,
-            word_index(words.len()),
-            prev,
-            Some(words.len()),
-            &mut target,
-        )?;
+        let word = parse_instruction(lines, from + 1, word_index(count), prev, Some(count), &mut target)?;
         targets.extend(target);
-        words.push(word);
+        each(word);
+        prev = word;
+        count += 1;
         Ok(())
     };
-    for (n, line) in lines.iter().enumerate() {
+    for (n, line) in source.split('\n').enumerate() {
         let mut cur = Cursor::at(line, n + 1, 1);
-        if cur.at_line_end() {
-            continue;
-        }
-        if label(&mut cur.clone()).is_some() {
-            if let Some((from, _)) = start.take() {
-                flush(&mut words, from, n)?;
+        if !cur.at_line_end() {
+            if label(&mut cur.clone()).is_some() {
+                if let Some(from) = start.take() {
+                    flush(&lines, from)?;
+                    lines.clear();
+                }
+                start = Some(n);
+            } else if start.is_none() {
+                return Err(cur.expected("an instruction number such as `000:`"));
             }
-            start = Some((n, n));
-        } else if start.is_none() {
-            return Err(cur.expected("an instruction number such as `000:`"));
+        }
+        if start.is_some() {
+            lines.push(line);
         }
     }
-    if let Some((from, _)) = start {
-        flush(&mut words, from, lines.len())?;
+    if let Some(from) = start {
+        flush(&lines, from)?;
     }
     // A branch goes to an instruction of the program (the printer writes
     // one outside it as an in-range number and a `{raw …}` note).
-    if let Some(&(n, (line, col))) = targets.iter().find(|(n, _)| *n >= words.len() as u64) {
+    if let Some(&(n, (line, col))) = targets.iter().find(|(n, _)| *n >= count as u64) {
         return Err(ParseError {
             line,
             col,
             message: format!(
                 "branch target {n:03} is outside the program (instructions 000 to {:03})",
-                words.len() - 1
+                count - 1
             ),
         });
     }
-    Ok(words)
+    Ok(count)
 }
 
 /// `NNN:` at the cursor: the number, with the cursor after the colon.

@@ -29,7 +29,7 @@ use isa_runtime::layout::{DeriveRule, FieldKind, Packed};
 use isa_runtime::packed::{read_bits, unit_offsets};
 use isa_runtime::{DecodeError, DecodeErrorKind};
 
-pub use parse::{parse_program, parse_whole_program};
+pub use parse::{assemble_each, parse_program, parse_whole_program};
 
 use super::Instr;
 

@@ -456,3 +456,83 @@ fn static_notes_match_reading_back() {
     }
     assert_eq!(bad, 0);
 }
+
+/// What `assemble_each` gives: the words, or the error.
+fn each_words(text: &str) -> Result<Vec<u32>, isa_runtime::ParseError> {
+    let mut words = Vec::new();
+    let count = super::assemble_each(text, |w| words.extend_from_slice(w))?;
+    let whole = super::parse_whole_program(text).expect("assemble_each succeeded");
+    assert_eq!(count, whole.len());
+    Ok(words)
+}
+
+/// The streaming parse (two passes, no program kept) gives what the whole
+/// parse gives: the same words, or the same first error, on random programs
+/// (with branches into them and labels), mangled ones, and texts with
+/// several errors of different kinds.
+#[test]
+fn assemble_each_is_parse_whole_program() {
+    let whole = |text: &str| super::parse_whole_program(text).map(|p: Vec<Instr>| Instr::encode_program(&p));
+    let mut rng = Rng(0x57_4EA3);
+    let alphabet: Vec<char> = "$^.,{}=+-<>()0123456789xyzw _:#@\né\tabcdefghijklmnopqrstuv"
+        .chars()
+        .collect();
+    for i in 0..3_000 {
+        let mut program = random_program(&mut rng, i % 2 == 0);
+        targets_inside(&mut program, &mut rng);
+        let text = disassemble(&program);
+        // Labels on some lines, branches to them.
+        let labelled: String = text
+            .lines()
+            .enumerate()
+            .map(|(k, l)| {
+                if k % 2 == 0 {
+                    format!("l{k}: {l}\n")
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        let mut chars: Vec<char> = text.chars().collect();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(chars.len() as u64 + 1) as usize;
+            let c = alphabet[rng.below(alphabet.len() as u64) as usize];
+            match rng.below(3) {
+                0 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                1 => chars.insert(at, c),
+                _ if at < chars.len() => chars[at] = c,
+                _ => {}
+            }
+        }
+        let mangled: String = chars.into_iter().collect();
+        for t in [
+            &text,
+            &labelled,
+            &mangled,
+            &format!("{labelled}branch l0\nbranch.lt $0.x $1.y end\nend:\n"),
+        ] {
+            assert_eq!(each_words(t), whole(t), "{i}:\n{t}");
+        }
+    }
+    let bad = [
+        "frob $0\n",
+        "branch loop\n",
+        "mov.v1 $0 $1 {raw varying.unk4=1}\n",
+        "mov.v1 $0 $1 {raw control.count=1}\n",
+        "mov.v1 $0 $1 {raw control.next_count=3}\n",
+        "branch 100000000\n",
+        "l:\n",
+        "mov.v1 $0 $1\n",
+        "",
+    ];
+    for a in bad {
+        for b in bad {
+            for c in bad {
+                let t = format!("{a}{b}{c}");
+                assert_eq!(each_words(&t), whole(&t), "{t}");
+            }
+        }
+    }
+}

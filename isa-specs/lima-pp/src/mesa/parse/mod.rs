@@ -75,6 +75,8 @@ struct Label<'t> {
     name: &'t str,
     index: usize,
     at: usize,
+    /// The word offset of instruction `index`, once known.
+    offset: u64,
 }
 
 struct Lines<'t> {
@@ -103,69 +105,108 @@ fn at_comment_or_end(cur: &Cursor<'_>) -> bool {
 }
 
 fn parse_lines(text: &str) -> Result<Lines<'_>, ParseError> {
-    let mut cur = Cursor::new(text);
-    let here = At(text);
-    let mut parts = Parts::new();
-    let mut out = Lines {
-        lines: Vec::new(),
-        labels: Vec::new(),
-        // About what annotated text has (an entry is some 25 bytes).
-        raws: Vec::with_capacity(text.len() / 64),
-    };
-    while !cur.rest().is_empty() {
-        cur.skip_blanks();
-        // Labels: `name:` (several may precede an instruction).
-        loop {
-            let mut look = cur.clone();
-            let at = look.offset();
-            match look.word() {
-                Some(name) if look.eat(":") && !name.contains('.') => {
-                    if let Some(l) = out.labels.iter().find(|l| l.name == name) {
-                        let line = here.pos(l.at).line;
-                        return Err(here.error(
-                            at,
-                            format!(
-                                "label {name} is already defined at line {line}",
-                                name = quote_input(name)
-                            ),
-                        ));
-                    }
-                    out.labels.push(Label {
-                        name,
-                        index: out.lines.len(),
-                        at,
-                    });
-                    cur = look;
-                    cur.skip_blanks();
-                }
-                _ => break,
-            }
-        }
-        let at = cur.offset();
-        let prefixed = cur.eat("@");
-        if prefixed {
-            // `@ offset:` as Mesa prints it; the offset is not checked.
-            cur.skip_blanks();
-            if cur.integer()?.is_none() {
-                return Err(cur.expected("a word offset after `@`"));
-            }
-            cur.expect(":")?;
-            cur.skip_blanks();
-        }
-        if !prefixed && at_comment_or_end(&cur) {
-            skip_line(&mut cur);
-            continue;
-        }
-        parts.clear();
-        let line = parse_instr(&mut cur, at, here, &mut parts, &mut out.raws)?;
-        out.lines.push(line);
-        cur.skip_blanks();
-        if !at_comment_or_end(&cur) {
-            return Err(cur.expected("`,`, `{raw` or the end of the line"));
-        }
-        skip_line(&mut cur);
+    let mut reader = Reader::new(text, true);
+    let mut lines = Vec::new();
+    // About what annotated text has (an entry is some 25 bytes).
+    let mut raws = Vec::with_capacity(text.len() / 64);
+    while let Some(line) = reader.next(&mut raws)? {
+        lines.push(line);
     }
-    Ok(out)
+    Ok(Lines {
+        lines,
+        labels: reader.labels,
+        raws,
+    })
+}
+
+/// Reads a text's instruction lines one at a time.
+struct Reader<'t> {
+    cur: Cursor<'t>,
+    here: At<'t>,
+    parts: Parts,
+    /// The labels, checked for duplicates, if `collect_labels`.
+    labels: Vec<Label<'t>>,
+    collect_labels: bool,
+    /// Instructions read so far.
+    count: usize,
+}
+
+impl<'t> Reader<'t> {
+    fn new(text: &'t str, collect_labels: bool) -> Self {
+        Reader {
+            cur: Cursor::new(text),
+            here: At(text),
+            parts: Parts::new(),
+            labels: Vec::new(),
+            collect_labels,
+            count: 0,
+        }
+    }
+
+    /// The next instruction line (its `{raw …}` entries appended to
+    /// `raws`), or `None` at the end of the text.
+    fn next(&mut self, raws: &mut Vec<Raw<'t>>) -> Result<Option<Line>, ParseError> {
+        let here = self.here;
+        let cur = &mut self.cur;
+        while !cur.rest().is_empty() {
+            cur.skip_blanks();
+            // Labels: `name:` (several may precede an instruction).
+            loop {
+                let mut look = cur.clone();
+                let at = look.offset();
+                match look.word() {
+                    Some(name) if look.eat(":") && !name.contains('.') => {
+                        if self.collect_labels {
+                            if let Some(l) = self.labels.iter().find(|l| l.name == name) {
+                                let line = here.pos(l.at).line;
+                                return Err(here.error(
+                                    at,
+                                    format!(
+                                        "label {name} is already defined at line {line}",
+                                        name = quote_input(name)
+                                    ),
+                                ));
+                            }
+                            self.labels.push(Label {
+                                name,
+                                index: self.count,
+                                at,
+                                offset: 0,
+                            });
+                        }
+                        *cur = look;
+                        cur.skip_blanks();
+                    }
+                    _ => break,
+                }
+            }
+            let at = cur.offset();
+            let prefixed = cur.eat("@");
+            if prefixed {
+                // `@ offset:` as Mesa prints it; the offset is not checked.
+                cur.skip_blanks();
+                if cur.integer()?.is_none() {
+                    return Err(cur.expected("a word offset after `@`"));
+                }
+                cur.expect(":")?;
+                cur.skip_blanks();
+            }
+            if !prefixed && at_comment_or_end(cur) {
+                skip_line(cur);
+                continue;
+            }
+            self.parts.clear();
+            let line = parse_instr(cur, at, here, &mut self.parts, raws)?;
+            cur.skip_blanks();
+            if !at_comment_or_end(cur) {
+                return Err(cur.expected("`,`, `{raw` or the end of the line"));
+            }
+            skip_line(cur);
+            self.count += 1;
+            return Ok(Some(line));
+        }
+        Ok(None)
+    }
 }
 
 /// One instruction line's units into `parts` (cleared), then its `{raw …}`.
@@ -283,146 +324,302 @@ fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) 
 fn resolve(parsed: Lines<'_>, here: At<'_>, whole: bool) -> Result<Vec<Instr>, ParseError> {
     let Lines {
         mut lines,
-        labels,
+        mut labels,
         raws,
     } = parsed;
     let mut program: Vec<Instr> = lines.iter().map(|l| l.insn.clone()).collect();
     Instr::derive(&mut program);
-    let control_format = packed().control;
     // Control annotations.
     for (insn, line) in program.iter_mut().zip(&lines) {
-        let line_raws = &raws[line.raws.clone()];
-        let mut word = insn.control.encode();
-        for raw in line_raws.iter().filter(|r| r.unit.is_none()) {
-            let Some(f) = control_format.field(raw.field) else {
-                return Err(here.error(raw.at, format!("the control word has no field `{}`", raw.field)));
-            };
-            check_fits(raw, f.width, here)?;
-            f.write(&mut word, 0, raw.value);
-        }
-        insn.control = Control::decode(word).map_err(|e| here.error(line.at, e.to_string()))?;
-        let needed = insn.words_needed() as u64;
-        let count = insn.control.count.get();
-        if count < needed {
-            let at = line_raws
-                .iter()
-                .find(|r| r.unit.is_none() && r.field == "count")
-                .map_or(line.at, |r| r.at);
-            return Err(here.error(
-                at,
-                format!("the instruction's units need {needed} words but `count` says {count}"),
-            ));
-        }
+        control_annotations(insn, line, &raws[line.raws.clone()], here)?;
     }
     // The decoder reads a nonzero next_count on the last instruction as a
     // missing next one: refuse the program it could not read back.
     if let (true, Some(insn), Some(line)) = (whole, program.last(), lines.last()) {
-        let next = insn.control.next_count.get();
-        if next != 0 {
-            let at = raws[line.raws.clone()]
-                .iter()
-                .find(|r| r.unit.is_none() && r.field == "next_count")
-                .map_or(line.at, |r| r.at);
-            return Err(here.error(
-                at,
-                format!("the last instruction announces a next one of {next} words (`next_count` must be 0 here)"),
-            ));
-        }
+        last_announces_none(insn, line, &raws[line.raws.clone()], here)?;
     }
     // Offsets.
     let mut offsets = Vec::with_capacity(program.len() + 1);
     let mut at = 0u64;
     for insn in &program {
         offsets.push(at);
-        at += (insn.control.count.get()).max(insn.words_needed() as u64);
+        at += length(insn);
     }
     offsets.push(at);
     let lengths: Vec<u64> = offsets.windows(2).map(|w| w[1] - w[0]).collect();
-    // Branch targets and the branch's next_count (the target's length).
-    for (i, line) in lines.iter_mut().enumerate() {
-        let Some((target, tat)) = line.target.take() else {
-            continue;
-        };
-        let abs = match target {
-            Target::Word(w) => w,
-            Target::Label(name) => match labels.iter().find(|l| l.name == name) {
-                Some(l) => offsets[l.index] as i64,
-                None => {
-                    let names = labels.iter().map(|l| l.name);
-                    return Err(tat.error(format!(
-                        "unknown label {name}{}",
-                        hint(&name, names),
-                        name = quote_input(&name)
-                    )));
-                }
-            },
-        };
-        // A branch goes to a word of the program (the printer writes a
-        // target outside it as an in-range one and a `{raw branch.target=…}`).
-        let total = at as i64;
-        if !(0..total).contains(&abs) {
-            return Err(tat.error(format!(
-                "branch target {abs} is outside the program (words 0 to {})",
-                total - 1
-            )));
-        }
-        let rel = abs - offsets[i] as i64;
-        let Some(target) = SInt::<27>::new(rel) else {
-            return Err(tat.error(format!(
-                "branch target {abs} is {rel} words from this instruction, beyond 27 signed bits"
-            )));
-        };
-        let next = offsets
+    for l in &mut labels {
+        l.offset = offsets[l.index];
+    }
+    let len_at = |abs: i64| {
+        offsets
             .iter()
             .position(|&o| o as i64 == abs)
             .and_then(|j| lengths.get(j).copied())
-            .unwrap_or(0);
-        if let Some(BranchUnit::Branch(b)) = &mut program[i].branch {
-            b.target = target;
-            b.next_count = UInt::from_bits(next);
+            .unwrap_or(0)
+    };
+    // Branch targets and the branch's next_count (the target's length).
+    for (i, line) in lines.iter_mut().enumerate() {
+        if let Some(target) = line.target.take() {
+            branch(&mut program[i], target, offsets[i], at, &labels, &len_at)?;
         }
     }
     // Unit annotations, on the unit bits.
     for (insn, line) in program.iter_mut().zip(&lines) {
-        let line_raws = &raws[line.raws.clone()];
-        if line_raws.iter().all(|r| r.unit.is_none()) {
-            continue;
-        }
-        let mut words = insn.encode();
-        let control = words[0];
-        // Each unit's place, and the layout its unannotated bits decode as
-        // (which names its fields).
-        let mut spans: Vec<(&Unit, u32, &Format)> = Vec::with_capacity(packed().units.len());
-        spans.extend(
-            unit_offsets(packed(), control).map(|(u, bit)| (u, bit, unit_format(u, &read_bits(&words, bit, u.width)))),
-        );
-        for raw in line_raws {
-            let Some(ui) = raw.unit else { continue };
-            let unit = &packed().units[ui];
-            let Some(&(_, bit, format)) = spans.iter().find(|(u, ..)| core::ptr::eq(*u, unit)) else {
-                return Err(here.error(raw.at, format!("unit `{}` is not in this instruction", unit.name)));
-            };
-            let mut bits = read_bits(&words, bit, unit.width);
-            let Some(f) = format.field(raw.field) else {
-                let names = format.fields.iter().map(|f| f.name);
-                let message = format!(
-                    "unit `{}` (layout `{}`) has no field `{}`{}",
-                    unit.name,
-                    format.name,
-                    raw.field,
-                    hint(raw.field, names)
-                );
-                return Err(here.error(raw.at, message));
-            };
-            check_fits(raw, f.width, here)?;
-            f.write(&mut bits, 0, raw.value);
-            write_bits(&mut words, bit, unit.width, bits);
-        }
-        *insn = Instr::decode(&words)
-            .map(|(i, _)| i)
-            .map_err(|e| here.error(line.at, e.to_string()))?;
+        unit_annotations(insn, line, &raws[line.raws.clone()], here)?;
     }
     Ok(program)
+}
+
+/// Parses a whole program as [`parse_whole_program`] does (the same words,
+/// the same first error), handing each instruction's words to `each` as it
+/// is resolved, and returns how many instructions there are. It reads the
+/// text twice and keeps the labels and one bit per word of the program
+/// (where instructions start: a branch's `next_count` is its target's
+/// length), not the program. After an error `each` gets nothing more, but
+/// may have had the instructions before it.
+pub fn assemble_each(text: &str, mut each: impl FnMut(&[u32])) -> Result<usize, ParseError> {
+    let here = At(text);
+    // First pass: the parse errors, the control annotations' (the first
+    // of them, after any parse error), the offsets and the labels.
+    let mut reader = Reader::new(text, true);
+    let mut starts = super::Starts::default();
+    let mut control_error = None;
+    let mut at = 0u64;
+    let mut labelled = 0usize;
+    let mut raws = Vec::new();
+    let mut next_raws = Vec::new();
+    let mut next = reader.next(&mut next_raws)?;
+    let mut last = None;
+    while let Some(line) = next.take() {
+        core::mem::swap(&mut raws, &mut next_raws);
+        next_raws.clear();
+        next = reader.next(&mut next_raws)?;
+        let insn = derived(&line, next.as_ref());
+        let index = reader.count - 1 - usize::from(next.is_some());
+        for l in reader.labels[labelled..].iter_mut().take_while(|l| l.index == index) {
+            l.offset = at;
+            labelled += 1;
+        }
+        if control_error.is_some() {
+            continue;
+        }
+        let mut insn = insn;
+        match control_annotations(&mut insn, &line, &raws[line.raws.clone()], here) {
+            Ok(()) => {
+                starts.push(at);
+                at += length(&insn);
+                if next.is_none() {
+                    last = Some((insn, line, core::mem::take(&mut raws)));
+                }
+            }
+            Err(e) => control_error = Some(e),
+        }
+    }
+    if let Some(e) = control_error {
+        return Err(e);
+    }
+    for l in &mut reader.labels[labelled..] {
+        l.offset = at;
+    }
+    starts.total = at;
+    if let Some((insn, line, raws)) = &last {
+        last_announces_none(insn, line, &raws[line.raws.clone()], here)?;
+    }
+    let labels = reader.labels;
+    let len_at = |abs: i64| starts.len_at(abs);
+    // Second pass: the branch targets' errors (the first of them), then the
+    // unit annotations' (the first of them), and the words.
+    let mut reader = Reader::new(text, false);
+    let mut unit_error = None;
+    let mut words = Vec::new();
+    let mut offset = 0u64;
+    raws.clear();
+    next_raws.clear();
+    let mut next = reader.next(&mut next_raws)?;
+    while let Some(mut line) = next.take() {
+        core::mem::swap(&mut raws, &mut next_raws);
+        next_raws.clear();
+        next = reader.next(&mut next_raws)?;
+        let mut insn = derived(&line, next.as_ref());
+        control_annotations(&mut insn, &line, &raws[line.raws.clone()], here)?;
+        let here_offset = offset;
+        offset += length(&insn);
+        if let Some(target) = line.target.take() {
+            branch(&mut insn, target, here_offset, at, &labels, &len_at)?;
+        }
+        if unit_error.is_some() {
+            continue;
+        }
+        match unit_annotations(&mut insn, &line, &raws[line.raws.clone()], here) {
+            Ok(()) => {
+                words.clear();
+                insn.encode_into(&mut words);
+                each(&words);
+            }
+            Err(e) => unit_error = Some(e),
+        }
+    }
+    match unit_error {
+        Some(e) => Err(e),
+        None => Ok(reader.count),
+    }
+}
+
+/// A line's instruction with its derived control fields, as
+/// [`Instr::derive`] sets them in a program where `next` follows it.
+fn derived(line: &Line, next: Option<&Line>) -> Instr {
+    match next {
+        Some(next) => {
+            let mut pair = [line.insn.clone(), next.insn.clone()];
+            Instr::derive(&mut pair);
+            let [insn, _] = pair;
+            insn
+        }
+        None => {
+            let mut one = [line.insn.clone()];
+            Instr::derive(&mut one);
+            let [insn] = one;
+            insn
+        }
+    }
+}
+
+/// An instruction's length in words: its `count`, or more if its units
+/// need more.
+fn length(insn: &Instr) -> u64 {
+    (insn.control.count.get()).max(insn.words_needed() as u64)
+}
+
+/// A line's control annotations, on its instruction's control word.
+fn control_annotations(insn: &mut Instr, line: &Line, line_raws: &[Raw<'_>], here: At<'_>) -> Result<(), ParseError> {
+    let control_format = packed().control;
+    let mut word = insn.control.encode();
+    for raw in line_raws.iter().filter(|r| r.unit.is_none()) {
+        let Some(f) = control_format.field(raw.field) else {
+            return Err(here.error(raw.at, format!("the control word has no field `{}`", raw.field)));
+        };
+        check_fits(raw, f.width, here)?;
+        f.write(&mut word, 0, raw.value);
+    }
+    insn.control = Control::decode(word).map_err(|e| here.error(line.at, e.to_string()))?;
+    let needed = insn.words_needed() as u64;
+    let count = insn.control.count.get();
+    if count < needed {
+        let at = line_raws
+            .iter()
+            .find(|r| r.unit.is_none() && r.field == "count")
+            .map_or(line.at, |r| r.at);
+        return Err(here.error(
+            at,
+            format!("the instruction's units need {needed} words but `count` says {count}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The last instruction of a whole program announces no next one.
+fn last_announces_none(insn: &Instr, line: &Line, line_raws: &[Raw<'_>], here: At<'_>) -> Result<(), ParseError> {
+    let next = insn.control.next_count.get();
+    if next != 0 {
+        let at = line_raws
+            .iter()
+            .find(|r| r.unit.is_none() && r.field == "next_count")
+            .map_or(line.at, |r| r.at);
+        return Err(here.error(
+            at,
+            format!("the last instruction announces a next one of {next} words (`next_count` must be 0 here)"),
+        ));
+    }
+    Ok(())
+}
+
+/// A branch's target, relative to the instruction at word `offset` of a
+/// program of `total` words, and its `next_count` (the target's length,
+/// `len_at` the word).
+fn branch(
+    insn: &mut Instr,
+    (target, tat): (Target, Pos),
+    offset: u64,
+    total: u64,
+    labels: &[Label<'_>],
+    len_at: &dyn Fn(i64) -> u64,
+) -> Result<(), ParseError> {
+    let abs = match target {
+        Target::Word(w) => w,
+        Target::Label(name) => match labels.iter().find(|l| l.name == name) {
+            Some(l) => l.offset as i64,
+            None => {
+                let names = labels.iter().map(|l| l.name);
+                return Err(tat.error(format!(
+                    "unknown label {name}{}",
+                    hint(&name, names),
+                    name = quote_input(&name)
+                )));
+            }
+        },
+    };
+    // A branch goes to a word of the program (the printer writes a
+    // target outside it as an in-range one and a `{raw branch.target=…}`).
+    let total = total as i64;
+    if !(0..total).contains(&abs) {
+        return Err(tat.error(format!(
+            "branch target {abs} is outside the program (words 0 to {})",
+            total - 1
+        )));
+    }
+    let rel = abs - offset as i64;
+    let Some(target) = SInt::<27>::new(rel) else {
+        return Err(tat.error(format!(
+            "branch target {abs} is {rel} words from this instruction, beyond 27 signed bits"
+        )));
+    };
+    let next = len_at(abs);
+    if let Some(BranchUnit::Branch(b)) = &mut insn.branch {
+        b.target = target;
+        b.next_count = UInt::from_bits(next);
+    }
+    Ok(())
+}
+
+/// A line's unit annotations, on its instruction's unit bits.
+fn unit_annotations(insn: &mut Instr, line: &Line, line_raws: &[Raw<'_>], here: At<'_>) -> Result<(), ParseError> {
+    if line_raws.iter().all(|r| r.unit.is_none()) {
+        return Ok(());
+    }
+    let mut words = insn.encode();
+    let control = words[0];
+    // Each unit's place, and the layout its unannotated bits decode as
+    // (which names its fields).
+    let mut spans: Vec<(&Unit, u32, &Format)> = Vec::with_capacity(packed().units.len());
+    spans.extend(
+        unit_offsets(packed(), control).map(|(u, bit)| (u, bit, unit_format(u, &read_bits(&words, bit, u.width)))),
+    );
+    for raw in line_raws {
+        let Some(ui) = raw.unit else { continue };
+        let unit = &packed().units[ui];
+        let Some(&(_, bit, format)) = spans.iter().find(|(u, ..)| core::ptr::eq(*u, unit)) else {
+            return Err(here.error(raw.at, format!("unit `{}` is not in this instruction", unit.name)));
+        };
+        let mut bits = read_bits(&words, bit, unit.width);
+        let Some(f) = format.field(raw.field) else {
+            let names = format.fields.iter().map(|f| f.name);
+            let message = format!(
+                "unit `{}` (layout `{}`) has no field `{}`{}",
+                unit.name,
+                format.name,
+                raw.field,
+                hint(raw.field, names)
+            );
+            return Err(here.error(raw.at, message));
+        };
+        check_fits(raw, f.width, here)?;
+        f.write(&mut bits, 0, raw.value);
+        write_bits(&mut words, bit, unit.width, bits);
+    }
+    *insn = Instr::decode(&words)
+        .map(|(i, _)| i)
+        .map_err(|e| here.error(line.at, e.to_string()))?;
+    Ok(())
 }
 
 /// The layout that names a unit's annotation fields: the variant its
