@@ -556,7 +556,8 @@ fn lima_pp_registers_out_of_range_say_so() {
         run.stderr
     );
     assert!(
-        run.stderr.ends_with("^const0, ^const1, ^texture, ^uniform for `arg0_source`, found `$12`\n"),
+        run.stderr
+            .ends_with("^const0, ^const1, ^texture, ^uniform for `arg0_source`, found `$12`\n"),
         "{}",
         run.stderr
     );
