@@ -141,10 +141,13 @@ impl Ctx {
         match src {
             0..=3 => {
                 let reg = if get(word, ix.register0_attr) != 0 { 'a' } else { '$' };
-                write!(out, "{reg}{}.{comp}", get(word, ix.register0_addr))
+                register(out, reg, get(word, ix.register0_addr), comp)
             }
-            4..=7 => write!(out, "${}.{comp}", get(word, ix.register1_addr)),
-            8..=11 => write!(out, "unknown{}", src - SRC_UNKNOWN),
+            4..=7 => register(out, '$', get(word, ix.register1_addr), comp),
+            8..=11 => {
+                out.write_str("unknown")?;
+                text::write_decimal(out, src - SRC_UNKNOWN)
+            }
             12..=15 => self.write_load(out, comp, word),
             SRC_UNUSED => out.write_str("unused"),
             SRC_P1_COMPLEX if identity.is_some() => out.write_char(identity.unwrap_or('0')),
@@ -154,11 +157,11 @@ impl Ctx {
                 } else {
                     '$'
                 };
-                write!(out, "{reg}{}.{comp}", get(self.prev, ix.register0_addr))
+                register(out, reg, get(self.prev, ix.register0_addr), comp)
             }
             _ => {
                 let (back, unit) = result_of(src).ok_or(fmt::Error)?;
-                write!(out, "^{}", self.base - back * UNITS + unit as i64)
+                result(out, self.base - back * UNITS + unit as i64)
             }
         }
     }
@@ -166,20 +169,28 @@ impl Ctx {
     #[inline]
     pub(super) fn write_load(&self, out: &mut dyn Write, comp: char, word: u128) -> fmt::Result {
         let ix = ix();
-        write!(out, "t[{}", get(word, ix.load_addr))?;
+        out.write_str("t[")?;
+        text::write_decimal(out, get(word, ix.load_addr))?;
         match get(word, ix.load_offset) {
-            n @ 1..=3 => write!(out, "+addr{n}")?,
+            n @ 1..=3 => {
+                out.write_str("+addr")?;
+                text::write_decimal(out, n)?;
+            }
             LOAD_OFFSET_NONE => {}
-            n => write!(out, "+unk{n}")?,
+            n => {
+                out.write_str("+unk")?;
+                text::write_decimal(out, n)?;
+            }
         }
-        write!(out, "].{comp}")
+        out.write_str("].")?;
+        out.write_char(comp)
     }
 
     /// Mesa's print_dest.
     #[inline]
     pub(super) fn write_dest(&self, out: &mut dyn Write, unit: usize, word: u128) -> fmt::Result {
         let ix = ix();
-        write!(out, "^{}", self.base + unit as i64)?;
+        result(out, self.base + unit as i64)?;
         for store in 0..2 {
             let slots = [ix.store_src[2 * store], ix.store_src[2 * store + 1]];
             let hits = slots.map(|s| get(word, s) == STORE_SRC[unit]);
@@ -194,7 +205,9 @@ impl Ctx {
                 } else {
                     '$'
                 };
-                write!(out, "/{kind}{}", get(word, ix.store_addr[store]))?;
+                out.write_char('/')?;
+                out.write_char(kind)?;
+                text::write_decimal(out, get(word, ix.store_addr[store]))?;
             }
             out.write_char('.')?;
             for (k, hit) in hits.into_iter().enumerate() {
@@ -206,7 +219,8 @@ impl Ctx {
         if unit == 5 {
             let op = get(word, ix.complex_op);
             if (COMPLEX_TEMP_STORE_ADDR..COMPLEX_TEMP_STORE_ADDR + 4).contains(&op) {
-                write!(out, "/addr{}", op - COMPLEX_TEMP_STORE_ADDR)?;
+                out.write_str("/addr")?;
+                text::write_decimal(out, op - COMPLEX_TEMP_STORE_ADDR)?;
             }
         }
         Ok(())
@@ -547,7 +561,7 @@ impl TextHooks<u128> for Ctx {
             "src_or_1" => self.write_src(out, raw, Some('1'), word),
             "load_x" => self.write_load(out, 'x', word),
             "load_y" => self.write_load(out, 'y', word),
-            "pass_result" => write!(out, "^{}", self.base + 4),
+            "pass_result" => result(out, self.base + 4),
             "branch_target" => {
                 let hi = if get(word, ix().branch_target_lo) != 0 {
                     0
@@ -634,4 +648,23 @@ impl Ctx {
             },
         }
     }
+}
+
+/// `{reg}{n}.{comp}` (`$3.x`, `a0.y`), without the formatting machinery.
+#[inline]
+fn register(out: &mut dyn Write, reg: char, n: u64, comp: char) -> fmt::Result {
+    out.write_char(reg)?;
+    text::write_decimal(out, n)?;
+    out.write_char('.')?;
+    out.write_char(comp)
+}
+
+/// `^N`, a result number (negative before the program's third instruction).
+#[inline]
+fn result(out: &mut dyn Write, n: i64) -> fmt::Result {
+    out.write_char('^')?;
+    if n < 0 {
+        out.write_char('-')?;
+    }
+    text::write_decimal(out, n.unsigned_abs())
 }
