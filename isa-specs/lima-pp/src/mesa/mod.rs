@@ -48,6 +48,12 @@ pub fn print_instr(insn: &Instr, offset: u32) -> String {
     out
 }
 
+/// An instruction's length in its program, in words: its `count`, or more
+/// if its units need more.
+pub(super) fn length(insn: &Instr) -> u64 {
+    insn.control.count.get().max(insn.words_needed() as u64)
+}
+
 /// The word offset of each instruction of `program` (as encoded).
 fn offsets(program: &[Instr]) -> Vec<u32> {
     let mut at = 0u32;
@@ -55,7 +61,7 @@ fn offsets(program: &[Instr]) -> Vec<u32> {
         .iter()
         .map(|insn| {
             let o = at;
-            at += (insn.control.count.get() as u32).max(insn.words_needed() as u32);
+            at += length(insn) as u32;
             o
         })
         .collect()
@@ -91,18 +97,19 @@ pub fn disassemble(program: &[Instr]) -> String {
     let mut at = 0u64;
     for insn in program {
         starts.push(at);
-        at += (insn.control.count.get()).max(insn.words_needed() as u64);
+        at += length(insn);
     }
     starts.total = at;
     let mut out = Vec::new();
+    let mut words = Vec::with_capacity(MAX_WORDS);
     let items = program.iter().map(|insn| {
         let mut item = Item {
             words: [0; MAX_WORDS],
             len: 0,
             needed: insn.words_needed(),
-            advance: (insn.control.count.get()).max(insn.words_needed() as u64),
+            advance: length(insn),
         };
-        let mut words = Vec::with_capacity(MAX_WORDS);
+        words.clear();
         insn.encode_into(&mut words);
         item.len = words.len().min(MAX_WORDS);
         item.words[..item.len].copy_from_slice(&words[..item.len]);
@@ -321,10 +328,7 @@ fn write_program<W: std::io::Write>(
 /// back (kept as the oracle of the static notes).
 #[cfg(test)]
 pub(crate) fn disassemble_by_reading_back(program: &[Instr]) -> String {
-    let total: u64 = program
-        .iter()
-        .map(|insn| insn.control.count.get().max(insn.words_needed() as u64))
-        .sum();
+    let total: u64 = program.iter().map(length).sum();
     let mesa: Vec<String> = program
         .iter()
         .zip(offsets(program))

@@ -197,10 +197,7 @@ fn mesa_text_reads_back_to_itself() {
 /// gives the target only then).
 fn targets_inside(program: &mut [Instr], rng: &mut Rng) {
     let offsets = super::offsets(program);
-    let total: u64 = program
-        .iter()
-        .map(|insn| insn.control.count.get().max(insn.words_needed() as u64))
-        .sum();
+    let total: u64 = program.iter().map(super::length).sum();
     for (insn, offset) in program.iter_mut().zip(offsets) {
         if let Some(crate::BranchUnit::Branch(b)) = &mut insn.branch {
             let rel = rng.below(total) as i64 - i64::from(offset);

@@ -16,6 +16,7 @@ use isa_runtime::{ParseError, SInt, UInt};
 
 use super::hooks::at_unit_end;
 use super::hooks::Target;
+use super::length;
 use crate::{BranchUnit, Control, Instr};
 use isa_runtime::text::quote_input;
 use pos::*;
@@ -338,25 +339,20 @@ fn resolve(parsed: Lines<'_>, here: At<'_>, whole: bool) -> Result<Vec<Instr>, P
     if let (true, Some(insn), Some(line)) = (whole, program.last(), lines.last()) {
         last_announces_none(insn, line, &raws[line.raws.clone()], here)?;
     }
-    // Offsets.
-    let mut offsets = Vec::with_capacity(program.len() + 1);
+    // Offsets, and where instructions start.
+    let mut offsets = Vec::with_capacity(program.len());
+    let mut starts = super::Starts::default();
     let mut at = 0u64;
     for insn in &program {
         offsets.push(at);
+        starts.push(at);
         at += length(insn);
     }
-    offsets.push(at);
-    let lengths: Vec<u64> = offsets.windows(2).map(|w| w[1] - w[0]).collect();
+    starts.total = at;
     for l in &mut labels {
-        l.offset = offsets[l.index];
+        l.offset = offsets.get(l.index).copied().unwrap_or(at);
     }
-    let len_at = |abs: i64| {
-        offsets
-            .iter()
-            .position(|&o| o as i64 == abs)
-            .and_then(|j| lengths.get(j).copied())
-            .unwrap_or(0)
-    };
+    let len_at = |abs: i64| starts.len_at(abs);
     // Branch targets and the branch's next_count (the target's length).
     for (i, line) in lines.iter_mut().enumerate() {
         if let Some(target) = line.target.take() {
@@ -482,12 +478,6 @@ fn derived(line: &Line, next: Option<&Line>) -> Instr {
             insn
         }
     }
-}
-
-/// An instruction's length in words: its `count`, or more if its units
-/// need more.
-fn length(insn: &Instr) -> u64 {
-    (insn.control.count.get()).max(insn.words_needed() as u64)
 }
 
 /// A line's control annotations, on its instruction's control word.
