@@ -15,6 +15,7 @@ extern crate std;
 
 pub mod agsl;
 pub mod bits;
+pub mod carry;
 #[cfg(feature = "check")]
 pub mod check;
 pub mod error;

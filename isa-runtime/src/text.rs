@@ -223,28 +223,7 @@ pub fn or_list<S: AsRef<str>>(choices: &[S]) -> String {
 /// Prints `v` in decimal (as `{v}` does, without the formatting machinery:
 /// printers write many small numbers).
 pub fn write_decimal<O: Write + ?Sized>(out: &mut O, v: u64) -> fmt::Result {
-    /// `0` to `99`, as most printed numbers are.
-    const SMALL: &str = "0123456789\
-                         10111213141516171819202122232425262728293031323334353637383940414243444546474849\
-                         50515253545556575859606162636465666768697071727374757677787980818283848586878889\
-                         90919293949596979899";
-    match v {
-        0..10 => return out.write_str(&SMALL[v as usize..][..1]),
-        10..100 => return out.write_str(&SMALL[10 + 2 * (v as usize - 10)..][..2]),
-        _ => {}
-    }
-    let mut buf = [0u8; 20];
-    let mut at = buf.len();
-    let mut v = v;
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    out.write_str(core::str::from_utf8(&buf[at..]).map_err(|_| fmt::Error)?)
+    out.write_str(itoa::Buffer::new().format(v))
 }
 
 /// Parses one instruction (mnemonic and operands, nothing else on the line
@@ -746,6 +725,47 @@ fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
     Ok(())
 }
 
+/// What parsing `text` writes before its pieces: its defaults, then, for
+/// each condition that does not hold yet, the value it pins (`f == v`
+/// writes the first value listed, `!flag` clears the flag).
+pub(crate) fn pin<W: BitWord>(format: &Format, text: &NamedText, word: &mut W) {
+    for &(field, value) in text.defaults {
+        format.fields[field].write(word, 0, value);
+    }
+    for c in text.when {
+        pin_one(format, c, word);
+    }
+}
+
+/// Whether condition `c` may pin a value when a line is parsed: it
+/// compares a field that is not the opcode with values (not `is named` or
+/// an attribute), and is `==` or a bool's `!=`.
+pub(crate) fn pins(format: &Format, c: &Cond) -> bool {
+    let field = &format.fields[c.field];
+    // The opcode is the caller's (the mnemonic's): a condition on it is
+    // checked, never written.
+    c.named.is_none()
+        && c.attr.is_none()
+        && !matches!(field.kind, FieldKind::Opcode)
+        && (c.equal || matches!(field.kind, FieldKind::Bool))
+}
+
+/// Writes the value condition `c` pins if it does not hold yet (see
+/// [`pin`]).
+pub(crate) fn pin_one<W: BitWord>(format: &Format, c: &Cond, word: &mut W) {
+    if !pins(format, c) || c.holds(format, word, 0) {
+        return;
+    }
+    let field = &format.fields[c.field];
+    if c.equal {
+        if let Some(&v) = c.values.first() {
+            field.write(word, 0, v);
+        }
+    } else {
+        field.write(word, 0, u64::from(!c.values.contains(&1)));
+    }
+}
+
 /// Parses one `text` alternative of `format` at the cursor into `word`.
 ///
 /// First the line's `default` values are written, then the conditions
@@ -772,25 +792,7 @@ pub fn parse_text<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
     hooks: &mut H,
 ) -> Result<(), TextError<'a>> {
     let start = cur.clone();
-    for &(field, value) in text.defaults {
-        format.fields[field].write(word, 0, value);
-    }
-    for c in text.when {
-        let field = &format.fields[c.field];
-        // The opcode is the caller's (the mnemonic's): a condition on it is
-        // checked, never written.
-        if c.holds(format, word, 0) || c.named.is_some() || c.attr.is_some() || matches!(field.kind, FieldKind::Opcode)
-        {
-            continue;
-        }
-        if c.equal {
-            if let Some(&v) = c.values.first() {
-                field.write(word, 0, v);
-            }
-        } else if matches!(field.kind, FieldKind::Bool) {
-            field.write(word, 0, u64::from(!c.values.contains(&1)));
-        }
-    }
+    pin(format, text, word);
     let mut decided = Decided {
         fields: FieldSet::default(),
         format,
@@ -1075,4 +1077,26 @@ pub fn parse_field<'a, W: BitWord>(
     word: &mut W,
 ) -> Result<(), TextError<'a>> {
     parse_value(cur, field, Style::Default, word, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `write_decimal` prints what `{}` prints: every number below 100,000,
+    /// every power of ten and its neighbours, and the largest.
+    #[test]
+    fn write_decimal_prints_as_the_formatter_does() {
+        let mut values: Vec<u64> = (0..100_000).collect();
+        for k in 0..20 {
+            let p = 10u64.pow(k);
+            values.extend([p - 1, p, p + 1, p.saturating_mul(7).saturating_sub(3)]);
+        }
+        values.push(u64::MAX);
+        for v in values {
+            let mut out = String::new();
+            write_decimal(&mut out, v).unwrap();
+            assert_eq!(out, format!("{v}"));
+        }
+    }
 }

@@ -64,6 +64,9 @@ pub(super) struct Ctx {
     /// Parsing, the branch target the text gave and its line and column
     /// (checked against the program's length once it is read).
     pub(super) target: Option<(u64, (usize, usize))>,
+    /// Printing, set when a hook prints what the parser refuses (see
+    /// `carry`).
+    pub(super) unreadable: bool,
 }
 
 /// What a failed alternative must not leave behind.
@@ -81,6 +84,7 @@ impl Ctx {
             said: Vec::new(),
             total: None,
             target: None,
+            unreadable: false,
         }
     }
 
@@ -131,6 +135,23 @@ impl Ctx {
             }
         }
         Ok(())
+    }
+
+    /// The branch target that `@branch_target` prints for the field's
+    /// value `raw`: the instruction number its bits give, or, for one
+    /// outside a program of `total` instructions, this instruction's own.
+    #[inline]
+    pub(super) fn printed_target(&self, raw: u64, word: u128) -> u64 {
+        let hi = if get(word, ix().branch_target_lo) != 0 {
+            0
+        } else {
+            0x100
+        };
+        let target = raw + hi;
+        match self.total {
+            Some(total) if target >= total as u64 => (self.base / UNITS) as u64,
+            _ => target,
+        }
     }
 
     /// Mesa's print_src.
@@ -420,63 +441,68 @@ impl Ctx {
             return Ok(());
         }
         let ix = ix();
-        let mut keys: Vec<(bool, u64)> = Vec::new();
+        // The distinct register texts (at most three registers can be
+        // read), each with the slots it may read, in order of preference.
+        let mut keys = [(false, 0u64); 3];
+        let mut count = 0;
         for p in &self.pending {
-            if !keys.contains(&(p.attr, p.n)) {
-                if keys.len() == 3 {
+            if !keys[..count].contains(&(p.attr, p.n)) {
+                if count == 3 {
                     return Err(p.error(
                         "too many registers: an instruction reads register0, register1 and the previous register0",
                     ));
                 }
-                keys.push((p.attr, p.n));
+                keys[count] = (p.attr, p.n);
+                count += 1;
             }
         }
+        let keys = &keys[..count];
         let prev_key = (
             get(self.prev, ix.register0_attr) != 0,
             get(self.prev, ix.register0_addr),
         );
-        let options = |key: (bool, u64)| -> Vec<Slot> {
-            let prev = (key == prev_key).then_some(Slot::Prev);
-            if key.0 {
-                prev.into_iter().chain([Slot::Reg0]).collect()
-            } else {
-                [Slot::Reg1, Slot::Reg0].into_iter().chain(prev).collect()
-            }
-        };
-        let choices: Vec<Vec<Slot>> = keys.iter().map(|&k| options(k)).collect();
-        let mut pick = vec![0usize; keys.len()];
+        let mut choices = [([Slot::Prev; 3], 0usize); 3];
+        for (key, (slots, len)) in keys.iter().zip(&mut choices) {
+            let prev = *key == prev_key;
+            let order: &[Slot] = match (key.0, prev) {
+                (true, true) => &[Slot::Prev, Slot::Reg0],
+                (true, false) => &[Slot::Reg0],
+                (false, true) => &[Slot::Reg1, Slot::Reg0, Slot::Prev],
+                (false, false) => &[Slot::Reg1, Slot::Reg0],
+            };
+            slots[..order.len()].copy_from_slice(order);
+            *len = order.len();
+        }
+        let choices = &choices[..count];
+        let mut pick = [0usize; 3];
         let found = loop {
+            // Whether the keys that `slot` is picked for are one register.
             let fits = |slot: Slot| {
-                let held: Vec<(bool, u64)> = keys
+                let mut held = keys
                     .iter()
                     .zip(&pick)
-                    .zip(&choices)
-                    .filter(|((_, &p), c)| c[p] == slot)
-                    .map(|((&k, _), _)| k)
-                    .collect();
-                held.windows(2).all(|w| w[0] == w[1])
+                    .zip(choices)
+                    .filter(|((_, &p), c)| c.0[p] == slot);
+                let first = held.next().map(|((k, _), _)| k);
+                held.all(|((k, _), _)| Some(k) == first)
             };
             if fits(Slot::Reg0) && fits(Slot::Reg1) {
                 break true;
             }
             // Next assignment, the last key varying fastest.
-            let mut k = keys.len();
-            loop {
+            let mut k = count;
+            let exhausted = loop {
                 if k == 0 {
-                    break;
+                    break true;
                 }
                 k -= 1;
                 pick[k] += 1;
-                if pick[k] < choices[k].len() {
-                    break;
+                if pick[k] < choices[k].1 {
+                    break false;
                 }
                 pick[k] = 0;
-                if k == 0 {
-                    k = usize::MAX;
-                    break;
-                }
-            }
-            if k == usize::MAX {
+            };
+            if exhausted {
                 break false;
             }
         };
@@ -485,8 +511,8 @@ impl Ctx {
                 "these registers do not fit: register0 holds one attribute or register, register1 one register",
             ));
         }
-        for (key, (&p, c)) in keys.iter().zip(pick.iter().zip(&choices)) {
-            match c[p] {
+        for (key, (&p, c)) in keys.iter().zip(pick.iter().zip(choices)) {
+            match c.0[p] {
                 Slot::Reg0 => {
                     set(word, ix.register0_attr, u64::from(key.0));
                     set(word, ix.register0_addr, key.1);
@@ -497,7 +523,7 @@ impl Ctx {
         }
         for p in &self.pending {
             let k = keys.iter().position(|&k| k == (p.attr, p.n)).unwrap_or(0);
-            let base = match choices[k][pick[k]] {
+            let base = match choices[k].0[pick[k]] {
                 Slot::Reg0 => SRC_ATTR,
                 Slot::Reg1 => SRC_REG,
                 Slot::Prev => SRC_P1_ATTR,
@@ -562,18 +588,7 @@ impl TextHooks<u128> for Ctx {
             "load_x" => self.write_load(out, 'x', word),
             "load_y" => self.write_load(out, 'y', word),
             "pass_result" => result(out, self.base + 4),
-            "branch_target" => {
-                let hi = if get(word, ix().branch_target_lo) != 0 {
-                    0
-                } else {
-                    0x100
-                };
-                let target = raw + hi;
-                match self.total {
-                    Some(total) if target >= total as u64 => write!(out, "{:03}", self.base / UNITS),
-                    _ => write!(out, "{target:03}"),
-                }
-            }
+            "branch_target" => write!(out, "{:03}", self.printed_target(raw, word)),
             _ => match unit_of(hook) {
                 Some(unit) => self.write_dest(out, unit, word),
                 None => Err(fmt::Error),

@@ -21,10 +21,13 @@
 //!   an operand-less complex `nop` leaves.
 //!
 //! Mesa's text leaves bits out (fields of unused units, sources it does not
-//! print, which of `$0.x`'s registers is meant). [`disassemble`] parses
-//! each instruction's text back and, where the result differs from the word,
-//! appends the differing fields in the spec's field-explicit spelling as
-//! `{raw field=value …}` at the end of the instruction's last line. A reader
+//! print, which of `$0.x`'s registers is meant). While [`disassemble`]
+//! prints an instruction it works out what reading its text back would
+//! give (`carry`: each printed line's fields from the spec, the hooks'
+//! from this layer, the registers resolved as the parser resolves them)
+//! and, where that differs from the word, appends the differing fields in
+//! the spec's field-explicit spelling as `{raw field=value …}` at the end
+//! of the instruction's last line. A reader
 //! of Mesa's text can ignore it; [`assemble`] applies it last, so every word
 //! round-trips. What the text does not say, [`assemble`] takes from
 //! [`blank`]: every source `unused`, no stores, no load offset.
@@ -42,6 +45,7 @@
 // opt-level (fast spec edits), and inlinable code is compiled again, with
 // the caller's settings, in optimised callers such as the test sweeps.
 
+mod carry;
 mod ctx;
 #[cfg(test)]
 mod tests;
@@ -324,9 +328,7 @@ pub fn text_after(word: u128, prev: u128, i: usize, total: usize) -> String {
 #[inline]
 fn write_instruction(out: &mut String, word: u128, prev: u128, i: usize, total: usize) {
     let from = out.len();
-    mesa_text(out, word, prev, i, total);
-    let lines: Vec<&str> = out[from..].split('\n').collect();
-    let implied = parse_instruction(&lines, 1, word_index(i), prev, None, &mut None).unwrap_or_else(|_| blank());
+    let implied = mesa_text(out, word, prev, i, total);
     if implied != word {
         let mut note = String::from(" {raw");
         for f in FORMAT.fields {
@@ -341,6 +343,14 @@ fn write_instruction(out: &mut String, word: u128, prev: u128, i: usize, total: 
     }
 }
 
+/// What parsing `lines`, instruction `i`'s text, gives (the oracle of
+/// `carry` in the tests).
+#[cfg(test)]
+fn read_back(lines: &str, prev: u128, i: usize) -> u128 {
+    let lines: Vec<&str> = lines.split('\n').collect();
+    parse_instruction(&lines, 1, word_index(i), prev, None, &mut None).unwrap_or_else(|_| blank())
+}
+
 #[inline]
 fn word_index(i: usize) -> i64 {
     i64::try_from(i).unwrap_or(i64::MAX / 8)
@@ -348,9 +358,10 @@ fn word_index(i: usize) -> i64 {
 
 /// Appends exactly what Mesa prints for `word` at index `i`, after `prev`;
 /// but for a branch target outside a program of `total` instructions,
-/// which prints as `i`.
+/// which prints as `i`. Returns the word that reading the text back gives
+/// (see `carry`).
 #[inline]
-fn mesa_text(out: &mut String, word: u128, prev: u128, i: usize, total: usize) {
+fn mesa_text(out: &mut String, word: u128, prev: u128, i: usize, total: usize) -> u128 {
     if i < 1000 {
         let pad = if i < 10 {
             "00"
@@ -367,21 +378,24 @@ fn mesa_text(out: &mut String, word: u128, prev: u128, i: usize, total: usize) {
     ctx.total = Some(total);
     let ix = ix();
     let mut printed = false;
-    for (group, alternatives) in groups() {
+    let (mut implied, mut memo) = (blank(), carry::memo());
+    for ((group, alternatives), carries) in groups().iter().zip(carry::carries()) {
         if *group == "complex" && get(word, ix.complex_src) != SRC_UNUSED && get(word, ix.complex_op) == 0 {
             // Mesa's print_complex writes the tab, then returns for `nop`.
             out.push('\t');
         }
-        if let Some(t) = alternatives.iter().find(|t| t.holds(&FORMAT, &word, 0)) {
+        if let Some(k) = alternatives.iter().position(|t| t.holds(&FORMAT, &word, 0)) {
             out.push('\t');
-            let _ = text::write_text(out, &FORMAT, t, &word, &mut ctx);
+            let _ = text::write_text(out, &FORMAT, alternatives[k], &word, &mut ctx);
             out.push('\n');
+            carries[k].apply(word, &mut implied, &mut ctx, &mut memo);
             printed = true;
         }
     }
     if !printed {
         out.push_str("\tnop\n");
     }
+    carry::finish(&mut ctx, implied)
 }
 
 /// Parses a whole program in Mesa's text (with or without `{raw …}`

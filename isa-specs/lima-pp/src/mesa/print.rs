@@ -14,7 +14,9 @@ use isa_runtime::layout::{Field, FieldKind, Format, NamedText, Unit};
 use isa_runtime::packed::{read_bits, unit_offsets, variant_of};
 use isa_runtime::text;
 
-use super::carry::Carry;
+use isa_runtime::carry::Carry;
+
+use super::carry;
 
 #[cfg(test)]
 use super::hooks::HOOKS;
@@ -110,7 +112,7 @@ fn print_groups(
         }
         let _ = text::write_text(out, format, group.alternatives()[chosen], &bits, &mut hooks);
         // A unit prints one line (the control word's notes are derived).
-        implied = carries[chosen].implied(bits, &mut hooks);
+        implied = carry::implied(&carries[chosen], bits, &mut hooks);
     }
     implied
 }
@@ -232,7 +234,7 @@ impl Layout {
         }
         let carries = groups
             .iter()
-            .map(|g| g.iter().map(|t| Carry::new(format, t, blank)).collect())
+            .map(|g| g.iter().map(|t| Carry::new(format, t, blank, &carry::RULES)).collect())
             .collect();
         let skeletons: Vec<Vec<&str>> = groups
             .first()
