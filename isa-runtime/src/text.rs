@@ -158,19 +158,7 @@ fn write_raw<O: Write>(
             write!(out, "{}", ((raw << shift) as i64) >> shift)
         }
         (FieldKind::Bool, _) => write!(out, "{raw}"),
-        (FieldKind::Half, _) => {
-            let h = half::f16::from_bits(raw as u16);
-            if h.is_finite() {
-                let v = f32::from(h);
-                if v == 0.0 && v.is_sign_negative() {
-                    out.write_str("-0.0")
-                } else {
-                    write!(out, "{v:?}")
-                }
-            } else {
-                write!(out, "{raw:#06x}")
-            }
-        }
+        (FieldKind::Half, _) => write_half(out, raw),
         (FieldKind::Enum(e), _) => match e.value(raw) {
             Some(v) => out.write_str(v.spellings.first().copied().unwrap_or("")),
             None => write_decimal(out, raw),
@@ -206,6 +194,40 @@ fn write_raw<O: Write>(
             Ok(())
         }
     }
+}
+
+/// Prints the low 16 bits of `raw` as a half float in a field's default
+/// form: the shortest decimal that reads back (`1.5`, `-0.0`), or the bits
+/// in hex (`0x7c00`) for an infinity or a NaN.
+pub fn write_half<O: Write + ?Sized>(out: &mut O, raw: u64) -> fmt::Result {
+    let h = half::f16::from_bits(raw as u16);
+    if h.is_finite() {
+        let v = f32::from(h);
+        if v == 0.0 && v.is_sign_negative() {
+            out.write_str("-0.0")
+        } else {
+            write!(out, "{v:?}")
+        }
+    } else {
+        write!(out, "{raw:#06x}")
+    }
+}
+
+/// Prints `v` in decimal with a `-` when negative (as `{v}` does, without
+/// the formatting machinery).
+pub fn write_signed<O: Write + ?Sized>(out: &mut O, v: i64) -> fmt::Result {
+    if v < 0 {
+        out.write_char('-')?;
+    }
+    write_decimal(out, v.unsigned_abs())
+}
+
+/// Prints field `field` of `word` (a format that starts at bit 0) in
+/// `style`, as a `text` template's `{field}` piece does (a hook style
+/// prints the default form). Generated printers call it for the kinds they
+/// do not print inline (nested layouts, masks, swizzles).
+pub fn write_styled<W: BitWord, O: Write>(out: &mut O, field: &Field, style: Style, word: &W) -> fmt::Result {
+    write_value(out, field, style, word, 0)
 }
 
 /// Choices for a message: `a`, `a or b`, `a, b or c` (empty for none).

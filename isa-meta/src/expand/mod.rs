@@ -4,9 +4,10 @@
 //! structs, the instruction enum), `codec` the decoders and encoders,
 //! `metadata` the `LAYOUT` statics, `attrs` the typed opcode attributes,
 //! `formats` the per-format API, `values` the constructors and setters of
-//! every layout and format struct, and `tests` the round-trip test suite.
-//! Text printing and parsing are not generated per opcode: the runtime walks
-//! the templates in `LAYOUT`.
+//! every layout and format struct, `text_writers` the printers of the
+//! `text` lines, and `tests` the round-trip test suite. Opcode templates
+//! and syntax lines are printed, and all text parsed, by the runtime
+//! walking the templates in `LAYOUT`.
 
 mod attrs;
 mod codec;
@@ -14,6 +15,7 @@ mod formats;
 mod metadata;
 mod packed;
 pub mod tests;
+mod text_writers;
 mod types;
 pub(crate) mod values;
 pub mod view;
@@ -31,6 +33,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
     let attrs = attrs::expand(spec);
     let formats = formats::expand(spec);
     let values = values::expand(spec);
+    let text_writers = text_writers::expand(spec);
     let marker = type_ident(&spec.name.text);
     let word = word_type(spec.word_bits);
     let doc = format!(
@@ -50,6 +53,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         #attrs
         #formats
         #values
+        #text_writers
 
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]

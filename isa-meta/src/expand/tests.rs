@@ -65,6 +65,27 @@ fn test_name(prefix: &str, name: &str, suffix: &str) -> Ident {
     Ident::new(&format!("{prefix}_{clean}_{suffix}"), Span::call_site())
 }
 
+/// A test that the generated `text_writers` select and print as the
+/// table-driven printer does, over random words of the widest layout's type.
+fn text_writers_test(spec: &Spec, module: &syn::Path, checker: &syn::Path, count: u64) -> TokenStream {
+    let bits = spec.layouts.iter().map(|l| l.bits).max().unwrap_or(spec.word_bits);
+    let word = super::word_type(bits);
+    quote! {
+        /// The generated printers of the `text` lines choose and print
+        /// what the table-driven printer does from the metadata.
+        #[test]
+        fn text_writers_print_as_the_metadata() {
+            #checker::text_writers::text_writers::<#word>(
+                &#module::LAYOUT,
+                &#module::text_writers::GROUPS,
+                #module::text_writers::select::<#word>,
+                #module::text_writers::write::<#word, ::std::string::String, #checker::text_writers::EchoHooks>,
+                #count,
+            );
+        }
+    }
+}
+
 pub fn expand_tests(spec: &Spec, opts: &TestOptions) -> TokenStream {
     let TestOptions {
         module,
@@ -123,9 +144,11 @@ pub fn expand_tests(spec: &Spec, opts: &TestOptions) -> TokenStream {
     let mnemonics = spec.opcodes.iter().map(|o| o.mnemonic.text.as_str());
     let formats = spec.layouts.iter().map(|l| l.name.text.as_str());
     let defaults = defaults_test(spec, module, checker);
+    let texts = text_writers_test(spec, module, checker, (*random_words).min(100_000));
     quote! {
         #(#opcode_tests)*
         #defaults
+        #texts
         #(#enum_tests)*
         #(#layout_tests)*
         #bundle_test
@@ -175,9 +198,11 @@ fn packed_tests(spec: &Spec, b: &crate::model::BundleDef, opts: &TestOptions, is
     let formats = spec.layouts.iter().map(|l| l.name.text.as_str());
     let corrupt = (*random_words / 4).max(1);
     let defaults = defaults_test(spec, module, checker);
+    let texts = text_writers_test(spec, module, checker, (*random_words).min(100_000));
     quote! {
         #(#layout_tests)*
         #defaults
+        #texts
 
         /// Every value of every field of every variant of every unit, alone
         /// in an instruction built from the metadata.

@@ -773,6 +773,52 @@ impl ::core::default::Default for F {
         Self::new()
     }
 }
+/// The `text` lines of the spec printed by generated code: for each
+/// format (indexed as in `LAYOUT.formats`), a selector per group of
+/// alternatives and a writer per line. They print what
+/// `isa_runtime::text::select_text` and `write_text` print from
+/// the metadata, without walking it.
+pub mod text_writers {
+    use ::core::fmt::{self, Write};
+    use ::isa_runtime::text as rt;
+    use ::isa_runtime::BitWord;
+    /// The `text` groups of each format (indexed as in
+    /// `LAYOUT.formats`), as `(dialect, group)` in the order they
+    /// first appear: a group's place here is what [`select`] takes.
+    pub static GROUPS: [&[(&str, &str)]; 1usize] = [&[]];
+    /// The index of group `dialect.name` of format `format` in
+    /// [`GROUPS`], if the format has that group.
+    pub fn group(format: usize, dialect: &str, name: &str) -> Option<usize> {
+        GROUPS.get(format)?.iter().position(|&(d, g)| d == dialect && g == name)
+    }
+    /// The alternative of group `group` (see [`GROUPS`]) of format
+    /// `format` that prints `word`: the index in the format's
+    /// `texts` of the first line whose conditions hold, or `None`.
+    #[inline]
+    pub fn select<W: BitWord>(format: usize, group: usize, _word: &W) -> Option<usize> {
+        let _ = (format, group);
+        None
+    }
+    /// Prints line `text` (an index in the format's `texts`) of
+    /// format `format` for `word`, hooks through `hooks`; an error
+    /// for an index without a line, or from a hook.
+    #[inline]
+    pub fn write<W, O, H>(
+        format: usize,
+        text: usize,
+        _out: &mut O,
+        _word: &W,
+        _hooks: &mut H,
+    ) -> fmt::Result
+    where
+        W: BitWord,
+        O: Write,
+        H: rt::TextHooks<W> + ?Sized,
+    {
+        let _ = (format, text);
+        Err(fmt::Error)
+    }
+}
 ///The `toy` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Toy {}

@@ -20,6 +20,8 @@ pub mod corpus;
 /// The checks for presence-mask bundle ISAs, reachable through the checker path.
 pub mod packed;
 pub mod rng;
+/// The generated printers of `text` lines against the table-driven ones.
+pub mod text_writers;
 
 /// Values to try for a field: all of them up to 16 bits, else edges and random ones.
 pub fn field_values(width: u32, seed: u64) -> Vec<u64> {

@@ -6663,6 +6663,194 @@ impl ::core::default::Default for TokenNone {
         Self::new()
     }
 }
+/// The `text` lines of the spec printed by generated code: for each
+/// format (indexed as in `LAYOUT.formats`), a selector per group of
+/// alternatives and a writer per line. They print what
+/// `isa_runtime::text::select_text` and `write_text` print from
+/// the metadata, without walking it.
+pub mod text_writers {
+    use ::core::fmt::{self, Write};
+    use ::isa_runtime::text as rt;
+    use ::isa_runtime::BitWord;
+    /// The `text` groups of each format (indexed as in
+    /// `LAYOUT.formats`), as `(dialect, group)` in the order they
+    /// first appear: a group's place here is what [`select`] takes.
+    pub static GROUPS: [&[(&str, &str)]; 10usize] = [
+        &[],
+        &[("mini", "dest")],
+        &[("mini", "source")],
+        &[("mini", "sampler")],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+    ];
+    /// The index of group `dialect.name` of format `format` in
+    /// [`GROUPS`], if the format has that group.
+    pub fn group(format: usize, dialect: &str, name: &str) -> Option<usize> {
+        GROUPS.get(format)?.iter().position(|&(d, g)| d == dialect && g == name)
+    }
+    /// The alternative of group `group` (see [`GROUPS`]) of format
+    /// `format` that prints `word`: the index in the format's
+    /// `texts` of the first line whose conditions hold, or `None`.
+    #[inline]
+    pub fn select<W: BitWord>(format: usize, group: usize, word: &W) -> Option<usize> {
+        match (format, group) {
+            (1, 0) => if !(word.get(16, 4) == 0) { Some(0) } else { None }
+            (2, 0) => {
+                if !(word.get(63, 1) == 1) && word.get(16, 8) == 0
+                    && word.get(40, 4) == 0 && word.get(48, 2) == 0
+                {
+                    Some(0)
+                } else if word.get(63, 1) == 1 {
+                    Some(1)
+                } else {
+                    None
+                }
+            }
+            (3, 0) => {
+                if matches!(word.get(44, 4), 0 | 1 | 2)
+                    && matches!(word.get(60, 4), 0 | 1 | 2 | 3 | 4 | 5)
+                    && matches!(word.get(56, 4), 0 | 1 | 2)
+                    && matches!(word.get(52, 4), 0 | 1 | 2 | 3)
+                    && matches!(word.get(40, 4), 0 | 1 | 2 | 3)
+                {
+                    Some(0)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+    /// Prints line `text` (an index in the format's `texts`) of
+    /// format `format` for `word`, hooks through `hooks`; an error
+    /// for an index without a line, or from a hook.
+    #[inline]
+    pub fn write<W, O, H>(
+        format: usize,
+        text: usize,
+        out: &mut O,
+        word: &W,
+        hooks: &mut H,
+    ) -> fmt::Result
+    where
+        W: BitWord,
+        O: Write,
+        H: rt::TextHooks<W> + ?Sized,
+    {
+        match (format, text) {
+            (1, 0) => {
+                let fields = super::__layout::LAYOUT_DEST.fields;
+                hooks.write_hook(out, "file", Some(&fields[3]), word)?;
+                hooks.write_hook(out, "regnum", Some(&fields[0]), word)?;
+                hooks.write_hook(out, "mask", Some(&fields[1]), word)?;
+            }
+            (2, 0) => {
+                let fields = super::__layout::LAYOUT_SOURCE.fields;
+                hooks.write_hook(out, "file", Some(&fields[3]), word)?;
+                hooks.write_hook(out, "regnum", Some(&fields[0]), word)?;
+                hooks.write_hook(out, "swizzle", Some(&fields[2]), word)?;
+            }
+            (2, 1) => {
+                let fields = super::__layout::LAYOUT_SOURCE.fields;
+                hooks.write_hook(out, "file", Some(&fields[3]), word)?;
+                out.write_str("[")?;
+                hooks.write_hook(out, "index_reg", Some(&fields[5]), word)?;
+                out.write_str(".")?;
+                enum_comp(out, word.get(48, 2))?;
+                if word.get(16, 8) != 0 {
+                    out.write_str("+")?;
+                    rt::write_decimal(out, word.get(16, 8))?;
+                }
+                out.write_str("]")?;
+                hooks.write_hook(out, "swizzle", Some(&fields[2]), word)?;
+            }
+            (3, 0) => {
+                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                out.write_str("fs")?;
+                rt::write_decimal(out, word.get(0, 16))?;
+                out.write_str(" <")?;
+                enum_dim(out, word.get(44, 4))?;
+                out.write_str(",")?;
+                enum_filter(out, word.get(60, 4))?;
+                out.write_str(",")?;
+                enum_mip(out, word.get(56, 4))?;
+                out.write_str(",")?;
+                enum_wrap(out, word.get(52, 4))?;
+                out.write_str(",")?;
+                enum_texformat(out, word.get(40, 4))?;
+                hooks.write_hook(out, "special_flags", Some(&fields[7]), word)?;
+                hooks.write_hook(out, "bias", Some(&fields[1]), word)?;
+                out.write_str(">")?;
+            }
+            _ => return Err(fmt::Error),
+        }
+        Ok(())
+    }
+    /// Prints a `Comp` value: its spelling, or its number if unnamed.
+    fn enum_comp<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("x"),
+            1 => out.write_str("y"),
+            2 => out.write_str("z"),
+            3 => out.write_str("w"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `Dim` value: its spelling, or its number if unnamed.
+    fn enum_dim<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("2d"),
+            1 => out.write_str("cube"),
+            2 => out.write_str("3d"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `Filter` value: its spelling, or its number if unnamed.
+    fn enum_filter<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("nearest"),
+            1 => out.write_str("linear"),
+            2 => out.write_str("anisotropic2x"),
+            3 => out.write_str("anisotropic4x"),
+            4 => out.write_str("anisotropic8x"),
+            5 => out.write_str("anisotropic16x"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `Mip` value: its spelling, or its number if unnamed.
+    fn enum_mip<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("mipnone"),
+            1 => out.write_str("mipnearest"),
+            2 => out.write_str("miplinear"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `Wrap` value: its spelling, or its number if unnamed.
+    fn enum_wrap<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("clamp"),
+            1 => out.write_str("repeat"),
+            2 => out.write_str("clamp_u_repeat_v"),
+            3 => out.write_str("repeat_u_clamp_v"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `TexFormat` value: its spelling, or its number if unnamed.
+    fn enum_texformat<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("rgba"),
+            1 => out.write_str("dxt1"),
+            2 => out.write_str("dxt5"),
+            3 => out.write_str("video"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+}
 ///The `agal` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Agal {}

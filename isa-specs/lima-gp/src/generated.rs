@@ -4099,6 +4099,443 @@ impl ::core::default::Default for Instr {
         Self::new()
     }
 }
+/// The `text` lines of the spec printed by generated code: for each
+/// format (indexed as in `LAYOUT.formats`), a selector per group of
+/// alternatives and a writer per line. They print what
+/// `isa_runtime::text::select_text` and `write_text` print from
+/// the metadata, without walking it.
+pub mod text_writers {
+    use ::core::fmt::{self, Write};
+    use ::isa_runtime::text as rt;
+    use ::isa_runtime::BitWord;
+    /// The `text` groups of each format (indexed as in
+    /// `LAYOUT.formats`), as `(dialect, group)` in the order they
+    /// first appear: a group's place here is what [`select`] takes.
+    pub static GROUPS: [&[(&str, &str)]; 1usize] = [
+        &[
+            ("mesa", "acc0"),
+            ("mesa", "acc1"),
+            ("mesa", "mul0"),
+            ("mesa", "mul1"),
+            ("mesa", "complex"),
+            ("mesa", "pass"),
+            ("mesa", "branch"),
+            ("mesa", "unknown_1"),
+        ],
+    ];
+    /// The index of group `dialect.name` of format `format` in
+    /// [`GROUPS`], if the format has that group.
+    pub fn group(format: usize, dialect: &str, name: &str) -> Option<usize> {
+        GROUPS.get(format)?.iter().position(|&(d, g)| d == dialect && g == name)
+    }
+    /// The alternative of group `group` (see [`GROUPS`]) of format
+    /// `format` that prints `word`: the index in the format's
+    /// `texts` of the first line whose conditions hold, or `None`.
+    #[inline]
+    pub fn select<W: BitWord>(format: usize, group: usize, word: &W) -> Option<usize> {
+        match (format, group) {
+            (0, 0) => {
+                if !(word.get(22, 5) == 21) && word.get(27, 5) == 22
+                    && word.get(43, 1) == 1
+                {
+                    Some(0)
+                } else if !(word.get(22, 5) == 21)
+                    && matches!(word.get(83, 3), 1 | 2 | 3)
+                {
+                    Some(1)
+                } else if !(word.get(22, 5) == 21) {
+                    Some(2)
+                } else {
+                    None
+                }
+            }
+            (0, 1) => {
+                if !(word.get(32, 5) == 21) && word.get(37, 5) == 22
+                    && word.get(45, 1) == 1
+                {
+                    Some(3)
+                } else if !(word.get(32, 5) == 21)
+                    && matches!(word.get(83, 3), 1 | 2 | 3)
+                {
+                    Some(4)
+                } else if !(word.get(32, 5) == 21) {
+                    Some(5)
+                } else {
+                    None
+                }
+            }
+            (0, 2) => {
+                if matches!(word.get(100, 3), 0 | 3) && !(word.get(0, 5) == 21)
+                    && word.get(5, 5) == 22 && !(word.get(20, 1) == 1)
+                {
+                    Some(6)
+                } else if matches!(word.get(100, 3), 0 | 3) && !(word.get(0, 5) == 21)
+                    && !(word.get(5, 5) == 21)
+                {
+                    Some(7)
+                } else if word.get(100, 3) == 1 {
+                    Some(8)
+                } else if word.get(100, 3) == 4 {
+                    Some(9)
+                } else if !(matches!(word.get(100, 3), 0 | 1 | 3 | 4))
+                    && matches!(word.get(100, 3), 0 | 1 | 3 | 4)
+                {
+                    Some(10)
+                } else if !(matches!(word.get(100, 3), 0 | 1 | 3 | 4)) {
+                    Some(11)
+                } else {
+                    None
+                }
+            }
+            (0, 3) => {
+                if matches!(word.get(100, 3), 0 | 3) && !(word.get(10, 5) == 21)
+                    && word.get(15, 5) == 22 && !(word.get(21, 1) == 1)
+                {
+                    Some(12)
+                } else if matches!(word.get(100, 3), 0 | 3) && !(word.get(10, 5) == 21)
+                    && !(word.get(15, 5) == 21)
+                {
+                    Some(13)
+                } else {
+                    None
+                }
+            }
+            (0, 4) => {
+                if !(word.get(106, 5) == 21)
+                    && matches!(word.get(86, 4), 9 | 12 | 13 | 14 | 15)
+                {
+                    Some(14)
+                } else if !(word.get(106, 5) == 21) && !(word.get(86, 4) == 0)
+                    && matches!(
+                        word.get(86, 4), 0 | 2 | 3 | 4 | 5 | 9 | 12 | 13 | 14 | 15
+                    )
+                {
+                    Some(15)
+                } else if !(word.get(106, 5) == 21)
+                    && !(matches!(
+                        word.get(86, 4), 0 | 2 | 3 | 4 | 5 | 9 | 12 | 13 | 14 | 15
+                    ))
+                {
+                    Some(16)
+                } else {
+                    None
+                }
+            }
+            (0, 5) => {
+                if !(word.get(111, 5) == 21) && word.get(103, 3) == 2 {
+                    Some(17)
+                } else if !(word.get(111, 5) == 21) && word.get(103, 3) == 6 {
+                    Some(18)
+                } else if !(word.get(111, 5) == 21)
+                    && matches!(word.get(103, 3), 2 | 4 | 5 | 6)
+                {
+                    Some(19)
+                } else if !(word.get(111, 5) == 21)
+                    && !(matches!(word.get(103, 3), 2 | 4 | 5 | 6))
+                {
+                    Some(20)
+                } else {
+                    None
+                }
+            }
+            (0, 6) => if word.get(69, 1) == 1 { Some(21) } else { None }
+            (0, 7) => if !(word.get(116, 4) == 0) { Some(22) } else { None }
+            _ => None,
+        }
+    }
+    /// Prints line `text` (an index in the format's `texts`) of
+    /// format `format` for `word`, hooks through `hooks`; an error
+    /// for an index without a line, or from a hook.
+    #[inline]
+    pub fn write<W, O, H>(
+        format: usize,
+        text: usize,
+        out: &mut O,
+        word: &W,
+        hooks: &mut H,
+    ) -> fmt::Result
+    where
+        W: BitWord,
+        O: Write,
+        H: rt::TextHooks<W> + ?Sized,
+    {
+        match (format, text) {
+            (0, 0) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("mov.a0 ")?;
+                hooks.write_hook(out, "dest_acc0", None, word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(42, 1) != 0, "-")?;
+                hooks.write_hook(out, "src", Some(&fields[6]), word)?;
+            }
+            (0, 1) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                enum_accop(out, word.get(83, 3))?;
+                out.write_str(".a0 ")?;
+                hooks.write_hook(out, "dest_acc0", None, word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(42, 1) != 0, "-")?;
+                hooks.write_hook(out, "src", Some(&fields[6]), word)?;
+            }
+            (0, 2) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                enum_accop(out, word.get(83, 3))?;
+                out.write_str(".a0 ")?;
+                hooks.write_hook(out, "dest_acc0", None, word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(42, 1) != 0, "-")?;
+                hooks.write_hook(out, "src", Some(&fields[6]), word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(43, 1) != 0, "-")?;
+                hooks.write_hook(out, "src_or_0", Some(&fields[7]), word)?;
+            }
+            (0, 3) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("mov.a1 ")?;
+                hooks.write_hook(out, "dest_acc1", None, word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(44, 1) != 0, "-")?;
+                hooks.write_hook(out, "src", Some(&fields[8]), word)?;
+            }
+            (0, 4) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                enum_accop(out, word.get(83, 3))?;
+                out.write_str(".a1 ")?;
+                hooks.write_hook(out, "dest_acc1", None, word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(44, 1) != 0, "-")?;
+                hooks.write_hook(out, "src", Some(&fields[8]), word)?;
+            }
+            (0, 5) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                enum_accop(out, word.get(83, 3))?;
+                out.write_str(".a1 ")?;
+                hooks.write_hook(out, "dest_acc1", None, word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(44, 1) != 0, "-")?;
+                hooks.write_hook(out, "src", Some(&fields[8]), word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(45, 1) != 0, "-")?;
+                hooks.write_hook(out, "src_or_0", Some(&fields[9]), word)?;
+            }
+            (0, 6) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("mov.m0 ")?;
+                hooks.write_hook(out, "dest_mul0", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+            }
+            (0, 7) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                enum_mulop(out, word.get(100, 3))?;
+                out.write_str(".m0 ")?;
+                hooks.write_hook(out, "dest_mul0", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(20, 1) != 0, "-")?;
+                hooks.write_hook(out, "src_or_1", Some(&fields[1]), word)?;
+            }
+            (0, 8) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("complex1.m01 ")?;
+                hooks.write_hook(out, "dest_mul0", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src_or_1", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src_or_1", Some(&fields[3]), word)?;
+            }
+            (0, 9) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("sel.m01 ")?;
+                hooks.write_hook(out, "dest_mul0", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src_or_1", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+            }
+            (0, 10) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                enum_mulop(out, word.get(100, 3))?;
+                out.write_str(".m01 ")?;
+                hooks.write_hook(out, "dest_mul0", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src_or_1", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src_or_1", Some(&fields[3]), word)?;
+            }
+            (0, 11) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("unknown")?;
+                enum_mulop(out, word.get(100, 3))?;
+                out.write_str(".m01 ")?;
+                hooks.write_hook(out, "dest_mul0", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src_or_1", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src_or_1", Some(&fields[3]), word)?;
+            }
+            (0, 12) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("mov.m1 ")?;
+                hooks.write_hook(out, "dest_mul1", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+            }
+            (0, 13) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("mul.m1 ")?;
+                hooks.write_hook(out, "dest_mul1", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(21, 1) != 0, "-")?;
+                hooks.write_hook(out, "src_or_1", Some(&fields[3]), word)?;
+            }
+            (0, 14) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("mov.c ")?;
+                hooks.write_hook(out, "dest_complex", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[35]), word)?;
+            }
+            (0, 15) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                enum_complexop(out, word.get(86, 4))?;
+                out.write_str(".c ")?;
+                hooks.write_hook(out, "dest_complex", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[35]), word)?;
+            }
+            (0, 16) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("unk")?;
+                enum_complexop(out, word.get(86, 4))?;
+                out.write_str(".c ")?;
+                hooks.write_hook(out, "dest_complex", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[35]), word)?;
+            }
+            (0, 17) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("mov.p ")?;
+                hooks.write_hook(out, "dest_pass", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[36]), word)?;
+            }
+            (0, 18) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("clamp.p ")?;
+                hooks.write_hook(out, "dest_pass", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[36]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "load_x", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "load_y", None, word)?;
+            }
+            (0, 19) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                enum_passop(out, word.get(103, 3))?;
+                out.write_str(".p ")?;
+                hooks.write_hook(out, "dest_pass", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[36]), word)?;
+            }
+            (0, 20) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("unk")?;
+                enum_passop(out, word.get(103, 3))?;
+                out.write_str(".p ")?;
+                hooks.write_hook(out, "dest_pass", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "src", Some(&fields[36]), word)?;
+            }
+            (0, 21) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                out.write_str("branch ")?;
+                hooks.write_hook(out, "pass_result", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "branch_target", Some(&fields[38]), word)?;
+            }
+            (0, 22) => {
+                out.write_str("unknown_1 ")?;
+                rt::write_decimal(out, word.get(116, 4))?;
+            }
+            _ => return Err(fmt::Error),
+        }
+        Ok(())
+    }
+    /// Prints `text` when `set`.
+    #[inline(always)]
+    fn flag<O: Write>(out: &mut O, set: bool, text: &str) -> fmt::Result {
+        if set { out.write_str(text) } else { Ok(()) }
+    }
+    /// Prints a `AccOp` value: its spelling, or its number if unnamed.
+    fn enum_accop<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("add"),
+            1 => out.write_str("floor"),
+            2 => out.write_str("sign"),
+            3 => out.write_str("op3"),
+            4 => out.write_str("ge"),
+            5 => out.write_str("lt"),
+            6 => out.write_str("min"),
+            7 => out.write_str("max"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `MulOp` value: its spelling, or its number if unnamed.
+    fn enum_mulop<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("mul"),
+            1 => out.write_str("complex1"),
+            3 => out.write_str("complex2"),
+            4 => out.write_str("select"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `ComplexOp` value: its spelling, or its number if unnamed.
+    fn enum_complexop<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("nop"),
+            2 => out.write_str("exp2"),
+            3 => out.write_str("log2"),
+            4 => out.write_str("rsqrt"),
+            5 => out.write_str("rcp"),
+            9 => out.write_str("pass"),
+            12 => out.write_str("temp_store_addr"),
+            13 => out.write_str("temp_load_addr1"),
+            14 => out.write_str("temp_load_addr2"),
+            15 => out.write_str("temp_load_addr3"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `PassOp` value: its spelling, or its number if unnamed.
+    fn enum_passop<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            2 => out.write_str("pass"),
+            4 => out.write_str("preexp2"),
+            5 => out.write_str("postlog2"),
+            6 => out.write_str("clamp"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+}
 ///The `lima_gp` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LimaGp {}

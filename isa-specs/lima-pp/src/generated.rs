@@ -13573,6 +13573,1099 @@ impl ::core::default::Default for Const {
         Self::new()
     }
 }
+/// The `text` lines of the spec printed by generated code: for each
+/// format (indexed as in `LAYOUT.formats`), a selector per group of
+/// alternatives and a writer per line. They print what
+/// `isa_runtime::text::select_text` and `write_text` print from
+/// the metadata, without walking it.
+pub mod text_writers {
+    use ::core::fmt::{self, Write};
+    use ::isa_runtime::text as rt;
+    use ::isa_runtime::BitWord;
+    /// The `text` groups of each format (indexed as in
+    /// `LAYOUT.formats`), as `(dialect, group)` in the order they
+    /// first appear: a group's place here is what [`select`] takes.
+    pub static GROUPS: [&[(&str, &str)]; 18usize] = [
+        &[("mesa", "sync"), ("mesa", "stop")],
+        &[("mesa", "varying")],
+        &[("mesa", "varying")],
+        &[("mesa", "varying")],
+        &[("mesa", "varying")],
+        &[("mesa", "texture")],
+        &[("mesa", "uniform")],
+        &[("mesa", "vec_mul")],
+        &[("mesa", "scalar_mul")],
+        &[("mesa", "vec_add")],
+        &[("mesa", "scalar_add")],
+        &[("mesa", "combiner")],
+        &[("mesa", "combiner")],
+        &[("mesa", "temp_write")],
+        &[("mesa", "temp_write")],
+        &[("mesa", "branch")],
+        &[("mesa", "branch")],
+        &[("mesa", "const")],
+    ];
+    /// The index of group `dialect.name` of format `format` in
+    /// [`GROUPS`], if the format has that group.
+    pub fn group(format: usize, dialect: &str, name: &str) -> Option<usize> {
+        GROUPS.get(format)?.iter().position(|&(d, g)| d == dialect && g == name)
+    }
+    /// The alternative of group `group` (see [`GROUPS`]) of format
+    /// `format` that prints `word`: the index in the format's
+    /// `texts` of the first line whose conditions hold, or `None`.
+    #[inline]
+    pub fn select<W: BitWord>(format: usize, group: usize, word: &W) -> Option<usize> {
+        match (format, group) {
+            (0, 0) => if word.get(6, 1) == 1 { Some(0) } else { None }
+            (0, 1) => if word.get(5, 1) == 1 { Some(1) } else { None }
+            (1, 0) => {
+                if matches!(word.get(2, 2), 0 | 1) && word.get(0, 2) == 0 {
+                    Some(0)
+                } else if matches!(word.get(2, 2), 0 | 1) && word.get(0, 2) == 1 {
+                    Some(1)
+                } else if matches!(word.get(2, 2), 0 | 1) && word.get(0, 2) == 2 {
+                    Some(2)
+                } else if matches!(word.get(2, 2), 0 | 1) && word.get(0, 2) == 3 {
+                    Some(3)
+                } else if word.get(2, 2) == 2 && word.get(0, 2) == 0 {
+                    Some(4)
+                } else if word.get(2, 2) == 2 && word.get(0, 2) == 3 {
+                    Some(5)
+                } else if word.get(2, 2) == 3 && word.get(0, 2) == 0 {
+                    Some(6)
+                } else if word.get(2, 2) == 3 && matches!(word.get(0, 2), 1 | 2 | 3) {
+                    Some(7)
+                } else {
+                    None
+                }
+            }
+            (2, 0) => {
+                if word.get(0, 2) == 0 {
+                    Some(0)
+                } else if word.get(0, 2) == 1 {
+                    Some(1)
+                } else if word.get(0, 2) == 2 {
+                    Some(2)
+                } else if word.get(0, 2) == 3 {
+                    Some(3)
+                } else {
+                    None
+                }
+            }
+            (3, 0) => Some(0),
+            (4, 0) => Some(0),
+            (5, 0) => {
+                if word.get(24, 5) == 0 {
+                    Some(0)
+                } else if matches!(word.get(24, 5), 0 | 31) {
+                    Some(1)
+                } else if !(matches!(word.get(24, 5), 0 | 31)) {
+                    Some(2)
+                } else {
+                    None
+                }
+            }
+            (6, 0) => {
+                if matches!(word.get(0, 2), 0 | 3) {
+                    Some(0)
+                } else if !(matches!(word.get(0, 2), 0 | 3)) {
+                    Some(1)
+                } else {
+                    None
+                }
+            }
+            (7, 0) => {
+                if !(matches!(
+                    word.get(38, 5), 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12
+                    | 13 | 14 | 15 | 16 | 17 | 31
+                )) {
+                    Some(0)
+                } else if matches!(word.get(38, 5), 1 | 2 | 3 | 4 | 5 | 6 | 7) {
+                    Some(1)
+                } else if matches!(word.get(38, 5), 8 | 31) {
+                    Some(2)
+                } else {
+                    Some(3)
+                }
+            }
+            (8, 0) => {
+                if !(matches!(
+                    word.get(25, 5), 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12
+                    | 13 | 14 | 15 | 16 | 17 | 31
+                )) {
+                    Some(0)
+                } else if matches!(word.get(25, 5), 1 | 2 | 3 | 4 | 5 | 6 | 7) {
+                    Some(1)
+                } else if matches!(word.get(25, 5), 8 | 31) {
+                    Some(2)
+                } else {
+                    Some(3)
+                }
+            }
+            (9, 0) => {
+                if !(matches!(
+                    word.get(38, 5), 0 | 4 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 |
+                    17 | 20 | 21 | 23 | 31
+                )) {
+                    Some(0)
+                } else if matches!(word.get(38, 5), 4 | 12 | 13 | 16 | 17 | 31) {
+                    Some(1)
+                } else {
+                    Some(2)
+                }
+            }
+            (10, 0) => {
+                if !(matches!(
+                    word.get(25, 5), 0 | 4 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 |
+                    17 | 20 | 21 | 23 | 31
+                )) {
+                    Some(0)
+                } else if matches!(word.get(25, 5), 16 | 17) {
+                    Some(1)
+                } else if matches!(word.get(25, 5), 4 | 12 | 13 | 16 | 17 | 31) {
+                    Some(2)
+                } else {
+                    Some(3)
+                }
+            }
+            (11, 0) => {
+                if !(word.get(0, 1) == 1)
+                    && matches!(word.get(2, 4), 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9)
+                {
+                    Some(0)
+                } else if !(word.get(0, 1) == 1) {
+                    Some(1)
+                } else if word.get(0, 1) == 1
+                    && matches!(word.get(2, 4), 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9)
+                {
+                    Some(2)
+                } else if word.get(0, 1) == 1 {
+                    Some(3)
+                } else {
+                    None
+                }
+            }
+            (12, 0) => Some(0),
+            (13, 0) => {
+                if word.get(10, 2) == 0 {
+                    Some(0)
+                } else if matches!(word.get(10, 2), 1 | 2 | 3) {
+                    Some(1)
+                } else {
+                    None
+                }
+            }
+            (14, 0) => {
+                if word.get(0, 1) == 1 {
+                    Some(0)
+                } else if !(word.get(0, 1) == 1) {
+                    Some(1)
+                } else {
+                    None
+                }
+            }
+            (15, 0) => {
+                if word.get(18, 1) == 1 && word.get(17, 1) == 1 && word.get(16, 1) == 1 {
+                    Some(0)
+                } else if !(word.get(18, 1) == 1) && !(word.get(17, 1) == 1)
+                    && !(word.get(16, 1) == 1)
+                {
+                    Some(1)
+                } else if word.get(18, 1) == 1 && !(word.get(17, 1) == 1)
+                    && !(word.get(16, 1) == 1)
+                {
+                    Some(2)
+                } else if !(word.get(18, 1) == 1) && word.get(17, 1) == 1
+                    && !(word.get(16, 1) == 1)
+                {
+                    Some(3)
+                } else if word.get(18, 1) == 1 && word.get(17, 1) == 1
+                    && !(word.get(16, 1) == 1)
+                {
+                    Some(4)
+                } else if !(word.get(18, 1) == 1) && !(word.get(17, 1) == 1)
+                    && word.get(16, 1) == 1
+                {
+                    Some(5)
+                } else if word.get(18, 1) == 1 && !(word.get(17, 1) == 1)
+                    && word.get(16, 1) == 1
+                {
+                    Some(6)
+                } else if !(word.get(18, 1) == 1) && word.get(17, 1) == 1
+                    && word.get(16, 1) == 1
+                {
+                    Some(7)
+                } else {
+                    None
+                }
+            }
+            (16, 0) => Some(0),
+            (17, 0) => Some(0),
+            _ => None,
+        }
+    }
+    /// Prints line `text` (an index in the format's `texts`) of
+    /// format `format` for `word`, hooks through `hooks`; an error
+    /// for an index without a line, or from a hook.
+    #[inline]
+    pub fn write<W, O, H>(
+        format: usize,
+        text: usize,
+        out: &mut O,
+        word: &W,
+        hooks: &mut H,
+    ) -> fmt::Result
+    where
+        W: BitWord,
+        O: Write,
+        H: rt::TextHooks<W> + ?Sized,
+    {
+        match (format, text) {
+            (0, 0) => {
+                out.write_str(", sync")?;
+            }
+            (0, 1) => {
+                out.write_str(", stop")?;
+            }
+            (1, 0) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                out.write_str("load.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "varying_index", Some(&fields[8]), word)?;
+            }
+            (1, 1) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                out.write_str("load.perspective.unknown.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "varying_index", Some(&fields[8]), word)?;
+            }
+            (1, 2) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                out.write_str("load.perspective.z.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "varying_index", Some(&fields[8]), word)?;
+            }
+            (1, 3) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                out.write_str("load.perspective.w.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "varying_index", Some(&fields[8]), word)?;
+            }
+            (1, 4) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                out.write_str("load.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" cube(")?;
+                hooks.write_hook(out, "varying_index", Some(&fields[8]), word)?;
+                out.write_str(")")?;
+            }
+            (1, 5) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                out.write_str("load.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" gl_FragCoord")?;
+            }
+            (1, 6) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                out.write_str("load.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" gl_PointCoord")?;
+            }
+            (1, 7) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                out.write_str("load.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" gl_FrontFacing")?;
+            }
+            (2, 0) => {
+                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                out.write_str("load.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(14, 1) != 0, "-")?;
+                flag(out, word.get(15, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(10, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                flag(out, word.get(15, 1) != 0, ")")?;
+            }
+            (2, 1) => {
+                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                out.write_str("load.perspective.unknown.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(14, 1) != 0, "-")?;
+                flag(out, word.get(15, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(10, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                flag(out, word.get(15, 1) != 0, ")")?;
+            }
+            (2, 2) => {
+                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                out.write_str("load.perspective.z.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(14, 1) != 0, "-")?;
+                flag(out, word.get(15, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(10, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                flag(out, word.get(15, 1) != 0, ")")?;
+            }
+            (2, 3) => {
+                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                out.write_str("load.perspective.w.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(14, 1) != 0, "-")?;
+                flag(out, word.get(15, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(10, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                flag(out, word.get(15, 1) != 0, ")")?;
+            }
+            (3, 0) => {
+                let fields = super::__layout::LAYOUT_VARYINGCUBE.fields;
+                out.write_str("load.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" cube(")?;
+                flag(out, word.get(14, 1) != 0, "-")?;
+                flag(out, word.get(15, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(10, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                flag(out, word.get(15, 1) != 0, ")")?;
+                out.write_str(")")?;
+            }
+            (4, 0) => {
+                let fields = super::__layout::LAYOUT_VARYINGNORMALIZE.fields;
+                out.write_str("load.v ")?;
+                enum_varyingdest(out, word.get(24, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                out.write_str(" normalize(")?;
+                flag(out, word.get(14, 1) != 0, "-")?;
+                flag(out, word.get(15, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(10, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                flag(out, word.get(15, 1) != 0, ")")?;
+                out.write_str(")")?;
+            }
+            (5, 0) => {
+                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                out.write_str("texld")?;
+                flag(out, word.get(18, 1) != 0, ".b")?;
+                out.write_str(" ")?;
+                rt::write_decimal(out, word.get(30, 12))?;
+                if word.get(29, 1) != 0 {
+                    out.write_str("+")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                }
+                if word.get(18, 1) != 0 {
+                    out.write_str(" ")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                }
+            }
+            (5, 1) => {
+                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                out.write_str("texld")?;
+                flag(out, word.get(18, 1) != 0, ".b")?;
+                out.write_str(".")?;
+                enum_samplertype(out, word.get(24, 5))?;
+                out.write_str(" ")?;
+                rt::write_decimal(out, word.get(30, 12))?;
+                if word.get(29, 1) != 0 {
+                    out.write_str("+")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                }
+                if word.get(18, 1) != 0 {
+                    out.write_str(" ")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                }
+            }
+            (5, 2) => {
+                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                out.write_str("texld")?;
+                flag(out, word.get(18, 1) != 0, ".b")?;
+                out.write_str("_t")?;
+                enum_samplertype(out, word.get(24, 5))?;
+                out.write_str(" ")?;
+                rt::write_decimal(out, word.get(30, 12))?;
+                if word.get(29, 1) != 0 {
+                    out.write_str("+")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                }
+                if word.get(18, 1) != 0 {
+                    out.write_str(" ")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                }
+            }
+            (6, 0) => {
+                let fields = super::__layout::LAYOUT_UNIFORM.fields;
+                out.write_str("load.")?;
+                enum_uniformsrc(out, word.get(0, 2))?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "signed_index", Some(&fields[6]), word)?;
+                if word.get(24, 1) != 0 {
+                    out.write_str("+")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[4]), word)?;
+                }
+            }
+            (6, 1) => {
+                let fields = super::__layout::LAYOUT_UNIFORM.fields;
+                out.write_str("load..u")?;
+                enum_uniformsrc(out, word.get(0, 2))?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "signed_index", Some(&fields[6]), word)?;
+                if word.get(24, 1) != 0 {
+                    out.write_str("+")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[4]), word)?;
+                }
+            }
+            (7, 0) => {
+                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                out.write_str("op")?;
+                enum_mulop(out, word.get(38, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                out.write_str(".v0 ")?;
+                if word.get(32, 4) != 0 {
+                    out.write_str("$")?;
+                    rt::write_decimal(out, word.get(28, 4))?;
+                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(13, 1) != 0, "-")?;
+                flag(out, word.get(12, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(0, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                flag(out, word.get(12, 1) != 0, ")")?;
+                out.write_str(" ")?;
+            }
+            (7, 1) => {
+                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                out.write_str("mul")?;
+                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                out.write_str(".v0 ")?;
+                if word.get(32, 4) != 0 {
+                    out.write_str("$")?;
+                    rt::write_decimal(out, word.get(28, 4))?;
+                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(13, 1) != 0, "-")?;
+                flag(out, word.get(12, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(0, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                flag(out, word.get(12, 1) != 0, ")")?;
+                out.write_str("<<")?;
+                rt::write_decimal(out, word.get(38, 5))?;
+                out.write_str(" ")?;
+                flag(out, word.get(27, 1) != 0, "-")?;
+                flag(out, word.get(26, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(14, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[5]), word)?;
+                flag(out, word.get(26, 1) != 0, ")")?;
+            }
+            (7, 2) => {
+                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                enum_mulop(out, word.get(38, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                out.write_str(".v0 ")?;
+                if word.get(32, 4) != 0 {
+                    out.write_str("$")?;
+                    rt::write_decimal(out, word.get(28, 4))?;
+                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(13, 1) != 0, "-")?;
+                flag(out, word.get(12, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(0, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                flag(out, word.get(12, 1) != 0, ")")?;
+                out.write_str(" ")?;
+            }
+            (7, 3) => {
+                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                enum_mulop(out, word.get(38, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                out.write_str(".v0 ")?;
+                if word.get(32, 4) != 0 {
+                    out.write_str("$")?;
+                    rt::write_decimal(out, word.get(28, 4))?;
+                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(13, 1) != 0, "-")?;
+                flag(out, word.get(12, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(0, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                flag(out, word.get(12, 1) != 0, ")")?;
+                out.write_str(" ")?;
+                flag(out, word.get(27, 1) != 0, "-")?;
+                flag(out, word.get(26, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(14, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[5]), word)?;
+                flag(out, word.get(26, 1) != 0, ")")?;
+            }
+            (8, 0) => {
+                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                out.write_str("op")?;
+                enum_mulop(out, word.get(25, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                out.write_str(".s0 ")?;
+                if word.get(22, 1) != 0 {
+                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(7, 1) != 0, "-")?;
+                flag(out, word.get(6, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                flag(out, word.get(6, 1) != 0, ")")?;
+            }
+            (8, 1) => {
+                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                out.write_str("mul")?;
+                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                out.write_str(".s0 ")?;
+                if word.get(22, 1) != 0 {
+                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(7, 1) != 0, "-")?;
+                flag(out, word.get(6, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                flag(out, word.get(6, 1) != 0, ")")?;
+                out.write_str("<<")?;
+                rt::write_decimal(out, word.get(25, 5))?;
+                out.write_str(" ")?;
+                flag(out, word.get(15, 1) != 0, "-")?;
+                flag(out, word.get(14, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[3]), word)?;
+                flag(out, word.get(14, 1) != 0, ")")?;
+            }
+            (8, 2) => {
+                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                enum_mulop(out, word.get(25, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                out.write_str(".s0 ")?;
+                if word.get(22, 1) != 0 {
+                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(7, 1) != 0, "-")?;
+                flag(out, word.get(6, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                flag(out, word.get(6, 1) != 0, ")")?;
+            }
+            (8, 3) => {
+                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                enum_mulop(out, word.get(25, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                out.write_str(".s0 ")?;
+                if word.get(22, 1) != 0 {
+                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(7, 1) != 0, "-")?;
+                flag(out, word.get(6, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                flag(out, word.get(6, 1) != 0, ")")?;
+                out.write_str(" ")?;
+                flag(out, word.get(15, 1) != 0, "-")?;
+                flag(out, word.get(14, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[3]), word)?;
+                flag(out, word.get(14, 1) != 0, ")")?;
+            }
+            (9, 0) => {
+                let fields = super::__layout::LAYOUT_VECADD.fields;
+                out.write_str("op")?;
+                enum_addop(out, word.get(38, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                out.write_str(".v1 ")?;
+                if word.get(32, 4) != 0 {
+                    out.write_str("$")?;
+                    rt::write_decimal(out, word.get(28, 4))?;
+                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(13, 1) != 0, "-")?;
+                flag(out, word.get(12, 1) != 0, "abs(")?;
+                flag(out, word.get(43, 1) != 0, "^v0")?;
+                if word.get(43, 1) == 0 {
+                    enum_vec4reg(out, word.get(0, 4))?;
+                }
+                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                flag(out, word.get(12, 1) != 0, ")")?;
+            }
+            (9, 1) => {
+                let fields = super::__layout::LAYOUT_VECADD.fields;
+                enum_addop(out, word.get(38, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                out.write_str(".v1 ")?;
+                if word.get(32, 4) != 0 {
+                    out.write_str("$")?;
+                    rt::write_decimal(out, word.get(28, 4))?;
+                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(13, 1) != 0, "-")?;
+                flag(out, word.get(12, 1) != 0, "abs(")?;
+                flag(out, word.get(43, 1) != 0, "^v0")?;
+                if word.get(43, 1) == 0 {
+                    enum_vec4reg(out, word.get(0, 4))?;
+                }
+                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                flag(out, word.get(12, 1) != 0, ")")?;
+            }
+            (9, 2) => {
+                let fields = super::__layout::LAYOUT_VECADD.fields;
+                enum_addop(out, word.get(38, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                out.write_str(".v1 ")?;
+                if word.get(32, 4) != 0 {
+                    out.write_str("$")?;
+                    rt::write_decimal(out, word.get(28, 4))?;
+                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(13, 1) != 0, "-")?;
+                flag(out, word.get(12, 1) != 0, "abs(")?;
+                flag(out, word.get(43, 1) != 0, "^v0")?;
+                if word.get(43, 1) == 0 {
+                    enum_vec4reg(out, word.get(0, 4))?;
+                }
+                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                flag(out, word.get(12, 1) != 0, ")")?;
+                out.write_str(" ")?;
+                flag(out, word.get(27, 1) != 0, "-")?;
+                flag(out, word.get(26, 1) != 0, "abs(")?;
+                enum_vec4reg(out, word.get(14, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[5]), word)?;
+                flag(out, word.get(26, 1) != 0, ")")?;
+            }
+            (10, 0) => {
+                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                out.write_str("op")?;
+                enum_addop(out, word.get(25, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                out.write_str(".s1 ")?;
+                if word.get(22, 1) != 0 {
+                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(7, 1) != 0, "-")?;
+                flag(out, word.get(6, 1) != 0, "abs(")?;
+                flag(out, word.get(30, 1) != 0, "^s0")?;
+                if word.get(30, 1) == 0 {
+                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                }
+                flag(out, word.get(6, 1) != 0, ")")?;
+            }
+            (10, 1) => {
+                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                out.write_str("op")?;
+                rt::write_decimal(out, word.get(25, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                out.write_str(".s1 ")?;
+                if word.get(22, 1) != 0 {
+                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(7, 1) != 0, "-")?;
+                flag(out, word.get(6, 1) != 0, "abs(")?;
+                flag(out, word.get(30, 1) != 0, "^s0")?;
+                if word.get(30, 1) == 0 {
+                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                }
+                flag(out, word.get(6, 1) != 0, ")")?;
+            }
+            (10, 2) => {
+                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                enum_addop(out, word.get(25, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                out.write_str(".s1 ")?;
+                if word.get(22, 1) != 0 {
+                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(7, 1) != 0, "-")?;
+                flag(out, word.get(6, 1) != 0, "abs(")?;
+                flag(out, word.get(30, 1) != 0, "^s0")?;
+                if word.get(30, 1) == 0 {
+                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                }
+                flag(out, word.get(6, 1) != 0, ")")?;
+            }
+            (10, 3) => {
+                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                enum_addop(out, word.get(25, 5))?;
+                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                out.write_str(".s1 ")?;
+                if word.get(22, 1) != 0 {
+                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    out.write_str(" ")?;
+                }
+                flag(out, word.get(7, 1) != 0, "-")?;
+                flag(out, word.get(6, 1) != 0, "abs(")?;
+                flag(out, word.get(30, 1) != 0, "^s0")?;
+                if word.get(30, 1) == 0 {
+                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                }
+                flag(out, word.get(6, 1) != 0, ")")?;
+                out.write_str(" ")?;
+                flag(out, word.get(15, 1) != 0, "-")?;
+                flag(out, word.get(14, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[3]), word)?;
+                flag(out, word.get(14, 1) != 0, ")")?;
+            }
+            (11, 0) => {
+                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                enum_combop(out, word.get(2, 4))?;
+                hooks.write_hook(out, "outmod", Some(&fields[9]), word)?;
+                out.write_str(".s2 ")?;
+                hooks.write_hook(out, "sdest", Some(&fields[10]), word)?;
+                out.write_str("  ")?;
+                flag(out, word.get(15, 1) != 0, "-")?;
+                flag(out, word.get(14, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[8]), word)?;
+                flag(out, word.get(14, 1) != 0, ")")?;
+                out.write_str(" ")?;
+                if word.get(1, 1) != 0 {
+                    flag(out, word.get(7, 1) != 0, "-")?;
+                    flag(out, word.get(6, 1) != 0, "abs(")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                    flag(out, word.get(6, 1) != 0, ")")?;
+                }
+            }
+            (11, 1) => {
+                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                out.write_str("op")?;
+                enum_combop(out, word.get(2, 4))?;
+                hooks.write_hook(out, "outmod", Some(&fields[9]), word)?;
+                out.write_str(".s2 ")?;
+                hooks.write_hook(out, "sdest", Some(&fields[10]), word)?;
+                out.write_str("  ")?;
+                flag(out, word.get(15, 1) != 0, "-")?;
+                flag(out, word.get(14, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[8]), word)?;
+                flag(out, word.get(14, 1) != 0, ")")?;
+                out.write_str(" ")?;
+                if word.get(1, 1) != 0 {
+                    flag(out, word.get(7, 1) != 0, "-")?;
+                    flag(out, word.get(6, 1) != 0, "abs(")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                    flag(out, word.get(6, 1) != 0, ")")?;
+                }
+            }
+            (11, 2) => {
+                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                enum_combop(out, word.get(2, 4))?;
+                out.write_str(".s2 ")?;
+                hooks.write_hook(out, "vec_dest", Some(&fields[10]), word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(15, 1) != 0, "-")?;
+                flag(out, word.get(14, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[8]), word)?;
+                flag(out, word.get(14, 1) != 0, ")")?;
+                out.write_str(" ")?;
+                if word.get(1, 1) != 0 {
+                    flag(out, word.get(7, 1) != 0, "-")?;
+                    flag(out, word.get(6, 1) != 0, "abs(")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                    flag(out, word.get(6, 1) != 0, ")")?;
+                }
+            }
+            (11, 3) => {
+                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                out.write_str("op")?;
+                enum_combop(out, word.get(2, 4))?;
+                out.write_str(".s2 ")?;
+                hooks.write_hook(out, "vec_dest", Some(&fields[10]), word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(15, 1) != 0, "-")?;
+                flag(out, word.get(14, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[8]), word)?;
+                flag(out, word.get(14, 1) != 0, ")")?;
+                out.write_str(" ")?;
+                if word.get(1, 1) != 0 {
+                    flag(out, word.get(7, 1) != 0, "-")?;
+                    flag(out, word.get(6, 1) != 0, "abs(")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                    flag(out, word.get(6, 1) != 0, ")")?;
+                }
+            }
+            (12, 0) => {
+                let fields = super::__layout::LAYOUT_COMBINERVEC.fields;
+                out.write_str("mul.s2 $")?;
+                rt::write_decimal(out, word.get(26, 4))?;
+                hooks.write_hook(out, "mask", Some(&fields[6]), word)?;
+                out.write_str(" ")?;
+                flag(out, word.get(15, 1) != 0, "-")?;
+                flag(out, word.get(14, 1) != 0, "abs(")?;
+                hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                flag(out, word.get(14, 1) != 0, ")")?;
+                out.write_str(" ")?;
+                enum_vec4reg(out, word.get(10, 4))?;
+                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+            }
+            (13, 0) => {
+                let fields = super::__layout::LAYOUT_TEMPWRITE.fields;
+                out.write_str("store.t ")?;
+                hooks.write_hook(out, "temp_index", Some(&fields[7]), word)?;
+                if word.get(24, 1) != 0 {
+                    out.write_str("+")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                }
+                out.write_str(" ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+            }
+            (13, 1) => {
+                let fields = super::__layout::LAYOUT_TEMPWRITE.fields;
+                out.write_str("store.t ")?;
+                hooks.write_hook(out, "temp_index", Some(&fields[7]), word)?;
+                if word.get(24, 1) != 0 {
+                    out.write_str("+")?;
+                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                }
+                out.write_str(" ")?;
+                hooks.write_hook(out, "vec_of_sreg", Some(&fields[2]), word)?;
+            }
+            (14, 0) => {
+                out.write_str("fb_color $")?;
+                rt::write_decimal(out, word.get(6, 4))?;
+            }
+            (14, 1) => {
+                out.write_str("fb_depth $")?;
+                rt::write_decimal(out, word.get(6, 4))?;
+            }
+            (15, 0) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                out.write_str("branch ")?;
+                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+            }
+            (15, 1) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                out.write_str("branch.nv ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+            }
+            (15, 2) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                out.write_str("branch.lt ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+            }
+            (15, 3) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                out.write_str("branch.eq ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+            }
+            (15, 4) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                out.write_str("branch.le ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+            }
+            (15, 5) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                out.write_str("branch.gt ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+            }
+            (15, 6) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                out.write_str("branch.ne ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+            }
+            (15, 7) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                out.write_str("branch.ge ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+            }
+            (16, 0) => {
+                out.write_str("discard")?;
+            }
+            (17, 0) => {
+                let fields = super::__layout::LAYOUT_CONST.fields;
+                hooks.write_hook(out, "unit", None, word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "half", Some(&fields[0]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "half", Some(&fields[1]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "half", Some(&fields[2]), word)?;
+                out.write_str(" ")?;
+                hooks.write_hook(out, "half", Some(&fields[3]), word)?;
+            }
+            _ => return Err(fmt::Error),
+        }
+        Ok(())
+    }
+    /// Prints `text` when `set`.
+    #[inline(always)]
+    fn flag<O: Write>(out: &mut O, set: bool, text: &str) -> fmt::Result {
+        if set { out.write_str(text) } else { Ok(()) }
+    }
+    /// Prints a `VaryingDest` value: its spelling, or its number if unnamed.
+    fn enum_varyingdest<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("$0"),
+            1 => out.write_str("$1"),
+            2 => out.write_str("$2"),
+            3 => out.write_str("$3"),
+            4 => out.write_str("$4"),
+            5 => out.write_str("$5"),
+            6 => out.write_str("$6"),
+            7 => out.write_str("$7"),
+            8 => out.write_str("$8"),
+            9 => out.write_str("$9"),
+            10 => out.write_str("$10"),
+            11 => out.write_str("$11"),
+            12 => out.write_str("$12"),
+            13 => out.write_str("$13"),
+            14 => out.write_str("$14"),
+            15 => out.write_str("^discard"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `Vec4Reg` value: its spelling, or its number if unnamed.
+    fn enum_vec4reg<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("$0"),
+            1 => out.write_str("$1"),
+            2 => out.write_str("$2"),
+            3 => out.write_str("$3"),
+            4 => out.write_str("$4"),
+            5 => out.write_str("$5"),
+            6 => out.write_str("$6"),
+            7 => out.write_str("$7"),
+            8 => out.write_str("$8"),
+            9 => out.write_str("$9"),
+            10 => out.write_str("$10"),
+            11 => out.write_str("$11"),
+            12 => out.write_str("^const0"),
+            13 => out.write_str("^const1"),
+            14 => out.write_str("^texture"),
+            15 => out.write_str("^uniform"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `SamplerType` value: its spelling, or its number if unnamed.
+    fn enum_samplertype<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("2d"),
+            31 => out.write_str("cube"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `UniformSrc` value: its spelling, or its number if unnamed.
+    fn enum_uniformsrc<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("u"),
+            3 => out.write_str("t"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `MulOp` value: its spelling, or its number if unnamed.
+    fn enum_mulop<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("mul"),
+            1 => out.write_str("mul_shl1"),
+            2 => out.write_str("mul_shl2"),
+            3 => out.write_str("mul_shl3"),
+            4 => out.write_str("mul_shl4"),
+            5 => out.write_str("mul_shl5"),
+            6 => out.write_str("mul_shl6"),
+            7 => out.write_str("mul_shl7"),
+            8 => out.write_str("not"),
+            9 => out.write_str("and"),
+            10 => out.write_str("or"),
+            11 => out.write_str("xor"),
+            12 => out.write_str("ne"),
+            13 => out.write_str("gt"),
+            14 => out.write_str("ge"),
+            15 => out.write_str("eq"),
+            16 => out.write_str("min"),
+            17 => out.write_str("max"),
+            31 => out.write_str("mov"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `AddOp` value: its spelling, or its number if unnamed.
+    fn enum_addop<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("add"),
+            4 => out.write_str("fract"),
+            8 => out.write_str("ne"),
+            9 => out.write_str("gt"),
+            10 => out.write_str("ge"),
+            11 => out.write_str("eq"),
+            12 => out.write_str("floor"),
+            13 => out.write_str("ceil"),
+            14 => out.write_str("min"),
+            15 => out.write_str("max"),
+            16 => out.write_str("sum3"),
+            17 => out.write_str("sum4"),
+            20 => out.write_str("dFdx"),
+            21 => out.write_str("dFdy"),
+            23 => out.write_str("sel"),
+            31 => out.write_str("mov"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `CombOp` value: its spelling, or its number if unnamed.
+    fn enum_combop<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("rcp"),
+            1 => out.write_str("mov"),
+            2 => out.write_str("sqrt"),
+            3 => out.write_str("rsqrt"),
+            4 => out.write_str("exp2"),
+            5 => out.write_str("log2"),
+            6 => out.write_str("sin"),
+            7 => out.write_str("cos"),
+            8 => out.write_str("atan"),
+            9 => out.write_str("atan2"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+}
 ///The `lima_pp` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LimaPp {}

@@ -8294,6 +8294,297 @@ impl ::core::default::Default for OpDesc {
         Self::new()
     }
 }
+/// The `text` lines of the spec printed by generated code: for each
+/// format (indexed as in `LAYOUT.formats`), a selector per group of
+/// alternatives and a writer per line. They print what
+/// `isa_runtime::text::select_text` and `write_text` print from
+/// the metadata, without walking it.
+pub mod text_writers {
+    use ::core::fmt::{self, Write};
+    use ::isa_runtime::text as rt;
+    use ::isa_runtime::BitWord;
+    /// The `text` groups of each format (indexed as in
+    /// `LAYOUT.formats`), as `(dialect, group)` in the order they
+    /// first appear: a group's place here is what [`select`] takes.
+    pub static GROUPS: [&[(&str, &str)]; 14usize] = [
+        &[("picasso", "operands")],
+        &[("picasso", "operands")],
+        &[("picasso", "operands")],
+        &[("picasso", "operands")],
+        &[("picasso", "operands")],
+        &[("picasso", "operands")],
+        &[("picasso", "operands"), ("picasso", "opener"), ("picasso", "cond")],
+        &[("picasso", "operands")],
+        &[("picasso", "operands"), ("picasso", "opener")],
+        &[("picasso", "opener")],
+        &[("picasso", "operands")],
+        &[("picasso", "operands")],
+        &[("picasso", "operands")],
+        &[],
+    ];
+    /// The index of group `dialect.name` of format `format` in
+    /// [`GROUPS`], if the format has that group.
+    pub fn group(format: usize, dialect: &str, name: &str) -> Option<usize> {
+        GROUPS.get(format)?.iter().position(|&(d, g)| d == dialect && g == name)
+    }
+    /// The alternative of group `group` (see [`GROUPS`]) of format
+    /// `format` that prints `word`: the index in the format's
+    /// `texts` of the first line whose conditions hold, or `None`.
+    #[inline]
+    pub fn select<W: BitWord>(format: usize, group: usize, word: &W) -> Option<usize> {
+        match (format, group) {
+            (0, 0) => Some(0),
+            (1, 0) => if word.get(7, 5) == 0 { Some(0) } else { None }
+            (2, 0) => {
+                if word.get(7, 5) == 0 && word.get(21, 5) == 0 { Some(0) } else { None }
+            }
+            (3, 0) => Some(0),
+            (4, 0) => {
+                if matches!(word.get(24, 3), 0 | 1 | 2 | 3 | 4 | 5)
+                    && matches!(word.get(21, 3), 0 | 1 | 2 | 3 | 4 | 5)
+                {
+                    Some(0)
+                } else {
+                    None
+                }
+            }
+            (5, 0) => if word.get(0, 26) == 0 { Some(0) } else { None }
+            (6, 0) => {
+                if word.get(26, 6) == 35 && word.get(8, 2) == 0 && word.get(10, 12) == 0
+                    && word.get(0, 8) == 0
+                {
+                    Some(0)
+                } else if word.get(26, 6) == 37 {
+                    Some(1)
+                } else if word.get(26, 6) == 44 {
+                    Some(2)
+                } else {
+                    None
+                }
+            }
+            (6, 1) => if word.get(26, 6) == 40 { Some(3) } else { None }
+            (6, 2) => {
+                if word.get(22, 2) == 0 {
+                    Some(4)
+                } else if word.get(22, 2) == 1 {
+                    Some(5)
+                } else if word.get(22, 2) == 2 && word.get(24, 1) == 1 {
+                    Some(6)
+                } else if word.get(22, 2) == 3 && word.get(25, 1) == 1 {
+                    Some(7)
+                } else {
+                    None
+                }
+            }
+            (7, 0) => Some(0),
+            (8, 0) => {
+                if word.get(26, 6) == 38 {
+                    Some(0)
+                } else if word.get(26, 6) == 45 && word.get(0, 8) == 0 {
+                    Some(1)
+                } else if word.get(26, 6) == 45 && word.get(0, 8) == 1 {
+                    Some(2)
+                } else {
+                    None
+                }
+            }
+            (8, 1) => if word.get(26, 6) == 39 { Some(3) } else { None }
+            (9, 0) => Some(0),
+            (10, 0) => {
+                if word.get(0, 22) == 0 && matches!(word.get(24, 2), 0 | 1 | 2)
+                    && word.get(23, 1) == 1 && word.get(22, 1) == 1
+                {
+                    Some(0)
+                } else if word.get(0, 22) == 0 && matches!(word.get(24, 2), 0 | 1 | 2) {
+                    Some(1)
+                } else {
+                    None
+                }
+            }
+            (11, 0) => Some(0),
+            (12, 0) => Some(0),
+            _ => None,
+        }
+    }
+    /// Prints line `text` (an index in the format's `texts`) of
+    /// format `format` for `word`, hooks through `hooks`; an error
+    /// for an index without a line, or from a hook.
+    #[inline]
+    pub fn write<W, O, H>(
+        format: usize,
+        text: usize,
+        out: &mut O,
+        word: &W,
+        hooks: &mut H,
+    ) -> fmt::Result
+    where
+        W: BitWord,
+        O: Write,
+        H: rt::TextHooks<W> + ?Sized,
+    {
+        match (format, text) {
+            (0, 0) => {
+                let fields = super::__layout::LAYOUT_FMT1.fields;
+                hooks.write_hook(out, "dst", Some(&fields[4]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "src_idx", Some(&fields[2]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "src", Some(&fields[1]), word)?;
+            }
+            (1, 0) => {
+                let fields = super::__layout::LAYOUT_FMT1U.fields;
+                hooks.write_hook(out, "dst", Some(&fields[4]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "src_idx", Some(&fields[2]), word)?;
+            }
+            (2, 0) => {
+                let fields = super::__layout::LAYOUT_FMT1MOVA.fields;
+                hooks.write_hook(out, "a0", None, word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "src_idx", Some(&fields[2]), word)?;
+            }
+            (3, 0) => {
+                let fields = super::__layout::LAYOUT_FMT1I.fields;
+                hooks.write_hook(out, "dst", Some(&fields[4]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "uniform_idx", Some(&fields[1]), word)?;
+            }
+            (4, 0) => {
+                let fields = super::__layout::LAYOUT_FMT1C.fields;
+                hooks.write_hook(out, "src_idx", Some(&fields[2]), word)?;
+                out.write_str(", ")?;
+                enum_cmpop(out, word.get(24, 3))?;
+                out.write_str(", ")?;
+                enum_cmpop(out, word.get(21, 3))?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "src", Some(&fields[1]), word)?;
+            }
+            (5, 0) => {}
+            (6, 0) => {
+                let fields = super::__layout::LAYOUT_FMT2.fields;
+                hooks.write_hook(out, "cond", Some(&fields[3]), word)?;
+            }
+            (6, 1) => {
+                let fields = super::__layout::LAYOUT_FMT2.fields;
+                hooks.write_hook(out, "cond", Some(&fields[3]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "proc", None, word)?;
+            }
+            (6, 2) => {
+                let fields = super::__layout::LAYOUT_FMT2.fields;
+                hooks.write_hook(out, "cond", Some(&fields[3]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "label", None, word)?;
+            }
+            (6, 3) => {
+                let fields = super::__layout::LAYOUT_FMT2.fields;
+                hooks.write_hook(out, "cond", Some(&fields[3]), word)?;
+            }
+            (6, 4) => {
+                flag(out, word.get(25, 1) == 0, "!")?;
+                out.write_str("cmp.x || ")?;
+                flag(out, word.get(24, 1) == 0, "!")?;
+                out.write_str("cmp.y")?;
+            }
+            (6, 5) => {
+                flag(out, word.get(25, 1) == 0, "!")?;
+                out.write_str("cmp.x && ")?;
+                flag(out, word.get(24, 1) == 0, "!")?;
+                out.write_str("cmp.y")?;
+            }
+            (6, 6) => {
+                flag(out, word.get(25, 1) == 0, "!")?;
+                out.write_str("cmp.x")?;
+            }
+            (6, 7) => {
+                flag(out, word.get(24, 1) == 0, "!")?;
+                out.write_str("cmp.y")?;
+            }
+            (7, 0) => {
+                hooks.write_hook(out, "proc", None, word)?;
+            }
+            (8, 0) => {
+                let fields = super::__layout::LAYOUT_FMT3.fields;
+                hooks.write_hook(out, "reg", Some(&fields[3]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "proc", None, word)?;
+            }
+            (8, 1) => {
+                let fields = super::__layout::LAYOUT_FMT3.fields;
+                hooks.write_hook(out, "reg", Some(&fields[3]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "label", None, word)?;
+            }
+            (8, 2) => {
+                let fields = super::__layout::LAYOUT_FMT3.fields;
+                out.write_str("!")?;
+                hooks.write_hook(out, "reg", Some(&fields[3]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "label", None, word)?;
+            }
+            (8, 3) => {
+                let fields = super::__layout::LAYOUT_FMT3.fields;
+                hooks.write_hook(out, "reg", Some(&fields[3]), word)?;
+            }
+            (9, 0) => {
+                let fields = super::__layout::LAYOUT_FMT3LOOP.fields;
+                hooks.write_hook(out, "reg", Some(&fields[3]), word)?;
+            }
+            (10, 0) => {
+                let fields = super::__layout::LAYOUT_FMT4.fields;
+                hooks.write_hook(out, "vertex", Some(&fields[3]), word)?;
+                out.write_str(", prim inv")?;
+            }
+            (10, 1) => {
+                let fields = super::__layout::LAYOUT_FMT4.fields;
+                hooks.write_hook(out, "vertex", Some(&fields[3]), word)?;
+                flag(out, word.get(23, 1) != 0, ", prim")?;
+                flag(out, word.get(22, 1) != 0, ", inv")?;
+            }
+            (11, 0) => {
+                let fields = super::__layout::LAYOUT_FMT5.fields;
+                hooks.write_hook(out, "dst", Some(&fields[5]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "src", Some(&fields[3]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "src_idx", Some(&fields[2]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "src", Some(&fields[1]), word)?;
+            }
+            (12, 0) => {
+                let fields = super::__layout::LAYOUT_FMT5I.fields;
+                hooks.write_hook(out, "dst", Some(&fields[5]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "src", Some(&fields[3]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                out.write_str(", ")?;
+                hooks.write_hook(out, "uniform_idx", Some(&fields[1]), word)?;
+            }
+            _ => return Err(fmt::Error),
+        }
+        Ok(())
+    }
+    /// Prints `text` when `set`.
+    #[inline(always)]
+    fn flag<O: Write>(out: &mut O, set: bool, text: &str) -> fmt::Result {
+        if set { out.write_str(text) } else { Ok(()) }
+    }
+    /// Prints a `CmpOp` value: its spelling, or its number if unnamed.
+    fn enum_cmpop<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("eq"),
+            1 => out.write_str("ne"),
+            2 => out.write_str("lt"),
+            3 => out.write_str("le"),
+            4 => out.write_str("gt"),
+            5 => out.write_str("ge"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+}
 ///The `pica` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pica {}

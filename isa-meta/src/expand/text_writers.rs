@@ -1,0 +1,486 @@
+//! The `text_writers` module: every `text` line printed by straight-line
+//! code, as an assembler generator emits its printer, instead of walking the
+//! template's `LAYOUT` metadata per instruction.
+//!
+//! For each format with `text` lines, a selector per group (its
+//! alternatives' conditions compiled to field reads with constant shifts
+//! and masks, tested in spec order) and a writer per line (literal text
+//! pushed at once, fields printed by their type's code, optional groups as
+//! `if`, hooks called through `TextHooks` with their name). The metadata
+//! stays for docs, `explain`, JSON and the parser; the generated test suite
+//! checks that both print the same.
+
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::quote;
+
+use crate::model::{CondDef, FieldDef, FieldTy, LayoutDef, Spec, TPiece, TStyle};
+use crate::naming::upper_ident;
+
+pub fn expand(spec: &Spec) -> TokenStream {
+    let n = spec.layouts.len();
+    let groups = spec.layouts.iter().map(|l| {
+        let pairs = groups_of(spec, l).into_iter().map(|(d, g)| quote!((#d, #g)));
+        quote!(&[#(#pairs),*])
+    });
+    let mut helpers = Helpers::default();
+    let (mut select_arms, mut write_arms) = (Vec::new(), Vec::new());
+    let (mut uses, mut select_uses_word) = (Uses::default(), false);
+    for (fi, l) in spec.layouts.iter().enumerate() {
+        select_arms.extend(layout_select(spec, fi, l, &mut select_uses_word));
+        write_arms.extend(layout_write(spec, fi, l, &mut uses, &mut helpers));
+    }
+    let helpers = helpers.expand(spec);
+    // A spec without `text` lines: nothing to choose or print.
+    let select_body = if select_arms.is_empty() {
+        quote! {
+            let _ = (format, group);
+            None
+        }
+    } else {
+        quote! {
+            match (format, group) {
+                #(#select_arms)*
+                _ => None,
+            }
+        }
+    };
+    let write_body = if write_arms.is_empty() {
+        quote! {
+            let _ = (format, text);
+            Err(fmt::Error)
+        }
+    } else {
+        quote! {
+            match (format, text) {
+                #(#write_arms)*
+                _ => return Err(fmt::Error),
+            }
+            Ok(())
+        }
+    };
+    let select_word = if select_uses_word { quote!(word) } else { quote!(_word) };
+    let (word, hooks, out) = (
+        if uses.word { quote!(word) } else { quote!(_word) },
+        if uses.hooks { quote!(hooks) } else { quote!(_hooks) },
+        if uses.out { quote!(out) } else { quote!(_out) },
+    );
+    quote! {
+        /// The `text` lines of the spec printed by generated code: for each
+        /// format (indexed as in `LAYOUT.formats`), a selector per group of
+        /// alternatives and a writer per line. They print what
+        /// `isa_runtime::text::select_text` and `write_text` print from
+        /// the metadata, without walking it.
+        pub mod text_writers {
+            use ::core::fmt::{self, Write};
+            use ::isa_runtime::text as rt;
+            use ::isa_runtime::BitWord;
+
+            /// The `text` groups of each format (indexed as in
+            /// `LAYOUT.formats`), as `(dialect, group)` in the order they
+            /// first appear: a group's place here is what [`select`] takes.
+            pub static GROUPS: [&[(&str, &str)]; #n] = [#(#groups),*];
+
+            /// The index of group `dialect.name` of format `format` in
+            /// [`GROUPS`], if the format has that group.
+            pub fn group(format: usize, dialect: &str, name: &str) -> Option<usize> {
+                GROUPS.get(format)?.iter().position(|&(d, g)| d == dialect && g == name)
+            }
+
+            /// The alternative of group `group` (see [`GROUPS`]) of format
+            /// `format` that prints `word`: the index in the format's
+            /// `texts` of the first line whose conditions hold, or `None`.
+            #[inline]
+            pub fn select<W: BitWord>(format: usize, group: usize, #select_word: &W) -> Option<usize> {
+                #select_body
+            }
+
+            /// Prints line `text` (an index in the format's `texts`) of
+            /// format `format` for `word`, hooks through `hooks`; an error
+            /// for an index without a line, or from a hook.
+            #[inline]
+            pub fn write<W, O, H>(format: usize, text: usize, #out: &mut O, #word: &W, #hooks: &mut H) -> fmt::Result
+            where
+                W: BitWord,
+                O: Write,
+                H: rt::TextHooks<W> + ?Sized,
+            {
+                #write_body
+            }
+
+            #helpers
+        }
+    }
+}
+
+/// The groups of a layout, `(dialect, group)` in order of first appearance.
+fn groups_of<'a>(spec: &'a Spec, l: &'a LayoutDef) -> Vec<(&'a str, &'a str)> {
+    let mut out: Vec<(&str, &str)> = Vec::new();
+    for t in &l.texts {
+        let key = (spec.dialects[t.dialect].name.text.as_str(), t.name.text.as_str());
+        if !out.contains(&key) {
+            out.push(key);
+        }
+    }
+    out
+}
+
+/// A field's raw value read from `word` (bits at constant places).
+/// A field's raw value read from `word` (bits at constant places).
+fn read(f: &FieldDef) -> TokenStream {
+    let mut parts = Vec::new();
+    let mut shift = 0u32;
+    for r in &f.ranges {
+        let (lo, w) = (num(r.lo.into()), num(r.width.into()));
+        let get = quote!(word.get(#lo, #w));
+        let by = num(shift.into());
+        parts.push(if shift == 0 { get } else { quote!((#get << #by)) });
+        shift += r.width;
+    }
+    match parts.as_slice() {
+        [one] => one.clone(),
+        _ => quote!((#(#parts)|*)),
+    }
+}
+
+/// `matches!` over a set of raw values (`false` for none).
+fn one_of(v: &TokenStream, values: &[u64]) -> TokenStream {
+    let mut values = values.to_vec();
+    values.sort_unstable();
+    values.dedup();
+    match values.as_slice() {
+        [] => quote!(false),
+        [one] => {
+            let one = num(*one);
+            quote!(#v == #one)
+        }
+        _ => {
+            let values = values.iter().map(|&x| num(x));
+            quote!(matches!(#v, #(#values)|*))
+        }
+    }
+}
+
+/// An integer literal without a suffix (the type is the context's).
+fn num(v: u64) -> Literal {
+    Literal::u64_unsuffixed(v)
+}
+
+/// A condition as code, or whether it always holds when that does not
+/// depend on the word.
+fn condition(spec: &Spec, l: &LayoutDef, c: &CondDef) -> Result<TokenStream, bool> {
+    let field = &l.fields[c.field];
+    let v = read(field);
+    let enum_def = match field.ty {
+        FieldTy::Enum(e) => Some(&spec.enums[e]),
+        _ => None,
+    };
+    let (set, holds_when_in) = match (c.named, c.attr) {
+        (Some(named), _) => match enum_def {
+            Some(e) => (e.variants.iter().map(|v| v.value).collect::<Vec<_>>(), named),
+            // No enum names a value: `is named` never holds.
+            None => return Err(!named),
+        },
+        // Held only by a value the enum names whose attribute is (or is
+        // not) one of the values.
+        (None, Some(a)) => {
+            let set = enum_def.map_or_else(Vec::new, |e| {
+                e.variants
+                    .iter()
+                    .filter(|v| v.attrs.get(a).is_some_and(|x| c.values.contains(x) == c.equal))
+                    .map(|v| v.value)
+                    .collect()
+            });
+            (set, true)
+        }
+        (None, None) => (c.values.clone(), c.equal),
+    };
+    if set.is_empty() {
+        return Err(!holds_when_in);
+    }
+    let test = one_of(&v, &set);
+    Ok(if holds_when_in { test } else { quote!(!(#test)) })
+}
+
+/// The arms of `select` for format `fi`: per group, the first line whose
+/// conditions hold.
+fn layout_select(spec: &Spec, fi: usize, l: &LayoutDef, uses_word: &mut bool) -> Vec<TokenStream> {
+    let fi = num(fi as u64);
+    let mut arms = Vec::new();
+    for (g, (dialect, group)) in groups_of(spec, l).into_iter().enumerate() {
+        let mut branches = Vec::new();
+        let mut otherwise = quote!(None);
+        for (i, t) in l.texts.iter().enumerate() {
+            if spec.dialects[t.dialect].name.text != dialect || t.name.text != group {
+                continue;
+            }
+            let mut tests = Vec::new();
+            let mut never = false;
+            for c in &t.when {
+                match condition(spec, l, c) {
+                    Ok(test) => tests.push(test),
+                    Err(false) => never = true,
+                    Err(true) => {}
+                }
+            }
+            if never {
+                continue;
+            }
+            let i = num(i as u64);
+            if tests.is_empty() {
+                // Always holds: the later lines never print.
+                otherwise = quote!(Some(#i));
+                break;
+            }
+            *uses_word = true;
+            branches.push(quote!(if #(#tests)&&* { Some(#i) }));
+        }
+        let g = num(g as u64);
+        arms.push(if branches.is_empty() {
+            quote!((#fi, #g) => #otherwise,)
+        } else {
+            quote!((#fi, #g) => #(#branches)else* else { #otherwise },)
+        });
+    }
+    arms
+}
+
+/// What a writer's code uses of its parameters and of the helpers.
+#[derive(Default)]
+struct Uses {
+    out: bool,
+    word: bool,
+    hooks: bool,
+    fields: bool,
+}
+
+/// The enums and register files whose values the lines print by name:
+/// each gets one printing function.
+#[derive(Default)]
+pub(super) struct Helpers {
+    /// Some line prints a bool's text when it is set.
+    flag: bool,
+    enums: Vec<usize>,
+    regs: Vec<usize>,
+}
+
+impl Helpers {
+    /// The printing functions, one per enum and register file used.
+    fn expand(&self, spec: &Spec) -> TokenStream {
+        let enums = self.enums.iter().map(|&e| {
+            let def = &spec.enums[e];
+            let name = helper_ident("enum", &def.name.text);
+            let doc = format!(
+                " Prints a `{}` value: its spelling, or its number if unnamed.",
+                def.name.text
+            );
+            let arms = def.variants.iter().map(|x| {
+                let (value, spelling) = (num(x.value), x.spellings.first().map_or("", String::as_str));
+                quote!(#value => out.write_str(#spelling),)
+            });
+            quote! {
+                #[doc = #doc]
+                fn #name<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+                    match v {
+                        #(#arms)*
+                        _ => rt::write_decimal(out, v),
+                    }
+                }
+            }
+        });
+        let regs = self.regs.iter().map(|&r| {
+            let def = &spec.regs[r];
+            let name = helper_ident("regs", &def.name.text);
+            let doc = format!(
+                " Prints a `{}` register: its file's prefix and index, or its number.",
+                def.name.text
+            );
+            let files = def.files.iter().map(|file| {
+                let (prefix, base, count) = (&file.prefix.text, num(file.base), num(file.count));
+                let (test, index) = if file.base == 0 {
+                    (quote!(v < #count), quote!(v))
+                } else {
+                    (quote!(v >= #base && v - #base < #count), quote!(v - #base))
+                };
+                quote!(if #test {
+                    out.write_str(#prefix)?;
+                    rt::write_decimal(out, #index)
+                })
+            });
+            quote! {
+                #[doc = #doc]
+                fn #name<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+                    #(#files)else* else {
+                        rt::write_decimal(out, v)
+                    }
+                }
+            }
+        });
+        let flag = self.flag.then(|| {
+            quote! {
+                /// Prints `text` when `set`.
+                #[inline(always)]
+                fn flag<O: Write>(out: &mut O, set: bool, text: &str) -> fmt::Result {
+                    if set {
+                        out.write_str(text)
+                    } else {
+                        Ok(())
+                    }
+                }
+            }
+        });
+        quote!(#flag #(#enums)* #(#regs)*)
+    }
+}
+
+/// `enum_vec4reg`: the printing function of an enum or register file.
+fn helper_ident(prefix: &str, name: &str) -> Ident {
+    let name: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Ident::new(&format!("{prefix}_{name}"), Span::call_site())
+}
+
+/// The arms of `write` for format `fi`: per line, its pieces as code.
+fn layout_write(spec: &Spec, fi: usize, l: &LayoutDef, all: &mut Uses, helpers: &mut Helpers) -> Vec<TokenStream> {
+    let meta = upper_ident("LAYOUT", &l.name.text);
+    let fi = num(fi as u64);
+    let mut arms = Vec::new();
+    for (i, t) in l.texts.iter().enumerate() {
+        let mut uses = Uses::default();
+        let body = pieces(spec, l, &t.template.pieces, &mut uses, helpers);
+        let fields = uses.fields.then(|| quote!(let fields = super::__layout::#meta.fields;));
+        all.out |= !body.is_empty();
+        all.word |= uses.word;
+        all.hooks |= uses.hooks;
+        let i = num(i as u64);
+        arms.push(quote!((#fi, #i) => { #fields #body }));
+    }
+    arms
+}
+
+/// Statements that print `pieces` (literal runs written at once).
+fn pieces(spec: &Spec, l: &LayoutDef, pieces: &[TPiece], uses: &mut Uses, helpers: &mut Helpers) -> TokenStream {
+    let mut out = Vec::new();
+    let mut literal = String::new();
+    let flush = |literal: &mut String, out: &mut Vec<TokenStream>| {
+        if !literal.is_empty() {
+            let s = core::mem::take(literal);
+            out.push(quote!(out.write_str(#s)?;));
+        }
+    };
+    for p in pieces {
+        match p {
+            TPiece::Text(s) => literal.push_str(s),
+            TPiece::Space => literal.push(' '),
+            TPiece::Hook { name, .. } => {
+                flush(&mut literal, &mut out);
+                (uses.hooks, uses.word) = (true, true);
+                out.push(quote!(hooks.write_hook(out, #name, None, word)?;));
+            }
+            TPiece::Field { index, style, .. } => {
+                flush(&mut literal, &mut out);
+                uses.word = true;
+                out.push(field(spec, l, *index, style, uses, helpers));
+            }
+            TPiece::Group {
+                index,
+                when_set,
+                pieces: inner,
+                ..
+            } => {
+                flush(&mut literal, &mut out);
+                uses.word = true;
+                let v = read(&l.fields[*index]);
+                let test = if *when_set { quote!(#v != 0) } else { quote!(#v == 0) };
+                if let Some(text) = literal_only(inner) {
+                    helpers.flag = true;
+                    out.push(quote!(flag(out, #test, #text)?;));
+                } else {
+                    let body = self::pieces(spec, l, inner, uses, helpers);
+                    out.push(quote!(if #test { #body }));
+                }
+            }
+        }
+    }
+    flush(&mut literal, &mut out);
+    quote!(#(#out)*)
+}
+
+/// The text of pieces that are all literal (text and spaces).
+fn literal_only(pieces: &[TPiece]) -> Option<String> {
+    let mut text = String::new();
+    for p in pieces {
+        match p {
+            TPiece::Text(s) => text.push_str(s),
+            TPiece::Space => text.push(' '),
+            _ => return None,
+        }
+    }
+    Some(text)
+}
+
+/// Statements that print field `index` in `style`.
+fn field(
+    spec: &Spec,
+    l: &LayoutDef,
+    index: usize,
+    style: &TStyle,
+    uses: &mut Uses,
+    helpers: &mut Helpers,
+) -> TokenStream {
+    let f = &l.fields[index];
+    let v = read(f);
+    let decimal = quote!(rt::write_decimal(out, #v)?;);
+    let hex = quote!(write!(out, "{:#x}", #v)?;);
+    match style {
+        TStyle::Hook(h) => {
+            (uses.hooks, uses.fields) = (true, true);
+            let index = num(index as u64);
+            return quote!(hooks.write_hook(out, #h, Some(&fields[#index]), word)?;);
+        }
+        TStyle::Flag(s) if matches!(f.ty, FieldTy::Bool) => {
+            helpers.flag = true;
+            return quote!(flag(out, #v != 0, #s)?;);
+        }
+        TStyle::Hex => return hex,
+        TStyle::Decimal => return decimal,
+        // A flag on another type prints the type's default form.
+        TStyle::Flag(_) | TStyle::Default => {}
+    }
+    match f.ty {
+        FieldTy::Unsigned | FieldTy::Opcode | FieldTy::Reserved | FieldTy::Presence | FieldTy::Bool => decimal,
+        FieldTy::Unknown | FieldTy::Fixed(_) => hex,
+        FieldTy::Signed => {
+            let shift = num((64 - f.width).into());
+            quote!(rt::write_signed(out, ((#v << #shift) as i64) >> #shift)?;)
+        }
+        FieldTy::Half => quote!(rt::write_half(out, #v)?;),
+        FieldTy::Enum(e) => {
+            if !helpers.enums.contains(&e) {
+                helpers.enums.push(e);
+            }
+            let name = helper_ident("enum", &spec.enums[e].name.text);
+            quote!(#name(out, #v)?;)
+        }
+        FieldTy::Regs(r) => {
+            if !helpers.regs.contains(&r) {
+                helpers.regs.push(r);
+            }
+            let name = helper_ident("regs", &spec.regs[r].name.text);
+            quote!(#name(out, #v)?;)
+        }
+        // Kinds printed through the runtime's code for the field.
+        FieldTy::Layout(_) | FieldTy::Mask(_) | FieldTy::Swizzle(_) => {
+            uses.fields = true;
+            let index = num(index as u64);
+            quote!(rt::write_styled(out, &fields[#index], ::isa_runtime::layout::Style::Default, word)?;)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The generated printers of `text` lines (the ISA crate's `text_writers`
+//! module) against the table-driven [`crate::text::select_text`] and
+//! [`crate::text::write_text`], over random words.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::{self, Write};
+
+use pretty_assertions::assert_eq;
+
+use crate::check::random_word;
+use crate::check::rng::SplitMix64;
+use crate::layout::{Field, FieldKind, Format, IsaLayout};
+use crate::lexer::Cursor;
+use crate::text::{self, TextError, TextHooks};
+use crate::BitWord;
+
+/// Hooks that print what they were asked: `<hook field=value>` (`<hook>`
+/// without a field), so that both printers can be compared on any line.
+pub struct EchoHooks;
+
+impl<W: BitWord> TextHooks<W> for EchoHooks {
+    fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, word: &W) -> fmt::Result {
+        match field {
+            Some(f) => write!(out, "<{hook} {}={:#x}>", f.name, f.read(word, 0)),
+            None => write!(out, "<{hook}>"),
+        }
+    }
+
+    fn parse_hook<'a>(
+        &mut self,
+        cur: &mut Cursor<'a>,
+        hook: &str,
+        _field: Option<&Field>,
+        _word: &mut W,
+    ) -> Result<(), TextError<'a>> {
+        Err(TextError::message(cur, format!("`{hook}`: echo hooks only print")))
+    }
+}
+
+/// The generated `select` of an ISA crate's `text_writers`, for words `W`.
+pub type Select<W> = fn(usize, usize, &W) -> Option<usize>;
+
+/// The generated `write` of an ISA crate's `text_writers`, printing to a
+/// `String` with [`EchoHooks`].
+pub type Writer<W> = fn(usize, usize, &mut String, &W, &mut EchoHooks) -> fmt::Result;
+
+/// For every format of `layout` with `text` lines: `groups` lists its
+/// groups as they first appear; for `count` random words (fields biased to
+/// the values the conditions name, and to zero), `select` chooses in every
+/// group the line `select_text` chooses, and `write` prints every line as
+/// `write_text` prints it. Panics with the format, line and word at fault.
+pub fn text_writers<W: BitWord>(
+    layout: &IsaLayout,
+    groups: &[&[(&str, &str)]],
+    select: Select<W>,
+    write: Writer<W>,
+    count: u64,
+) {
+    assert_eq!(groups.len(), layout.formats.len(), "one list of groups per format");
+    let mut rng = SplitMix64::new(0x7E47_0001);
+    let mut checked = 0u64;
+    for (fi, format) in layout.formats.iter().enumerate() {
+        let mut want: Vec<(&str, &str)> = Vec::new();
+        for t in format.texts {
+            if !want.contains(&(t.dialect, t.name)) {
+                want.push((t.dialect, t.name));
+            }
+        }
+        assert_eq!(groups[fi], want.as_slice(), "the groups of `{}`", format.name);
+        assert_eq!(
+            select(fi, want.len(), &W::default()),
+            None,
+            "`{}`: a group past the last",
+            format.name
+        );
+        let mut out = String::new();
+        let past = write(fi, format.texts.len(), &mut out, &W::default(), &mut EchoHooks);
+        assert!(past.is_err(), "`{}`: a line past the last prints", format.name);
+        if format.texts.is_empty() {
+            continue;
+        }
+        for _ in 0..count {
+            let word = biased_word::<W>(format, &mut rng);
+            for (gi, &(dialect, name)) in want.iter().enumerate() {
+                let interpreted = text::select_text(format, dialect, name, &word)
+                    .and_then(|t| format.texts.iter().position(|x| core::ptr::eq(x, t)));
+                assert_eq!(
+                    select(fi, gi, &word),
+                    interpreted,
+                    "`{}` group {dialect}.{name}, word {word:x?}",
+                    format.name
+                );
+            }
+            for (ti, t) in format.texts.iter().enumerate() {
+                let mut want_text = String::new();
+                let want_result = text::write_text(&mut want_text, format, t, &word, &mut EchoHooks);
+                out.clear();
+                let got_result = write(fi, ti, &mut out, &word, &mut EchoHooks);
+                assert_eq!(
+                    (out.as_str(), got_result),
+                    (want_text.as_str(), want_result),
+                    "`{}` line {ti} ({}.{}), word {word:x?}",
+                    format.name,
+                    t.dialect,
+                    t.name
+                );
+                checked += 1;
+            }
+        }
+    }
+    let any = layout.formats.iter().any(|f| !f.texts.is_empty());
+    assert!(!any || checked > 0);
+}
+
+/// A random word of `format`, each field that a condition reads set (one
+/// time in three) to a value the condition names, and each field set to
+/// zero one time in eight.
+fn biased_word<W: BitWord>(format: &Format, rng: &mut SplitMix64) -> W {
+    let mut word: W = random_word(rng);
+    for c in format.texts.iter().flat_map(|t| t.when) {
+        if rng.next_u64() % 3 != 0 {
+            continue;
+        }
+        let field = &format.fields[c.field];
+        let pick = rng.next_u64() as usize;
+        let value = match field.kind {
+            FieldKind::Enum(e) if c.values.is_empty() || c.attr.is_some() => {
+                e.values.get(pick % e.values.len().max(1)).map(|v| v.value)
+            }
+            _ => c.values.get(pick % c.values.len().max(1)).copied(),
+        };
+        if let Some(v) = value {
+            field.write(&mut word, 0, v);
+        }
+    }
+    for field in format.fields {
+        if rng.next_u64() % 8 == 0 {
+            field.write(&mut word, 0, 0);
+        }
+    }
+    word
+}
