@@ -26,6 +26,7 @@ use core::fmt::{self, Write};
 use crate::layout::{Cond, Field, FieldKind, Format, NamedText, Piece, Style};
 use crate::lexer::Cursor;
 use crate::text::{self, TextHooks};
+use crate::BitWord;
 
 /// How a layer's hooks carry bits, by hook name. A hook in none of the
 /// lists goes to [`CarryHooks::carry_hook`].
@@ -58,6 +59,17 @@ pub trait CarryHooks: TextHooks<u128> {
         implied: &mut u128,
     ) {
         read_back(self, hook, field.map(|(_, f)| f), bits, implied);
+    }
+}
+
+/// What parsing a line writes for a condition that pins a field (bits
+/// `lo..lo + width` of `implied`): the field is (`equal`) or is not one
+/// of `values`, and if that does not hold yet, the field becomes `value`
+/// (see [`crate::text::parse_text`]). The generated `text_carry` calls it.
+#[inline]
+pub fn pin(implied: &mut u128, lo: u32, width: u32, values: &[u64], equal: bool, value: u64) {
+    if values.contains(&implied.get(lo, width)) != equal {
+        implied.set(lo, width, value);
     }
 }
 

@@ -5,9 +5,10 @@
 //! `metadata` the `LAYOUT` statics, `attrs` the typed opcode attributes,
 //! `formats` the per-format API, `values` the constructors and setters of
 //! every layout and format struct, `text_writers` the printers of the
-//! `text` lines, and `tests` the round-trip test suite. Opcode templates
-//! and syntax lines are printed, and all text parsed, by the runtime
-//! walking the templates in `LAYOUT`.
+//! `text` lines, `text_carry` what reading each line back gives, and
+//! `tests` the round-trip test suite. Opcode templates and syntax lines
+//! are printed, and all text parsed, by the runtime walking the templates
+//! in `LAYOUT`.
 
 mod attrs;
 mod codec;
@@ -15,6 +16,7 @@ mod formats;
 mod metadata;
 mod packed;
 pub mod tests;
+mod text_carry;
 mod text_writers;
 mod types;
 pub(crate) mod values;
@@ -34,6 +36,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
     let formats = formats::expand(spec);
     let values = values::expand(spec);
     let text_writers = text_writers::expand(spec);
+    let text_carry = text_carry::expand(spec);
     let marker = type_ident(&spec.name.text);
     let word = word_type(spec.word_bits);
     let doc = format!(
@@ -54,6 +57,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         #formats
         #values
         #text_writers
+        #text_carry
 
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]

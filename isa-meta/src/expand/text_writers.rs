@@ -161,13 +161,13 @@ fn one_of(v: &TokenStream, values: &[u64]) -> TokenStream {
 }
 
 /// An integer literal without a suffix (the type is the context's).
-fn num(v: u64) -> Literal {
+pub(super) fn num(v: u64) -> Literal {
     Literal::u64_unsuffixed(v)
 }
 
 /// A condition as code, or whether it always holds when that does not
 /// depend on the word.
-fn condition(spec: &Spec, l: &LayoutDef, c: &CondDef) -> Result<TokenStream, bool> {
+pub(super) fn condition(spec: &Spec, l: &LayoutDef, c: &CondDef) -> Result<TokenStream, bool> {
     let field = &l.fields[c.field];
     let v = read(field);
     let enum_def = match field.ty {

@@ -819,6 +819,31 @@ pub mod text_writers {
         Err(fmt::Error)
     }
 }
+/// What reading each `text` line back gives, by generated code
+/// (see `isa_runtime::carry`).
+pub mod text_carry {
+    #[allow(unused_imports)]
+    use ::isa_runtime::BitWord;
+    /// Applies to `implied` what parsing line `text` (an index in
+    /// the format's `texts`) of format `format` (indexed as in
+    /// `LAYOUT.formats`), as printed for `bits`, writes: the
+    /// line's defaults and pinned fields, the bits its fields'
+    /// text carries, and its hooks through `hooks`. `false` (and
+    /// nothing written) for an index without a line or a format
+    /// wider than 128 bits.
+    #[inline]
+    #[allow(unused_variables, clippy::needless_return)]
+    pub fn carry<H: ::isa_runtime::carry::CarryHooks + ?Sized>(
+        format: usize,
+        text: usize,
+        bits: u128,
+        implied: &mut u128,
+        hooks: &mut H,
+    ) -> bool {
+        let _ = (format, text, bits, implied, hooks);
+        false
+    }
+}
 ///The `toy` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Toy {}

@@ -6851,6 +6851,68 @@ pub mod text_writers {
         }
     }
 }
+/// What reading each `text` line back gives, by generated code
+/// (see `isa_runtime::carry`).
+pub mod text_carry {
+    #[allow(unused_imports)]
+    use ::isa_runtime::BitWord;
+    /// Applies to `implied` what parsing line `text` (an index in
+    /// the format's `texts`) of format `format` (indexed as in
+    /// `LAYOUT.formats`), as printed for `bits`, writes: the
+    /// line's defaults and pinned fields, the bits its fields'
+    /// text carries, and its hooks through `hooks`. `false` (and
+    /// nothing written) for an index without a line or a format
+    /// wider than 128 bits.
+    #[inline]
+    #[allow(unused_variables, clippy::needless_return)]
+    pub fn carry<H: ::isa_runtime::carry::CarryHooks + ?Sized>(
+        format: usize,
+        text: usize,
+        bits: u128,
+        implied: &mut u128,
+        hooks: &mut H,
+    ) -> bool {
+        match (format, text) {
+            (1, 0) => {
+                let fields = super::__layout::LAYOUT_DEST.fields;
+                hooks.carry_hook("file", Some((3, &fields[3])), bits, implied);
+                hooks.carry_hook("regnum", Some((0, &fields[0])), bits, implied);
+                hooks.carry_hook("mask", Some((1, &fields[1])), bits, implied);
+            }
+            (2, 0) => {
+                let fields = super::__layout::LAYOUT_SOURCE.fields;
+                ::isa_runtime::carry::pin(implied, 63, 1, &[1], false, 0);
+                ::isa_runtime::carry::pin(implied, 16, 8, &[0], true, 0);
+                ::isa_runtime::carry::pin(implied, 40, 4, &[0], true, 0);
+                ::isa_runtime::carry::pin(implied, 48, 2, &[0], true, 0);
+                hooks.carry_hook("file", Some((3, &fields[3])), bits, implied);
+                hooks.carry_hook("regnum", Some((0, &fields[0])), bits, implied);
+                hooks.carry_hook("swizzle", Some((2, &fields[2])), bits, implied);
+            }
+            (2, 1) => {
+                let fields = super::__layout::LAYOUT_SOURCE.fields;
+                ::isa_runtime::carry::pin(implied, 63, 1, &[1], true, 1);
+                hooks.carry_hook("file", Some((3, &fields[3])), bits, implied);
+                hooks.carry_hook("index_reg", Some((5, &fields[5])), bits, implied);
+                *implied = *implied & !844424930131968 | bits & 844424930131968;
+                *implied = *implied & !16711680 | bits & 16711680;
+                if bits & 16711680 != 0 {
+                    *implied = *implied & !16711680 | bits & 16711680;
+                }
+                hooks.carry_hook("swizzle", Some((2, &fields[2])), bits, implied);
+            }
+            (3, 0) => {
+                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                *implied = *implied & !18442520849547329535
+                    | bits & 18442520849547329535;
+                hooks.carry_hook("special_flags", Some((7, &fields[7])), bits, implied);
+                hooks.carry_hook("bias", Some((1, &fields[1])), bits, implied);
+            }
+            _ => return false,
+        }
+        true
+    }
+}
 ///The `agal` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Agal {}

@@ -4536,6 +4536,217 @@ pub mod text_writers {
         }
     }
 }
+/// What reading each `text` line back gives, by generated code
+/// (see `isa_runtime::carry`).
+pub mod text_carry {
+    #[allow(unused_imports)]
+    use ::isa_runtime::BitWord;
+    /// Applies to `implied` what parsing line `text` (an index in
+    /// the format's `texts`) of format `format` (indexed as in
+    /// `LAYOUT.formats`), as printed for `bits`, writes: the
+    /// line's defaults and pinned fields, the bits its fields'
+    /// text carries, and its hooks through `hooks`. `false` (and
+    /// nothing written) for an index without a line or a format
+    /// wider than 128 bits.
+    #[inline]
+    #[allow(unused_variables, clippy::needless_return)]
+    pub fn carry<H: ::isa_runtime::carry::CarryHooks + ?Sized>(
+        format: usize,
+        text: usize,
+        bits: u128,
+        implied: &mut u128,
+        hooks: &mut H,
+    ) -> bool {
+        match (format, text) {
+            (0, 0) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 27, 5, &[22], true, 22);
+                ::isa_runtime::carry::pin(implied, 43, 1, &[1], true, 1);
+                hooks.carry_hook("dest_acc0", None, bits, implied);
+                *implied = *implied & !4398046511104 | bits & 4398046511104;
+                hooks.carry_hook("src", Some((6, &fields[6])), bits, implied);
+            }
+            (0, 1) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 83, 3, &[1, 2, 3], true, 1);
+                *implied = *implied & !67699845898419233783545856
+                    | bits & 67699845898419233783545856;
+                hooks.carry_hook("dest_acc0", None, bits, implied);
+                *implied = *implied & !4398046511104 | bits & 4398046511104;
+                hooks.carry_hook("src", Some((6, &fields[6])), bits, implied);
+            }
+            (0, 2) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                *implied = *implied & !67699845898419233783545856
+                    | bits & 67699845898419233783545856;
+                hooks.carry_hook("dest_acc0", None, bits, implied);
+                *implied = *implied & !4398046511104 | bits & 4398046511104;
+                hooks.carry_hook("src", Some((6, &fields[6])), bits, implied);
+                *implied = *implied & !8796093022208 | bits & 8796093022208;
+                hooks.carry_hook("src_or_0", Some((7, &fields[7])), bits, implied);
+            }
+            (0, 3) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 37, 5, &[22], true, 22);
+                ::isa_runtime::carry::pin(implied, 45, 1, &[1], true, 1);
+                hooks.carry_hook("dest_acc1", None, bits, implied);
+                *implied = *implied & !17592186044416 | bits & 17592186044416;
+                hooks.carry_hook("src", Some((8, &fields[8])), bits, implied);
+            }
+            (0, 4) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 83, 3, &[1, 2, 3], true, 1);
+                *implied = *implied & !67699845898419233783545856
+                    | bits & 67699845898419233783545856;
+                hooks.carry_hook("dest_acc1", None, bits, implied);
+                *implied = *implied & !17592186044416 | bits & 17592186044416;
+                hooks.carry_hook("src", Some((8, &fields[8])), bits, implied);
+            }
+            (0, 5) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                *implied = *implied & !67699845898419233783545856
+                    | bits & 67699845898419233783545856;
+                hooks.carry_hook("dest_acc1", None, bits, implied);
+                *implied = *implied & !17592186044416 | bits & 17592186044416;
+                hooks.carry_hook("src", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !35184372088832 | bits & 35184372088832;
+                hooks.carry_hook("src_or_0", Some((9, &fields[9])), bits, implied);
+            }
+            (0, 6) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 100, 3, &[0, 3], true, 0);
+                ::isa_runtime::carry::pin(implied, 5, 5, &[22], true, 22);
+                ::isa_runtime::carry::pin(implied, 20, 1, &[1], false, 0);
+                hooks.carry_hook("dest_mul0", None, bits, implied);
+                hooks.carry_hook("src", Some((0, &fields[0])), bits, implied);
+            }
+            (0, 7) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 100, 3, &[0, 3], true, 0);
+                *implied = *implied & !8873554201597605810476922437632
+                    | bits & 8873554201597605810476922437632;
+                hooks.carry_hook("dest_mul0", None, bits, implied);
+                hooks.carry_hook("src", Some((0, &fields[0])), bits, implied);
+                *implied = *implied & !1048576 | bits & 1048576;
+                hooks.carry_hook("src_or_1", Some((1, &fields[1])), bits, implied);
+            }
+            (0, 8) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 100, 3, &[1], true, 1);
+                hooks.carry_hook("dest_mul0", None, bits, implied);
+                hooks.carry_hook("src", Some((0, &fields[0])), bits, implied);
+                hooks.carry_hook("src_or_1", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("src", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("src_or_1", Some((3, &fields[3])), bits, implied);
+            }
+            (0, 9) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 100, 3, &[4], true, 4);
+                hooks.carry_hook("dest_mul0", None, bits, implied);
+                hooks.carry_hook("src_or_1", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("src", Some((0, &fields[0])), bits, implied);
+                hooks.carry_hook("src", Some((2, &fields[2])), bits, implied);
+            }
+            (0, 10) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                *implied = *implied & !8873554201597605810476922437632
+                    | bits & 8873554201597605810476922437632;
+                hooks.carry_hook("dest_mul0", None, bits, implied);
+                hooks.carry_hook("src", Some((0, &fields[0])), bits, implied);
+                hooks.carry_hook("src_or_1", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("src", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("src_or_1", Some((3, &fields[3])), bits, implied);
+            }
+            (0, 11) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                *implied = *implied & !8873554201597605810476922437632
+                    | bits & 8873554201597605810476922437632;
+                hooks.carry_hook("dest_mul0", None, bits, implied);
+                hooks.carry_hook("src", Some((0, &fields[0])), bits, implied);
+                hooks.carry_hook("src_or_1", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("src", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("src_or_1", Some((3, &fields[3])), bits, implied);
+            }
+            (0, 12) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 100, 3, &[0, 3], true, 0);
+                ::isa_runtime::carry::pin(implied, 15, 5, &[22], true, 22);
+                ::isa_runtime::carry::pin(implied, 21, 1, &[1], false, 0);
+                hooks.carry_hook("dest_mul1", None, bits, implied);
+                hooks.carry_hook("src", Some((2, &fields[2])), bits, implied);
+            }
+            (0, 13) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 100, 3, &[0, 3], true, 0);
+                hooks.carry_hook("dest_mul1", None, bits, implied);
+                hooks.carry_hook("src", Some((2, &fields[2])), bits, implied);
+                *implied = *implied & !2097152 | bits & 2097152;
+                hooks.carry_hook("src_or_1", Some((3, &fields[3])), bits, implied);
+            }
+            (0, 14) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 86, 4, &[9, 12, 13, 14, 15], true, 9);
+                hooks.carry_hook("dest_complex", None, bits, implied);
+                hooks.carry_hook("src", Some((35, &fields[35])), bits, implied);
+            }
+            (0, 15) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                *implied = *implied & !1160568786830044007717928960
+                    | bits & 1160568786830044007717928960;
+                hooks.carry_hook("dest_complex", None, bits, implied);
+                hooks.carry_hook("src", Some((35, &fields[35])), bits, implied);
+            }
+            (0, 16) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                *implied = *implied & !1160568786830044007717928960
+                    | bits & 1160568786830044007717928960;
+                hooks.carry_hook("dest_complex", None, bits, implied);
+                hooks.carry_hook("src", Some((35, &fields[35])), bits, implied);
+            }
+            (0, 17) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 103, 3, &[2], true, 2);
+                hooks.carry_hook("dest_pass", None, bits, implied);
+                hooks.carry_hook("src", Some((36, &fields[36])), bits, implied);
+            }
+            (0, 18) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 103, 3, &[6], true, 6);
+                hooks.carry_hook("dest_pass", None, bits, implied);
+                hooks.carry_hook("src", Some((36, &fields[36])), bits, implied);
+                hooks.carry_hook("load_x", None, bits, implied);
+                hooks.carry_hook("load_y", None, bits, implied);
+            }
+            (0, 19) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                *implied = *implied & !70988433612780846483815379501056
+                    | bits & 70988433612780846483815379501056;
+                hooks.carry_hook("dest_pass", None, bits, implied);
+                hooks.carry_hook("src", Some((36, &fields[36])), bits, implied);
+            }
+            (0, 20) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                *implied = *implied & !70988433612780846483815379501056
+                    | bits & 70988433612780846483815379501056;
+                hooks.carry_hook("dest_pass", None, bits, implied);
+                hooks.carry_hook("src", Some((36, &fields[36])), bits, implied);
+            }
+            (0, 21) => {
+                let fields = super::__layout::LAYOUT_INSTR.fields;
+                ::isa_runtime::carry::pin(implied, 69, 1, &[1], true, 1);
+                hooks.carry_hook("pass_result", None, bits, implied);
+                hooks
+                    .carry_hook("branch_target", Some((38, &fields[38])), bits, implied);
+            }
+            (0, 22) => {
+                *implied = *implied & !1246151246048358630847319119012823040
+                    | bits & 1246151246048358630847319119012823040;
+            }
+            _ => return false,
+        }
+        true
+    }
+}
 ///The `lima_gp` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LimaGp {}

@@ -14666,6 +14666,630 @@ pub mod text_writers {
         }
     }
 }
+/// What reading each `text` line back gives, by generated code
+/// (see `isa_runtime::carry`).
+pub mod text_carry {
+    #[allow(unused_imports)]
+    use ::isa_runtime::BitWord;
+    /// Applies to `implied` what parsing line `text` (an index in
+    /// the format's `texts`) of format `format` (indexed as in
+    /// `LAYOUT.formats`), as printed for `bits`, writes: the
+    /// line's defaults and pinned fields, the bits its fields'
+    /// text carries, and its hooks through `hooks`. `false` (and
+    /// nothing written) for an index without a line or a format
+    /// wider than 128 bits.
+    #[inline]
+    #[allow(unused_variables, clippy::needless_return)]
+    pub fn carry<H: ::isa_runtime::carry::CarryHooks + ?Sized>(
+        format: usize,
+        text: usize,
+        bits: u128,
+        implied: &mut u128,
+        hooks: &mut H,
+    ) -> bool {
+        match (format, text) {
+            (0, 0) => {
+                ::isa_runtime::carry::pin(implied, 6, 1, &[1], true, 1);
+            }
+            (0, 1) => {
+                ::isa_runtime::carry::pin(implied, 5, 1, &[1], true, 1);
+            }
+            (1, 0) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                ::isa_runtime::carry::pin(implied, 2, 2, &[0, 1], true, 0);
+                ::isa_runtime::carry::pin(implied, 0, 2, &[0], true, 0);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+                hooks.carry_hook("varying_index", Some((8, &fields[8])), bits, implied);
+            }
+            (1, 1) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                ::isa_runtime::carry::pin(implied, 2, 2, &[0, 1], true, 0);
+                ::isa_runtime::carry::pin(implied, 0, 2, &[1], true, 1);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+                hooks.carry_hook("varying_index", Some((8, &fields[8])), bits, implied);
+            }
+            (1, 2) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                ::isa_runtime::carry::pin(implied, 2, 2, &[0, 1], true, 0);
+                ::isa_runtime::carry::pin(implied, 0, 2, &[2], true, 2);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+                hooks.carry_hook("varying_index", Some((8, &fields[8])), bits, implied);
+            }
+            (1, 3) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                ::isa_runtime::carry::pin(implied, 2, 2, &[0, 1], true, 0);
+                ::isa_runtime::carry::pin(implied, 0, 2, &[3], true, 3);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+                hooks.carry_hook("varying_index", Some((8, &fields[8])), bits, implied);
+            }
+            (1, 4) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                ::isa_runtime::carry::pin(implied, 2, 2, &[2], true, 2);
+                ::isa_runtime::carry::pin(implied, 0, 2, &[0], true, 0);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+                hooks.carry_hook("varying_index", Some((8, &fields[8])), bits, implied);
+            }
+            (1, 5) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                implied.set(5, 2, 3);
+                implied.set(10, 4, 15);
+                ::isa_runtime::carry::pin(implied, 2, 2, &[2], true, 2);
+                ::isa_runtime::carry::pin(implied, 0, 2, &[3], true, 3);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+            }
+            (1, 6) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                implied.set(5, 2, 1);
+                implied.set(10, 4, 15);
+                ::isa_runtime::carry::pin(implied, 2, 2, &[3], true, 3);
+                ::isa_runtime::carry::pin(implied, 0, 2, &[0], true, 0);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+            }
+            (1, 7) => {
+                let fields = super::__layout::LAYOUT_VARYING.fields;
+                implied.set(10, 4, 15);
+                ::isa_runtime::carry::pin(implied, 2, 2, &[3], true, 3);
+                ::isa_runtime::carry::pin(implied, 0, 2, &[1, 2, 3], true, 1);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+            }
+            (2, 0) => {
+                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                ::isa_runtime::carry::pin(implied, 0, 2, &[0], true, 0);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64512 | bits & 64512;
+                hooks.carry_hook("swizzle", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !32768 | bits & 32768;
+            }
+            (2, 1) => {
+                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                ::isa_runtime::carry::pin(implied, 0, 2, &[1], true, 1);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64512 | bits & 64512;
+                hooks.carry_hook("swizzle", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !32768 | bits & 32768;
+            }
+            (2, 2) => {
+                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                ::isa_runtime::carry::pin(implied, 0, 2, &[2], true, 2);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64512 | bits & 64512;
+                hooks.carry_hook("swizzle", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !32768 | bits & 32768;
+            }
+            (2, 3) => {
+                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                ::isa_runtime::carry::pin(implied, 0, 2, &[3], true, 3);
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64512 | bits & 64512;
+                hooks.carry_hook("swizzle", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !32768 | bits & 32768;
+            }
+            (3, 0) => {
+                let fields = super::__layout::LAYOUT_VARYINGCUBE.fields;
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64512 | bits & 64512;
+                hooks.carry_hook("swizzle", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !32768 | bits & 32768;
+            }
+            (4, 0) => {
+                let fields = super::__layout::LAYOUT_VARYINGNORMALIZE.fields;
+                *implied = *implied & !251658240 | bits & 251658240;
+                hooks.carry_hook("mask", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64512 | bits & 64512;
+                hooks.carry_hook("swizzle", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !32768 | bits & 32768;
+            }
+            (5, 0) => {
+                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                implied.set(42, 20, 233473);
+                ::isa_runtime::carry::pin(implied, 24, 5, &[0], true, 0);
+                *implied = *implied & !4396973031424 | bits & 4396973031424;
+                *implied = *implied & !536870912 | bits & 536870912;
+                if bits & 536870912 != 0 {
+                    hooks.carry_hook("sreg", Some((1, &fields[1])), bits, implied);
+                }
+                *implied = *implied & !262144 | bits & 262144;
+                if bits & 262144 != 0 {
+                    hooks.carry_hook("sreg", Some((0, &fields[0])), bits, implied);
+                }
+            }
+            (5, 1) => {
+                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                implied.set(42, 20, 233473);
+                *implied = *implied & !4397493125120 | bits & 4397493125120;
+                *implied = *implied & !536870912 | bits & 536870912;
+                if bits & 536870912 != 0 {
+                    hooks.carry_hook("sreg", Some((1, &fields[1])), bits, implied);
+                }
+                *implied = *implied & !262144 | bits & 262144;
+                if bits & 262144 != 0 {
+                    hooks.carry_hook("sreg", Some((0, &fields[0])), bits, implied);
+                }
+            }
+            (5, 2) => {
+                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                implied.set(42, 20, 233473);
+                *implied = *implied & !4397493125120 | bits & 4397493125120;
+                *implied = *implied & !536870912 | bits & 536870912;
+                if bits & 536870912 != 0 {
+                    hooks.carry_hook("sreg", Some((1, &fields[1])), bits, implied);
+                }
+                *implied = *implied & !262144 | bits & 262144;
+                if bits & 262144 != 0 {
+                    hooks.carry_hook("sreg", Some((0, &fields[0])), bits, implied);
+                }
+            }
+            (6, 0) => {
+                let fields = super::__layout::LAYOUT_UNIFORM.fields;
+                *implied = *implied & !3 | bits & 3;
+                hooks.carry_hook("signed_index", Some((6, &fields[6])), bits, implied);
+                *implied = *implied & !16777216 | bits & 16777216;
+                if bits & 16777216 != 0 {
+                    hooks.carry_hook("sreg", Some((4, &fields[4])), bits, implied);
+                }
+            }
+            (6, 1) => {
+                let fields = super::__layout::LAYOUT_UNIFORM.fields;
+                *implied = *implied & !3 | bits & 3;
+                hooks.carry_hook("signed_index", Some((6, &fields[6])), bits, implied);
+                *implied = *implied & !16777216 | bits & 16777216;
+                if bits & 16777216 != 0 {
+                    hooks.carry_hook("sreg", Some((4, &fields[4])), bits, implied);
+                }
+            }
+            (7, 0) => {
+                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                *implied = *implied & !8521215115264 | bits & 8521215115264;
+                hooks.carry_hook("outmod", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64424509440 | bits & 64424509440;
+                if bits & 64424509440 != 0 {
+                    *implied = *implied & !4026531840 | bits & 4026531840;
+                    hooks.carry_hook("mask", Some((9, &fields[9])), bits, implied);
+                }
+                *implied = *implied & !12303 | bits & 12303;
+                hooks.carry_hook("swizzle", Some((1, &fields[1])), bits, implied);
+                *implied = *implied & !4096 | bits & 4096;
+            }
+            (7, 1) => {
+                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                hooks.carry_hook("outmod", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64424509440 | bits & 64424509440;
+                if bits & 64424509440 != 0 {
+                    *implied = *implied & !4026531840 | bits & 4026531840;
+                    hooks.carry_hook("mask", Some((9, &fields[9])), bits, implied);
+                }
+                *implied = *implied & !12303 | bits & 12303;
+                hooks.carry_hook("swizzle", Some((1, &fields[1])), bits, implied);
+                *implied = *implied & !8521416691712 | bits & 8521416691712;
+                hooks.carry_hook("swizzle", Some((5, &fields[5])), bits, implied);
+                *implied = *implied & !67108864 | bits & 67108864;
+            }
+            (7, 2) => {
+                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                *implied = *implied & !8521215115264 | bits & 8521215115264;
+                hooks.carry_hook("outmod", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64424509440 | bits & 64424509440;
+                if bits & 64424509440 != 0 {
+                    *implied = *implied & !4026531840 | bits & 4026531840;
+                    hooks.carry_hook("mask", Some((9, &fields[9])), bits, implied);
+                }
+                *implied = *implied & !12303 | bits & 12303;
+                hooks.carry_hook("swizzle", Some((1, &fields[1])), bits, implied);
+                *implied = *implied & !4096 | bits & 4096;
+            }
+            (7, 3) => {
+                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                *implied = *implied & !8521215115264 | bits & 8521215115264;
+                hooks.carry_hook("outmod", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64424509440 | bits & 64424509440;
+                if bits & 64424509440 != 0 {
+                    *implied = *implied & !4026531840 | bits & 4026531840;
+                    hooks.carry_hook("mask", Some((9, &fields[9])), bits, implied);
+                }
+                *implied = *implied & !12303 | bits & 12303;
+                hooks.carry_hook("swizzle", Some((1, &fields[1])), bits, implied);
+                *implied = *implied & !201576448 | bits & 201576448;
+                hooks.carry_hook("swizzle", Some((5, &fields[5])), bits, implied);
+                *implied = *implied & !67108864 | bits & 67108864;
+            }
+            (8, 0) => {
+                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                *implied = *implied & !1040187392 | bits & 1040187392;
+                hooks.carry_hook("outmod", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !4194304 | bits & 4194304;
+                if bits & 4194304 != 0 {
+                    hooks.carry_hook("sdest", Some((6, &fields[6])), bits, implied);
+                }
+                *implied = *implied & !192 | bits & 192;
+                hooks.carry_hook("sreg", Some((0, &fields[0])), bits, implied);
+                *implied = *implied & !64 | bits & 64;
+            }
+            (8, 1) => {
+                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                hooks.carry_hook("outmod", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !4194304 | bits & 4194304;
+                if bits & 4194304 != 0 {
+                    hooks.carry_hook("sdest", Some((6, &fields[6])), bits, implied);
+                }
+                *implied = *implied & !192 | bits & 192;
+                hooks.carry_hook("sreg", Some((0, &fields[0])), bits, implied);
+                *implied = *implied & !1040236608 | bits & 1040236608;
+                hooks.carry_hook("sreg", Some((3, &fields[3])), bits, implied);
+                *implied = *implied & !16384 | bits & 16384;
+            }
+            (8, 2) => {
+                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                *implied = *implied & !1040187392 | bits & 1040187392;
+                hooks.carry_hook("outmod", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !4194304 | bits & 4194304;
+                if bits & 4194304 != 0 {
+                    hooks.carry_hook("sdest", Some((6, &fields[6])), bits, implied);
+                }
+                *implied = *implied & !192 | bits & 192;
+                hooks.carry_hook("sreg", Some((0, &fields[0])), bits, implied);
+                *implied = *implied & !64 | bits & 64;
+            }
+            (8, 3) => {
+                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                *implied = *implied & !1040187392 | bits & 1040187392;
+                hooks.carry_hook("outmod", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !4194304 | bits & 4194304;
+                if bits & 4194304 != 0 {
+                    hooks.carry_hook("sdest", Some((6, &fields[6])), bits, implied);
+                }
+                *implied = *implied & !192 | bits & 192;
+                hooks.carry_hook("sreg", Some((0, &fields[0])), bits, implied);
+                *implied = *implied & !49216 | bits & 49216;
+                hooks.carry_hook("sreg", Some((3, &fields[3])), bits, implied);
+                *implied = *implied & !16384 | bits & 16384;
+            }
+            (9, 0) => {
+                let fields = super::__layout::LAYOUT_VECADD.fields;
+                *implied = *implied & !8521215115264 | bits & 8521215115264;
+                hooks.carry_hook("outmod", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64424509440 | bits & 64424509440;
+                if bits & 64424509440 != 0 {
+                    *implied = *implied & !4026531840 | bits & 4026531840;
+                    hooks.carry_hook("mask", Some((9, &fields[9])), bits, implied);
+                }
+                *implied = *implied & !12288 | bits & 12288;
+                *implied = *implied & !8796093022208 | bits & 8796093022208;
+                if bits & 8796093022208 != 0 {}
+                *implied = *implied & !8796093022208 | bits & 8796093022208;
+                if bits & 8796093022208 == 0 {
+                    *implied = *implied & !15 | bits & 15;
+                }
+                hooks.carry_hook("swizzle", Some((1, &fields[1])), bits, implied);
+                *implied = *implied & !4096 | bits & 4096;
+            }
+            (9, 1) => {
+                let fields = super::__layout::LAYOUT_VECADD.fields;
+                *implied = *implied & !8521215115264 | bits & 8521215115264;
+                hooks.carry_hook("outmod", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64424509440 | bits & 64424509440;
+                if bits & 64424509440 != 0 {
+                    *implied = *implied & !4026531840 | bits & 4026531840;
+                    hooks.carry_hook("mask", Some((9, &fields[9])), bits, implied);
+                }
+                *implied = *implied & !12288 | bits & 12288;
+                *implied = *implied & !8796093022208 | bits & 8796093022208;
+                if bits & 8796093022208 != 0 {}
+                *implied = *implied & !8796093022208 | bits & 8796093022208;
+                if bits & 8796093022208 == 0 {
+                    *implied = *implied & !15 | bits & 15;
+                }
+                hooks.carry_hook("swizzle", Some((1, &fields[1])), bits, implied);
+                *implied = *implied & !4096 | bits & 4096;
+            }
+            (9, 2) => {
+                let fields = super::__layout::LAYOUT_VECADD.fields;
+                *implied = *implied & !8521215115264 | bits & 8521215115264;
+                hooks.carry_hook("outmod", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !64424509440 | bits & 64424509440;
+                if bits & 64424509440 != 0 {
+                    *implied = *implied & !4026531840 | bits & 4026531840;
+                    hooks.carry_hook("mask", Some((9, &fields[9])), bits, implied);
+                }
+                *implied = *implied & !12288 | bits & 12288;
+                *implied = *implied & !8796093022208 | bits & 8796093022208;
+                if bits & 8796093022208 != 0 {}
+                *implied = *implied & !8796093022208 | bits & 8796093022208;
+                if bits & 8796093022208 == 0 {
+                    *implied = *implied & !15 | bits & 15;
+                }
+                hooks.carry_hook("swizzle", Some((1, &fields[1])), bits, implied);
+                *implied = *implied & !201576448 | bits & 201576448;
+                hooks.carry_hook("swizzle", Some((5, &fields[5])), bits, implied);
+                *implied = *implied & !67108864 | bits & 67108864;
+            }
+            (10, 0) => {
+                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                *implied = *implied & !1040187392 | bits & 1040187392;
+                hooks.carry_hook("outmod", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !4194304 | bits & 4194304;
+                if bits & 4194304 != 0 {
+                    hooks.carry_hook("sdest", Some((6, &fields[6])), bits, implied);
+                }
+                *implied = *implied & !192 | bits & 192;
+                *implied = *implied & !1073741824 | bits & 1073741824;
+                if bits & 1073741824 != 0 {}
+                *implied = *implied & !1073741824 | bits & 1073741824;
+                if bits & 1073741824 == 0 {
+                    hooks.carry_hook("sreg", Some((0, &fields[0])), bits, implied);
+                }
+                *implied = *implied & !64 | bits & 64;
+            }
+            (10, 1) => {
+                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                *implied = *implied & !1040187392 | bits & 1040187392;
+                hooks.carry_hook("outmod", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !4194304 | bits & 4194304;
+                if bits & 4194304 != 0 {
+                    hooks.carry_hook("sdest", Some((6, &fields[6])), bits, implied);
+                }
+                *implied = *implied & !192 | bits & 192;
+                *implied = *implied & !1073741824 | bits & 1073741824;
+                if bits & 1073741824 != 0 {}
+                *implied = *implied & !1073741824 | bits & 1073741824;
+                if bits & 1073741824 == 0 {
+                    hooks.carry_hook("sreg", Some((0, &fields[0])), bits, implied);
+                }
+                *implied = *implied & !64 | bits & 64;
+            }
+            (10, 2) => {
+                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                *implied = *implied & !1040187392 | bits & 1040187392;
+                hooks.carry_hook("outmod", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !4194304 | bits & 4194304;
+                if bits & 4194304 != 0 {
+                    hooks.carry_hook("sdest", Some((6, &fields[6])), bits, implied);
+                }
+                *implied = *implied & !192 | bits & 192;
+                *implied = *implied & !1073741824 | bits & 1073741824;
+                if bits & 1073741824 != 0 {}
+                *implied = *implied & !1073741824 | bits & 1073741824;
+                if bits & 1073741824 == 0 {
+                    hooks.carry_hook("sreg", Some((0, &fields[0])), bits, implied);
+                }
+                *implied = *implied & !64 | bits & 64;
+            }
+            (10, 3) => {
+                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                *implied = *implied & !1040187392 | bits & 1040187392;
+                hooks.carry_hook("outmod", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !4194304 | bits & 4194304;
+                if bits & 4194304 != 0 {
+                    hooks.carry_hook("sdest", Some((6, &fields[6])), bits, implied);
+                }
+                *implied = *implied & !192 | bits & 192;
+                *implied = *implied & !1073741824 | bits & 1073741824;
+                if bits & 1073741824 != 0 {}
+                *implied = *implied & !1073741824 | bits & 1073741824;
+                if bits & 1073741824 == 0 {
+                    hooks.carry_hook("sreg", Some((0, &fields[0])), bits, implied);
+                }
+                *implied = *implied & !49216 | bits & 49216;
+                hooks.carry_hook("sreg", Some((3, &fields[3])), bits, implied);
+                *implied = *implied & !16384 | bits & 16384;
+            }
+            (11, 0) => {
+                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                ::isa_runtime::carry::pin(implied, 0, 1, &[1], false, 0);
+                *implied = *implied & !60 | bits & 60;
+                hooks.carry_hook("outmod", Some((9, &fields[9])), bits, implied);
+                hooks.carry_hook("sdest", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !49152 | bits & 49152;
+                hooks.carry_hook("sreg", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !16384 | bits & 16384;
+                *implied = *implied & !2 | bits & 2;
+                if bits & 2 != 0 {
+                    *implied = *implied & !192 | bits & 192;
+                    hooks.carry_hook("sreg", Some((5, &fields[5])), bits, implied);
+                    *implied = *implied & !64 | bits & 64;
+                }
+            }
+            (11, 1) => {
+                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                ::isa_runtime::carry::pin(implied, 0, 1, &[1], false, 0);
+                *implied = *implied & !60 | bits & 60;
+                hooks.carry_hook("outmod", Some((9, &fields[9])), bits, implied);
+                hooks.carry_hook("sdest", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !49152 | bits & 49152;
+                hooks.carry_hook("sreg", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !16384 | bits & 16384;
+                *implied = *implied & !2 | bits & 2;
+                if bits & 2 != 0 {
+                    *implied = *implied & !192 | bits & 192;
+                    hooks.carry_hook("sreg", Some((5, &fields[5])), bits, implied);
+                    *implied = *implied & !64 | bits & 64;
+                }
+            }
+            (11, 2) => {
+                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                ::isa_runtime::carry::pin(implied, 0, 1, &[1], true, 1);
+                *implied = *implied & !60 | bits & 60;
+                hooks.carry_hook("vec_dest", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !49152 | bits & 49152;
+                hooks.carry_hook("sreg", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !16384 | bits & 16384;
+                *implied = *implied & !2 | bits & 2;
+                if bits & 2 != 0 {
+                    *implied = *implied & !192 | bits & 192;
+                    hooks.carry_hook("sreg", Some((5, &fields[5])), bits, implied);
+                    *implied = *implied & !64 | bits & 64;
+                }
+            }
+            (11, 3) => {
+                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                ::isa_runtime::carry::pin(implied, 0, 1, &[1], true, 1);
+                *implied = *implied & !60 | bits & 60;
+                hooks.carry_hook("vec_dest", Some((10, &fields[10])), bits, implied);
+                *implied = *implied & !49152 | bits & 49152;
+                hooks.carry_hook("sreg", Some((8, &fields[8])), bits, implied);
+                *implied = *implied & !16384 | bits & 16384;
+                *implied = *implied & !2 | bits & 2;
+                if bits & 2 != 0 {
+                    *implied = *implied & !192 | bits & 192;
+                    hooks.carry_hook("sreg", Some((5, &fields[5])), bits, implied);
+                    *implied = *implied & !64 | bits & 64;
+                }
+            }
+            (12, 0) => {
+                let fields = super::__layout::LAYOUT_COMBINERVEC.fields;
+                *implied = *implied & !1006632960 | bits & 1006632960;
+                hooks.carry_hook("mask", Some((6, &fields[6])), bits, implied);
+                *implied = *implied & !49152 | bits & 49152;
+                hooks.carry_hook("sreg", Some((5, &fields[5])), bits, implied);
+                *implied = *implied & !31744 | bits & 31744;
+                hooks.carry_hook("swizzle", Some((1, &fields[1])), bits, implied);
+            }
+            (13, 0) => {
+                let fields = super::__layout::LAYOUT_TEMPWRITE.fields;
+                implied.set(0, 2, 3);
+                ::isa_runtime::carry::pin(implied, 10, 2, &[0], true, 0);
+                hooks.carry_hook("temp_index", Some((7, &fields[7])), bits, implied);
+                *implied = *implied & !16777216 | bits & 16777216;
+                if bits & 16777216 != 0 {
+                    hooks.carry_hook("sreg", Some((5, &fields[5])), bits, implied);
+                }
+                hooks.carry_hook("sreg", Some((2, &fields[2])), bits, implied);
+            }
+            (13, 1) => {
+                let fields = super::__layout::LAYOUT_TEMPWRITE.fields;
+                implied.set(0, 2, 3);
+                ::isa_runtime::carry::pin(implied, 10, 2, &[3, 1, 2], true, 3);
+                hooks.carry_hook("temp_index", Some((7, &fields[7])), bits, implied);
+                *implied = *implied & !16777216 | bits & 16777216;
+                if bits & 16777216 != 0 {
+                    hooks.carry_hook("sreg", Some((5, &fields[5])), bits, implied);
+                }
+                hooks.carry_hook("vec_of_sreg", Some((2, &fields[2])), bits, implied);
+            }
+            (14, 0) => {
+                ::isa_runtime::carry::pin(implied, 0, 1, &[1], true, 1);
+                *implied = *implied & !960 | bits & 960;
+            }
+            (14, 1) => {
+                ::isa_runtime::carry::pin(implied, 0, 1, &[1], false, 0);
+                *implied = *implied & !960 | bits & 960;
+            }
+            (15, 0) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                ::isa_runtime::carry::pin(implied, 18, 1, &[1], true, 1);
+                ::isa_runtime::carry::pin(implied, 17, 1, &[1], true, 1);
+                ::isa_runtime::carry::pin(implied, 16, 1, &[1], true, 1);
+                hooks.carry_hook("branch_target", Some((7, &fields[7])), bits, implied);
+            }
+            (15, 1) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                ::isa_runtime::carry::pin(implied, 18, 1, &[1], false, 0);
+                ::isa_runtime::carry::pin(implied, 17, 1, &[1], false, 0);
+                ::isa_runtime::carry::pin(implied, 16, 1, &[1], false, 0);
+                hooks.carry_hook("sreg", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("sreg", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("branch_target", Some((7, &fields[7])), bits, implied);
+            }
+            (15, 2) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                ::isa_runtime::carry::pin(implied, 18, 1, &[1], true, 1);
+                ::isa_runtime::carry::pin(implied, 17, 1, &[1], false, 0);
+                ::isa_runtime::carry::pin(implied, 16, 1, &[1], false, 0);
+                hooks.carry_hook("sreg", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("sreg", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("branch_target", Some((7, &fields[7])), bits, implied);
+            }
+            (15, 3) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                ::isa_runtime::carry::pin(implied, 18, 1, &[1], false, 0);
+                ::isa_runtime::carry::pin(implied, 17, 1, &[1], true, 1);
+                ::isa_runtime::carry::pin(implied, 16, 1, &[1], false, 0);
+                hooks.carry_hook("sreg", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("sreg", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("branch_target", Some((7, &fields[7])), bits, implied);
+            }
+            (15, 4) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                ::isa_runtime::carry::pin(implied, 18, 1, &[1], true, 1);
+                ::isa_runtime::carry::pin(implied, 17, 1, &[1], true, 1);
+                ::isa_runtime::carry::pin(implied, 16, 1, &[1], false, 0);
+                hooks.carry_hook("sreg", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("sreg", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("branch_target", Some((7, &fields[7])), bits, implied);
+            }
+            (15, 5) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                ::isa_runtime::carry::pin(implied, 18, 1, &[1], false, 0);
+                ::isa_runtime::carry::pin(implied, 17, 1, &[1], false, 0);
+                ::isa_runtime::carry::pin(implied, 16, 1, &[1], true, 1);
+                hooks.carry_hook("sreg", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("sreg", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("branch_target", Some((7, &fields[7])), bits, implied);
+            }
+            (15, 6) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                ::isa_runtime::carry::pin(implied, 18, 1, &[1], true, 1);
+                ::isa_runtime::carry::pin(implied, 17, 1, &[1], false, 0);
+                ::isa_runtime::carry::pin(implied, 16, 1, &[1], true, 1);
+                hooks.carry_hook("sreg", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("sreg", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("branch_target", Some((7, &fields[7])), bits, implied);
+            }
+            (15, 7) => {
+                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                ::isa_runtime::carry::pin(implied, 18, 1, &[1], false, 0);
+                ::isa_runtime::carry::pin(implied, 17, 1, &[1], true, 1);
+                ::isa_runtime::carry::pin(implied, 16, 1, &[1], true, 1);
+                hooks.carry_hook("sreg", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("sreg", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("branch_target", Some((7, &fields[7])), bits, implied);
+            }
+            (16, 0) => {}
+            (17, 0) => {
+                let fields = super::__layout::LAYOUT_CONST.fields;
+                hooks.carry_hook("unit", None, bits, implied);
+                hooks.carry_hook("half", Some((0, &fields[0])), bits, implied);
+                hooks.carry_hook("half", Some((1, &fields[1])), bits, implied);
+                hooks.carry_hook("half", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("half", Some((3, &fields[3])), bits, implied);
+            }
+            _ => return false,
+        }
+        true
+    }
+}
 ///The `lima_pp` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LimaPp {}

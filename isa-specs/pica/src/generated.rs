@@ -8585,6 +8585,171 @@ pub mod text_writers {
         }
     }
 }
+/// What reading each `text` line back gives, by generated code
+/// (see `isa_runtime::carry`).
+pub mod text_carry {
+    #[allow(unused_imports)]
+    use ::isa_runtime::BitWord;
+    /// Applies to `implied` what parsing line `text` (an index in
+    /// the format's `texts`) of format `format` (indexed as in
+    /// `LAYOUT.formats`), as printed for `bits`, writes: the
+    /// line's defaults and pinned fields, the bits its fields'
+    /// text carries, and its hooks through `hooks`. `false` (and
+    /// nothing written) for an index without a line or a format
+    /// wider than 128 bits.
+    #[inline]
+    #[allow(unused_variables, clippy::needless_return)]
+    pub fn carry<H: ::isa_runtime::carry::CarryHooks + ?Sized>(
+        format: usize,
+        text: usize,
+        bits: u128,
+        implied: &mut u128,
+        hooks: &mut H,
+    ) -> bool {
+        match (format, text) {
+            (0, 0) => {
+                let fields = super::__layout::LAYOUT_FMT1.fields;
+                hooks.carry_hook("dst", Some((4, &fields[4])), bits, implied);
+                hooks.carry_hook("src_idx", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("src", Some((1, &fields[1])), bits, implied);
+            }
+            (1, 0) => {
+                let fields = super::__layout::LAYOUT_FMT1U.fields;
+                ::isa_runtime::carry::pin(implied, 7, 5, &[0], true, 0);
+                hooks.carry_hook("dst", Some((4, &fields[4])), bits, implied);
+                hooks.carry_hook("src_idx", Some((2, &fields[2])), bits, implied);
+            }
+            (2, 0) => {
+                let fields = super::__layout::LAYOUT_FMT1MOVA.fields;
+                ::isa_runtime::carry::pin(implied, 7, 5, &[0], true, 0);
+                ::isa_runtime::carry::pin(implied, 21, 5, &[0], true, 0);
+                hooks.carry_hook("a0", None, bits, implied);
+                hooks.carry_hook("src_idx", Some((2, &fields[2])), bits, implied);
+            }
+            (3, 0) => {
+                let fields = super::__layout::LAYOUT_FMT1I.fields;
+                hooks.carry_hook("dst", Some((4, &fields[4])), bits, implied);
+                hooks.carry_hook("src", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("uniform_idx", Some((1, &fields[1])), bits, implied);
+            }
+            (4, 0) => {
+                let fields = super::__layout::LAYOUT_FMT1C.fields;
+                hooks.carry_hook("src_idx", Some((2, &fields[2])), bits, implied);
+                *implied = *implied & !132120576 | bits & 132120576;
+                hooks.carry_hook("src", Some((1, &fields[1])), bits, implied);
+            }
+            (5, 0) => {
+                ::isa_runtime::carry::pin(implied, 0, 26, &[0], true, 0);
+            }
+            (6, 0) => {
+                let fields = super::__layout::LAYOUT_FMT2.fields;
+                ::isa_runtime::carry::pin(implied, 8, 2, &[0], true, 0);
+                ::isa_runtime::carry::pin(implied, 10, 12, &[0], true, 0);
+                ::isa_runtime::carry::pin(implied, 0, 8, &[0], true, 0);
+                hooks.carry_hook("cond", Some((3, &fields[3])), bits, implied);
+            }
+            (6, 1) => {
+                let fields = super::__layout::LAYOUT_FMT2.fields;
+                hooks.carry_hook("cond", Some((3, &fields[3])), bits, implied);
+                hooks.carry_hook("proc", None, bits, implied);
+            }
+            (6, 2) => {
+                let fields = super::__layout::LAYOUT_FMT2.fields;
+                hooks.carry_hook("cond", Some((3, &fields[3])), bits, implied);
+                hooks.carry_hook("label", None, bits, implied);
+            }
+            (6, 3) => {
+                let fields = super::__layout::LAYOUT_FMT2.fields;
+                hooks.carry_hook("cond", Some((3, &fields[3])), bits, implied);
+            }
+            (6, 4) => {
+                ::isa_runtime::carry::pin(implied, 22, 2, &[0], true, 0);
+                *implied = *implied & !33554432 | bits & 33554432;
+                if bits & 33554432 == 0 {}
+                *implied = *implied & !16777216 | bits & 16777216;
+                if bits & 16777216 == 0 {}
+            }
+            (6, 5) => {
+                ::isa_runtime::carry::pin(implied, 22, 2, &[1], true, 1);
+                *implied = *implied & !33554432 | bits & 33554432;
+                if bits & 33554432 == 0 {}
+                *implied = *implied & !16777216 | bits & 16777216;
+                if bits & 16777216 == 0 {}
+            }
+            (6, 6) => {
+                ::isa_runtime::carry::pin(implied, 22, 2, &[2], true, 2);
+                ::isa_runtime::carry::pin(implied, 24, 1, &[1], true, 1);
+                *implied = *implied & !33554432 | bits & 33554432;
+                if bits & 33554432 == 0 {}
+            }
+            (6, 7) => {
+                ::isa_runtime::carry::pin(implied, 22, 2, &[3], true, 3);
+                ::isa_runtime::carry::pin(implied, 25, 1, &[1], true, 1);
+                *implied = *implied & !16777216 | bits & 16777216;
+                if bits & 16777216 == 0 {}
+            }
+            (7, 0) => {
+                hooks.carry_hook("proc", None, bits, implied);
+            }
+            (8, 0) => {
+                let fields = super::__layout::LAYOUT_FMT3.fields;
+                hooks.carry_hook("reg", Some((3, &fields[3])), bits, implied);
+                hooks.carry_hook("proc", None, bits, implied);
+            }
+            (8, 1) => {
+                let fields = super::__layout::LAYOUT_FMT3.fields;
+                ::isa_runtime::carry::pin(implied, 0, 8, &[0], true, 0);
+                hooks.carry_hook("reg", Some((3, &fields[3])), bits, implied);
+                hooks.carry_hook("label", None, bits, implied);
+            }
+            (8, 2) => {
+                let fields = super::__layout::LAYOUT_FMT3.fields;
+                ::isa_runtime::carry::pin(implied, 0, 8, &[1], true, 1);
+                hooks.carry_hook("reg", Some((3, &fields[3])), bits, implied);
+                hooks.carry_hook("label", None, bits, implied);
+            }
+            (8, 3) => {
+                let fields = super::__layout::LAYOUT_FMT3.fields;
+                hooks.carry_hook("reg", Some((3, &fields[3])), bits, implied);
+            }
+            (9, 0) => {
+                let fields = super::__layout::LAYOUT_FMT3LOOP.fields;
+                hooks.carry_hook("reg", Some((3, &fields[3])), bits, implied);
+            }
+            (10, 0) => {
+                let fields = super::__layout::LAYOUT_FMT4.fields;
+                ::isa_runtime::carry::pin(implied, 0, 22, &[0], true, 0);
+                ::isa_runtime::carry::pin(implied, 24, 2, &[0, 1, 2], true, 0);
+                ::isa_runtime::carry::pin(implied, 23, 1, &[1], true, 1);
+                ::isa_runtime::carry::pin(implied, 22, 1, &[1], true, 1);
+                hooks.carry_hook("vertex", Some((3, &fields[3])), bits, implied);
+            }
+            (10, 1) => {
+                let fields = super::__layout::LAYOUT_FMT4.fields;
+                ::isa_runtime::carry::pin(implied, 0, 22, &[0], true, 0);
+                ::isa_runtime::carry::pin(implied, 24, 2, &[0, 1, 2], true, 0);
+                hooks.carry_hook("vertex", Some((3, &fields[3])), bits, implied);
+                *implied = *implied & !12582912 | bits & 12582912;
+            }
+            (11, 0) => {
+                let fields = super::__layout::LAYOUT_FMT5.fields;
+                hooks.carry_hook("dst", Some((5, &fields[5])), bits, implied);
+                hooks.carry_hook("src", Some((3, &fields[3])), bits, implied);
+                hooks.carry_hook("src_idx", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("src", Some((1, &fields[1])), bits, implied);
+            }
+            (12, 0) => {
+                let fields = super::__layout::LAYOUT_FMT5I.fields;
+                hooks.carry_hook("dst", Some((5, &fields[5])), bits, implied);
+                hooks.carry_hook("src", Some((3, &fields[3])), bits, implied);
+                hooks.carry_hook("src", Some((2, &fields[2])), bits, implied);
+                hooks.carry_hook("uniform_idx", Some((1, &fields[1])), bits, implied);
+            }
+            _ => return false,
+        }
+        true
+    }
+}
 ///The `pica` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pica {}

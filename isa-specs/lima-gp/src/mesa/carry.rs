@@ -1,36 +1,15 @@
 //! What an instruction's Mesa text carries: the word that reading the
 //! printed lines back gives, worked out while printing them (each line's
-//! [`Carry`] from the spec, this layer's hooks below) instead of by
-//! parsing the text. Where it differs from the word, the differing fields
+//! generated `text_carry::carry` from the spec, this layer's hooks below)
+//! instead of by parsing the text. Where it differs from the word, the differing fields
 //! are the `{raw …}` note. The tests check it against reading the text
 //! back, over random words and programs.
 
-use isa_runtime::carry::{Carry, CarryHooks, HookRules, Memo};
+use isa_runtime::carry::CarryHooks;
 use isa_runtime::layout::Field;
 
 use super::ctx::{Ctx, Pending};
 use super::*;
-
-/// The `mesa` hooks by how their text carries bits: `@pass_result` prints
-/// this instruction's pass result, which names no field; every other hook
-/// is worked out by [`Ctx::carry_hook`].
-pub(super) static RULES: HookRules = HookRules {
-    exact: &[],
-    text_only: &["pass_result"],
-    pure: &[],
-};
-
-/// Each group's alternatives' carries, as [`groups`] orders them.
-#[inline]
-pub(super) fn carries() -> &'static [Vec<Carry>] {
-    static CARRIES: OnceLock<Vec<Vec<Carry>>> = OnceLock::new();
-    CARRIES.get_or_init(|| {
-        groups()
-            .iter()
-            .map(|(_, alts)| alts.iter().map(|t| Carry::new(&FORMAT, t, blank(), &RULES)).collect())
-            .collect()
-    })
-}
 
 /// The bits of `field` (by index) copied from `from` into `to`.
 #[inline]
@@ -49,6 +28,7 @@ impl CarryHooks for Ctx {
     ) {
         let ix = ix();
         let index = field.map(|(i, _)| i);
+        let u = *self.fields(word);
         match hook {
             "src" | "src_or_0" | "src_or_1" => {
                 let Some(index) = index else { return };
@@ -81,6 +61,8 @@ impl CarryHooks for Ctx {
                     at: (0, 0),
                 });
             }
+            // This instruction's pass result: no field.
+            "pass_result" => {}
             "load_x" | "load_y" => {
                 copy(implied, word, ix.load_addr);
                 copy(implied, word, ix.load_offset);
@@ -99,7 +81,7 @@ impl CarryHooks for Ctx {
                 let Some(unit) = ctx::unit_of(hook) else { return };
                 for store in 0..2 {
                     let slots = [ix.store_src[2 * store], ix.store_src[2 * store + 1]];
-                    let hits = slots.map(|s| get(word, s) == STORE_SRC[unit]);
+                    let hits = u.hits(store, unit);
                     if !hits.contains(&true) {
                         continue;
                     }
@@ -108,18 +90,18 @@ impl CarryHooks for Ctx {
                             set(implied, slot, STORE_SRC[unit]);
                         }
                     }
-                    let temp = get(word, ix.store_temp[store]);
-                    set(implied, ix.store_temp[store], temp);
-                    if temp != 0 {
+                    let temp = u.store_temp[store];
+                    set(implied, ix.store_temp[store], u64::from(temp));
+                    if temp {
                         // `/t[addr0]` says nothing of varying or address.
                         set(implied, ix.store_varying[store], 0);
                     } else {
-                        copy(implied, word, ix.store_varying[store]);
-                        copy(implied, word, ix.store_addr[store]);
+                        set(implied, ix.store_varying[store], u64::from(u.store_varying[store]));
+                        set(implied, ix.store_addr[store], u.store_addr[store]);
                     }
                 }
                 if unit == 5 {
-                    let op = get(word, ix.complex_op);
+                    let op = u.complex_op;
                     if (COMPLEX_TEMP_STORE_ADDR..COMPLEX_TEMP_STORE_ADDR + 4).contains(&op) {
                         set(implied, ix.complex_op, op);
                     }
@@ -139,10 +121,4 @@ pub(super) fn finish(ctx: &mut Ctx, mut implied: u128) -> u128 {
         return blank();
     }
     implied
-}
-
-/// This layer has no memoized hooks: one empty memo serves every call.
-#[inline]
-pub(super) fn memo() -> Memo {
-    Memo::new(&RULES)
 }

@@ -44,6 +44,62 @@ pub(super) enum Slot {
     Prev,
 }
 
+/// The fields of a word that printing reads, read once per word.
+#[derive(Clone, Copy)]
+pub(super) struct Unpacked {
+    word: u128,
+    /// store0_src_x, store0_src_y, store1_src_z, store1_src_w.
+    pub(super) store_src: [u64; 4],
+    pub(super) store_temp: [bool; 2],
+    pub(super) store_varying: [bool; 2],
+    pub(super) store_addr: [u64; 2],
+    /// register0: (reads an attribute, address).
+    pub(super) reg0: (bool, u64),
+    pub(super) reg1: u64,
+    /// The load's address and offset.
+    pub(super) load: (u64, u64),
+    pub(super) complex_op: u64,
+}
+
+impl Unpacked {
+    /// Before the first word (never read: `Ctx::unpacked_valid` is false).
+    const NONE: Unpacked = Unpacked {
+        word: 0,
+        store_src: [0; 4],
+        store_temp: [false; 2],
+        store_varying: [false; 2],
+        store_addr: [0; 2],
+        reg0: (false, 0),
+        reg1: 0,
+        load: (0, 0),
+        complex_op: 0,
+    };
+
+    #[inline]
+    fn of(word: u128) -> Self {
+        let ix = ix();
+        let flag = |i: usize| get(word, i) != 0;
+        Unpacked {
+            word,
+            store_src: ix.store_src.map(|i| get(word, i)),
+            store_temp: ix.store_temp.map(flag),
+            store_varying: ix.store_varying.map(flag),
+            store_addr: ix.store_addr.map(|i| get(word, i)),
+            reg0: (flag(ix.register0_attr), get(word, ix.register0_addr)),
+            reg1: get(word, ix.register1_addr),
+            load: (get(word, ix.load_addr), get(word, ix.load_offset)),
+            complex_op: get(word, ix.complex_op),
+        }
+    }
+
+    /// Whether each of store `store`'s two slots stores `unit`'s result.
+    #[inline]
+    pub(super) fn hits(&self, store: usize, unit: usize) -> [bool; 2] {
+        let want = STORE_SRC[unit];
+        [self.store_src[2 * store] == want, self.store_src[2 * store + 1] == want]
+    }
+}
+
 /// The context of one instruction: its place and its predecessor (for
 /// printing), and what its sources have said so far (for parsing).
 pub(super) struct Ctx {
@@ -67,6 +123,12 @@ pub(super) struct Ctx {
     /// Printing, set when a hook prints what the parser refuses (see
     /// `carry`).
     pub(super) unreadable: bool,
+    /// The previous instruction's register0: (reads an attribute, address).
+    pub(super) prev_reg0: (bool, u64),
+    /// The word printing reads, unpacked (see [`Ctx::fields`]), once
+    /// `unpacked_valid`.
+    unpacked: Unpacked,
+    unpacked_valid: bool,
 }
 
 /// What a failed alternative must not leave behind.
@@ -85,6 +147,9 @@ impl Ctx {
             total: None,
             target: None,
             unreadable: false,
+            prev_reg0: (get(prev, ix().register0_attr) != 0, get(prev, ix().register0_addr)),
+            unpacked: Unpacked::NONE,
+            unpacked_valid: false,
         }
     }
 
@@ -154,31 +219,36 @@ impl Ctx {
         }
     }
 
+    /// The fields of `word` that printing reads (unpacked once per word).
+    #[inline]
+    pub(super) fn fields(&mut self, word: u128) -> &Unpacked {
+        if !self.unpacked_valid || self.unpacked.word != word {
+            self.unpacked = Unpacked::of(word);
+            self.unpacked_valid = true;
+        }
+        &self.unpacked
+    }
+
     /// Mesa's print_src.
     #[inline]
-    pub(super) fn write_src(&self, out: &mut dyn Write, src: u64, identity: Option<char>, word: u128) -> fmt::Result {
-        let ix = ix();
+    pub(super) fn write_src(&self, out: &mut dyn Write, src: u64, identity: Option<char>, u: &Unpacked) -> fmt::Result {
         let comp = XYZW[(src & 3) as usize];
         match src {
             0..=3 => {
-                let reg = if get(word, ix.register0_attr) != 0 { 'a' } else { '$' };
-                register(out, reg, get(word, ix.register0_addr), comp)
+                let reg = if u.reg0.0 { 'a' } else { '$' };
+                register(out, reg, u.reg0.1, comp)
             }
-            4..=7 => register(out, '$', get(word, ix.register1_addr), comp),
+            4..=7 => register(out, '$', u.reg1, comp),
             8..=11 => {
                 out.write_str("unknown")?;
                 text::write_decimal(out, src - SRC_UNKNOWN)
             }
-            12..=15 => self.write_load(out, comp, word),
+            12..=15 => self.write_load(out, comp, u),
             SRC_UNUSED => out.write_str("unused"),
             SRC_P1_COMPLEX if identity.is_some() => out.write_char(identity.unwrap_or('0')),
             28..=31 => {
-                let reg = if get(self.prev, ix.register0_attr) != 0 {
-                    'a'
-                } else {
-                    '$'
-                };
-                register(out, reg, get(self.prev, ix.register0_addr), comp)
+                let reg = if self.prev_reg0.0 { 'a' } else { '$' };
+                register(out, reg, self.prev_reg0.1, comp)
             }
             _ => {
                 let (back, unit) = result_of(src).ok_or(fmt::Error)?;
@@ -188,11 +258,10 @@ impl Ctx {
     }
 
     #[inline]
-    pub(super) fn write_load(&self, out: &mut dyn Write, comp: char, word: u128) -> fmt::Result {
-        let ix = ix();
+    pub(super) fn write_load(&self, out: &mut dyn Write, comp: char, u: &Unpacked) -> fmt::Result {
         out.write_str("t[")?;
-        text::write_decimal(out, get(word, ix.load_addr))?;
-        match get(word, ix.load_offset) {
+        text::write_decimal(out, u.load.0)?;
+        match u.load.1 {
             n @ 1..=3 => {
                 out.write_str("+addr")?;
                 text::write_decimal(out, n)?;
@@ -209,26 +278,20 @@ impl Ctx {
 
     /// Mesa's print_dest.
     #[inline]
-    pub(super) fn write_dest(&self, out: &mut dyn Write, unit: usize, word: u128) -> fmt::Result {
-        let ix = ix();
+    pub(super) fn write_dest(&self, out: &mut dyn Write, unit: usize, u: &Unpacked) -> fmt::Result {
         result(out, self.base + unit as i64)?;
         for store in 0..2 {
-            let slots = [ix.store_src[2 * store], ix.store_src[2 * store + 1]];
-            let hits = slots.map(|s| get(word, s) == STORE_SRC[unit]);
+            let hits = u.hits(store, unit);
             if !hits.contains(&true) {
                 continue;
             }
-            if get(word, ix.store_temp[store]) != 0 {
+            if u.store_temp[store] {
                 out.write_str("/t[addr0]")?;
             } else {
-                let kind = if get(word, ix.store_varying[store]) != 0 {
-                    'v'
-                } else {
-                    '$'
-                };
+                let kind = if u.store_varying[store] { 'v' } else { '$' };
                 out.write_char('/')?;
                 out.write_char(kind)?;
-                text::write_decimal(out, get(word, ix.store_addr[store]))?;
+                text::write_decimal(out, u.store_addr[store])?;
             }
             out.write_char('.')?;
             for (k, hit) in hits.into_iter().enumerate() {
@@ -238,7 +301,7 @@ impl Ctx {
             }
         }
         if unit == 5 {
-            let op = get(word, ix.complex_op);
+            let op = u.complex_op;
             if (COMPLEX_TEMP_STORE_ADDR..COMPLEX_TEMP_STORE_ADDR + 4).contains(&op) {
                 out.write_str("/addr")?;
                 text::write_decimal(out, op - COMPLEX_TEMP_STORE_ADDR)?;
@@ -457,10 +520,7 @@ impl Ctx {
             }
         }
         let keys = &keys[..count];
-        let prev_key = (
-            get(self.prev, ix.register0_attr) != 0,
-            get(self.prev, ix.register0_addr),
-        );
+        let prev_key = self.prev_reg0;
         let mut choices = [([Slot::Prev; 3], 0usize); 3];
         for (key, (slots, len)) in keys.iter().zip(&mut choices) {
             let prev = *key == prev_key;
@@ -581,16 +641,18 @@ impl TextHooks<u128> for Ctx {
     fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, word: &u128) -> fmt::Result {
         let word = *word;
         let raw = field.map_or(0, |f| f.read(&word, 0));
+        self.fields(word);
+        let u = &self.unpacked;
         match hook {
-            "src" => self.write_src(out, raw, None, word),
-            "src_or_0" => self.write_src(out, raw, Some('0'), word),
-            "src_or_1" => self.write_src(out, raw, Some('1'), word),
-            "load_x" => self.write_load(out, 'x', word),
-            "load_y" => self.write_load(out, 'y', word),
+            "src" => self.write_src(out, raw, None, u),
+            "src_or_0" => self.write_src(out, raw, Some('0'), u),
+            "src_or_1" => self.write_src(out, raw, Some('1'), u),
+            "load_x" => self.write_load(out, 'x', u),
+            "load_y" => self.write_load(out, 'y', u),
             "pass_result" => result(out, self.base + 4),
             "branch_target" => write!(out, "{:03}", self.printed_target(raw, word)),
             _ => match unit_of(hook) {
-                Some(unit) => self.write_dest(out, unit, word),
+                Some(unit) => self.write_dest(out, unit, u),
                 None => Err(fmt::Error),
             },
         }

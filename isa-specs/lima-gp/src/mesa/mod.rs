@@ -186,15 +186,27 @@ fn ix() -> &'static Ix {
     })
 }
 
+/// Field `index` of `word` (0 past the fields). Every field of `Instr` is
+/// one run of bits: read at once.
 #[inline]
 fn get(word: u128, index: usize) -> u64 {
-    FORMAT.fields.get(index).map_or(0, |f| f.read(&word, 0))
+    match FORMAT.fields.get(index) {
+        Some(Field { ranges: [r], .. }) => (word >> r.lo) as u64 & isa_runtime::bits::low_mask(r.width),
+        Some(f) => f.read(&word, 0),
+        None => 0,
+    }
 }
 
+/// Writes field `index` of `word` (nothing past the fields).
 #[inline]
 fn set(word: &mut u128, index: usize, value: u64) {
-    if let Some(f) = FORMAT.fields.get(index) {
-        f.write(word, 0, value);
+    match FORMAT.fields.get(index) {
+        Some(Field { ranges: [r], .. }) => {
+            let mask = u128::from(isa_runtime::bits::low_mask(r.width)) << r.lo;
+            *word = *word & !mask | (u128::from(value) << r.lo) & mask;
+        }
+        Some(f) => f.write(word, 0, value),
+        None => {}
     }
 }
 
@@ -226,20 +238,23 @@ pub fn blank() -> u128 {
     })
 }
 
-/// The `text` groups of `Instr` with their alternatives, in the order the
-/// groups first appear in the spec (Mesa's line order).
+/// `Instr`'s index in `LAYOUT.formats`, and its `mesa` groups in the
+/// order they first appear in the spec (Mesa's line order): each group's
+/// name and its index in the generated `text_writers::GROUPS`.
 #[inline]
-fn groups() -> &'static [(&'static str, Vec<&'static NamedText>)] {
-    static GROUPS: OnceLock<Vec<(&'static str, Vec<&'static NamedText>)>> = OnceLock::new();
+fn groups() -> &'static (usize, Vec<(&'static str, usize)>) {
+    static GROUPS: OnceLock<(usize, Vec<(&'static str, usize)>)> = OnceLock::new();
     GROUPS.get_or_init(|| {
-        let mut groups: Vec<(&'static str, Vec<&'static NamedText>)> = Vec::new();
+        let format = super::LAYOUT.formats.iter().position(|f| core::ptr::eq(*f, &FORMAT));
+        let format = format.unwrap_or(usize::MAX);
+        let mut groups: Vec<(&'static str, usize)> = Vec::new();
         for t in text::dialect_texts(&FORMAT, DIALECT) {
-            match groups.iter_mut().find(|(name, _)| *name == t.name) {
-                Some((_, alts)) => alts.push(t),
-                None => groups.push((t.name, vec![t])),
+            if !groups.iter().any(|(name, _)| *name == t.name) {
+                let index = crate::text_writers::group(format, DIALECT, t.name).unwrap_or(usize::MAX);
+                groups.push((t.name, index));
             }
         }
-        groups
+        (format, groups)
     })
 }
 
@@ -329,11 +344,14 @@ pub fn text_after(word: u128, prev: u128, i: usize, total: usize) -> String {
 fn write_instruction(out: &mut String, word: u128, prev: u128, i: usize, total: usize) {
     let from = out.len();
     let implied = mesa_text(out, word, prev, i, total);
-    if implied != word {
+    let differ = implied ^ word;
+    if differ != 0 {
         let mut note = String::from(" {raw");
-        for f in FORMAT.fields {
-            if f.read(&implied, 0) != f.read(&word, 0) {
-                let _ = write!(note, " {}=", f.name);
+        for (i, f) in FORMAT.fields.iter().enumerate() {
+            if get(differ, i) != 0 {
+                note.push(' ');
+                note.push_str(f.name);
+                note.push('=');
                 let _ = text::write_field(&mut note, f, &word);
             }
         }
@@ -378,17 +396,18 @@ fn mesa_text(out: &mut String, word: u128, prev: u128, i: usize, total: usize) -
     ctx.total = Some(total);
     let ix = ix();
     let mut printed = false;
-    let (mut implied, mut memo) = (blank(), carry::memo());
-    for ((group, alternatives), carries) in groups().iter().zip(carry::carries()) {
-        if *group == "complex" && get(word, ix.complex_src) != SRC_UNUSED && get(word, ix.complex_op) == 0 {
+    let mut implied = blank();
+    let (format, groups) = groups();
+    for &(group, g) in groups {
+        if group == "complex" && get(word, ix.complex_src) != SRC_UNUSED && get(word, ix.complex_op) == 0 {
             // Mesa's print_complex writes the tab, then returns for `nop`.
             out.push('\t');
         }
-        if let Some(k) = alternatives.iter().position(|t| t.holds(&FORMAT, &word, 0)) {
+        if let Some(t) = crate::text_writers::select(*format, g, &word) {
             out.push('\t');
-            let _ = text::write_text(out, &FORMAT, alternatives[k], &word, &mut ctx);
+            let _ = crate::text_writers::write(*format, t, out, &word, &mut ctx);
             out.push('\n');
-            carries[k].apply(word, &mut implied, &mut ctx, &mut memo);
+            crate::text_carry::carry(*format, t, word, &mut implied, &mut ctx);
             printed = true;
         }
     }
