@@ -250,23 +250,21 @@ pub fn write_decimal<O: Write + ?Sized>(out: &mut O, v: u64) -> fmt::Result {
                          10111213141516171819202122232425262728293031323334353637383940414243444546474849\
                          50515253545556575859606162636465666768697071727374757677787980818283848586878889\
                          90919293949596979899";
+    /// `00` to `99`: the last two digits of a larger number.
+    const PAIRS: &str = "00010203040506070809\
+                         10111213141516171819202122232425262728293031323334353637383940414243444546474849\
+                         50515253545556575859606162636465666768697071727374757677787980818283848586878889\
+                         90919293949596979899";
     match v {
-        0..10 => return out.write_str(&SMALL[v as usize..][..1]),
-        10..100 => return out.write_str(&SMALL[10 + 2 * (v as usize - 10)..][..2]),
-        _ => {}
-    }
-    let mut buf = [0u8; 20];
-    let mut at = buf.len();
-    let mut v = v;
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
+        0..10 => out.write_str(&SMALL[v as usize..][..1]),
+        10..100 => out.write_str(&SMALL[10 + 2 * (v as usize - 10)..][..2]),
+        // The digits before the last two, then those two (no buffer to
+        // check as UTF-8).
+        _ => {
+            write_decimal(out, v / 100)?;
+            out.write_str(&PAIRS[2 * (v % 100) as usize..][..2])
         }
     }
-    out.write_str(core::str::from_utf8(&buf[at..]).map_err(|_| fmt::Error)?)
 }
 
 /// Parses one instruction (mnemonic and operands, nothing else on the line
@@ -676,6 +674,22 @@ fn parse_half<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, Te
 pub trait TextHooks<W: BitWord> {
     /// Prints hook `hook` (of `field`, if the piece names one) for `word`.
     fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, word: &W) -> fmt::Result;
+
+    /// [`TextHooks::write_hook`] for a hook on `field`, whose raw value in
+    /// `word` the caller has read (`value`): the generated printers call
+    /// this, so that a hook need not read it again through the metadata.
+    /// By default, `write_hook`.
+    fn write_field_hook(
+        &mut self,
+        out: &mut dyn Write,
+        hook: &str,
+        field: &Field,
+        value: u64,
+        word: &W,
+    ) -> fmt::Result {
+        let _ = value;
+        self.write_hook(out, hook, Some(field), word)
+    }
 
     /// Parses hook `hook` at the cursor, writing what it says into `word`
     /// (`field`, if the piece names one, and any other bits it implies).
@@ -1097,4 +1111,33 @@ pub fn parse_field<'a, W: BitWord>(
     word: &mut W,
 ) -> Result<(), TextError<'a>> {
     parse_value(cur, field, Style::Default, word, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::{String, ToString};
+
+    /// `write_decimal` and `write_signed` print what `{v}` prints, at every
+    /// length and at the edges.
+    #[test]
+    fn numbers_print_as_display_does() {
+        let mut values: alloc::vec::Vec<u64> = (0..=100_000).collect();
+        let mut x = 0x243F_6A88_85A3_08D3u64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            values.extend([x, x >> (x % 64)]);
+        }
+        values.extend([u64::MAX, u64::MAX - 1, 1 << 63, 999, 1000, 9_999_999, 10_000_000]);
+        let mut out = String::new();
+        for v in values {
+            out.clear();
+            super::write_decimal(&mut out, v).unwrap();
+            assert_eq!(out, v.to_string());
+            out.clear();
+            super::write_signed(&mut out, v as i64).unwrap();
+            assert_eq!(out, (v as i64).to_string());
+        }
+    }
 }
