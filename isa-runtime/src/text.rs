@@ -656,6 +656,22 @@ pub trait TextHooks<W: BitWord> {
     /// Prints hook `hook` (of `field`, if the piece names one) for `word`.
     fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, word: &W) -> fmt::Result;
 
+    /// [`TextHooks::write_hook`] for a hook on `field`, whose raw value in
+    /// `word` the caller has read (`value`): the generated printers call
+    /// this, so that a hook need not read it again through the metadata.
+    /// By default, `write_hook`.
+    fn write_field_hook(
+        &mut self,
+        out: &mut dyn Write,
+        hook: &str,
+        field: &Field,
+        value: u64,
+        word: &W,
+    ) -> fmt::Result {
+        let _ = value;
+        self.write_hook(out, hook, Some(field), word)
+    }
+
     /// Parses hook `hook` at the cursor, writing what it says into `word`
     /// (`field`, if the piece names one, and any other bits it implies).
     /// Errors are [`TextError`]s: a template that does not fit is one of
@@ -1103,22 +1119,29 @@ pub fn parse_field<'a, W: BitWord>(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use alloc::string::{String, ToString};
 
-    /// `write_decimal` prints what `{}` prints: every number below 100,000,
-    /// every power of ten and its neighbours, and the largest.
+    /// `write_decimal` and `write_signed` print what `{v}` prints, at every
+    /// length and at the edges.
     #[test]
-    fn write_decimal_prints_as_the_formatter_does() {
-        let mut values: Vec<u64> = (0..100_000).collect();
-        for k in 0..20 {
-            let p = 10u64.pow(k);
-            values.extend([p - 1, p, p + 1, p.saturating_mul(7).saturating_sub(3)]);
+    fn numbers_print_as_display_does() {
+        let mut values: alloc::vec::Vec<u64> = (0..=100_000).collect();
+        let mut x = 0x243F_6A88_85A3_08D3u64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            values.extend([x, x >> (x % 64)]);
         }
-        values.push(u64::MAX);
+        values.extend([u64::MAX, u64::MAX - 1, 1 << 63, 999, 1000, 9_999_999, 10_000_000]);
+        let mut out = String::new();
         for v in values {
-            let mut out = String::new();
-            write_decimal(&mut out, v).unwrap();
-            assert_eq!(out, format!("{v}"));
+            out.clear();
+            super::write_decimal(&mut out, v).unwrap();
+            assert_eq!(out, v.to_string());
+            out.clear();
+            super::write_signed(&mut out, v as i64).unwrap();
+            assert_eq!(out, (v as i64).to_string());
         }
     }
 }

@@ -355,7 +355,7 @@ fn layout_write(spec: &Spec, fi: usize, l: &LayoutDef, all: &mut Uses, helpers: 
     for (i, t) in l.texts.iter().enumerate() {
         let mut uses = Uses::default();
         let body = pieces(spec, l, &t.template.pieces, &mut uses, helpers);
-        let fields = uses.fields.then(|| quote!(let fields = super::__layout::#meta.fields;));
+        let fields = uses.fields.then(|| quote!(let f = super::__layout::#meta.fields;));
         all.out |= !body.is_empty();
         all.word |= uses.word;
         all.hooks |= uses.hooks;
@@ -443,7 +443,10 @@ fn field(
         TStyle::Hook(h) => {
             (uses.hooks, uses.fields) = (true, true);
             let index = num(index as u64);
-            return quote!(hooks.write_hook(out, #h, Some(&fields[#index]), word)?;);
+            return quote! {
+                let v = #v;
+                hooks.write_field_hook(out, #h, &f[#index], v, word)?;
+            };
         }
         TStyle::Flag(s) if matches!(f.ty, FieldTy::Bool) => {
             helpers.flag = true;
@@ -480,7 +483,7 @@ fn field(
         FieldTy::Layout(_) | FieldTy::Mask(_) | FieldTy::Swizzle(_) => {
             uses.fields = true;
             let index = num(index as u64);
-            quote!(rt::write_styled(out, &fields[#index], ::isa_runtime::layout::Style::Default, word)?;)
+            quote!(rt::write_styled(out, &f[#index], ::isa_runtime::layout::Style::Default, word)?;)
         }
     }
 }

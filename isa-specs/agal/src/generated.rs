@@ -6743,22 +6743,30 @@ pub mod text_writers {
     {
         match (format, text) {
             (1, 0) => {
-                let fields = super::__layout::LAYOUT_DEST.fields;
-                hooks.write_hook(out, "file", Some(&fields[3]), word)?;
-                hooks.write_hook(out, "regnum", Some(&fields[0]), word)?;
-                hooks.write_hook(out, "mask", Some(&fields[1]), word)?;
+                let f = super::__layout::LAYOUT_DEST.fields;
+                let v = word.get(24, 4);
+                hooks.write_field_hook(out, "file", &f[3], v, word)?;
+                let v = word.get(0, 16);
+                hooks.write_field_hook(out, "regnum", &f[0], v, word)?;
+                let v = word.get(16, 4);
+                hooks.write_field_hook(out, "mask", &f[1], v, word)?;
             }
             (2, 0) => {
-                let fields = super::__layout::LAYOUT_SOURCE.fields;
-                hooks.write_hook(out, "file", Some(&fields[3]), word)?;
-                hooks.write_hook(out, "regnum", Some(&fields[0]), word)?;
-                hooks.write_hook(out, "swizzle", Some(&fields[2]), word)?;
+                let f = super::__layout::LAYOUT_SOURCE.fields;
+                let v = word.get(32, 4);
+                hooks.write_field_hook(out, "file", &f[3], v, word)?;
+                let v = word.get(0, 16);
+                hooks.write_field_hook(out, "regnum", &f[0], v, word)?;
+                let v = word.get(24, 8);
+                hooks.write_field_hook(out, "swizzle", &f[2], v, word)?;
             }
             (2, 1) => {
-                let fields = super::__layout::LAYOUT_SOURCE.fields;
-                hooks.write_hook(out, "file", Some(&fields[3]), word)?;
+                let f = super::__layout::LAYOUT_SOURCE.fields;
+                let v = word.get(32, 4);
+                hooks.write_field_hook(out, "file", &f[3], v, word)?;
                 out.write_str("[")?;
-                hooks.write_hook(out, "index_reg", Some(&fields[5]), word)?;
+                let v = word.get(40, 4);
+                hooks.write_field_hook(out, "index_reg", &f[5], v, word)?;
                 out.write_str(".")?;
                 enum_comp(out, word.get(48, 2))?;
                 if word.get(16, 8) != 0 {
@@ -6766,10 +6774,11 @@ pub mod text_writers {
                     rt::write_decimal(out, word.get(16, 8))?;
                 }
                 out.write_str("]")?;
-                hooks.write_hook(out, "swizzle", Some(&fields[2]), word)?;
+                let v = word.get(24, 8);
+                hooks.write_field_hook(out, "swizzle", &f[2], v, word)?;
             }
             (3, 0) => {
-                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                let f = super::__layout::LAYOUT_SAMPLER.fields;
                 out.write_str("fs")?;
                 rt::write_decimal(out, word.get(0, 16))?;
                 out.write_str(" <")?;
@@ -6782,8 +6791,10 @@ pub mod text_writers {
                 enum_wrap(out, word.get(52, 4))?;
                 out.write_str(",")?;
                 enum_texformat(out, word.get(40, 4))?;
-                hooks.write_hook(out, "special_flags", Some(&fields[7]), word)?;
-                hooks.write_hook(out, "bias", Some(&fields[1]), word)?;
+                let v = word.get(48, 4);
+                hooks.write_field_hook(out, "special_flags", &f[7], v, word)?;
+                let v = word.get(16, 8);
+                hooks.write_field_hook(out, "bias", &f[1], v, word)?;
                 out.write_str(">")?;
             }
             _ => return Err(fmt::Error),

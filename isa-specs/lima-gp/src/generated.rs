@@ -4261,216 +4261,253 @@ pub mod text_writers {
     {
         match (format, text) {
             (0, 0) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("mov.a0 ")?;
                 hooks.write_hook(out, "dest_acc0", None, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(42, 1) != 0, "-")?;
-                hooks.write_hook(out, "src", Some(&fields[6]), word)?;
+                let v = word.get(22, 5);
+                hooks.write_field_hook(out, "src", &f[6], v, word)?;
             }
             (0, 1) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 enum_accop(out, word.get(83, 3))?;
                 out.write_str(".a0 ")?;
                 hooks.write_hook(out, "dest_acc0", None, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(42, 1) != 0, "-")?;
-                hooks.write_hook(out, "src", Some(&fields[6]), word)?;
+                let v = word.get(22, 5);
+                hooks.write_field_hook(out, "src", &f[6], v, word)?;
             }
             (0, 2) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 enum_accop(out, word.get(83, 3))?;
                 out.write_str(".a0 ")?;
                 hooks.write_hook(out, "dest_acc0", None, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(42, 1) != 0, "-")?;
-                hooks.write_hook(out, "src", Some(&fields[6]), word)?;
+                let v = word.get(22, 5);
+                hooks.write_field_hook(out, "src", &f[6], v, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(43, 1) != 0, "-")?;
-                hooks.write_hook(out, "src_or_0", Some(&fields[7]), word)?;
+                let v = word.get(27, 5);
+                hooks.write_field_hook(out, "src_or_0", &f[7], v, word)?;
             }
             (0, 3) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("mov.a1 ")?;
                 hooks.write_hook(out, "dest_acc1", None, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(44, 1) != 0, "-")?;
-                hooks.write_hook(out, "src", Some(&fields[8]), word)?;
+                let v = word.get(32, 5);
+                hooks.write_field_hook(out, "src", &f[8], v, word)?;
             }
             (0, 4) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 enum_accop(out, word.get(83, 3))?;
                 out.write_str(".a1 ")?;
                 hooks.write_hook(out, "dest_acc1", None, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(44, 1) != 0, "-")?;
-                hooks.write_hook(out, "src", Some(&fields[8]), word)?;
+                let v = word.get(32, 5);
+                hooks.write_field_hook(out, "src", &f[8], v, word)?;
             }
             (0, 5) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 enum_accop(out, word.get(83, 3))?;
                 out.write_str(".a1 ")?;
                 hooks.write_hook(out, "dest_acc1", None, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(44, 1) != 0, "-")?;
-                hooks.write_hook(out, "src", Some(&fields[8]), word)?;
+                let v = word.get(32, 5);
+                hooks.write_field_hook(out, "src", &f[8], v, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(45, 1) != 0, "-")?;
-                hooks.write_hook(out, "src_or_0", Some(&fields[9]), word)?;
+                let v = word.get(37, 5);
+                hooks.write_field_hook(out, "src_or_0", &f[9], v, word)?;
             }
             (0, 6) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("mov.m0 ")?;
                 hooks.write_hook(out, "dest_mul0", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+                let v = word.get(0, 5);
+                hooks.write_field_hook(out, "src", &f[0], v, word)?;
             }
             (0, 7) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 enum_mulop(out, word.get(100, 3))?;
                 out.write_str(".m0 ")?;
                 hooks.write_hook(out, "dest_mul0", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+                let v = word.get(0, 5);
+                hooks.write_field_hook(out, "src", &f[0], v, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(20, 1) != 0, "-")?;
-                hooks.write_hook(out, "src_or_1", Some(&fields[1]), word)?;
+                let v = word.get(5, 5);
+                hooks.write_field_hook(out, "src_or_1", &f[1], v, word)?;
             }
             (0, 8) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("complex1.m01 ")?;
                 hooks.write_hook(out, "dest_mul0", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+                let v = word.get(0, 5);
+                hooks.write_field_hook(out, "src", &f[0], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src_or_1", Some(&fields[1]), word)?;
+                let v = word.get(5, 5);
+                hooks.write_field_hook(out, "src_or_1", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                let v = word.get(10, 5);
+                hooks.write_field_hook(out, "src", &f[2], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src_or_1", Some(&fields[3]), word)?;
+                let v = word.get(15, 5);
+                hooks.write_field_hook(out, "src_or_1", &f[3], v, word)?;
             }
             (0, 9) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("sel.m01 ")?;
                 hooks.write_hook(out, "dest_mul0", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src_or_1", Some(&fields[1]), word)?;
+                let v = word.get(5, 5);
+                hooks.write_field_hook(out, "src_or_1", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+                let v = word.get(0, 5);
+                hooks.write_field_hook(out, "src", &f[0], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                let v = word.get(10, 5);
+                hooks.write_field_hook(out, "src", &f[2], v, word)?;
             }
             (0, 10) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 enum_mulop(out, word.get(100, 3))?;
                 out.write_str(".m01 ")?;
                 hooks.write_hook(out, "dest_mul0", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+                let v = word.get(0, 5);
+                hooks.write_field_hook(out, "src", &f[0], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src_or_1", Some(&fields[1]), word)?;
+                let v = word.get(5, 5);
+                hooks.write_field_hook(out, "src_or_1", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                let v = word.get(10, 5);
+                hooks.write_field_hook(out, "src", &f[2], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src_or_1", Some(&fields[3]), word)?;
+                let v = word.get(15, 5);
+                hooks.write_field_hook(out, "src_or_1", &f[3], v, word)?;
             }
             (0, 11) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("unknown")?;
                 enum_mulop(out, word.get(100, 3))?;
                 out.write_str(".m01 ")?;
                 hooks.write_hook(out, "dest_mul0", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[0]), word)?;
+                let v = word.get(0, 5);
+                hooks.write_field_hook(out, "src", &f[0], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src_or_1", Some(&fields[1]), word)?;
+                let v = word.get(5, 5);
+                hooks.write_field_hook(out, "src_or_1", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                let v = word.get(10, 5);
+                hooks.write_field_hook(out, "src", &f[2], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src_or_1", Some(&fields[3]), word)?;
+                let v = word.get(15, 5);
+                hooks.write_field_hook(out, "src_or_1", &f[3], v, word)?;
             }
             (0, 12) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("mov.m1 ")?;
                 hooks.write_hook(out, "dest_mul1", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                let v = word.get(10, 5);
+                hooks.write_field_hook(out, "src", &f[2], v, word)?;
             }
             (0, 13) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("mul.m1 ")?;
                 hooks.write_hook(out, "dest_mul1", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                let v = word.get(10, 5);
+                hooks.write_field_hook(out, "src", &f[2], v, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(21, 1) != 0, "-")?;
-                hooks.write_hook(out, "src_or_1", Some(&fields[3]), word)?;
+                let v = word.get(15, 5);
+                hooks.write_field_hook(out, "src_or_1", &f[3], v, word)?;
             }
             (0, 14) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("mov.c ")?;
                 hooks.write_hook(out, "dest_complex", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[35]), word)?;
+                let v = word.get(106, 5);
+                hooks.write_field_hook(out, "src", &f[35], v, word)?;
             }
             (0, 15) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 enum_complexop(out, word.get(86, 4))?;
                 out.write_str(".c ")?;
                 hooks.write_hook(out, "dest_complex", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[35]), word)?;
+                let v = word.get(106, 5);
+                hooks.write_field_hook(out, "src", &f[35], v, word)?;
             }
             (0, 16) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("unk")?;
                 enum_complexop(out, word.get(86, 4))?;
                 out.write_str(".c ")?;
                 hooks.write_hook(out, "dest_complex", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[35]), word)?;
+                let v = word.get(106, 5);
+                hooks.write_field_hook(out, "src", &f[35], v, word)?;
             }
             (0, 17) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("mov.p ")?;
                 hooks.write_hook(out, "dest_pass", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[36]), word)?;
+                let v = word.get(111, 5);
+                hooks.write_field_hook(out, "src", &f[36], v, word)?;
             }
             (0, 18) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("clamp.p ")?;
                 hooks.write_hook(out, "dest_pass", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[36]), word)?;
+                let v = word.get(111, 5);
+                hooks.write_field_hook(out, "src", &f[36], v, word)?;
                 out.write_str(" ")?;
                 hooks.write_hook(out, "load_x", None, word)?;
                 out.write_str(" ")?;
                 hooks.write_hook(out, "load_y", None, word)?;
             }
             (0, 19) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 enum_passop(out, word.get(103, 3))?;
                 out.write_str(".p ")?;
                 hooks.write_hook(out, "dest_pass", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[36]), word)?;
+                let v = word.get(111, 5);
+                hooks.write_field_hook(out, "src", &f[36], v, word)?;
             }
             (0, 20) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("unk")?;
                 enum_passop(out, word.get(103, 3))?;
                 out.write_str(".p ")?;
                 hooks.write_hook(out, "dest_pass", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "src", Some(&fields[36]), word)?;
+                let v = word.get(111, 5);
+                hooks.write_field_hook(out, "src", &f[36], v, word)?;
             }
             (0, 21) => {
-                let fields = super::__layout::LAYOUT_INSTR.fields;
+                let f = super::__layout::LAYOUT_INSTR.fields;
                 out.write_str("branch ")?;
                 hooks.write_hook(out, "pass_result", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "branch_target", Some(&fields[38]), word)?;
+                let v = word.get(120, 8);
+                hooks.write_field_hook(out, "branch_target", &f[38], v, word)?;
             }
             (0, 22) => {
                 out.write_str("unknown_1 ")?;

@@ -13828,158 +13828,185 @@ pub mod text_writers {
                 out.write_str(", stop")?;
             }
             (1, 0) => {
-                let fields = super::__layout::LAYOUT_VARYING.fields;
+                let f = super::__layout::LAYOUT_VARYING.fields;
                 out.write_str("load.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "varying_index", Some(&fields[8]), word)?;
+                let v = word.get(18, 6);
+                hooks.write_field_hook(out, "varying_index", &f[8], v, word)?;
             }
             (1, 1) => {
-                let fields = super::__layout::LAYOUT_VARYING.fields;
+                let f = super::__layout::LAYOUT_VARYING.fields;
                 out.write_str("load.perspective.unknown.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "varying_index", Some(&fields[8]), word)?;
+                let v = word.get(18, 6);
+                hooks.write_field_hook(out, "varying_index", &f[8], v, word)?;
             }
             (1, 2) => {
-                let fields = super::__layout::LAYOUT_VARYING.fields;
+                let f = super::__layout::LAYOUT_VARYING.fields;
                 out.write_str("load.perspective.z.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "varying_index", Some(&fields[8]), word)?;
+                let v = word.get(18, 6);
+                hooks.write_field_hook(out, "varying_index", &f[8], v, word)?;
             }
             (1, 3) => {
-                let fields = super::__layout::LAYOUT_VARYING.fields;
+                let f = super::__layout::LAYOUT_VARYING.fields;
                 out.write_str("load.perspective.w.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "varying_index", Some(&fields[8]), word)?;
+                let v = word.get(18, 6);
+                hooks.write_field_hook(out, "varying_index", &f[8], v, word)?;
             }
             (1, 4) => {
-                let fields = super::__layout::LAYOUT_VARYING.fields;
+                let f = super::__layout::LAYOUT_VARYING.fields;
                 out.write_str("load.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" cube(")?;
-                hooks.write_hook(out, "varying_index", Some(&fields[8]), word)?;
+                let v = word.get(18, 6);
+                hooks.write_field_hook(out, "varying_index", &f[8], v, word)?;
                 out.write_str(")")?;
             }
             (1, 5) => {
-                let fields = super::__layout::LAYOUT_VARYING.fields;
+                let f = super::__layout::LAYOUT_VARYING.fields;
                 out.write_str("load.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" gl_FragCoord")?;
             }
             (1, 6) => {
-                let fields = super::__layout::LAYOUT_VARYING.fields;
+                let f = super::__layout::LAYOUT_VARYING.fields;
                 out.write_str("load.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" gl_PointCoord")?;
             }
             (1, 7) => {
-                let fields = super::__layout::LAYOUT_VARYING.fields;
+                let f = super::__layout::LAYOUT_VARYING.fields;
                 out.write_str("load.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" gl_FrontFacing")?;
             }
             (2, 0) => {
-                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                let f = super::__layout::LAYOUT_VARYINGREG.fields;
                 out.write_str("load.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(14, 1) != 0, "-")?;
                 flag(out, word.get(15, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(10, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                let v = word.get(16, 8);
+                hooks.write_field_hook(out, "swizzle", &f[8], v, word)?;
                 flag(out, word.get(15, 1) != 0, ")")?;
             }
             (2, 1) => {
-                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                let f = super::__layout::LAYOUT_VARYINGREG.fields;
                 out.write_str("load.perspective.unknown.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(14, 1) != 0, "-")?;
                 flag(out, word.get(15, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(10, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                let v = word.get(16, 8);
+                hooks.write_field_hook(out, "swizzle", &f[8], v, word)?;
                 flag(out, word.get(15, 1) != 0, ")")?;
             }
             (2, 2) => {
-                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                let f = super::__layout::LAYOUT_VARYINGREG.fields;
                 out.write_str("load.perspective.z.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(14, 1) != 0, "-")?;
                 flag(out, word.get(15, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(10, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                let v = word.get(16, 8);
+                hooks.write_field_hook(out, "swizzle", &f[8], v, word)?;
                 flag(out, word.get(15, 1) != 0, ")")?;
             }
             (2, 3) => {
-                let fields = super::__layout::LAYOUT_VARYINGREG.fields;
+                let f = super::__layout::LAYOUT_VARYINGREG.fields;
                 out.write_str("load.perspective.w.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(14, 1) != 0, "-")?;
                 flag(out, word.get(15, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(10, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                let v = word.get(16, 8);
+                hooks.write_field_hook(out, "swizzle", &f[8], v, word)?;
                 flag(out, word.get(15, 1) != 0, ")")?;
             }
             (3, 0) => {
-                let fields = super::__layout::LAYOUT_VARYINGCUBE.fields;
+                let f = super::__layout::LAYOUT_VARYINGCUBE.fields;
                 out.write_str("load.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" cube(")?;
                 flag(out, word.get(14, 1) != 0, "-")?;
                 flag(out, word.get(15, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(10, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                let v = word.get(16, 8);
+                hooks.write_field_hook(out, "swizzle", &f[8], v, word)?;
                 flag(out, word.get(15, 1) != 0, ")")?;
                 out.write_str(")")?;
             }
             (4, 0) => {
-                let fields = super::__layout::LAYOUT_VARYINGNORMALIZE.fields;
+                let f = super::__layout::LAYOUT_VARYINGNORMALIZE.fields;
                 out.write_str("load.v ")?;
                 enum_varyingdest(out, word.get(24, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[10]), word)?;
+                let v = word.get(28, 4);
+                hooks.write_field_hook(out, "mask", &f[10], v, word)?;
                 out.write_str(" normalize(")?;
                 flag(out, word.get(14, 1) != 0, "-")?;
                 flag(out, word.get(15, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(10, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[8]), word)?;
+                let v = word.get(16, 8);
+                hooks.write_field_hook(out, "swizzle", &f[8], v, word)?;
                 flag(out, word.get(15, 1) != 0, ")")?;
                 out.write_str(")")?;
             }
             (5, 0) => {
-                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                let f = super::__layout::LAYOUT_SAMPLER.fields;
                 out.write_str("texld")?;
                 flag(out, word.get(18, 1) != 0, ".b")?;
                 out.write_str(" ")?;
                 rt::write_decimal(out, word.get(30, 12))?;
                 if word.get(29, 1) != 0 {
                     out.write_str("+")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                    let v = word.get(6, 6);
+                    hooks.write_field_hook(out, "sreg", &f[1], v, word)?;
                 }
                 if word.get(18, 1) != 0 {
                     out.write_str(" ")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                    let v = word.get(0, 6);
+                    hooks.write_field_hook(out, "sreg", &f[0], v, word)?;
                 }
             }
             (5, 1) => {
-                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                let f = super::__layout::LAYOUT_SAMPLER.fields;
                 out.write_str("texld")?;
                 flag(out, word.get(18, 1) != 0, ".b")?;
                 out.write_str(".")?;
@@ -13988,15 +14015,17 @@ pub mod text_writers {
                 rt::write_decimal(out, word.get(30, 12))?;
                 if word.get(29, 1) != 0 {
                     out.write_str("+")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                    let v = word.get(6, 6);
+                    hooks.write_field_hook(out, "sreg", &f[1], v, word)?;
                 }
                 if word.get(18, 1) != 0 {
                     out.write_str(" ")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                    let v = word.get(0, 6);
+                    hooks.write_field_hook(out, "sreg", &f[0], v, word)?;
                 }
             }
             (5, 2) => {
-                let fields = super::__layout::LAYOUT_SAMPLER.fields;
+                let f = super::__layout::LAYOUT_SAMPLER.fields;
                 out.write_str("texld")?;
                 flag(out, word.get(18, 1) != 0, ".b")?;
                 out.write_str("_t")?;
@@ -14005,69 +14034,81 @@ pub mod text_writers {
                 rt::write_decimal(out, word.get(30, 12))?;
                 if word.get(29, 1) != 0 {
                     out.write_str("+")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                    let v = word.get(6, 6);
+                    hooks.write_field_hook(out, "sreg", &f[1], v, word)?;
                 }
                 if word.get(18, 1) != 0 {
                     out.write_str(" ")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                    let v = word.get(0, 6);
+                    hooks.write_field_hook(out, "sreg", &f[0], v, word)?;
                 }
             }
             (6, 0) => {
-                let fields = super::__layout::LAYOUT_UNIFORM.fields;
+                let f = super::__layout::LAYOUT_UNIFORM.fields;
                 out.write_str("load.")?;
                 enum_uniformsrc(out, word.get(0, 2))?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "signed_index", Some(&fields[6]), word)?;
+                let v = word.get(25, 16);
+                hooks.write_field_hook(out, "signed_index", &f[6], v, word)?;
                 if word.get(24, 1) != 0 {
                     out.write_str("+")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[4]), word)?;
+                    let v = word.get(18, 6);
+                    hooks.write_field_hook(out, "sreg", &f[4], v, word)?;
                 }
             }
             (6, 1) => {
-                let fields = super::__layout::LAYOUT_UNIFORM.fields;
+                let f = super::__layout::LAYOUT_UNIFORM.fields;
                 out.write_str("load..u")?;
                 enum_uniformsrc(out, word.get(0, 2))?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "signed_index", Some(&fields[6]), word)?;
+                let v = word.get(25, 16);
+                hooks.write_field_hook(out, "signed_index", &f[6], v, word)?;
                 if word.get(24, 1) != 0 {
                     out.write_str("+")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[4]), word)?;
+                    let v = word.get(18, 6);
+                    hooks.write_field_hook(out, "sreg", &f[4], v, word)?;
                 }
             }
             (7, 0) => {
-                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                let f = super::__layout::LAYOUT_VECMUL.fields;
                 out.write_str("op")?;
                 enum_mulop(out, word.get(38, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                let v = word.get(36, 2);
+                hooks.write_field_hook(out, "outmod", &f[10], v, word)?;
                 out.write_str(".v0 ")?;
                 if word.get(32, 4) != 0 {
                     out.write_str("$")?;
                     rt::write_decimal(out, word.get(28, 4))?;
-                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    let v = word.get(32, 4);
+                    hooks.write_field_hook(out, "mask", &f[9], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(13, 1) != 0, "-")?;
                 flag(out, word.get(12, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(0, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                let v = word.get(4, 8);
+                hooks.write_field_hook(out, "swizzle", &f[1], v, word)?;
                 flag(out, word.get(12, 1) != 0, ")")?;
                 out.write_str(" ")?;
             }
             (7, 1) => {
-                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                let f = super::__layout::LAYOUT_VECMUL.fields;
                 out.write_str("mul")?;
-                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                let v = word.get(36, 2);
+                hooks.write_field_hook(out, "outmod", &f[10], v, word)?;
                 out.write_str(".v0 ")?;
                 if word.get(32, 4) != 0 {
                     out.write_str("$")?;
                     rt::write_decimal(out, word.get(28, 4))?;
-                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    let v = word.get(32, 4);
+                    hooks.write_field_hook(out, "mask", &f[9], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(13, 1) != 0, "-")?;
                 flag(out, word.get(12, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(0, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                let v = word.get(4, 8);
+                hooks.write_field_hook(out, "swizzle", &f[1], v, word)?;
                 flag(out, word.get(12, 1) != 0, ")")?;
                 out.write_str("<<")?;
                 rt::write_decimal(out, word.get(38, 5))?;
@@ -14075,129 +14116,153 @@ pub mod text_writers {
                 flag(out, word.get(27, 1) != 0, "-")?;
                 flag(out, word.get(26, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(14, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[5]), word)?;
+                let v = word.get(18, 8);
+                hooks.write_field_hook(out, "swizzle", &f[5], v, word)?;
                 flag(out, word.get(26, 1) != 0, ")")?;
             }
             (7, 2) => {
-                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                let f = super::__layout::LAYOUT_VECMUL.fields;
                 enum_mulop(out, word.get(38, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                let v = word.get(36, 2);
+                hooks.write_field_hook(out, "outmod", &f[10], v, word)?;
                 out.write_str(".v0 ")?;
                 if word.get(32, 4) != 0 {
                     out.write_str("$")?;
                     rt::write_decimal(out, word.get(28, 4))?;
-                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    let v = word.get(32, 4);
+                    hooks.write_field_hook(out, "mask", &f[9], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(13, 1) != 0, "-")?;
                 flag(out, word.get(12, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(0, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                let v = word.get(4, 8);
+                hooks.write_field_hook(out, "swizzle", &f[1], v, word)?;
                 flag(out, word.get(12, 1) != 0, ")")?;
                 out.write_str(" ")?;
             }
             (7, 3) => {
-                let fields = super::__layout::LAYOUT_VECMUL.fields;
+                let f = super::__layout::LAYOUT_VECMUL.fields;
                 enum_mulop(out, word.get(38, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                let v = word.get(36, 2);
+                hooks.write_field_hook(out, "outmod", &f[10], v, word)?;
                 out.write_str(".v0 ")?;
                 if word.get(32, 4) != 0 {
                     out.write_str("$")?;
                     rt::write_decimal(out, word.get(28, 4))?;
-                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    let v = word.get(32, 4);
+                    hooks.write_field_hook(out, "mask", &f[9], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(13, 1) != 0, "-")?;
                 flag(out, word.get(12, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(0, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                let v = word.get(4, 8);
+                hooks.write_field_hook(out, "swizzle", &f[1], v, word)?;
                 flag(out, word.get(12, 1) != 0, ")")?;
                 out.write_str(" ")?;
                 flag(out, word.get(27, 1) != 0, "-")?;
                 flag(out, word.get(26, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(14, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[5]), word)?;
+                let v = word.get(18, 8);
+                hooks.write_field_hook(out, "swizzle", &f[5], v, word)?;
                 flag(out, word.get(26, 1) != 0, ")")?;
             }
             (8, 0) => {
-                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                let f = super::__layout::LAYOUT_SCALARMUL.fields;
                 out.write_str("op")?;
                 enum_mulop(out, word.get(25, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                let v = word.get(23, 2);
+                hooks.write_field_hook(out, "outmod", &f[8], v, word)?;
                 out.write_str(".s0 ")?;
                 if word.get(22, 1) != 0 {
-                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    let v = word.get(16, 6);
+                    hooks.write_field_hook(out, "sdest", &f[6], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(7, 1) != 0, "-")?;
                 flag(out, word.get(6, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                let v = word.get(0, 6);
+                hooks.write_field_hook(out, "sreg", &f[0], v, word)?;
                 flag(out, word.get(6, 1) != 0, ")")?;
             }
             (8, 1) => {
-                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                let f = super::__layout::LAYOUT_SCALARMUL.fields;
                 out.write_str("mul")?;
-                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                let v = word.get(23, 2);
+                hooks.write_field_hook(out, "outmod", &f[8], v, word)?;
                 out.write_str(".s0 ")?;
                 if word.get(22, 1) != 0 {
-                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    let v = word.get(16, 6);
+                    hooks.write_field_hook(out, "sdest", &f[6], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(7, 1) != 0, "-")?;
                 flag(out, word.get(6, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                let v = word.get(0, 6);
+                hooks.write_field_hook(out, "sreg", &f[0], v, word)?;
                 flag(out, word.get(6, 1) != 0, ")")?;
                 out.write_str("<<")?;
                 rt::write_decimal(out, word.get(25, 5))?;
                 out.write_str(" ")?;
                 flag(out, word.get(15, 1) != 0, "-")?;
                 flag(out, word.get(14, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[3]), word)?;
+                let v = word.get(8, 6);
+                hooks.write_field_hook(out, "sreg", &f[3], v, word)?;
                 flag(out, word.get(14, 1) != 0, ")")?;
             }
             (8, 2) => {
-                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                let f = super::__layout::LAYOUT_SCALARMUL.fields;
                 enum_mulop(out, word.get(25, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                let v = word.get(23, 2);
+                hooks.write_field_hook(out, "outmod", &f[8], v, word)?;
                 out.write_str(".s0 ")?;
                 if word.get(22, 1) != 0 {
-                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    let v = word.get(16, 6);
+                    hooks.write_field_hook(out, "sdest", &f[6], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(7, 1) != 0, "-")?;
                 flag(out, word.get(6, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                let v = word.get(0, 6);
+                hooks.write_field_hook(out, "sreg", &f[0], v, word)?;
                 flag(out, word.get(6, 1) != 0, ")")?;
             }
             (8, 3) => {
-                let fields = super::__layout::LAYOUT_SCALARMUL.fields;
+                let f = super::__layout::LAYOUT_SCALARMUL.fields;
                 enum_mulop(out, word.get(25, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                let v = word.get(23, 2);
+                hooks.write_field_hook(out, "outmod", &f[8], v, word)?;
                 out.write_str(".s0 ")?;
                 if word.get(22, 1) != 0 {
-                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    let v = word.get(16, 6);
+                    hooks.write_field_hook(out, "sdest", &f[6], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(7, 1) != 0, "-")?;
                 flag(out, word.get(6, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                let v = word.get(0, 6);
+                hooks.write_field_hook(out, "sreg", &f[0], v, word)?;
                 flag(out, word.get(6, 1) != 0, ")")?;
                 out.write_str(" ")?;
                 flag(out, word.get(15, 1) != 0, "-")?;
                 flag(out, word.get(14, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[3]), word)?;
+                let v = word.get(8, 6);
+                hooks.write_field_hook(out, "sreg", &f[3], v, word)?;
                 flag(out, word.get(14, 1) != 0, ")")?;
             }
             (9, 0) => {
-                let fields = super::__layout::LAYOUT_VECADD.fields;
+                let f = super::__layout::LAYOUT_VECADD.fields;
                 out.write_str("op")?;
                 enum_addop(out, word.get(38, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                let v = word.get(36, 2);
+                hooks.write_field_hook(out, "outmod", &f[10], v, word)?;
                 out.write_str(".v1 ")?;
                 if word.get(32, 4) != 0 {
                     out.write_str("$")?;
                     rt::write_decimal(out, word.get(28, 4))?;
-                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    let v = word.get(32, 4);
+                    hooks.write_field_hook(out, "mask", &f[9], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(13, 1) != 0, "-")?;
@@ -14206,18 +14271,21 @@ pub mod text_writers {
                 if word.get(43, 1) == 0 {
                     enum_vec4reg(out, word.get(0, 4))?;
                 }
-                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                let v = word.get(4, 8);
+                hooks.write_field_hook(out, "swizzle", &f[1], v, word)?;
                 flag(out, word.get(12, 1) != 0, ")")?;
             }
             (9, 1) => {
-                let fields = super::__layout::LAYOUT_VECADD.fields;
+                let f = super::__layout::LAYOUT_VECADD.fields;
                 enum_addop(out, word.get(38, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                let v = word.get(36, 2);
+                hooks.write_field_hook(out, "outmod", &f[10], v, word)?;
                 out.write_str(".v1 ")?;
                 if word.get(32, 4) != 0 {
                     out.write_str("$")?;
                     rt::write_decimal(out, word.get(28, 4))?;
-                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    let v = word.get(32, 4);
+                    hooks.write_field_hook(out, "mask", &f[9], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(13, 1) != 0, "-")?;
@@ -14226,18 +14294,21 @@ pub mod text_writers {
                 if word.get(43, 1) == 0 {
                     enum_vec4reg(out, word.get(0, 4))?;
                 }
-                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                let v = word.get(4, 8);
+                hooks.write_field_hook(out, "swizzle", &f[1], v, word)?;
                 flag(out, word.get(12, 1) != 0, ")")?;
             }
             (9, 2) => {
-                let fields = super::__layout::LAYOUT_VECADD.fields;
+                let f = super::__layout::LAYOUT_VECADD.fields;
                 enum_addop(out, word.get(38, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[10]), word)?;
+                let v = word.get(36, 2);
+                hooks.write_field_hook(out, "outmod", &f[10], v, word)?;
                 out.write_str(".v1 ")?;
                 if word.get(32, 4) != 0 {
                     out.write_str("$")?;
                     rt::write_decimal(out, word.get(28, 4))?;
-                    hooks.write_hook(out, "mask", Some(&fields[9]), word)?;
+                    let v = word.get(32, 4);
+                    hooks.write_field_hook(out, "mask", &f[9], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(13, 1) != 0, "-")?;
@@ -14246,201 +14317,239 @@ pub mod text_writers {
                 if word.get(43, 1) == 0 {
                     enum_vec4reg(out, word.get(0, 4))?;
                 }
-                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                let v = word.get(4, 8);
+                hooks.write_field_hook(out, "swizzle", &f[1], v, word)?;
                 flag(out, word.get(12, 1) != 0, ")")?;
                 out.write_str(" ")?;
                 flag(out, word.get(27, 1) != 0, "-")?;
                 flag(out, word.get(26, 1) != 0, "abs(")?;
                 enum_vec4reg(out, word.get(14, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[5]), word)?;
+                let v = word.get(18, 8);
+                hooks.write_field_hook(out, "swizzle", &f[5], v, word)?;
                 flag(out, word.get(26, 1) != 0, ")")?;
             }
             (10, 0) => {
-                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                let f = super::__layout::LAYOUT_SCALARADD.fields;
                 out.write_str("op")?;
                 enum_addop(out, word.get(25, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                let v = word.get(23, 2);
+                hooks.write_field_hook(out, "outmod", &f[8], v, word)?;
                 out.write_str(".s1 ")?;
                 if word.get(22, 1) != 0 {
-                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    let v = word.get(16, 6);
+                    hooks.write_field_hook(out, "sdest", &f[6], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(7, 1) != 0, "-")?;
                 flag(out, word.get(6, 1) != 0, "abs(")?;
                 flag(out, word.get(30, 1) != 0, "^s0")?;
                 if word.get(30, 1) == 0 {
-                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                    let v = word.get(0, 6);
+                    hooks.write_field_hook(out, "sreg", &f[0], v, word)?;
                 }
                 flag(out, word.get(6, 1) != 0, ")")?;
             }
             (10, 1) => {
-                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                let f = super::__layout::LAYOUT_SCALARADD.fields;
                 out.write_str("op")?;
                 rt::write_decimal(out, word.get(25, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                let v = word.get(23, 2);
+                hooks.write_field_hook(out, "outmod", &f[8], v, word)?;
                 out.write_str(".s1 ")?;
                 if word.get(22, 1) != 0 {
-                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    let v = word.get(16, 6);
+                    hooks.write_field_hook(out, "sdest", &f[6], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(7, 1) != 0, "-")?;
                 flag(out, word.get(6, 1) != 0, "abs(")?;
                 flag(out, word.get(30, 1) != 0, "^s0")?;
                 if word.get(30, 1) == 0 {
-                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                    let v = word.get(0, 6);
+                    hooks.write_field_hook(out, "sreg", &f[0], v, word)?;
                 }
                 flag(out, word.get(6, 1) != 0, ")")?;
             }
             (10, 2) => {
-                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                let f = super::__layout::LAYOUT_SCALARADD.fields;
                 enum_addop(out, word.get(25, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                let v = word.get(23, 2);
+                hooks.write_field_hook(out, "outmod", &f[8], v, word)?;
                 out.write_str(".s1 ")?;
                 if word.get(22, 1) != 0 {
-                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    let v = word.get(16, 6);
+                    hooks.write_field_hook(out, "sdest", &f[6], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(7, 1) != 0, "-")?;
                 flag(out, word.get(6, 1) != 0, "abs(")?;
                 flag(out, word.get(30, 1) != 0, "^s0")?;
                 if word.get(30, 1) == 0 {
-                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                    let v = word.get(0, 6);
+                    hooks.write_field_hook(out, "sreg", &f[0], v, word)?;
                 }
                 flag(out, word.get(6, 1) != 0, ")")?;
             }
             (10, 3) => {
-                let fields = super::__layout::LAYOUT_SCALARADD.fields;
+                let f = super::__layout::LAYOUT_SCALARADD.fields;
                 enum_addop(out, word.get(25, 5))?;
-                hooks.write_hook(out, "outmod", Some(&fields[8]), word)?;
+                let v = word.get(23, 2);
+                hooks.write_field_hook(out, "outmod", &f[8], v, word)?;
                 out.write_str(".s1 ")?;
                 if word.get(22, 1) != 0 {
-                    hooks.write_hook(out, "sdest", Some(&fields[6]), word)?;
+                    let v = word.get(16, 6);
+                    hooks.write_field_hook(out, "sdest", &f[6], v, word)?;
                     out.write_str(" ")?;
                 }
                 flag(out, word.get(7, 1) != 0, "-")?;
                 flag(out, word.get(6, 1) != 0, "abs(")?;
                 flag(out, word.get(30, 1) != 0, "^s0")?;
                 if word.get(30, 1) == 0 {
-                    hooks.write_hook(out, "sreg", Some(&fields[0]), word)?;
+                    let v = word.get(0, 6);
+                    hooks.write_field_hook(out, "sreg", &f[0], v, word)?;
                 }
                 flag(out, word.get(6, 1) != 0, ")")?;
                 out.write_str(" ")?;
                 flag(out, word.get(15, 1) != 0, "-")?;
                 flag(out, word.get(14, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[3]), word)?;
+                let v = word.get(8, 6);
+                hooks.write_field_hook(out, "sreg", &f[3], v, word)?;
                 flag(out, word.get(14, 1) != 0, ")")?;
             }
             (11, 0) => {
-                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                let f = super::__layout::LAYOUT_COMBINER.fields;
                 enum_combop(out, word.get(2, 4))?;
-                hooks.write_hook(out, "outmod", Some(&fields[9]), word)?;
+                let v = word.get(22, 2);
+                hooks.write_field_hook(out, "outmod", &f[9], v, word)?;
                 out.write_str(".s2 ")?;
-                hooks.write_hook(out, "sdest", Some(&fields[10]), word)?;
+                let v = word.get(24, 6);
+                hooks.write_field_hook(out, "sdest", &f[10], v, word)?;
                 out.write_str("  ")?;
                 flag(out, word.get(15, 1) != 0, "-")?;
                 flag(out, word.get(14, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[8]), word)?;
+                let v = word.get(16, 6);
+                hooks.write_field_hook(out, "sreg", &f[8], v, word)?;
                 flag(out, word.get(14, 1) != 0, ")")?;
                 out.write_str(" ")?;
                 if word.get(1, 1) != 0 {
                     flag(out, word.get(7, 1) != 0, "-")?;
                     flag(out, word.get(6, 1) != 0, "abs(")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                    let v = word.get(8, 6);
+                    hooks.write_field_hook(out, "sreg", &f[5], v, word)?;
                     flag(out, word.get(6, 1) != 0, ")")?;
                 }
             }
             (11, 1) => {
-                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                let f = super::__layout::LAYOUT_COMBINER.fields;
                 out.write_str("op")?;
                 enum_combop(out, word.get(2, 4))?;
-                hooks.write_hook(out, "outmod", Some(&fields[9]), word)?;
+                let v = word.get(22, 2);
+                hooks.write_field_hook(out, "outmod", &f[9], v, word)?;
                 out.write_str(".s2 ")?;
-                hooks.write_hook(out, "sdest", Some(&fields[10]), word)?;
+                let v = word.get(24, 6);
+                hooks.write_field_hook(out, "sdest", &f[10], v, word)?;
                 out.write_str("  ")?;
                 flag(out, word.get(15, 1) != 0, "-")?;
                 flag(out, word.get(14, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[8]), word)?;
+                let v = word.get(16, 6);
+                hooks.write_field_hook(out, "sreg", &f[8], v, word)?;
                 flag(out, word.get(14, 1) != 0, ")")?;
                 out.write_str(" ")?;
                 if word.get(1, 1) != 0 {
                     flag(out, word.get(7, 1) != 0, "-")?;
                     flag(out, word.get(6, 1) != 0, "abs(")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                    let v = word.get(8, 6);
+                    hooks.write_field_hook(out, "sreg", &f[5], v, word)?;
                     flag(out, word.get(6, 1) != 0, ")")?;
                 }
             }
             (11, 2) => {
-                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                let f = super::__layout::LAYOUT_COMBINER.fields;
                 enum_combop(out, word.get(2, 4))?;
                 out.write_str(".s2 ")?;
-                hooks.write_hook(out, "vec_dest", Some(&fields[10]), word)?;
+                let v = word.get(24, 6);
+                hooks.write_field_hook(out, "vec_dest", &f[10], v, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(15, 1) != 0, "-")?;
                 flag(out, word.get(14, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[8]), word)?;
+                let v = word.get(16, 6);
+                hooks.write_field_hook(out, "sreg", &f[8], v, word)?;
                 flag(out, word.get(14, 1) != 0, ")")?;
                 out.write_str(" ")?;
                 if word.get(1, 1) != 0 {
                     flag(out, word.get(7, 1) != 0, "-")?;
                     flag(out, word.get(6, 1) != 0, "abs(")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                    let v = word.get(8, 6);
+                    hooks.write_field_hook(out, "sreg", &f[5], v, word)?;
                     flag(out, word.get(6, 1) != 0, ")")?;
                 }
             }
             (11, 3) => {
-                let fields = super::__layout::LAYOUT_COMBINER.fields;
+                let f = super::__layout::LAYOUT_COMBINER.fields;
                 out.write_str("op")?;
                 enum_combop(out, word.get(2, 4))?;
                 out.write_str(".s2 ")?;
-                hooks.write_hook(out, "vec_dest", Some(&fields[10]), word)?;
+                let v = word.get(24, 6);
+                hooks.write_field_hook(out, "vec_dest", &f[10], v, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(15, 1) != 0, "-")?;
                 flag(out, word.get(14, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[8]), word)?;
+                let v = word.get(16, 6);
+                hooks.write_field_hook(out, "sreg", &f[8], v, word)?;
                 flag(out, word.get(14, 1) != 0, ")")?;
                 out.write_str(" ")?;
                 if word.get(1, 1) != 0 {
                     flag(out, word.get(7, 1) != 0, "-")?;
                     flag(out, word.get(6, 1) != 0, "abs(")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                    let v = word.get(8, 6);
+                    hooks.write_field_hook(out, "sreg", &f[5], v, word)?;
                     flag(out, word.get(6, 1) != 0, ")")?;
                 }
             }
             (12, 0) => {
-                let fields = super::__layout::LAYOUT_COMBINERVEC.fields;
+                let f = super::__layout::LAYOUT_COMBINERVEC.fields;
                 out.write_str("mul.s2 $")?;
                 rt::write_decimal(out, word.get(26, 4))?;
-                hooks.write_hook(out, "mask", Some(&fields[6]), word)?;
+                let v = word.get(22, 4);
+                hooks.write_field_hook(out, "mask", &f[6], v, word)?;
                 out.write_str(" ")?;
                 flag(out, word.get(15, 1) != 0, "-")?;
                 flag(out, word.get(14, 1) != 0, "abs(")?;
-                hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                let v = word.get(16, 6);
+                hooks.write_field_hook(out, "sreg", &f[5], v, word)?;
                 flag(out, word.get(14, 1) != 0, ")")?;
                 out.write_str(" ")?;
                 enum_vec4reg(out, word.get(10, 4))?;
-                hooks.write_hook(out, "swizzle", Some(&fields[1]), word)?;
+                let v = word.get(2, 8);
+                hooks.write_field_hook(out, "swizzle", &f[1], v, word)?;
             }
             (13, 0) => {
-                let fields = super::__layout::LAYOUT_TEMPWRITE.fields;
+                let f = super::__layout::LAYOUT_TEMPWRITE.fields;
                 out.write_str("store.t ")?;
-                hooks.write_hook(out, "temp_index", Some(&fields[7]), word)?;
+                let v = word.get(25, 16);
+                hooks.write_field_hook(out, "temp_index", &f[7], v, word)?;
                 if word.get(24, 1) != 0 {
                     out.write_str("+")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                    let v = word.get(18, 6);
+                    hooks.write_field_hook(out, "sreg", &f[5], v, word)?;
                 }
                 out.write_str(" ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                let v = word.get(4, 6);
+                hooks.write_field_hook(out, "sreg", &f[2], v, word)?;
             }
             (13, 1) => {
-                let fields = super::__layout::LAYOUT_TEMPWRITE.fields;
+                let f = super::__layout::LAYOUT_TEMPWRITE.fields;
                 out.write_str("store.t ")?;
-                hooks.write_hook(out, "temp_index", Some(&fields[7]), word)?;
+                let v = word.get(25, 16);
+                hooks.write_field_hook(out, "temp_index", &f[7], v, word)?;
                 if word.get(24, 1) != 0 {
                     out.write_str("+")?;
-                    hooks.write_hook(out, "sreg", Some(&fields[5]), word)?;
+                    let v = word.get(18, 6);
+                    hooks.write_field_hook(out, "sreg", &f[5], v, word)?;
                 }
                 out.write_str(" ")?;
-                hooks.write_hook(out, "vec_of_sreg", Some(&fields[2]), word)?;
+                let v = word.get(4, 6);
+                hooks.write_field_hook(out, "vec_of_sreg", &f[2], v, word)?;
             }
             (14, 0) => {
                 out.write_str("fb_color $")?;
@@ -14451,87 +14560,113 @@ pub mod text_writers {
                 rt::write_decimal(out, word.get(6, 4))?;
             }
             (15, 0) => {
-                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                let f = super::__layout::LAYOUT_BRANCH.fields;
                 out.write_str("branch ")?;
-                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+                let v = word.get(41, 27);
+                hooks.write_field_hook(out, "branch_target", &f[7], v, word)?;
             }
             (15, 1) => {
-                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                let f = super::__layout::LAYOUT_BRANCH.fields;
                 out.write_str("branch.nv ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                let v = word.get(10, 6);
+                hooks.write_field_hook(out, "sreg", &f[2], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                let v = word.get(4, 6);
+                hooks.write_field_hook(out, "sreg", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+                let v = word.get(41, 27);
+                hooks.write_field_hook(out, "branch_target", &f[7], v, word)?;
             }
             (15, 2) => {
-                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                let f = super::__layout::LAYOUT_BRANCH.fields;
                 out.write_str("branch.lt ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                let v = word.get(10, 6);
+                hooks.write_field_hook(out, "sreg", &f[2], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                let v = word.get(4, 6);
+                hooks.write_field_hook(out, "sreg", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+                let v = word.get(41, 27);
+                hooks.write_field_hook(out, "branch_target", &f[7], v, word)?;
             }
             (15, 3) => {
-                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                let f = super::__layout::LAYOUT_BRANCH.fields;
                 out.write_str("branch.eq ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                let v = word.get(10, 6);
+                hooks.write_field_hook(out, "sreg", &f[2], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                let v = word.get(4, 6);
+                hooks.write_field_hook(out, "sreg", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+                let v = word.get(41, 27);
+                hooks.write_field_hook(out, "branch_target", &f[7], v, word)?;
             }
             (15, 4) => {
-                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                let f = super::__layout::LAYOUT_BRANCH.fields;
                 out.write_str("branch.le ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                let v = word.get(10, 6);
+                hooks.write_field_hook(out, "sreg", &f[2], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                let v = word.get(4, 6);
+                hooks.write_field_hook(out, "sreg", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+                let v = word.get(41, 27);
+                hooks.write_field_hook(out, "branch_target", &f[7], v, word)?;
             }
             (15, 5) => {
-                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                let f = super::__layout::LAYOUT_BRANCH.fields;
                 out.write_str("branch.gt ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                let v = word.get(10, 6);
+                hooks.write_field_hook(out, "sreg", &f[2], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                let v = word.get(4, 6);
+                hooks.write_field_hook(out, "sreg", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+                let v = word.get(41, 27);
+                hooks.write_field_hook(out, "branch_target", &f[7], v, word)?;
             }
             (15, 6) => {
-                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                let f = super::__layout::LAYOUT_BRANCH.fields;
                 out.write_str("branch.ne ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                let v = word.get(10, 6);
+                hooks.write_field_hook(out, "sreg", &f[2], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                let v = word.get(4, 6);
+                hooks.write_field_hook(out, "sreg", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+                let v = word.get(41, 27);
+                hooks.write_field_hook(out, "branch_target", &f[7], v, word)?;
             }
             (15, 7) => {
-                let fields = super::__layout::LAYOUT_BRANCH.fields;
+                let f = super::__layout::LAYOUT_BRANCH.fields;
                 out.write_str("branch.ge ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[2]), word)?;
+                let v = word.get(10, 6);
+                hooks.write_field_hook(out, "sreg", &f[2], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "sreg", Some(&fields[1]), word)?;
+                let v = word.get(4, 6);
+                hooks.write_field_hook(out, "sreg", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "branch_target", Some(&fields[7]), word)?;
+                let v = word.get(41, 27);
+                hooks.write_field_hook(out, "branch_target", &f[7], v, word)?;
             }
             (16, 0) => {
                 out.write_str("discard")?;
             }
             (17, 0) => {
-                let fields = super::__layout::LAYOUT_CONST.fields;
+                let f = super::__layout::LAYOUT_CONST.fields;
                 hooks.write_hook(out, "unit", None, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "half", Some(&fields[0]), word)?;
+                let v = word.get(0, 16);
+                hooks.write_field_hook(out, "half", &f[0], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "half", Some(&fields[1]), word)?;
+                let v = word.get(16, 16);
+                hooks.write_field_hook(out, "half", &f[1], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "half", Some(&fields[2]), word)?;
+                let v = word.get(32, 16);
+                hooks.write_field_hook(out, "half", &f[2], v, word)?;
                 out.write_str(" ")?;
-                hooks.write_hook(out, "half", Some(&fields[3]), word)?;
+                let v = word.get(48, 16);
+                hooks.write_field_hook(out, "half", &f[3], v, word)?;
             }
             _ => return Err(fmt::Error),
         }

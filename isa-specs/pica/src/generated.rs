@@ -8424,63 +8424,78 @@ pub mod text_writers {
     {
         match (format, text) {
             (0, 0) => {
-                let fields = super::__layout::LAYOUT_FMT1.fields;
-                hooks.write_hook(out, "dst", Some(&fields[4]), word)?;
+                let f = super::__layout::LAYOUT_FMT1.fields;
+                let v = word.get(21, 5);
+                hooks.write_field_hook(out, "dst", &f[4], v, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "src_idx", Some(&fields[2]), word)?;
+                let v = word.get(12, 7);
+                hooks.write_field_hook(out, "src_idx", &f[2], v, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "src", Some(&fields[1]), word)?;
+                let v = word.get(7, 5);
+                hooks.write_field_hook(out, "src", &f[1], v, word)?;
             }
             (1, 0) => {
-                let fields = super::__layout::LAYOUT_FMT1U.fields;
-                hooks.write_hook(out, "dst", Some(&fields[4]), word)?;
+                let f = super::__layout::LAYOUT_FMT1U.fields;
+                let v = word.get(21, 5);
+                hooks.write_field_hook(out, "dst", &f[4], v, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "src_idx", Some(&fields[2]), word)?;
+                let v = word.get(12, 7);
+                hooks.write_field_hook(out, "src_idx", &f[2], v, word)?;
             }
             (2, 0) => {
-                let fields = super::__layout::LAYOUT_FMT1MOVA.fields;
+                let f = super::__layout::LAYOUT_FMT1MOVA.fields;
                 hooks.write_hook(out, "a0", None, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "src_idx", Some(&fields[2]), word)?;
+                let v = word.get(12, 7);
+                hooks.write_field_hook(out, "src_idx", &f[2], v, word)?;
             }
             (3, 0) => {
-                let fields = super::__layout::LAYOUT_FMT1I.fields;
-                hooks.write_hook(out, "dst", Some(&fields[4]), word)?;
+                let f = super::__layout::LAYOUT_FMT1I.fields;
+                let v = word.get(21, 5);
+                hooks.write_field_hook(out, "dst", &f[4], v, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                let v = word.get(14, 5);
+                hooks.write_field_hook(out, "src", &f[2], v, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "uniform_idx", Some(&fields[1]), word)?;
+                let v = word.get(7, 7);
+                hooks.write_field_hook(out, "uniform_idx", &f[1], v, word)?;
             }
             (4, 0) => {
-                let fields = super::__layout::LAYOUT_FMT1C.fields;
-                hooks.write_hook(out, "src_idx", Some(&fields[2]), word)?;
+                let f = super::__layout::LAYOUT_FMT1C.fields;
+                let v = word.get(12, 7);
+                hooks.write_field_hook(out, "src_idx", &f[2], v, word)?;
                 out.write_str(", ")?;
                 enum_cmpop(out, word.get(24, 3))?;
                 out.write_str(", ")?;
                 enum_cmpop(out, word.get(21, 3))?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "src", Some(&fields[1]), word)?;
+                let v = word.get(7, 5);
+                hooks.write_field_hook(out, "src", &f[1], v, word)?;
             }
             (5, 0) => {}
             (6, 0) => {
-                let fields = super::__layout::LAYOUT_FMT2.fields;
-                hooks.write_hook(out, "cond", Some(&fields[3]), word)?;
+                let f = super::__layout::LAYOUT_FMT2.fields;
+                let v = word.get(22, 2);
+                hooks.write_field_hook(out, "cond", &f[3], v, word)?;
             }
             (6, 1) => {
-                let fields = super::__layout::LAYOUT_FMT2.fields;
-                hooks.write_hook(out, "cond", Some(&fields[3]), word)?;
+                let f = super::__layout::LAYOUT_FMT2.fields;
+                let v = word.get(22, 2);
+                hooks.write_field_hook(out, "cond", &f[3], v, word)?;
                 out.write_str(", ")?;
                 hooks.write_hook(out, "proc", None, word)?;
             }
             (6, 2) => {
-                let fields = super::__layout::LAYOUT_FMT2.fields;
-                hooks.write_hook(out, "cond", Some(&fields[3]), word)?;
+                let f = super::__layout::LAYOUT_FMT2.fields;
+                let v = word.get(22, 2);
+                hooks.write_field_hook(out, "cond", &f[3], v, word)?;
                 out.write_str(", ")?;
                 hooks.write_hook(out, "label", None, word)?;
             }
             (6, 3) => {
-                let fields = super::__layout::LAYOUT_FMT2.fields;
-                hooks.write_hook(out, "cond", Some(&fields[3]), word)?;
+                let f = super::__layout::LAYOUT_FMT2.fields;
+                let v = word.get(22, 2);
+                hooks.write_field_hook(out, "cond", &f[3], v, word)?;
             }
             (6, 4) => {
                 flag(out, word.get(25, 1) == 0, "!")?;
@@ -8506,62 +8521,77 @@ pub mod text_writers {
                 hooks.write_hook(out, "proc", None, word)?;
             }
             (8, 0) => {
-                let fields = super::__layout::LAYOUT_FMT3.fields;
-                hooks.write_hook(out, "reg", Some(&fields[3]), word)?;
+                let f = super::__layout::LAYOUT_FMT3.fields;
+                let v = word.get(22, 4);
+                hooks.write_field_hook(out, "reg", &f[3], v, word)?;
                 out.write_str(", ")?;
                 hooks.write_hook(out, "proc", None, word)?;
             }
             (8, 1) => {
-                let fields = super::__layout::LAYOUT_FMT3.fields;
-                hooks.write_hook(out, "reg", Some(&fields[3]), word)?;
+                let f = super::__layout::LAYOUT_FMT3.fields;
+                let v = word.get(22, 4);
+                hooks.write_field_hook(out, "reg", &f[3], v, word)?;
                 out.write_str(", ")?;
                 hooks.write_hook(out, "label", None, word)?;
             }
             (8, 2) => {
-                let fields = super::__layout::LAYOUT_FMT3.fields;
+                let f = super::__layout::LAYOUT_FMT3.fields;
                 out.write_str("!")?;
-                hooks.write_hook(out, "reg", Some(&fields[3]), word)?;
+                let v = word.get(22, 4);
+                hooks.write_field_hook(out, "reg", &f[3], v, word)?;
                 out.write_str(", ")?;
                 hooks.write_hook(out, "label", None, word)?;
             }
             (8, 3) => {
-                let fields = super::__layout::LAYOUT_FMT3.fields;
-                hooks.write_hook(out, "reg", Some(&fields[3]), word)?;
+                let f = super::__layout::LAYOUT_FMT3.fields;
+                let v = word.get(22, 4);
+                hooks.write_field_hook(out, "reg", &f[3], v, word)?;
             }
             (9, 0) => {
-                let fields = super::__layout::LAYOUT_FMT3LOOP.fields;
-                hooks.write_hook(out, "reg", Some(&fields[3]), word)?;
+                let f = super::__layout::LAYOUT_FMT3LOOP.fields;
+                let v = word.get(22, 2);
+                hooks.write_field_hook(out, "reg", &f[3], v, word)?;
             }
             (10, 0) => {
-                let fields = super::__layout::LAYOUT_FMT4.fields;
-                hooks.write_hook(out, "vertex", Some(&fields[3]), word)?;
+                let f = super::__layout::LAYOUT_FMT4.fields;
+                let v = word.get(24, 2);
+                hooks.write_field_hook(out, "vertex", &f[3], v, word)?;
                 out.write_str(", prim inv")?;
             }
             (10, 1) => {
-                let fields = super::__layout::LAYOUT_FMT4.fields;
-                hooks.write_hook(out, "vertex", Some(&fields[3]), word)?;
+                let f = super::__layout::LAYOUT_FMT4.fields;
+                let v = word.get(24, 2);
+                hooks.write_field_hook(out, "vertex", &f[3], v, word)?;
                 flag(out, word.get(23, 1) != 0, ", prim")?;
                 flag(out, word.get(22, 1) != 0, ", inv")?;
             }
             (11, 0) => {
-                let fields = super::__layout::LAYOUT_FMT5.fields;
-                hooks.write_hook(out, "dst", Some(&fields[5]), word)?;
+                let f = super::__layout::LAYOUT_FMT5.fields;
+                let v = word.get(24, 5);
+                hooks.write_field_hook(out, "dst", &f[5], v, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "src", Some(&fields[3]), word)?;
+                let v = word.get(17, 5);
+                hooks.write_field_hook(out, "src", &f[3], v, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "src_idx", Some(&fields[2]), word)?;
+                let v = word.get(10, 7);
+                hooks.write_field_hook(out, "src_idx", &f[2], v, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "src", Some(&fields[1]), word)?;
+                let v = word.get(5, 5);
+                hooks.write_field_hook(out, "src", &f[1], v, word)?;
             }
             (12, 0) => {
-                let fields = super::__layout::LAYOUT_FMT5I.fields;
-                hooks.write_hook(out, "dst", Some(&fields[5]), word)?;
+                let f = super::__layout::LAYOUT_FMT5I.fields;
+                let v = word.get(24, 5);
+                hooks.write_field_hook(out, "dst", &f[5], v, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "src", Some(&fields[3]), word)?;
+                let v = word.get(17, 5);
+                hooks.write_field_hook(out, "src", &f[3], v, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "src", Some(&fields[2]), word)?;
+                let v = word.get(12, 5);
+                hooks.write_field_hook(out, "src", &f[2], v, word)?;
                 out.write_str(", ")?;
-                hooks.write_hook(out, "uniform_idx", Some(&fields[1]), word)?;
+                let v = word.get(5, 7);
+                hooks.write_field_hook(out, "uniform_idx", &f[1], v, word)?;
             }
             _ => return Err(fmt::Error),
         }

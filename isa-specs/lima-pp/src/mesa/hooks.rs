@@ -162,9 +162,17 @@ pub(crate) const HOOKS: &[(&str, &[&str])] = &[
     ("unit", &[]),
 ];
 
-impl TextHooks<u128> for Hooks {
-    fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, bits: &u128) -> fmt::Result {
-        let v = field.map_or(0, |f| f.read(bits, 0));
+impl Hooks {
+    /// Prints hook `hook` for `bits`, `v` being the value of `field` (0
+    /// without one).
+    fn write_value(
+        &mut self,
+        out: &mut dyn Write,
+        hook: &str,
+        field: Option<&Field>,
+        v: u64,
+        bits: &u128,
+    ) -> fmt::Result {
         match hook {
             "mask" => write_mask(out, v),
             // The identity prints nothing.
@@ -217,7 +225,17 @@ impl TextHooks<u128> for Hooks {
             _ => Err(fmt::Error),
         }
     }
+}
 
+impl TextHooks<u128> for Hooks {
+    fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, bits: &u128) -> fmt::Result {
+        let v = field.map_or(0, |f| f.read(bits, 0));
+        self.write_value(out, hook, field, v, bits)
+    }
+
+    fn write_field_hook(&mut self, out: &mut dyn Write, hook: &str, field: &Field, v: u64, bits: &u128) -> fmt::Result {
+        self.write_value(out, hook, Some(field), v, bits)
+    }
     fn parse_hook<'a>(
         &mut self,
         cur: &mut Cursor<'a>,
@@ -349,23 +367,29 @@ fn write_int(out: &mut dyn Write, v: i64) -> fmt::Result {
 
 /// `.xz`-style write mask, nothing for all four (and a lone `.` for none).
 fn write_mask(out: &mut dyn Write, m: u64) -> fmt::Result {
-    let mask = Mask::<false>::from_bits(m);
-    if mask == Mask::full() {
-        return Ok(());
-    }
-    let (mut text, mut len) = ([b'.'; 5], 1);
-    for c in Component::ALL {
-        if mask.has(c) {
-            text[len] = c.letter() as u8;
-            len += 1;
-        }
-    }
-    write_ascii(out, &text[..len])
+    out.write_str(mask_text(m))
 }
 
-/// Text built as bytes, written at once.
-fn write_ascii(out: &mut dyn Write, text: &[u8]) -> fmt::Result {
-    out.write_str(core::str::from_utf8(text).map_err(|_| fmt::Error)?)
+/// The text of [`write_mask`] for the low four bits of `m`, from a table
+/// made once (`""` for the full mask).
+fn mask_text(m: u64) -> &'static str {
+    static TABLE: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..16u64)
+            .map(|bits| {
+                let mask = Mask::<false>::from_bits(bits);
+                if mask == Mask::full() {
+                    return String::new();
+                }
+                let letters = Component::ALL
+                    .into_iter()
+                    .filter(|&c| mask.has(c))
+                    .map(Component::letter);
+                core::iter::once('.').chain(letters).collect()
+            })
+            .collect()
+    });
+    &table[(m & 15) as usize]
 }
 
 /// `.xyzw`-style text of swizzle bits `v` (8 bits), from a table made once.
@@ -385,11 +409,40 @@ fn swizzle_text(v: u64) -> &'static str {
 
 /// Mesa's `%f` of a half float: six decimals, `inf`, `nan` with its sign.
 ///
+/// Each half's text is worked out once (see [`half_text`]) and kept, per
+/// thread: constants repeat, and a listing prints four halves per
+/// constant unit.
+pub(crate) fn write_half(out: &mut dyn Write, h: f16) -> fmt::Result {
+    thread_local! {
+        /// By a half's bits: where its text is in the arena (`start << 5 |
+        /// len`, 0 while not worked out), and the arena.
+        static HALVES: core::cell::RefCell<(Vec<u32>, String)> =
+            const { core::cell::RefCell::new((Vec::new(), String::new())) };
+    }
+    HALVES.with_borrow_mut(|(at, arena)| {
+        if at.is_empty() {
+            // Zeroed memory: the system maps the pages the halves met use.
+            *at = vec![0; 1 << 16];
+        }
+        let bits = usize::from(h.to_bits());
+        if at[bits] == 0 {
+            let start = arena.len();
+            half_text(arena, h)?;
+            // Texts are at most 14 bytes; the arena at most about 1 MB.
+            at[bits] = u32::try_from(start << 5 | (arena.len() - start)).map_err(|_| fmt::Error)?;
+        }
+        let e = at[bits] as usize;
+        out.write_str(&arena[e >> 5..][..e & 31])
+    })
+}
+
+/// [`write_half`]'s text, worked out.
+///
 /// A half is `m × 2^e` with an 11-bit `m` and `e` in -24..=5, so the value
 /// times 10^6 is exact in 64 bits: rounded to an integer (ties to even,
 /// as `{:.6}` rounds; a test compares all 65,536 halves), it gives the
 /// digits without float formatting.
-pub(crate) fn write_half(out: &mut dyn Write, h: f16) -> fmt::Result {
+fn half_text(out: &mut String, h: f16) -> fmt::Result {
     let bits = h.to_bits();
     let sign = if bits & 0x8000 != 0 { "-" } else { "" };
     let (exp, frac) = (u32::from(bits >> 10 & 0x1F), u64::from(bits & 0x3FF));
@@ -769,6 +822,8 @@ mod tests {
             let h = f16::from_bits(bits);
             got.clear();
             want.clear();
+            // Worked out, then kept.
+            write_half(&mut got, h).unwrap();
             write_half(&mut got, h).unwrap();
             let v = h.to_f64();
             let sign = if bits & 0x8000 != 0 { "-" } else { "" };
@@ -779,6 +834,8 @@ mod tests {
             } else {
                 write!(want, "{v:.6}").unwrap();
             }
+            let once = want.clone();
+            want.push_str(&once);
             assert_eq!(got, want, "{bits:#06x}");
         }
     }

@@ -84,7 +84,7 @@ pub fn disassemble_mesa(program: &[Instr]) -> String {
 fn line_prefix(out: &mut String, offset: u32) {
     out.push('@');
     let digits = offset.checked_ilog10().map_or(1, |d| d as usize + 1);
-    out.extend(core::iter::repeat_n(' ', 6usize.saturating_sub(digits)));
+    out.push_str(&"      "[..6usize.saturating_sub(digits)]);
     let _ = isa_runtime::text::write_decimal(out, u64::from(offset));
     out.push_str(": ");
 }

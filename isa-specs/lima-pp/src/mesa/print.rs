@@ -3,10 +3,11 @@
 //! Every unit layout of `lima_pp.isa` has `text mesa.UNIT …` lines:
 //! what Mesa 23.3's `disasm.c` unit printer of that name prints, spaces
 //! included. This module walks the enabled units in enable-bit order,
-//! prints the alternative of each group whose conditions hold (with the
-//! table-driven [`isa_runtime::text::write_text`]), and joins them with
-//! `, `, then the control word's groups (`sync`, `stop`). The hooks (the
-//! operand forms a field's own text does not give) are in `hooks`.
+//! prints the alternative of each group whose conditions hold (chosen and
+//! printed by the code generated from those lines,
+//! [`crate::text_writers`]), and joins them with `, `, then the control
+//! word's groups (`sync`, `stop`). The hooks (the operand forms a field's
+//! own text does not give) are in `hooks`.
 
 use std::sync::OnceLock;
 
@@ -102,7 +103,7 @@ fn print_groups(
     hooks.total = total;
     let mut implied = layout.blank;
     for (group, carries) in layout.groups.iter().zip(&layout.carries) {
-        let Some(chosen) = group.choose_index(format, &bits) else {
+        let Some((text, chosen)) = group.choose(&bits) else {
             continue;
         };
         if let Some(first) = first {
@@ -110,7 +111,7 @@ fn print_groups(
                 out.push_str(", ");
             }
         }
-        let _ = text::write_text(out, format, group.alternatives()[chosen], &bits, &mut hooks);
+        let _ = crate::text_writers::write(group.format(), text, out, &bits, &mut hooks);
         // A unit prints one line (the control word's notes are derived).
         implied = carry::implied(&carries[chosen], bits, &mut hooks);
     }
@@ -144,10 +145,7 @@ pub(super) fn instr_noted(
             continue;
         };
         let layout = Layout::of(variants, bits);
-        let (from, chosen) = (
-            out.len(),
-            layout.groups.first().and_then(|g| g.choose_index(layout.format, &bits)),
-        );
+        let (from, chosen) = (out.len(), layout.groups.first().and_then(|g| g.choose_index(&bits)));
         let mut implied = print_groups(out, layout, bits, unit.name, (offset, Some(total)), &mut first);
         if chosen.is_some_and(|i| layout.shadowed.get(i).copied().unwrap_or(false)) {
             // An earlier line of the layout may read this text: read it.
@@ -243,10 +241,12 @@ impl Layout {
             .map(|i| skeletons[..i].contains(&skeletons[i]))
             .collect();
         let branch = groups.iter().flatten().any(|t| t.hooks().contains(&"branch_target"));
+        let index = crate::LAYOUT.formats.iter().position(|f| core::ptr::eq(*f, format));
+        let index = index.unwrap_or(usize::MAX);
         Layout {
             format,
             fixed,
-            groups: groups.into_iter().map(|g| Group::new(format, g)).collect(),
+            groups: groups.into_iter().map(|g| Group::new(format, index, g)).collect(),
             carries,
             blank,
             shadowed,
