@@ -1,51 +1,29 @@
 //! What a `text` line carries: the bits that reading a line's text back
-//! gives, worked out from the line's pieces instead of by printing the text
-//! and parsing it.
+//! gives, worked out from the line instead of by printing the text and
+//! parsing it.
 //!
-//! Parsing a line ([`crate::text::parse_text`]) starts from the caller's
-//! blank bits, writes the line's `default`s, pins the fields its conditions
-//! name to a single value, then reads each piece. [`Carry::new`] turns
-//! that into a constant start (blank + defaults + pins) and, in template
-//! order, the fields whose bits the text carries (copied from the word),
-//! the optional groups (present or absent by the word, as the printer
-//! decides) and the hooks. What a hook's text gives back is the caller's
-//! to say, per hook, through [`HookRules`] (exact, text only, or a pure
-//! function of a few fields, memoized in a [`Memo`]) or
-//! [`CarryHooks::carry_hook`] (by default: print the hook's few characters
-//! into a stack buffer and read them back, one value, not the line).
-//!
-//! Applied to a word, a `Carry` gives the bits the parser would give; the
-//! fields where they differ from the word are what a lossless printer
-//! notes beside the text (the Lima layers' `{raw …}`). Each layer checks
-//! its carries against reading its printed text back, over random words.
+//! The macro generates, per ISA, `text_carry::carry`: for one line, what
+//! parsing it writes (its `default`s, the fields its conditions pin
+//! ([`pin`]), a copy of the bits of every field its text prints, its
+//! optional groups) and, for its hooks, a call to the layer's
+//! [`CarryHooks::carry_hook`], which knows what its own text gives back:
+//! by default it prints the hook's few characters into a stack buffer and
+//! reads them back ([`read_back`]); a hook whose reading is a function of a
+//! few field values can keep it in a [`Memo`]. Where the result differs
+//! from the word, the differing fields are what a lossless printer notes
+//! beside the text (the Lima layers' `{raw …}`). Each layer checks its
+//! carries against reading its printed text back, over random words.
 
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use crate::layout::{Cond, Field, FieldKind, Format, NamedText, Piece, Style};
+use crate::layout::Field;
 use crate::lexer::Cursor;
-use crate::text::{self, TextHooks};
+use crate::text::TextHooks;
 use crate::BitWord;
 
-/// How a layer's hooks carry bits, by hook name. A hook in none of the
-/// lists goes to [`CarryHooks::carry_hook`].
-#[derive(Debug)]
-pub struct HookRules {
-    /// Hooks whose text gives back exactly the bits of their field and
-    /// writes no other field.
-    pub exact: &'static [&'static str],
-    /// Hooks that print a text that writes no field when read.
-    pub text_only: &'static [&'static str],
-    /// Hooks whose text depends only on their field and the listed sibling
-    /// fields (at most [`Memo::KEY_BITS`] bits together), and whose reading
-    /// writes exactly those fields: what reading back gives is a function
-    /// of those values, read back once per combination and kept in a
-    /// [`Memo`].
-    pub pure: &'static [(&'static str, &'static [&'static str])],
-}
-
-/// The hooks of a layer, as [`Carry`] asks them.
+/// The hooks of a layer, as the generated `text_carry` asks them.
 pub trait CarryHooks: TextHooks<u128> {
     /// Writes into `implied` what reading back the text that hook `hook`
     /// (of `field`, if the piece names one: its index in the format's
@@ -62,6 +40,19 @@ pub trait CarryHooks: TextHooks<u128> {
     }
 }
 
+/// Copies the bits of `field` from `bits` into `implied`: what reading
+/// back a hook whose text carries exactly its field gives.
+#[inline]
+pub fn copy_field(field: &Field, bits: u128, implied: &mut u128) {
+    match field.ranges {
+        [r] => {
+            let m = u128::from(crate::bits::low_mask(r.width)) << r.lo;
+            *implied = *implied & !m | bits & m;
+        }
+        _ => field.write(implied, 0, field.read(&bits, 0)),
+    }
+}
+
 /// What parsing a line writes for a condition that pins a field (bits
 /// `lo..lo + width` of `implied`): the field is (`equal`) or is not one
 /// of `values`, and if that does not hold yet, the field becomes `value`
@@ -73,278 +64,60 @@ pub fn pin(implied: &mut u128, lo: u32, width: u32, values: &[u64], equal: bool,
     }
 }
 
-/// What parsing one `text` line gives, as a function of the word's bits
-/// (formats of up to 128 bits).
-#[derive(Debug)]
-pub struct Carry {
-    format: &'static Format,
-    /// The blank bits, the line's defaults and its pinned fields.
-    start: u128,
-    /// The line's defaults, for [`Carry::apply`] (which starts from what
-    /// earlier lines gave, not from blank bits).
-    defaults: &'static [(usize, u64)],
-    /// The conditions that may pin a value (see [`text::pin`]), for
-    /// [`Carry::apply`].
-    pins: Vec<&'static Cond>,
-    actions: Vec<Action>,
-}
-
-#[derive(Debug)]
-enum Action {
-    /// These bits are the word's.
-    Copy(u128),
-    /// A hook the layer works out ([`CarryHooks::carry_hook`]), with its
-    /// field's index and the field.
-    Hook(&'static str, Option<(usize, &'static Field)>),
-    /// A [`HookRules::pure`] hook: its index there, and its field then the
-    /// siblings (the memo's key, low bits first, and what it writes).
-    Pure(usize, Vec<&'static Field>),
-    /// `{field?…}` / `{!field?…}`.
-    Group {
-        field: &'static Field,
-        /// The field's bits.
-        mask: u128,
-        when_set: bool,
-        /// What the parser writes to the field when the group is absent,
-        /// where that is not the word's value (a multi-bit `{!f?…}`).
-        absent: Option<u64>,
-        inner: Vec<Action>,
-    },
-}
-
-/// The bits of `field` in a word.
-fn mask_of(field: &Field) -> u128 {
-    let mut m = 0u128;
-    field.write(&mut m, 0, u64::MAX);
-    m
-}
-
-impl Carry {
-    /// The carry of line `text` of `format`, whose parse starts from
-    /// `blank`, with the layer's hooks classified by `rules`.
-    pub fn new(format: &'static Format, text: &'static NamedText, blank: u128, rules: &'static HookRules) -> Self {
-        let mut start = blank;
-        text::pin(format, text, &mut start);
-        let mut decided = Vec::new();
-        let actions = actions(format, text.pieces, rules, &mut decided);
-        let pins = text.when.iter().filter(|c| text::pins(format, c)).collect();
-        Carry {
-            format,
-            start,
-            defaults: text.defaults,
-            pins,
-            actions,
-        }
-    }
-
-    /// The bits that parsing this line's text of `bits` gives, the line
-    /// starting from its blank bits.
-    pub fn implied<H: CarryHooks + ?Sized>(&self, bits: u128, hooks: &mut H, memo: &mut Memo) -> u128 {
-        let mut implied = self.start;
-        self.apply(bits, &mut implied, hooks, memo);
-        implied
-    }
-
-    /// Parses this line's text of `bits` on top of `implied` (which holds
-    /// what the instruction's earlier lines gave): the line's start bits
-    /// where the line pins or defaults a field, then its pieces.
-    pub fn apply<H: CarryHooks + ?Sized>(&self, bits: u128, implied: &mut u128, hooks: &mut H, memo: &mut Memo) {
-        for &(field, value) in self.defaults {
-            self.format.fields[field].write(implied, 0, value);
-        }
-        for c in &self.pins {
-            text::pin_one(self.format, c, implied);
-        }
-        apply(&self.actions, bits, implied, hooks, memo);
-    }
-
-    /// The start bits: the blank bits, the line's defaults and its pinned
-    /// fields.
-    pub fn start(&self) -> u128 {
-        self.start
-    }
-}
-
-fn actions(
-    format: &'static Format,
-    pieces: &'static [Piece],
-    rules: &'static HookRules,
-    decided: &mut Vec<usize>,
-) -> Vec<Action> {
-    let mut out: Vec<Action> = Vec::new();
-    let copy = |out: &mut Vec<Action>, m: u128| match out.last_mut() {
-        Some(Action::Copy(prev)) => *prev |= m,
-        _ => out.push(Action::Copy(m)),
-    };
-    for piece in pieces {
-        match *piece {
-            Piece::Text(_) | Piece::Space => {}
-            Piece::Hook(h) if rules.text_only.contains(&h) => {}
-            Piece::Hook(h) => out.push(Action::Hook(h, None)),
-            Piece::Field {
-                index,
-                style: Style::Hook(h),
-            } => {
-                let field = &format.fields[index];
-                if rules.exact.contains(&h) {
-                    copy(&mut out, mask_of(field));
-                } else if rules.text_only.contains(&h) {
-                } else if let Some(pure) = pure(format, rules, h, field) {
-                    out.push(pure);
-                } else {
-                    out.push(Action::Hook(h, Some((index, field))));
-                }
-            }
-            Piece::Field { index, .. } => {
-                decided.push(index);
-                copy(&mut out, mask_of(&format.fields[index]));
-            }
-            Piece::Group {
-                index,
-                when_set,
-                pieces,
-            } => {
-                let field = &format.fields[index];
-                let known = decided.contains(&index);
-                decided.push(index);
-                let multi_bit = !matches!(field.kind, FieldKind::Bool);
-                let absent = (!known && multi_bit && !when_set).then_some(1);
-                let inner = actions(format, pieces, rules, decided);
-                out.push(Action::Group {
-                    field,
-                    mask: mask_of(field),
-                    when_set,
-                    absent,
-                    inner,
-                });
-            }
-        }
-    }
-    out
-}
-
-fn apply<H: CarryHooks + ?Sized>(actions: &[Action], bits: u128, implied: &mut u128, hooks: &mut H, memo: &mut Memo) {
-    for a in actions {
-        match a {
-            Action::Copy(m) => *implied = *implied & !m | bits & m,
-            Action::Hook(h, field) => hooks.carry_hook(h, *field, bits, implied),
-            Action::Pure(index, fields) => {
-                let hook = memo.rules.pure[*index].0;
-                if !memo.enabled {
-                    read_back(hooks, hook, Some(fields[0]), bits, implied);
-                    continue;
-                }
-                let key = pack(fields, &bits);
-                let back = memo.get(*index, key).unwrap_or_else(|| {
-                    let mut word = 0u128;
-                    read_back(hooks, hook, Some(fields[0]), bits, &mut word);
-                    let back = pack(fields, &word);
-                    memo.put(*index, key, back);
-                    back
-                });
-                let mut shift = 0;
-                for f in fields {
-                    f.write(implied, 0, back >> shift & ((1 << f.width) - 1));
-                    shift += f.width;
-                }
-            }
-            Action::Group {
-                field,
-                mask,
-                when_set,
-                absent,
-                inner,
-            } => {
-                *implied = *implied & !mask | bits & mask;
-                if (bits & mask != 0) == *when_set {
-                    apply(inner, bits, implied, hooks, memo);
-                } else if let Some(v) = absent {
-                    field.write(implied, 0, *v);
-                }
-            }
-        }
-    }
-}
-
-/// The [`Action::Pure`] of hook `hook` on `field` of `format`, if the hook
-/// is one of the rules' pure hooks, the layout has its siblings, and the
-/// key fits.
-fn pure(format: &'static Format, rules: &HookRules, hook: &str, field: &'static Field) -> Option<Action> {
-    let index = rules.pure.iter().position(|(h, _)| *h == hook)?;
-    let mut fields = vec![field];
-    for name in rules.pure[index].1 {
-        fields.push(format.field(name)?);
-    }
-    (fields.iter().map(|f| f.width).sum::<u32>() <= Memo::KEY_BITS).then_some(Action::Pure(index, fields))
-}
-
-/// The values of `fields` in `bits`, concatenated (the first lowest).
-fn pack(fields: &[&Field], bits: &u128) -> u64 {
-    let (mut key, mut shift) = (0, 0);
-    for f in fields {
-        key |= f.read(bits, 0) << shift;
-        shift += f.width;
-    }
-    key
-}
-
-/// What reading back each [`HookRules::pure`] hook gives, by the packed
-/// values of its fields: one table of 2^16 entries per hook, filled as
-/// keys occur. Zeroed memory is mapped by the system as it is touched, so
-/// a run pays only for the pages of the keys it meets.
+/// What reading back a layer's hooks gives, for hooks whose reading is a
+/// function of a few field values (at most [`Memo::KEY_BITS`] bits
+/// together): one table of 2^16 entries per hook (`slot`), filled as keys
+/// occur. Zeroed memory is mapped by the system as it is touched, so a run
+/// pays only for the pages of the keys it meets.
 #[derive(Debug)]
 pub struct Memo {
-    rules: &'static HookRules,
     enabled: bool,
+    slots: usize,
     /// An entry is `KNOWN | result`, or 0 while unknown.
     tables: Vec<Vec<u32>>,
 }
 
 impl Memo {
-    /// The widest key: the fields of a pure hook take at most this many
-    /// bits together.
+    /// The widest key.
     pub const KEY_BITS: u32 = 16;
     const KNOWN: u32 = 1 << Self::KEY_BITS;
 
-    /// An empty memo for the pure hooks of `rules`.
-    pub fn new(rules: &'static HookRules) -> Self {
+    /// An empty memo for `slots` hooks.
+    pub fn new(slots: usize) -> Self {
         Memo {
-            rules,
             enabled: true,
+            slots,
             tables: Vec::new(),
         }
     }
 
-    /// A memo that keeps nothing: every pure hook is read back each time
-    /// (the oracle of the memo in tests).
-    pub fn off(rules: &'static HookRules) -> Self {
+    /// A memo that keeps nothing: every lookup works its value out (the
+    /// oracle of a memo in tests).
+    pub fn off(slots: usize) -> Self {
         Memo {
             enabled: false,
-            ..Memo::new(rules)
+            ..Memo::new(slots)
         }
     }
 
-    fn get(&self, hook: usize, key: u64) -> Option<u64> {
-        let e = *self.tables.get(hook)?.get(usize::try_from(key).ok()?)?;
-        (e & Self::KNOWN != 0).then_some(u64::from(e & (Self::KNOWN - 1)))
-    }
-
-    fn put(&mut self, hook: usize, key: u64, back: u64) {
+    /// The value kept for `key` (below 2^[`Memo::KEY_BITS`]) of hook
+    /// `slot`, or `work()`'s, kept (its low 16 bits) for next time. A slot
+    /// or key out of range is worked out every time.
+    pub fn get_or(&mut self, slot: usize, key: u64, work: impl FnOnce() -> u64) -> u64 {
+        let index = usize::try_from(key).ok().filter(|&k| k < 1 << Self::KEY_BITS);
+        let (Some(index), true) = (index, self.enabled && slot < self.slots) else {
+            return work();
+        };
         if self.tables.is_empty() {
-            self.tables = self
-                .rules
-                .pure
-                .iter()
-                .map(|_| vec![0u32; 1 << Self::KEY_BITS])
-                .collect();
+            self.tables = (0..self.slots).map(|_| vec![0u32; 1 << Self::KEY_BITS]).collect();
         }
-        if let Some(e) = self
-            .tables
-            .get_mut(hook)
-            .and_then(|t| t.get_mut(usize::try_from(key).ok()?))
-        {
-            *e = Self::KNOWN | (back as u32 & (Self::KNOWN - 1));
+        let entry = &mut self.tables[slot][index];
+        if *entry & Self::KNOWN != 0 {
+            return u64::from(*entry & (Self::KNOWN - 1));
         }
+        let value = work();
+        *entry = Self::KNOWN | (value as u32 & (Self::KNOWN - 1));
+        value
     }
 }
 

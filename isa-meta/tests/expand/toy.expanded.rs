@@ -831,7 +831,7 @@ pub mod text_carry {
     /// text carries, and its hooks through `hooks`. `false` (and
     /// nothing written) for an index without a line or a format
     /// wider than 128 bits.
-    #[inline]
+    #[inline(never)]
     #[allow(unused_variables, clippy::needless_return)]
     pub fn carry<H: ::isa_runtime::carry::CarryHooks + ?Sized>(
         format: usize,

@@ -639,8 +639,39 @@ pub(super) fn unit_of(hook: &str) -> Option<usize> {
 impl TextHooks<u128> for Ctx {
     #[inline]
     fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, word: &u128) -> fmt::Result {
-        let word = *word;
-        let raw = field.map_or(0, |f| f.read(&word, 0));
+        let raw = field.map_or(0, |f| f.read(word, 0));
+        self.write_value(out, hook, raw, *word)
+    }
+
+    #[inline]
+    fn write_field_hook(
+        &mut self,
+        out: &mut dyn Write,
+        hook: &str,
+        _field: &Field,
+        value: u64,
+        word: &u128,
+    ) -> fmt::Result {
+        self.write_value(out, hook, value, *word)
+    }
+
+    #[inline]
+    fn parse_hook<'a>(
+        &mut self,
+        cur: &mut Cursor<'a>,
+        hook: &str,
+        field: Option<&Field>,
+        word: &mut u128,
+    ) -> Result<(), TextError<'a>> {
+        Ok(self.parse_hook_at(cur, hook, field, word)?)
+    }
+}
+
+impl Ctx {
+    /// Prints hook `hook` of `word`, whose field (if it has one) holds
+    /// `raw`.
+    #[inline]
+    fn write_value(&mut self, out: &mut dyn Write, hook: &str, raw: u64, word: u128) -> fmt::Result {
         self.fields(word);
         let u = &self.unpacked;
         match hook {
@@ -658,19 +689,6 @@ impl TextHooks<u128> for Ctx {
         }
     }
 
-    #[inline]
-    fn parse_hook<'a>(
-        &mut self,
-        cur: &mut Cursor<'a>,
-        hook: &str,
-        field: Option<&Field>,
-        word: &mut u128,
-    ) -> Result<(), TextError<'a>> {
-        Ok(self.parse_hook_at(cur, hook, field, word)?)
-    }
-}
-
-impl Ctx {
     #[inline]
     pub(super) fn parse_hook_at<'a>(
         &mut self,

@@ -143,7 +143,7 @@ fn biased_word(x: &mut u64) -> u128 {
         let v = match next(x) % 6 {
             0 => 0,
             1 => all,
-            2 | 3 => next(x) % 3 & all,
+            2 | 3 => (next(x) % 3) & all,
             _ => next(x) & all,
         };
         f.write(&mut w, 0, v);

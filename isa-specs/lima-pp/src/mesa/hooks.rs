@@ -122,7 +122,7 @@ impl Hooks {
         }
     }
 
-    fn sibling_field(&self, name: &str) -> Option<&'static Field> {
+    pub(super) fn sibling_field(&self, name: &str) -> Option<&'static Field> {
         match self.siblings {
             Some(s) => s.field(name),
             None => self.format.field(name),

@@ -15,10 +15,6 @@ use isa_runtime::layout::{Field, FieldKind, Format, NamedText, Unit};
 use isa_runtime::packed::{read_bits, unit_offsets, variant_of};
 use isa_runtime::text;
 
-use isa_runtime::carry::Carry;
-
-use super::carry;
-
 #[cfg(test)]
 use super::hooks::HOOKS;
 use super::hooks::{printed_target, Hooks, Siblings};
@@ -102,8 +98,8 @@ fn print_groups(
     let mut hooks = Hooks::with_siblings(format, layout.siblings, unit, offset);
     hooks.total = total;
     let mut implied = layout.blank;
-    for (group, carries) in layout.groups.iter().zip(&layout.carries) {
-        let Some((text, chosen)) = group.choose(&bits) else {
+    for group in &layout.groups {
+        let Some((text, _)) = group.choose(&bits) else {
             continue;
         };
         if let Some(first) = first {
@@ -113,7 +109,8 @@ fn print_groups(
         }
         let _ = crate::text_writers::write(group.format(), text, out, &bits, &mut hooks);
         // A unit prints one line (the control word's notes are derived).
-        implied = carry::implied(&carries[chosen], bits, &mut hooks);
+        implied = layout.blank;
+        crate::text_carry::carry(group.format(), text, bits, &mut implied, &mut hooks);
     }
     implied
 }
@@ -123,7 +120,8 @@ pub(super) type Note = (&'static str, &'static str, u64);
 
 /// [`instr`] for an instruction's words, appending to `notes` every unit
 /// field that the text does not give back (what reading the text gives is
-/// decided by each line's [`Carry`], not by reading it). `len_at(w)` is the
+/// decided by each line's generated `text_carry::carry`, not by reading
+/// it). `len_at(w)` is the
 /// length of the instruction that starts at word `w` of the program, 0 if
 /// none does (a branch's `next_count` is its target's length). The program
 /// is `total` words long: a branch target outside it prints as the
@@ -196,8 +194,6 @@ pub(super) struct Layout {
     /// The groups, in the order they first appear in the spec, each with
     /// its alternatives in spec order.
     pub(super) groups: Vec<Group>,
-    /// What each alternative of each group carries (as `groups`).
-    carries: Vec<Vec<Carry>>,
     /// The layout's bits before parsing: its `fixed` values.
     blank: u128,
     /// By alternative of the first group: whether an earlier alternative
@@ -230,10 +226,6 @@ impl Layout {
         for (f, v) in &fixed {
             f.write(&mut blank, 0, *v);
         }
-        let carries = groups
-            .iter()
-            .map(|g| g.iter().map(|t| Carry::new(format, t, blank, &carry::RULES)).collect())
-            .collect();
         let skeletons: Vec<Vec<&str>> = groups
             .first()
             .map_or(Vec::new(), |g| g.iter().map(|t| skeleton(t.pieces)).collect());
@@ -247,7 +239,6 @@ impl Layout {
             format,
             fixed,
             groups: groups.into_iter().map(|g| Group::new(format, index, g)).collect(),
-            carries,
             blank,
             shadowed,
             next_count: format.field("next_count").filter(|_| branch),
