@@ -83,6 +83,17 @@ fn text_writers_test(spec: &Spec, module: &syn::Path, checker: &syn::Path, count
                 #count,
             );
         }
+
+        /// The generated carries of the `text` lines write what parsing
+        /// each line's printed text writes.
+        #[test]
+        fn text_carries_are_what_parsing_the_text_gives() {
+            #checker::text_writers::text_carries(
+                &#module::LAYOUT,
+                #module::text_carry::carry::<#checker::text_writers::ValueHooks>,
+                #count,
+            );
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The generated printers of `text` lines (the ISA crate's `text_writers`
 //! module) against the table-driven [`crate::text::select_text`] and
-//! [`crate::text::write_text`], over random words.
+//! [`crate::text::write_text`], and the generated carries (`text_carry`)
+//! against [`crate::text::parse_text`], over random words.
 
 use alloc::format;
 use alloc::string::String;
@@ -9,6 +10,7 @@ use core::fmt::{self, Write};
 
 use pretty_assertions::assert_eq;
 
+use crate::carry::CarryHooks;
 use crate::check::random_word;
 use crate::check::rng::SplitMix64;
 use crate::layout::{Field, FieldKind, Format, IsaLayout};
@@ -141,4 +143,98 @@ fn biased_word<W: BitWord>(format: &Format, rng: &mut SplitMix64) -> W {
         }
     }
     word
+}
+
+/// Hooks whose text is their field's value, read back exactly:
+/// `<hook=0x…>` (`<hook>` without a field, which reads back to nothing),
+/// so that what reading a line back gives depends on the line alone.
+pub struct ValueHooks;
+
+impl TextHooks<u128> for ValueHooks {
+    fn write_hook(&mut self, out: &mut dyn Write, hook: &str, field: Option<&Field>, word: &u128) -> fmt::Result {
+        match field {
+            Some(f) => write!(out, "<{hook}={:#x}>", f.read(word, 0)),
+            None => write!(out, "<{hook}>"),
+        }
+    }
+
+    fn parse_hook<'a>(
+        &mut self,
+        cur: &mut Cursor<'a>,
+        hook: &str,
+        field: Option<&Field>,
+        word: &mut u128,
+    ) -> Result<(), TextError<'a>> {
+        let fail = |cur: &Cursor<'a>| TextError::message(cur, format!("expected the text of `{hook}`"));
+        if !(cur.eat("<") && cur.eat(hook)) {
+            return Err(fail(cur));
+        }
+        if let Some(f) = field {
+            let rest = cur.rest();
+            let digits = rest.strip_prefix("=0x").ok_or_else(|| fail(cur))?;
+            let len = digits.find(|c: char| !c.is_ascii_hexdigit()).unwrap_or(digits.len());
+            let value = u64::from_str_radix(&digits[..len], 16).map_err(|_| fail(cur))?;
+            cur.eat(&rest[..3 + len]);
+            f.write(word, 0, value);
+        }
+        if cur.eat(">") {
+            Ok(())
+        } else {
+            Err(fail(cur))
+        }
+    }
+}
+
+impl CarryHooks for ValueHooks {}
+
+/// The generated `carry` of an ISA crate's `text_carry`, with
+/// [`ValueHooks`].
+pub type Carrier = fn(usize, usize, u128, &mut u128, &mut ValueHooks) -> bool;
+
+/// For every format of `layout` with `text` lines, of at most 128 bits, and
+/// `count` random words (biased as for [`text_writers`]), and every line
+/// whose conditions hold: on top of random bits (the format's opcode
+/// field, which a line only checks, set as the word's), what `carry`
+/// writes is what parsing the line's text (`write_text` with
+/// [`ValueHooks`]) writes. Panics with the format, line and word at fault.
+pub fn text_carries(layout: &IsaLayout, carry: Carrier, count: u64) {
+    let mut rng = SplitMix64::new(0x7E47_0002);
+    let mut checked = 0u64;
+    for (fi, format) in layout.formats.iter().enumerate() {
+        if format.texts.is_empty() || format.bits > 128 {
+            continue;
+        }
+        for _ in 0..count {
+            let word: u128 = biased_word(format, &mut rng);
+            let mut start: u128 = random_word(&mut rng);
+            for f in format.fields.iter().filter(|f| matches!(f.kind, FieldKind::Opcode)) {
+                f.write(&mut start, 0, f.read(&word, 0));
+            }
+            for (ti, t) in format.texts.iter().enumerate() {
+                if !t.holds(format, &word, 0) {
+                    continue;
+                }
+                let mut printed = String::new();
+                let _ = text::write_text(&mut printed, format, t, &word, &mut ValueHooks);
+                let mut parsed = start;
+                let mut cur = Cursor::new(&printed);
+                let read = text::parse_text(&mut cur, format, t, &mut parsed, &mut ValueHooks);
+                let at = format!("`{}` line {ti} ({}.{}), word {word:#x}", format.name, t.dialect, t.name);
+                assert!(
+                    read.is_ok() && cur.rest().is_empty(),
+                    "{at}: `{printed}` does not read back"
+                );
+                let mut carried = start;
+                assert!(carry(fi, ti, word, &mut carried, &mut ValueHooks), "{at}: no carry");
+                assert_eq!(
+                    format!("{carried:#034x}"),
+                    format!("{parsed:#034x}"),
+                    "{at}, text `{printed}`, from {start:#x}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    let any = layout.formats.iter().any(|f| !f.texts.is_empty() && f.bits <= 128);
+    assert!(!any || checked > 0);
 }
