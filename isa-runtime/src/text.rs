@@ -244,8 +244,19 @@ pub fn or_list<S: AsRef<str>>(choices: &[S]) -> String {
 
 /// Prints `v` in decimal (as `{v}` does, without the formatting machinery:
 /// printers write many small numbers).
+#[inline]
 pub fn write_decimal<O: Write + ?Sized>(out: &mut O, v: u64) -> fmt::Result {
-    out.write_str(itoa::Buffer::new().format(v))
+    /// `0` to `99`, as most printed numbers are (register numbers, small
+    /// fields): one slice, no conversion.
+    const SMALL: &str = "0123456789\
+                         10111213141516171819202122232425262728293031323334353637383940414243444546474849\
+                         50515253545556575859606162636465666768697071727374757677787980818283848586878889\
+                         90919293949596979899";
+    match v {
+        0..10 => out.write_str(&SMALL[v as usize..][..1]),
+        10..100 => out.write_str(&SMALL[10 + 2 * (v as usize - 10)..][..2]),
+        _ => out.write_str(itoa::Buffer::new().format(v)),
+    }
 }
 
 /// Parses one instruction (mnemonic and operands, nothing else on the line
