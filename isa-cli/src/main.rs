@@ -17,7 +17,7 @@ mod table;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, FromArgMatches, Parser, Subcommand};
 
 use commands::{asm::AsmArgs, decode::DecodeArgs, disasm::DisasmArgs, explain::ExplainArgs, lift::LiftArgs};
 use failure::Failure;
@@ -59,16 +59,49 @@ impl Command {
     }
 }
 
+/// The command line. A first argument that names a subcommand is parsed
+/// with that subcommand's arguments alone (building every subcommand's
+/// parser and help is most of what clap costs a short run); anything else,
+/// and any error or request for help, goes through the whole [`Cli`], so
+/// its messages are the same.
+fn parse_command() -> Result<Command, clap::Error> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(command) = parse_subcommand(&args) {
+        return Ok(command);
+    }
+    Cli::try_parse_from(args).map(|cli| cli.command)
+}
+
+/// `args` parsed as the subcommand that `args[1]` names, if it names one
+/// and they parse.
+fn parse_subcommand(args: &[std::ffi::OsString]) -> Option<Command> {
+    fn one<A: Args + FromArgMatches>(name: &'static str, args: &[std::ffi::OsString]) -> Option<A> {
+        let matches = A::augment_args(clap::Command::new(name))
+            .try_get_matches_from(args)
+            .ok()?;
+        A::from_arg_matches(&matches).ok()
+    }
+    let rest = args.get(1..)?;
+    match args.get(1)?.to_str()? {
+        "disasm" => one("disasm", rest).map(Command::Disasm),
+        "asm" => one("asm", rest).map(Command::Asm),
+        "explain" => one("explain", rest).map(Command::Explain),
+        "decode" => one("decode", rest).map(Command::Decode),
+        "lift" => one("lift", rest).map(Command::Lift),
+        _ => None,
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let command = match parse_command() {
+        Ok(command) => command,
         Err(e) => {
             // Help and version go to stdout with exit code 0; errors to stderr.
             let _ = e.print();
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(failure::EXIT_USAGE));
         }
     };
-    match dispatch(&cli.command) {
+    match dispatch(&command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             let mut stderr = std::io::stderr().lock();
@@ -122,5 +155,66 @@ fn run<I: CliIsa>(command: &Command) -> Result<(), Failure> {
         Command::Explain(args) => commands::explain::run::<I>(args),
         Command::Decode(args) => commands::decode::run::<I>(args),
         Command::Lift(args) => commands::lift::run::<I>(args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsString;
+
+    fn argv(line: &str) -> Vec<OsString> {
+        line.split(' ').map(OsString::from).collect()
+    }
+
+    /// A command line that names a subcommand parses, through that
+    /// subcommand alone, to what the whole command line's parser gives;
+    /// every subcommand has that path.
+    #[test]
+    fn a_subcommand_alone_parses_as_the_whole_command_line() {
+        let lines = [
+            "isa disasm pica x.bin",
+            "isa disasm lima-pp x.bin --raw --allow-empty",
+            "isa asm pica a.pica b.pica -o out.shbin --no-nop",
+            "isa asm agal x.txt --output y.bin --type fragment --version 2 --ignore-limits",
+            "isa asm lima-gp - -o -",
+            "isa explain pica 0x4c000000 0x12345678 --opdesc",
+            "isa decode lima-gp x.bin --json --allow-empty",
+            "isa decode pica x.bin --raw --opdescs d.bin",
+            "isa lift agal x.bin --to agsl -o y.agsl",
+        ];
+        let mut seen = Vec::new();
+        for line in lines {
+            let args = argv(line);
+            let Some(quick) = parse_subcommand(&args) else {
+                panic!("`{line}` did not take the subcommand's parser");
+            };
+            let whole = match Cli::try_parse_from(&args) {
+                Ok(cli) => cli.command,
+                Err(e) => panic!("`{line}`: {e}"),
+            };
+            assert_eq!(format!("{quick:?}"), format!("{whole:?}"), "{line}");
+            seen.push(std::mem::discriminant(&quick));
+        }
+        seen.dedup();
+        assert_eq!(seen.len(), 5, "every subcommand");
+    }
+
+    /// Help, version, errors and unknown subcommands take the whole
+    /// parser (so its messages are unchanged).
+    #[test]
+    fn help_errors_and_unknown_words_go_to_the_whole_parser() {
+        for line in [
+            "isa disasm --help",
+            "isa disasm pica",
+            "isa disasm nope x.bin",
+            "isa asm pica x.pica",
+            "isa lift agal x.bin",
+            "isa --version",
+            "isa disasmx pica x.bin",
+            "isa",
+        ] {
+            assert!(parse_subcommand(&argv(line)).is_none(), "{line}");
+        }
     }
 }

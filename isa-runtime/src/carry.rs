@@ -165,3 +165,107 @@ impl Write for Buf {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{BitRange, FieldKind};
+
+    /// A field of two ranges: bits 4..=5 then 10..=11.
+    static SPLIT: Field = Field {
+        name: "split",
+        doc: "",
+        ranges: &[BitRange { lo: 4, width: 2 }, BitRange { lo: 10, width: 2 }],
+        width: 4,
+        kind: FieldKind::Unsigned,
+    };
+    static ONE: Field = Field {
+        name: "one",
+        doc: "",
+        ranges: &[BitRange { lo: 100, width: 3 }],
+        width: 3,
+        kind: FieldKind::Unsigned,
+    };
+
+    #[test]
+    fn copy_field_copies_exactly_the_fields_bits() {
+        let bits = u128::MAX;
+        let mut implied = 0;
+        copy_field(&ONE, bits, &mut implied);
+        assert_eq!(implied, 0b111 << 100);
+        copy_field(&SPLIT, bits, &mut implied);
+        assert_eq!(implied, 0b111 << 100 | 0b11 << 4 | 0b11 << 10);
+        copy_field(&SPLIT, 0, &mut implied);
+        assert_eq!(implied, 0b111 << 100);
+    }
+
+    #[test]
+    fn pin_writes_only_when_the_condition_does_not_hold() {
+        let mut w = 5u128 << 8;
+        pin(&mut w, 8, 4, &[5, 6], true, 6);
+        assert_eq!(w, 5 << 8, "5 is one of 5|6: kept");
+        pin(&mut w, 8, 4, &[1, 2], true, 1);
+        assert_eq!(w, 1 << 8, "not one of 1|2: the first is written");
+        pin(&mut w, 8, 4, &[1], false, 0);
+        assert_eq!(w, 0, "`!= 1` does not hold for 1: written");
+        pin(&mut w, 8, 4, &[1], false, 0);
+        assert_eq!(w, 0);
+    }
+
+    #[test]
+    fn a_memo_works_a_key_out_once_and_an_off_memo_every_time() {
+        let mut calls = 0;
+        let mut memo = Memo::new(2);
+        for _ in 0..3 {
+            assert_eq!(
+                memo.get_or(1, 0xffff, || {
+                    calls += 1;
+                    42
+                }),
+                42
+            );
+        }
+        assert_eq!(calls, 1);
+        // Another slot, a key past 16 bits, a slot past the memo's: worked out.
+        assert_eq!(
+            memo.get_or(0, 0xffff, || {
+                calls += 1;
+                7
+            }),
+            7
+        );
+        assert_eq!(
+            memo.get_or(0, 1 << 16, || {
+                calls += 1;
+                8
+            }),
+            8
+        );
+        assert_eq!(
+            memo.get_or(0, 1 << 16, || {
+                calls += 1;
+                8
+            }),
+            8
+        );
+        assert_eq!(
+            memo.get_or(2, 0, || {
+                calls += 1;
+                9
+            }),
+            9
+        );
+        assert_eq!(calls, 5);
+        let mut off = Memo::off(2);
+        for _ in 0..3 {
+            assert_eq!(
+                off.get_or(1, 3, || {
+                    calls += 1;
+                    1
+                }),
+                1
+            );
+        }
+        assert_eq!(calls, 8);
+    }
+}
