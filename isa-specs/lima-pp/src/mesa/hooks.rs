@@ -35,6 +35,10 @@ pub(crate) struct Hooks {
     /// since the parser refuses targets outside the program. `None` prints
     /// what Mesa prints.
     pub(crate) total: Option<u64>,
+    /// Printing for reassembly: the branch target is inside the program
+    /// but inside an instruction (not where one starts), so it prints, as
+    /// one outside, as this instruction's own offset.
+    pub(crate) to_self: bool,
     /// The branch target read, with its line and column (parsing; the
     /// program-wide pass makes it relative).
     pub(crate) target: Option<(Target, (usize, usize))>,
@@ -117,6 +121,7 @@ impl Hooks {
             unit,
             offset,
             total: None,
+            to_self: false,
             target: None,
             siblings,
         }
@@ -218,7 +223,12 @@ impl Hooks {
                     let shift = 64 - f.width;
                     ((v << shift) as i64 >> shift) as i32
                 });
-                write_int(out, printed_target(target, self.offset, self.total))
+                let printed = if self.to_self {
+                    i64::from(self.offset)
+                } else {
+                    printed_target(target, self.offset, self.total)
+                };
+                write_int(out, printed)
             }
             "half" => write_half(out, f16::from_bits(v as u16)),
             "unit" => out.write_str(self.unit),

@@ -328,14 +328,19 @@ fn write_program<W: std::io::Write>(
 /// back (kept as the oracle of the static notes).
 #[cfg(test)]
 pub(crate) fn disassemble_by_reading_back(program: &[Instr]) -> String {
-    let total: u64 = program.iter().map(length).sum();
+    let mut starts = Starts::default();
+    for offset in offsets(program) {
+        starts.push(u64::from(offset));
+    }
+    starts.total = program.iter().map(length).sum();
+    let len_at = |w| starts.len_at(w);
     let mesa: Vec<String> = program
         .iter()
         .zip(offsets(program))
         .map(|(insn, offset)| {
             let mut line = String::new();
             line_prefix(&mut line, offset);
-            print::instr_in(&mut line, insn, offset, Some(total));
+            print::instr_in(&mut line, insn, offset, Some((starts.total, &len_at)));
             line
         })
         .collect();

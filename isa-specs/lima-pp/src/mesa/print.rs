@@ -32,9 +32,11 @@ pub fn instr(out: &mut String, insn: &Instr, offset: u32) {
     instr_in(out, insn, offset, None);
 }
 
-/// [`instr`], for a program of `total` words when `Some` (a branch target
-/// outside it prints as the instruction's own offset: see `Hooks::total`).
-pub(super) fn instr_in(out: &mut String, insn: &Instr, offset: u32, total: Option<u64>) {
+/// [`instr`], for a program of `total` words whose instruction at word `w`
+/// is `len_at(w)` words long (0 where none starts), when `Some`: a branch
+/// target outside the program or inside an instruction prints as the
+/// instruction's own offset (see `Hooks::total`).
+pub(super) fn instr_in(out: &mut String, insn: &Instr, offset: u32, program: Option<(u64, &dyn Fn(i64) -> u64)>) {
     thread_local! {
         /// The words of the instruction being printed (one buffer, not
         /// one allocation an instruction).
@@ -43,12 +45,13 @@ pub(super) fn instr_in(out: &mut String, insn: &Instr, offset: u32, total: Optio
     WORDS.with_borrow_mut(|words| {
         words.clear();
         insn.encode_into(words);
-        print_units(out, words, offset, total);
+        print_units(out, words, offset, program);
     });
 }
 
 /// [`instr_in`] for the instruction's words.
-fn print_units(out: &mut String, words: &[u32], offset: u32, total: Option<u64>) {
+fn print_units(out: &mut String, words: &[u32], offset: u32, program: Option<(u64, &dyn Fn(i64) -> u64)>) {
+    let total = program.map(|(total, _)| total);
     let (packed, layouts) = (super::packed(), layouts());
     let mut first = Some(true);
     let control = words.first().copied().unwrap_or(0);
@@ -60,14 +63,10 @@ fn print_units(out: &mut String, words: &[u32], offset: u32, total: Option<u64>)
         let Some((_, variants)) = all.find(|(u, _)| core::ptr::eq(*u, unit)) else {
             continue;
         };
-        print_groups(
-            out,
-            Layout::of(variants, bits),
-            bits,
-            unit.name,
-            (offset, total),
-            &mut first,
-        );
+        let layout = Layout::of(variants, bits);
+        let to_self =
+            program.is_some_and(|(total, len_at)| layout.targets_inside_an_instruction(bits, offset, total, len_at));
+        print_groups(out, layout, bits, unit.name, (offset, total, to_self), &mut first);
     }
     // The control word's groups carry their own `, ` (Mesa prints it even
     // when no unit precedes them).
@@ -76,7 +75,7 @@ fn print_units(out: &mut String, words: &[u32], offset: u32, total: Option<u64>)
         &layouts.control,
         u128::from(control),
         "control",
-        (offset, total),
+        (offset, total, false),
         &mut None,
     );
 }
@@ -91,12 +90,13 @@ fn print_groups(
     layout: &Layout,
     bits: u128,
     unit: &'static str,
-    (offset, total): (u32, Option<u64>),
+    (offset, total, to_self): (u32, Option<u64>, bool),
     first: &mut Option<bool>,
 ) -> u128 {
     let format = layout.format;
     let mut hooks = Hooks::with_siblings(format, layout.siblings, unit, offset);
     hooks.total = total;
+    hooks.to_self = to_self;
     let mut implied = layout.blank;
     for group in &layout.groups {
         let Some((text, _)) = group.choose(&bits) else {
@@ -144,7 +144,8 @@ pub(super) fn instr_noted(
         };
         let layout = Layout::of(variants, bits);
         let (from, chosen) = (out.len(), layout.groups.first().and_then(|g| g.choose_index(&bits)));
-        let mut implied = print_groups(out, layout, bits, unit.name, (offset, Some(total)), &mut first);
+        let to_self = layout.targets_inside_an_instruction(bits, offset, total, len_at);
+        let mut implied = print_groups(out, layout, bits, unit.name, (offset, Some(total), to_self), &mut first);
         if chosen.is_some_and(|i| layout.shadowed.get(i).copied().unwrap_or(false)) {
             // An earlier line of the layout may read this text: read it.
             let text = out[from..].trim_start_matches(", ");
@@ -156,7 +157,11 @@ pub(super) fn instr_noted(
             let t = target.read(&bits, 0);
             let shift = 64 - target.width;
             let rel = ((t << shift) as i64 >> shift) as i32;
-            let abs = printed_target(rel, offset, Some(total));
+            let abs = if to_self {
+                i64::from(offset)
+            } else {
+                printed_target(rel, offset, Some(total))
+            };
             next.write(&mut implied, 0, len_at(abs));
             target.write(&mut implied, 0, (abs - i64::from(offset)) as u64);
         }
@@ -174,7 +179,7 @@ pub(super) fn instr_noted(
         &layouts.control,
         u128::from(control),
         "control",
-        (offset, Some(total)),
+        (offset, Some(total), false),
         &mut None,
     );
 }
@@ -245,6 +250,20 @@ impl Layout {
             target: format.field("target").filter(|_| branch),
             siblings: Hooks::siblings_of(format),
         }
+    }
+
+    /// Whether `bits` of this layout hold a branch whose target, from an
+    /// instruction at word `offset` of a program of `total` words, is a
+    /// word of the program where no instruction starts (`len_at` gives 0).
+    fn targets_inside_an_instruction(&self, bits: u128, offset: u32, total: u64, len_at: &dyn Fn(i64) -> u64) -> bool {
+        let (Some(_), Some(target)) = (self.next_count, self.target) else {
+            return false;
+        };
+        let t = target.read(&bits, 0);
+        let shift = 64 - target.width;
+        let rel = ((t << shift) as i64 >> shift) as i32;
+        let abs = i64::from(rel.wrapping_add(offset as i32));
+        (0..total as i64).contains(&abs) && len_at(abs) == 0
     }
 
     /// The layout of a unit's `bits` among its `variants` (as

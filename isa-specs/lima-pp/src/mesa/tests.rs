@@ -193,14 +193,16 @@ fn mesa_text_reads_back_to_itself() {
     }
 }
 
-/// Points every branch of `program` at a random word of it (Mesa's text
-/// gives the target only then).
+/// Points every branch of `program` at a random instruction of it (Mesa's
+/// text gives the target only then: one outside the program, or inside an
+/// instruction, prints as the branch's own offset with a note).
 fn targets_inside(program: &mut [Instr], rng: &mut Rng) {
     let offsets = super::offsets(program);
-    let total: u64 = program.iter().map(super::length).sum();
+    let starts = offsets.clone();
     for (insn, offset) in program.iter_mut().zip(offsets) {
         if let Some(crate::BranchUnit::Branch(b)) = &mut insn.branch {
-            let rel = rng.below(total) as i64 - i64::from(offset);
+            let to = starts[rng.below(starts.len() as u64) as usize];
+            let rel = i64::from(to) - i64::from(offset);
             b.target = isa_runtime::SInt::new(rel).expect("a short program");
         }
     }
@@ -386,6 +388,36 @@ fn a_branch_target_outside_the_program_prints_as_bits() {
         parse_err("mov.v1 $0 $1\nbranch.lt $0.x $1.y -1, stop\n"),
         "2:21: branch target -1 is outside the program (words 0 to 6)"
     );
+}
+
+/// A binary whose branch goes inside an instruction (to a word where none
+/// starts) prints, as one outside the program does, the branch's own
+/// offset with the real target in the note, and reads back to the same
+/// words; written as text, such a target is refused at its column.
+#[test]
+fn a_branch_target_inside_an_instruction_prints_as_bits() {
+    let program = parse_program("mov.v1 $0 $1\nbranch.lt $0.x $1.y 0, stop {raw branch.target=0x7fffffe}\n").unwrap();
+    let text = disassemble(&program);
+    assert_eq!(
+        text,
+        "@     0: mov.v1 $0 $1\n\
+         @     3: branch.lt $0.x $1.y 3, stop {raw branch.target=0x7fffffe branch.next_count=3}\n"
+    );
+    assert_eq!(
+        disassemble_mesa(&program).lines().nth(1),
+        Some("@     3: branch.lt $0.x $1.y 1, stop")
+    );
+    let back = parse_program(&text).unwrap();
+    assert_eq!(Instr::encode_program(&back), Instr::encode_program(&program));
+    assert_eq!(
+        parse_err("mov.v1 $0 $1\nbranch.lt $0.x $1.y 1, stop\n"),
+        "2:21: branch target 1 is inside an instruction: a branch goes to the word an instruction starts at"
+    );
+    // The first word of each instruction is a target.
+    for to in [0, 3] {
+        let text = format!("mov.v1 $0 $1\nbranch.lt $0.x $1.y {to}, stop\n");
+        assert!(parse_program(&text).is_ok(), "{text}");
+    }
 }
 
 /// Edited text (characters dropped, doubled or replaced, multi-byte ones

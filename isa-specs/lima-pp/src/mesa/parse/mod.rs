@@ -557,13 +557,20 @@ fn branch(
             total - 1
         )));
     }
+    // … and to the first word of an instruction (the printer writes one
+    // inside an instruction as the branch's own offset, with the note).
+    let next = len_at(abs);
+    if next == 0 {
+        return Err(tat.error(format!(
+            "branch target {abs} is inside an instruction: a branch goes to the word an instruction starts at"
+        )));
+    }
     let rel = abs - offset as i64;
     let Some(target) = SInt::<27>::new(rel) else {
         return Err(tat.error(format!(
             "branch target {abs} is {rel} words from this instruction, beyond 27 signed bits"
         )));
     };
-    let next = len_at(abs);
     if let Some(BranchUnit::Branch(b)) = &mut insn.branch {
         b.target = target;
         b.next_count = UInt::from_bits(next);
