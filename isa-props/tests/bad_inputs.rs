@@ -12,6 +12,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
 use isa_props::{Corpus, Target, TARGETS};
+use isa_runtime::check::rng::SplitMix64 as Rng;
 
 /// Seeds of each target that are mutated (spread over its seed list).
 const SEEDS: usize = 8;
@@ -33,25 +34,13 @@ const CLASSES: [&str; 6] = [
     "random bytes",
 ];
 
-/// SplitMix64: deterministic, so the counts are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (0 when `n` is 0).
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
+/// A number below `n` (0 when `n` is 0) from the deterministic generator,
+/// so the inputs are the same on every run.
+fn below(rng: &mut Rng, n: usize) -> usize {
+    if n == 0 {
+        0
+    } else {
+        (rng.next_u64() % n as u64) as usize
     }
 }
 
@@ -66,25 +55,25 @@ fn mutations(class: &str, seed: &[u8], other: &[u8], rng: &mut Rng) -> Vec<Vec<u
             // Lengths spread over the seed, the empty input first.
             "cut short" => m.truncate(k * len / PER_SEED),
             "bits flipped" if len > 0 => {
-                for _ in 0..=rng.below(3) {
-                    let bit = rng.below(len * 8);
+                for _ in 0..=below(rng, 3) {
+                    let bit = below(rng, len * 8);
                     m[bit / 8] ^= 1 << (bit % 8);
                 }
             }
             "byte overwritten" if len > 0 => {
-                let at = rng.below(len);
-                m[at] = [0x00, 0xff, b'\n', rng.next() as u8][k % 4];
+                let at = below(rng, len);
+                m[at] = [0x00, 0xff, b'\n', rng.next_u64() as u8][k % 4];
             }
             "byte inserted or deleted" => {
-                let at = rng.below(len + 1);
+                let at = below(rng, len + 1);
                 if k % 2 == 0 || at == len {
-                    m.insert(at, rng.next() as u8);
+                    m.insert(at, rng.next_u64() as u8);
                 } else {
                     m.remove(at);
                 }
             }
             "two seeds spliced" => {
-                let (a, b) = (rng.below(len + 1), rng.below(other.len() + 1));
+                let (a, b) = (below(rng, len + 1), below(rng, other.len() + 1));
                 m.truncate(a);
                 m.extend_from_slice(&other[b..]);
             }
@@ -104,18 +93,19 @@ fn run_target(target: &Target, corpus: &Corpus) -> (usize, Vec<usize>, Vec<Strin
     let picked: Vec<&Vec<u8>> = (0..SEEDS.min(seeds.len()))
         .map(|i| &seeds[i * seeds.len() / SEEDS.min(seeds.len())])
         .collect();
-    let mut rng = Rng(target
+    let seed = target
         .name
         .bytes()
-        .fold(0xB4D1_4F07, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))));
+        .fold(0xB4D1_4F07u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    let mut rng = Rng::new(seed);
     let mut counts = vec![0; CLASSES.len()];
     let mut broken = Vec::new();
     for (c, class) in CLASSES.iter().enumerate() {
         let mut inputs = Vec::new();
         if *class == "random bytes" {
             for _ in 0..RANDOM {
-                let n = rng.below(513);
-                inputs.push((0..n).map(|_| rng.next() as u8).collect::<Vec<u8>>());
+                let n = below(&mut rng, 513);
+                inputs.push((0..n).map(|_| rng.next_u64() as u8).collect::<Vec<u8>>());
             }
         } else {
             for (i, seed) in picked.iter().enumerate() {
