@@ -777,41 +777,25 @@ fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
 /// What parsing `text` writes before its pieces: its defaults, then, for
 /// each condition that does not hold yet, the value it pins (`f == v`
 /// writes the first value listed, `!flag` clears the flag).
-pub(crate) fn pin<W: BitWord>(format: &Format, text: &NamedText, word: &mut W) {
+fn pin<W: BitWord>(format: &Format, text: &NamedText, word: &mut W) {
     for &(field, value) in text.defaults {
         format.fields[field].write(word, 0, value);
     }
     for c in text.when {
-        pin_one(format, c, word);
-    }
-}
-
-/// Whether condition `c` may pin a value when a line is parsed: it
-/// compares a field that is not the opcode with values (not `is named` or
-/// an attribute), and is `==` or a bool's `!=`.
-pub(crate) fn pins(format: &Format, c: &Cond) -> bool {
-    let field = &format.fields[c.field];
-    // The opcode is the caller's (the mnemonic's): a condition on it is
-    // checked, never written.
-    c.named.is_none()
-        && c.attr.is_none()
-        && !matches!(field.kind, FieldKind::Opcode)
-        && (c.equal || matches!(field.kind, FieldKind::Bool))
-}
-
-/// Writes the value condition `c` pins if it does not hold yet (see
-/// [`pin`]).
-pub(crate) fn pin_one<W: BitWord>(format: &Format, c: &Cond, word: &mut W) {
-    if !pins(format, c) || c.holds(format, word, 0) {
-        return;
-    }
-    let field = &format.fields[c.field];
-    if c.equal {
-        if let Some(&v) = c.values.first() {
-            field.write(word, 0, v);
+        let field = &format.fields[c.field];
+        // The opcode is the caller's (the mnemonic's): a condition on it is
+        // checked, never written.
+        if c.holds(format, word, 0) || c.named.is_some() || c.attr.is_some() || matches!(field.kind, FieldKind::Opcode)
+        {
+            continue;
         }
-    } else {
-        field.write(word, 0, u64::from(!c.values.contains(&1)));
+        if c.equal {
+            if let Some(&v) = c.values.first() {
+                field.write(word, 0, v);
+            }
+        } else if matches!(field.kind, FieldKind::Bool) {
+            field.write(word, 0, u64::from(!c.values.contains(&1)));
+        }
     }
 }
 
