@@ -70,6 +70,13 @@ impl IsaLayout {
         op.attrs.get(i).copied()
     }
 
+    /// The index in `formats` of `format`, a format of this layout (`None`
+    /// for any other `Format`): what the generated `text_writers` and
+    /// `text_carry` take.
+    pub fn format_index(&self, format: &Format) -> Option<usize> {
+        self.formats.iter().position(|f| core::ptr::eq(*f, format))
+    }
+
     /// The format or layout with this name.
     pub fn format(&self, name: &str) -> Option<&'static Format> {
         self.formats.iter().copied().find(|f| f.name == name)

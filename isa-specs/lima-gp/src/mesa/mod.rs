@@ -245,8 +245,7 @@ pub fn blank() -> u128 {
 fn groups() -> &'static (usize, Vec<(&'static str, usize)>) {
     static GROUPS: OnceLock<(usize, Vec<(&'static str, usize)>)> = OnceLock::new();
     GROUPS.get_or_init(|| {
-        let format = super::LAYOUT.formats.iter().position(|f| core::ptr::eq(*f, &FORMAT));
-        let format = format.unwrap_or(usize::MAX);
+        let format = super::LAYOUT.format_index(&FORMAT).unwrap_or(usize::MAX);
         let mut groups: Vec<(&'static str, usize)> = Vec::new();
         for t in text::dialect_texts(&FORMAT, DIALECT) {
             if !groups.iter().any(|(name, _)| *name == t.name) {

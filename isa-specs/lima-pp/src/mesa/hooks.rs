@@ -29,16 +29,12 @@ pub(crate) struct Hooks {
     pub(crate) unit: &'static str,
     /// The instruction's word offset in its program (printing).
     pub(crate) offset: u32,
-    /// The program's length in words, when printing for reassembly: a
-    /// branch target outside the program prints as this instruction's own
-    /// offset (the printer notes the real one in `{raw branch.target=…}`),
-    /// since the parser refuses targets outside the program. `None` prints
-    /// what Mesa prints.
-    pub(crate) total: Option<u64>,
-    /// Printing for reassembly: the branch target is inside the program
-    /// but inside an instruction (not where one starts), so it prints, as
-    /// one outside, as this instruction's own offset.
-    pub(crate) to_self: bool,
+    /// Printing for reassembly, the branch target to print, worked out by
+    /// the printer (`Layout::printed_target`): Mesa's sum, or this
+    /// instruction's own offset for a target outside the program or inside
+    /// an instruction, which the parser refuses (the printer notes the real
+    /// one in `{raw branch.target=…}`). `None` prints what Mesa prints.
+    pub(crate) printed_target: Option<i64>,
     /// The branch target read, with its line and column (parsing; the
     /// program-wide pass makes it relative).
     pub(crate) target: Option<(Target, (usize, usize))>,
@@ -120,8 +116,7 @@ impl Hooks {
             format,
             unit,
             offset,
-            total: None,
-            to_self: false,
+            printed_target: None,
             target: None,
             siblings,
         }
@@ -223,12 +218,8 @@ impl Hooks {
                     let shift = 64 - f.width;
                     ((v << shift) as i64 >> shift) as i32
                 });
-                let printed = if self.to_self {
-                    i64::from(self.offset)
-                } else {
-                    printed_target(target, self.offset, self.total)
-                };
-                write_int(out, printed)
+                let mesa = i64::from(target.wrapping_add(self.offset as i32));
+                write_int(out, self.printed_target.unwrap_or(mesa))
             }
             "half" => write_half(out, f16::from_bits(v as u16)),
             "unit" => out.write_str(self.unit),
@@ -754,17 +745,6 @@ fn parse_varying_index<'a>(cur: &mut Cursor<'a>) -> Result<(u64, u64, Option<u64
         None
     };
     Ok((alignment, index, offset))
-}
-
-/// The absolute target a branch `rel` words from `offset` prints as: what
-/// Mesa prints (the 32-bit sum, signed), or `offset` itself where that is
-/// outside a program of `total` words (see [`Hooks::total`]).
-pub(crate) fn printed_target(rel: i32, offset: u32, total: Option<u64>) -> i64 {
-    let abs = i64::from(rel.wrapping_add(offset as i32));
-    match total {
-        Some(total) if !(0..total as i64).contains(&abs) => i64::from(offset),
-        _ => abs,
-    }
 }
 
 /// A branch target: a word offset (decimal, maybe negative) or a label.

@@ -17,7 +17,7 @@ use isa_runtime::text;
 
 #[cfg(test)]
 use super::hooks::HOOKS;
-use super::hooks::{printed_target, Hooks, Siblings};
+use super::hooks::{Hooks, Siblings};
 use super::select::Group;
 use crate::Instr;
 
@@ -35,7 +35,7 @@ pub fn instr(out: &mut String, insn: &Instr, offset: u32) {
 /// [`instr`], for a program of `total` words whose instruction at word `w`
 /// is `len_at(w)` words long (0 where none starts), when `Some`: a branch
 /// target outside the program or inside an instruction prints as the
-/// instruction's own offset (see `Hooks::total`).
+/// instruction's own offset (see `Layout::printed_target`).
 pub(super) fn instr_in(out: &mut String, insn: &Instr, offset: u32, program: Option<(u64, &dyn Fn(i64) -> u64)>) {
     thread_local! {
         /// The words of the instruction being printed (one buffer, not
@@ -51,7 +51,6 @@ pub(super) fn instr_in(out: &mut String, insn: &Instr, offset: u32, program: Opt
 
 /// [`instr_in`] for the instruction's words.
 fn print_units(out: &mut String, words: &[u32], offset: u32, program: Option<(u64, &dyn Fn(i64) -> u64)>) {
-    let total = program.map(|(total, _)| total);
     let (packed, layouts) = (super::packed(), layouts());
     let mut first = Some(true);
     let control = words.first().copied().unwrap_or(0);
@@ -64,9 +63,8 @@ fn print_units(out: &mut String, words: &[u32], offset: u32, program: Option<(u6
             continue;
         };
         let layout = Layout::of(variants, bits);
-        let to_self =
-            program.is_some_and(|(total, len_at)| layout.targets_inside_an_instruction(bits, offset, total, len_at));
-        print_groups(out, layout, bits, unit.name, (offset, total, to_self), &mut first);
+        let printed = program.and_then(|(total, len_at)| layout.printed_target(bits, offset, total, len_at));
+        print_groups(out, layout, bits, unit.name, (offset, printed), &mut first);
     }
     // The control word's groups carry their own `, ` (Mesa prints it even
     // when no unit precedes them).
@@ -75,7 +73,7 @@ fn print_units(out: &mut String, words: &[u32], offset: u32, program: Option<(u6
         &layouts.control,
         u128::from(control),
         "control",
-        (offset, total, false),
+        (offset, None),
         &mut None,
     );
 }
@@ -90,13 +88,12 @@ fn print_groups(
     layout: &Layout,
     bits: u128,
     unit: &'static str,
-    (offset, total, to_self): (u32, Option<u64>, bool),
+    (offset, printed_target): (u32, Option<i64>),
     first: &mut Option<bool>,
 ) -> u128 {
     let format = layout.format;
     let mut hooks = Hooks::with_siblings(format, layout.siblings, unit, offset);
-    hooks.total = total;
-    hooks.to_self = to_self;
+    hooks.printed_target = printed_target;
     let mut implied = layout.blank;
     for group in &layout.groups {
         let Some((text, _)) = group.choose(&bits) else {
@@ -144,24 +141,16 @@ pub(super) fn instr_noted(
         };
         let layout = Layout::of(variants, bits);
         let (from, chosen) = (out.len(), layout.groups.first().and_then(|g| g.choose_index(&bits)));
-        let to_self = layout.targets_inside_an_instruction(bits, offset, total, len_at);
-        let mut implied = print_groups(out, layout, bits, unit.name, (offset, Some(total), to_self), &mut first);
+        let printed = layout.printed_target(bits, offset, total, len_at);
+        let mut implied = print_groups(out, layout, bits, unit.name, (offset, printed), &mut first);
         if chosen.is_some_and(|i| layout.shadowed.get(i).copied().unwrap_or(false)) {
             // An earlier line of the layout may read this text: read it.
             let text = out[from..].trim_start_matches(", ");
             implied = super::parse::read_unit(text, unit).unwrap_or(implied);
         }
-        if let (Some(next), Some(target)) = (layout.next_count, layout.target) {
+        if let (Some(next), Some(target), Some(abs)) = (layout.next_count, layout.target, printed) {
             // The parser sets a branch's `next_count` to its target's
             // length, and its target to what the text says.
-            let t = target.read(&bits, 0);
-            let shift = 64 - target.width;
-            let rel = ((t << shift) as i64 >> shift) as i32;
-            let abs = if to_self {
-                i64::from(offset)
-            } else {
-                printed_target(rel, offset, Some(total))
-            };
             next.write(&mut implied, 0, len_at(abs));
             target.write(&mut implied, 0, (abs - i64::from(offset)) as u64);
         }
@@ -179,7 +168,7 @@ pub(super) fn instr_noted(
         &layouts.control,
         u128::from(control),
         "control",
-        (offset, Some(total), false),
+        (offset, None),
         &mut None,
     );
 }
@@ -238,8 +227,7 @@ impl Layout {
             .map(|i| skeletons[..i].contains(&skeletons[i]))
             .collect();
         let branch = groups.iter().flatten().any(|t| t.hooks().contains(&"branch_target"));
-        let index = crate::LAYOUT.formats.iter().position(|f| core::ptr::eq(*f, format));
-        let index = index.unwrap_or(usize::MAX);
+        let index = crate::LAYOUT.format_index(format).unwrap_or(usize::MAX);
         Layout {
             format,
             fixed,
@@ -252,18 +240,22 @@ impl Layout {
         }
     }
 
-    /// Whether `bits` of this layout hold a branch whose target, from an
-    /// instruction at word `offset` of a program of `total` words, is a
-    /// word of the program where no instruction starts (`len_at` gives 0).
-    fn targets_inside_an_instruction(&self, bits: u128, offset: u32, total: u64, len_at: &dyn Fn(i64) -> u64) -> bool {
+    /// What the branch in `bits` of this layout (`None` if it is not a
+    /// branch layout), at word `offset` of a program of `total` words whose
+    /// instruction at word `w` is `len_at(w)` words long (0 where none
+    /// starts), prints as its target: Mesa's sum (the signed target plus
+    /// the offset, as 32 bits), or `offset` itself for a target outside the
+    /// program or inside an instruction, which the parser refuses.
+    fn printed_target(&self, bits: u128, offset: u32, total: u64, len_at: &dyn Fn(i64) -> u64) -> Option<i64> {
         let (Some(_), Some(target)) = (self.next_count, self.target) else {
-            return false;
+            return None;
         };
         let t = target.read(&bits, 0);
         let shift = 64 - target.width;
         let rel = ((t << shift) as i64 >> shift) as i32;
         let abs = i64::from(rel.wrapping_add(offset as i32));
-        (0..total as i64).contains(&abs) && len_at(abs) == 0
+        let starts = (0..total as i64).contains(&abs) && len_at(abs) != 0;
+        Some(if starts { abs } else { i64::from(offset) })
     }
 
     /// The layout of a unit's `bits` among its `variants` (as
