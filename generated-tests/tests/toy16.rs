@@ -57,9 +57,22 @@ fn a_known_word_decodes_prints_and_encodes() {
     let addi = Instruction::decode(0x8BFB).expect("decodes");
     assert_eq!(addi.to_string(), "addi r3, -5");
     assert_eq!(
-        Instruction::decode(0x3000).map(|i| i.to_string()),
-        Ok(".word 0x3000".into())
+        Instruction::decode(0x6000).map(|i| i.to_string()),
+        Ok(".word 0x6000".into())
     );
+    // `cmp` and `tst` share opcode 3; the `pattern` bit 11 tells them apart,
+    // and is part of both opcodes' patterns.
+    assert_eq!(
+        Instruction::decode(0x3205).map(|i| i.to_string()),
+        Ok("cmp r2, r5".into())
+    );
+    assert_eq!(
+        Instruction::decode(0x3A05).map(|i| i.to_string()),
+        Ok("tst r2, r5".into())
+    );
+    assert_eq!("tst r2, r5".parse::<Instruction>().map(|i| i.encode()), Ok(0x3A05));
+    assert_eq!(LAYOUT.opcode("cmp").map(|o| (o.mask, o.bits)), Some((0xF800, 0x3000)));
+    assert_eq!(LAYOUT.opcode("tst").map(|o| (o.mask, o.bits)), Some((0xF800, 0x3800)));
     assert_eq!(LAYOUT.word_bits, 16);
     assert_eq!(LAYOUT.opcode("addi").map(|o| (o.mask, o.bits)), Some((0xF800, 0x8800)));
 }

@@ -153,7 +153,7 @@ pub enum TypeAst {
     Named(Name),
     /// `mask(x_high)` and the like.
     Param(Name, Name),
-    /// `fixed VALUE`.
+    /// `fixed VALUE` or `pattern VALUE` (the name says which).
     Fixed(Name, Lit<u128>),
 }
 

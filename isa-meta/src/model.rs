@@ -176,6 +176,33 @@ impl LayoutDef {
         self.fields.iter().find(|f| matches!(f.ty, FieldTy::Opcode))
     }
 
+    /// The bits that the `pattern` fields test, and the values they
+    /// must hold there: part of every opcode pattern of the format.
+    pub fn pattern(&self) -> (u128, u128) {
+        let mut mask = 0u128;
+        let mut bits = 0u128;
+        for f in self.fields.iter().filter(|f| f.pattern) {
+            let FieldTy::Fixed(value) = f.ty else { continue };
+            mask |= Self::field_mask(f);
+            bits |= Self::place(f, value);
+        }
+        (mask, bits)
+    }
+
+    /// `value` placed into the bits of `field` (the first range holds the
+    /// least significant bits), over the low 128 bits.
+    pub fn place(field: &FieldDef, value: u64) -> u128 {
+        let mut bits = 0u128;
+        let mut shift = 0u32;
+        for r in &field.ranges {
+            bits |= (u128::from(value).checked_shr(shift).unwrap_or(0) & low_mask128(r.width))
+                .checked_shl(r.lo)
+                .unwrap_or(0);
+            shift += r.width;
+        }
+        bits
+    }
+
     /// Mask of the bits of `field`, over the low 128 bits.
     pub fn field_mask(field: &FieldDef) -> u128 {
         field
@@ -213,6 +240,9 @@ pub struct FieldDef {
     pub ty: FieldTy,
     pub ty_span: Span,
     pub doc: String,
+    /// A `pattern V` field: a `fixed` one whose value is part of every
+    /// opcode pattern of its format (a word that differs matches none).
+    pub pattern: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -678,10 +678,14 @@ impl Parser<'_, '_> {
 
     fn field_type(&mut self) -> PResult<TypeAst> {
         let name = self.ident(
-            "a field type (`u`, `s`, `bool`, `f16`, `opcode`, `fixed V`, `reserved`, `unknown`, or a type name)",
+            "a field type (`u`, `s`, `bool`, `f16`, `opcode`, `fixed V`, `pattern V`, `reserved`, `unknown`, or a type name)",
         )?;
-        if name.text == "fixed" {
-            let value = self.int("the fixed value")?;
+        if name.text == "fixed" || name.text == "pattern" {
+            let value = self.int(if name.text == "fixed" {
+                "the fixed value"
+            } else {
+                "the pattern's value"
+            })?;
             return Ok(TypeAst::Fixed(name, value));
         }
         if *self.peek() == Tok::Punct('(') {

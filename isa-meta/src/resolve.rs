@@ -16,7 +16,7 @@ use crate::template::parse_template;
 const MAX_BIT: u128 = 4096;
 
 const BUILTIN_TYPES: &[&str] = &[
-    "u", "s", "bool", "f16", "opcode", "reserved", "unknown", "fixed", "mask", "swizzle", "presence",
+    "u", "s", "bool", "f16", "opcode", "reserved", "unknown", "fixed", "pattern", "mask", "swizzle", "presence",
 ];
 
 /// The methods every generated enum has: an enum attribute (a method too)
@@ -297,15 +297,11 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         let value = big(&op.value, diags);
         let (mask, bits) = match layout.opcode_field() {
             Some(f) => {
-                let mut bits = 0u128;
-                let mut shift = 0;
-                for r in &f.ranges {
-                    bits |= (u128::from(value).checked_shr(shift).unwrap_or(0) & low_mask128(r.width))
-                        .checked_shl(r.lo)
-                        .unwrap_or(0);
-                    shift += r.width;
-                }
-                (LayoutDef::field_mask(f), bits)
+                let (pattern_mask, pattern_bits) = layout.pattern();
+                (
+                    LayoutDef::field_mask(f) | pattern_mask,
+                    LayoutDef::place(f, value) | pattern_bits,
+                )
             }
             None => (0, 0),
         };
@@ -528,6 +524,7 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
         },
     };
     FieldDef {
+        pattern: matches!(&f.ty, TypeAst::Fixed(n, _) if n.text == "pattern"),
         name: f.name,
         ranges,
         width,

@@ -768,12 +768,22 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                     .label("width mismatch");
             }
         }
+        if f.pattern && opcode_fields.is_empty() {
+            diags.error(
+                f.ty_span,
+                format!(
+                    "`pattern` field `{}` in {kind} `{}`, which has no `opcode` field: a pattern is part of the opcode patterns of a format; use `fixed` here",
+                    f.name.text, l.name.text
+                ),
+            );
+        }
         if let FieldTy::Fixed(v) = f.ty {
             if u128::from(v) > low_mask128(f.width) {
+                let what = if f.pattern { "pattern" } else { "fixed" };
                 diags.error(
                     f.ty_span,
                     format!(
-                        "fixed value {v:#x} does not fit field `{}`'s {} ({})",
+                        "{what} value {v:#x} does not fit field `{}`'s {} ({})",
                         f.name.text,
                         count(f.width, "bit"),
                         range_text(f.width)

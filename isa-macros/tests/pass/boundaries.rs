@@ -58,6 +58,23 @@ opcodes {
 ");
 }
 
+/// The widest pattern value of a 4-bit field (`pattern_value_too_wide`):
+/// words of opcode 0 whose low nibble is not 0xf match no opcode.
+mod pattern {
+    isa_macros::isa!(inline = "
+isa pattern { word 32 }
+format F : 32 {
+    kind   0..=3   pattern 0xf
+    rest   4..=25  u
+    opcode 26..=31 opcode
+    syntax \"{rest}\"
+}
+opcodes {
+    op 0 F
+}
+");
+}
+
 /// A 128-bit layout (`layout_too_wide`) as a 128-bit unit (`bundle_unit_too_wide`).
 mod bundle {
     isa_macros::isa!(inline = "
@@ -86,6 +103,11 @@ fn main() {
     let insn: wide::Instruction = text.parse().unwrap();
     assert_eq!(wide::Instruction::decode(insn.encode()), Ok(insn));
     assert_eq!(insn.to_string(), text);
+
+    let insn: pattern::Instruction = "op 7".parse().unwrap();
+    assert_eq!(insn.encode(), 7 << 4 | 0xf);
+    assert_eq!(pattern::Instruction::decode(0x7f), Ok(insn));
+    assert!(pattern::Instruction::decode(0x7e).is_err(), "the pattern is part of the opcode's");
 
     let insn: arity::Instruction = "apply add 1, 2".parse().unwrap();
     assert_eq!(arity::Instruction::decode(insn.encode()), Ok(insn));
