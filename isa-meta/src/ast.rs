@@ -42,7 +42,17 @@ pub struct IsaAst {
     pub dialects: Vec<DialectAst>,
     pub word: Option<Lit<u128>>,
     pub fallback: Option<Lit<String>>,
+    /// `gens LO..=HI`: the hardware generations the spec describes.
+    pub gens: Option<GenRangeAst>,
     pub doc: String,
+}
+
+/// A range of generations, `LO..=HI` or one `N`, as written.
+#[derive(Debug, Clone, Copy)]
+pub struct GenRangeAst {
+    pub lo: u128,
+    pub hi: u128,
+    pub span: Span,
 }
 
 /// `attr NAME` (a flag) or `attr NAME TYPE = DEFAULT` in the `isa` item.
@@ -175,6 +185,8 @@ pub struct OpAst {
     pub template: Option<Lit<String>>,
     pub semantics: Option<Lit<String>>,
     pub priority: Option<Lit<i64>>,
+    /// `gen LO..=HI` or `gen N`: the generations that have it.
+    pub gens: Option<GenRangeAst>,
     /// Attribute settings, in the order written.
     pub attrs: Vec<AttrAst>,
     pub doc: String,

@@ -22,6 +22,8 @@ pub struct Spec {
     pub(crate) word_bits: u32,
     pub(crate) word_span: Span,
     pub(crate) fallback: Option<String>,
+    /// `gens LO..=HI` in `isa`: the generations the spec describes.
+    pub(crate) gens: Option<Gens>,
     pub(crate) enums: Vec<EnumDef>,
     pub(crate) regs: Vec<RegsDef>,
     pub(crate) layouts: Vec<LayoutDef>,
@@ -281,6 +283,14 @@ impl FieldTy {
     }
 }
 
+/// A range of hardware generations, inclusive (`gens 3..=7`, `gen 6`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Gens {
+    pub lo: u32,
+    pub hi: u32,
+    pub span: Span,
+}
+
 pub struct OpDef {
     pub mnemonic: Name,
     pub value: u64,
@@ -292,6 +302,9 @@ pub struct OpDef {
     /// Where the semantics string starts (its first character) in the spec.
     pub semantics_at: usize,
     pub priority: Option<i32>,
+    /// `gen …` on the opcode line: the generations that have it (`None`:
+    /// every generation of the spec).
+    pub gens: Option<Gens>,
     /// One value per [`Spec::attrs`] entry (defaults filled in).
     pub attrs: Vec<u64>,
     pub doc: String,
@@ -303,6 +316,24 @@ pub struct OpDef {
 impl OpDef {
     pub fn priority(&self) -> i32 {
         self.priority.unwrap_or(0)
+    }
+
+    /// Whether some generation has both `self` and `other` (an opcode
+    /// without `gen` exists in every generation).
+    pub fn shares_a_gen(&self, other: &OpDef) -> bool {
+        match (self.gens, other.gens) {
+            (Some(a), Some(b)) => a.lo <= b.hi && b.lo <= a.hi,
+            _ => true,
+        }
+    }
+
+    /// Whether every generation that has `self` has `other` too.
+    pub fn gens_within(&self, other: &OpDef) -> bool {
+        match (self.gens, other.gens) {
+            (_, None) => true,
+            (Some(a), Some(b)) => b.lo <= a.lo && a.hi <= b.hi,
+            (None, Some(_)) => false,
+        }
     }
 }
 

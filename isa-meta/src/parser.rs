@@ -108,6 +108,18 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// Consumes keyword `kw` if an integer follows it (`gen 6`; a flag
+    /// attribute that happens to be called `gen` stays an attribute).
+    fn keyword_before_int(&mut self, kw: &str) -> bool {
+        let next = self.toks.get(self.pos + 1).map(|t| &t.tok);
+        if matches!(self.peek(), Tok::Ident(s) if s == kw) && matches!(next, Some(Tok::Int(_))) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
     /// Skips the rest of the current line.
     fn skip_line(&mut self) {
         while !matches!(self.peek(), Tok::Newline | Tok::Eof) {
@@ -254,13 +266,15 @@ impl Parser<'_, '_> {
             dialects: Vec::new(),
             word: None,
             fallback: None,
+            gens: None,
             doc: std::mem::take(doc),
         };
         self.block(|p, mut doc| {
-            let key = p.ident("`word`, `fallback`, `state`, `func`, `attr`, `dialect` or `doc`")?;
+            let key = p.ident("`word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`")?;
             match key.text.as_str() {
                 "word" => isa.word = Some(p.int("the word width in bits")?),
                 "fallback" => isa.fallback = Some(p.string("the fallback spelling, such as \".word\"")?),
+                "gens" => isa.gens = Some(p.gen_range()?),
                 "state" => {
                     while let Tok::Ident(_) = p.peek() {
                         let n = p.ident("a state name")?;
@@ -295,7 +309,7 @@ impl Parser<'_, '_> {
                     p.diags.error(
                         key.span,
                         format!(
-                            "unknown `isa` property `{other}`; expected `word`, `fallback`, `state`, `func`, `attr`, `dialect` or `doc`"
+                            "unknown `isa` property `{other}`; expected `word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`"
                         ),
                     );
                     return Err(Reported);
@@ -676,6 +690,36 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// `LO..=HI` or `N`: a range of generations (`gens` in `isa`, `gen`
+    /// on an opcode line).
+    fn gen_range(&mut self) -> PResult<GenRangeAst> {
+        let lo = self.int("a generation (`N`) or a range of them (`LO..=HI`)")?;
+        if *self.peek() != Tok::RangeTo {
+            return Ok(GenRangeAst {
+                lo: lo.value,
+                hi: lo.value,
+                span: lo.span,
+            });
+        }
+        self.bump();
+        let hi = self.int("the range's last generation")?;
+        if hi.value < lo.value {
+            self.diags.error(
+                lo.span.to(hi.span),
+                format!(
+                    "generation range {}..={} is backwards; write the oldest first",
+                    lo.value, hi.value
+                ),
+            );
+            return Err(Reported);
+        }
+        Ok(GenRangeAst {
+            lo: lo.value,
+            hi: hi.value,
+            span: lo.span.to(hi.span),
+        })
+    }
+
     fn field_type(&mut self) -> PResult<TypeAst> {
         let name = self.ident(
             "a field type (`u`, `s`, `bool`, `f16`, `opcode`, `fixed V`, `pattern V`, `reserved`, `unknown`, or a type name)",
@@ -710,6 +754,7 @@ impl Parser<'_, '_> {
                 template: None,
                 semantics: None,
                 priority: None,
+                gens: None,
                 attrs: Vec::new(),
                 doc: String::new(),
             };
@@ -730,6 +775,8 @@ impl Parser<'_, '_> {
                         value: if neg { -value } else { value },
                         span: v.span,
                     });
+                } else if p.keyword_before_int("gen") {
+                    op.gens = Some(p.gen_range()?);
                 } else if let Tok::Ident(_) = p.peek() {
                     op.attrs.push(p.attr_setting()?);
                 } else {
@@ -737,7 +784,7 @@ impl Parser<'_, '_> {
                 }
             }
             if !matches!(p.peek(), Tok::Doc(_) | Tok::Newline | Tok::Eof | Tok::Punct('}')) {
-                return p.fail("`sem`, `prio`, an attribute, a `///` doc or end of line");
+                return p.fail("`sem`, `prio`, `gen`, an attribute, a `///` doc or end of line");
             }
             p.line_end(&mut doc)?;
             op.doc = doc;

@@ -314,6 +314,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             semantics_at: op.semantics.as_ref().map_or(0, |s| s.span.start + 1),
             semantics: op.semantics.map(|s| s.value).unwrap_or_default(),
             priority: op.priority.map(|p| i32::try_from(p.value).unwrap_or(i32::MAX)),
+            gens: op.gens.map(|g| gens(g, diags)),
             attrs: op_attrs,
             doc: op.doc,
             mnemonic: op.mnemonic,
@@ -347,11 +348,25 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         word_bits,
         word_span,
         fallback: isa.fallback.map(|f| f.value),
+        gens: isa.gens.map(|g| gens(g, diags)),
         enums,
         regs,
         layouts,
         opcodes,
     })
+}
+
+/// A generation range as written: generations are numbers below 2^32.
+fn gens(g: GenRangeAst, diags: &mut Diagnostics) -> Gens {
+    let (Ok(lo), Ok(hi)) = (u32::try_from(g.lo), u32::try_from(g.hi)) else {
+        diags.error(g.span, "a generation is a number below 2^32 (such as `6` for a6xx)");
+        return Gens {
+            lo: 0,
+            hi: 0,
+            span: g.span,
+        };
+    };
+    Gens { lo, hi, span: g.span }
 }
 
 /// Expands `format NAME : BASE { … }`: the base's fields in order, each

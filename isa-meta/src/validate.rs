@@ -1064,8 +1064,10 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
 fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
     let mut mnemonics: HashMap<&str, &OpDef> = HashMap::new();
     let mut variants: HashMap<String, &OpDef> = HashMap::new();
-    let mut patterns: HashMap<(u128, u128), &OpDef> = HashMap::new();
+    let mut patterns: HashMap<(u128, u128), Vec<&OpDef>> = HashMap::new();
+    let mut duplicates: Vec<*const OpDef> = Vec::new();
     for op in &spec.opcodes {
+        check_gens(spec, op, diags);
         let l = &spec.layouts[op.format];
         let Some(of) = l.opcode_field() else { continue };
         if of.ranges.iter().any(|r| r.lo + r.width > 128) {
@@ -1119,7 +1121,11 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
                 )
                 .note(first.mnemonic.span, "first one here");
         }
-        if let Some(first) = patterns.insert((op.mask, op.bits), op) {
+        let same = patterns.entry((op.mask, op.bits)).or_default();
+        let first = same.iter().find(|o| o.shares_a_gen(op)).copied();
+        same.push(op);
+        if let Some(first) = first {
+            duplicates.push(op);
             diags
                 .error(
                     op.value_span,
@@ -1133,7 +1139,13 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
         }
     }
     let ops = &spec.opcodes;
-    let valid = |op: &OpDef| op.mask != 0 && patterns.get(&(op.mask, op.bits)).is_some_and(|o| std::ptr::eq(*o, op));
+    let valid = |op: &OpDef| {
+        op.mask != 0
+            && patterns
+                .get(&(op.mask, op.bits))
+                .is_some_and(|ops| ops.iter().any(|o| std::ptr::eq(*o, op)))
+            && !duplicates.contains(&(op as *const OpDef))
+    };
     // Same-priority patterns that can match the same word: one error per
     // opcode, at the one that overlaps the most others (the later one on a
     // tie), naming all of them; then the next, until every pair is told.
@@ -1143,7 +1155,7 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
             continue;
         }
         for (j, b) in ops.iter().enumerate().skip(i + 1) {
-            if valid(b) && intersects(a, b) && a.priority() == b.priority() {
+            if valid(b) && intersects(a, b) && a.shares_a_gen(b) && a.priority() == b.priority() {
                 pairs.push((i, j));
             }
         }
@@ -1173,7 +1185,7 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
     for op in ops.iter().filter(|o| valid(o)) {
         let higher: Vec<&OpDef> = ops
             .iter()
-            .filter(|o| valid(o) && o.priority() > op.priority() && intersects(o, op))
+            .filter(|o| valid(o) && o.priority() > op.priority() && intersects(o, op) && op.gens_within(o))
             .collect();
         if higher.is_empty() {
             continue;
@@ -1218,6 +1230,46 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
                 );
             }
         }
+    }
+}
+
+/// An opcode's `gen` range needs the ISA's `gens`, and must lie inside it.
+fn check_gens(spec: &Spec, op: &OpDef, diags: &mut Diagnostics) {
+    let Some(g) = op.gens else { return };
+    match spec.gens {
+        None => {
+            diags.error(
+                g.span,
+                format!(
+                    "opcode `{}` has `gen {}`, but the ISA declares no generations: add `gens LO..=HI` to the `isa` item",
+                    op.mnemonic.text,
+                    gens_text(g)
+                ),
+            );
+        }
+        Some(all) if g.lo < all.lo || g.hi > all.hi => {
+            diags
+                .error(
+                    g.span,
+                    format!(
+                        "`gen {}` of opcode `{}` is outside the ISA's generations {}",
+                        gens_text(g),
+                        op.mnemonic.text,
+                        gens_text(all)
+                    ),
+                )
+                .note(all.span, "the ISA's `gens` here");
+        }
+        Some(_) => {}
+    }
+}
+
+/// `6` or `3..=5`.
+fn gens_text(g: Gens) -> String {
+    if g.lo == g.hi {
+        g.lo.to_string()
+    } else {
+        format!("{}..={}", g.lo, g.hi)
     }
 }
 

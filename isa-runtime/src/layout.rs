@@ -16,6 +16,10 @@ pub struct IsaLayout {
     /// The spelling that prints words no opcode matches (such as `.word`), if
     /// the ISA keeps them.
     pub fallback: Option<&'static str>,
+    /// The hardware generations the spec describes (`gens LO..=HI`), if it
+    /// tells them apart: an opcode may then exist in some of them only
+    /// ([`Opcode::gens`]), and the decoder takes a generation.
+    pub gens: Option<Gens>,
     /// Instruction formats, then free-standing layouts, in spec order.
     pub formats: &'static [&'static Format],
     /// Enums, in spec order.
@@ -84,10 +88,16 @@ impl IsaLayout {
 
     /// The opcode whose pattern matches `word` (low 128 bits), honouring priority.
     pub fn match_opcode(&self, word: u128) -> Option<&'static Opcode> {
+        self.match_opcode_in(word, self.gens.map(|g| g.hi))
+    }
+
+    /// [`IsaLayout::match_opcode`] as generation `gen` decodes (`None`:
+    /// ignoring generations).
+    pub fn match_opcode_in(&self, word: u128, gen: Option<u32>) -> Option<&'static Opcode> {
         self.decode_order
             .iter()
             .map(|&i| &self.opcodes[i])
-            .find(|o| word & o.mask == o.bits)
+            .find(|o| word & o.mask == o.bits && gen.is_none_or(|g| o.in_gen(g)))
     }
 }
 
@@ -471,10 +481,37 @@ pub struct Opcode {
     pub semantics: &'static str,
     /// Declared decode priority (higher wins).
     pub priority: i32,
+    /// The generations that have it (`gen …` on its line); `None`: every
+    /// generation.
+    pub gens: Option<Gens>,
     /// One value per attribute of [`IsaLayout::attrs`], in that order.
     pub attrs: &'static [u64],
     /// Doc.
     pub doc: &'static str,
+}
+
+/// An inclusive range of hardware generations (`gens 3..=7`, `gen 6`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gens {
+    /// The oldest.
+    pub lo: u32,
+    /// The newest.
+    pub hi: u32,
+}
+
+impl Gens {
+    /// Whether `gen` is in the range.
+    pub const fn contains(self, gen: u32) -> bool {
+        self.lo <= gen && gen <= self.hi
+    }
+}
+
+impl Opcode {
+    /// Whether generation `gen` has this opcode (every generation does
+    /// when its line has no `gen`).
+    pub fn in_gen(&self, gen: u32) -> bool {
+        self.gens.is_none_or(|g| g.contains(gen))
+    }
 }
 
 /// A per-opcode attribute (`attr NAME [TYPE = DEFAULT]` in the spec's

@@ -64,6 +64,12 @@ pub trait Isa: 'static {
     const LAYOUT: &'static IsaLayout;
     /// Decodes one instruction word.
     fn decode(word: Self::Word) -> Result<Self::Instruction, DecodeError>;
+    /// Decodes one instruction word as generation `gen` has it (an ISA
+    /// whose spec declares `gens`); by default, [`Isa::decode`].
+    fn decode_gen(word: Self::Word, gen: u32) -> Result<Self::Instruction, DecodeError> {
+        let _ = gen;
+        Self::decode(word)
+    }
     /// Encodes one instruction.
     fn encode(insn: &Self::Instruction) -> Result<Self::Word, EncodeError>;
 }

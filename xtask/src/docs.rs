@@ -145,7 +145,9 @@ fn index(isas: &[(&str, &IsaLayout)]) -> String {
          `template`), `dialects` (`name`, `doc`), `enums` (`operands` of an operation enum, values with their \
          spellings and `semantics`), `regs` (register files), \
          `attrs` (the opcode attributes the `isa` item declares: `name`, `kind`, `default`), \
-         `opcodes` (`value`, and `mask`/`bits` over the word as hex strings, `template`, \
+         `gens` (the generations the spec describes, `{\"lo\", \"hi\"}`, or `null`), \
+         `opcodes` (`value`, and `mask`/`bits` over the word as hex strings, `gens` (`null` for an \
+         opcode every generation has), `template`, \
          `semantics`, `attrs`, `doc`) and `decode_order`; enums and their values carry `attrs` too. Arrays keep spec order; `schema_version` changes \
          when a key changes meaning.\n\n\
          `<isa>.wavedrom.json` maps each format or layout name to a WaveDrom `reg` document, least \

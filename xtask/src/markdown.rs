@@ -246,21 +246,28 @@ fn attr_settings(isa: &IsaLayout, attrs: &[Attr], values: &[u64]) -> String {
 fn opcode_table(out: &mut String, isa: &IsaLayout) {
     let _ = writeln!(out, "## Opcodes\n");
     let with_attrs = !isa.attrs.is_empty();
-    let (attr_head, attr_rule) = if with_attrs {
-        (" attributes |", " --- |")
+    let (mut attr_head, mut attr_rule) = if with_attrs {
+        (" attributes |".to_string(), " --- |".to_string())
     } else {
-        ("", "")
+        (String::new(), String::new())
     };
+    if isa.gens.is_some() {
+        attr_head.push_str(" generations |");
+        attr_rule.push_str(" --- |");
+    }
     let _ = writeln!(
         out,
         "| mnemonic | encoding | format | syntax | semantics (AGSL) |{attr_head} doc |\n| --- | --- | --- | --- | --- |{attr_rule} --- |"
     );
     for op in isa.opcodes {
-        let attrs = if with_attrs {
+        let mut attrs = if with_attrs {
             format!(" {} |", attr_settings(isa, isa.attrs, op.attrs))
         } else {
             String::new()
         };
+        if let Some(all) = isa.gens {
+            let _ = write!(attrs, " {} |", gens_text(op.gens.unwrap_or(all)));
+        }
         let syntax = format!("{} {}", op.mnemonic, template(op.format, op.template));
         let sem = if op.semantics.is_empty() {
             String::new()
@@ -280,6 +287,15 @@ fn opcode_table(out: &mut String, isa: &IsaLayout) {
         );
     }
     out.push('\n');
+}
+
+/// `6` or `3..=5`, as the spec writes a generation range.
+fn gens_text(g: isa_runtime::layout::Gens) -> String {
+    if g.lo == g.hi {
+        g.lo.to_string()
+    } else {
+        format!("{}..={}", g.lo, g.hi)
+    }
 }
 
 /// A presence-mask bundle: the control word, the units in packing order
@@ -369,6 +385,14 @@ pub fn isa_page(stem: &str, isa: &IsaLayout) -> String {
         let _ = writeln!(
             out,
             "Words that match no opcode are kept verbatim and print as `{f} 0x…`."
+        );
+    }
+    if let Some(g) = isa.gens {
+        let _ = writeln!(
+            out,
+            "The spec describes generations {}: an opcode with a `gen` range below exists in those generations only, \
+             and one opcode value may mean another opcode in another generation.",
+            gens_text(g)
         );
     }
     out.push('\n');

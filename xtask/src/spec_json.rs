@@ -122,6 +122,11 @@ fn hex(value: u128, digits: usize) -> String {
     format!("{value:#0w$x}", w = digits + 2)
 }
 
+/// `{"lo": 3, "hi": 7}`, or `null` (every generation).
+fn gens(g: Option<isa_runtime::layout::Gens>) -> Value {
+    g.map_or(Value::Null, |g| object(vec![("lo", json!(g.lo)), ("hi", json!(g.hi))]))
+}
+
 fn opcode(isa: &IsaLayout, op: &Opcode) -> Value {
     let digits = (isa.word_bits.min(128) as usize).div_ceil(4);
     object(vec![
@@ -131,6 +136,7 @@ fn opcode(isa: &IsaLayout, op: &Opcode) -> Value {
         ("mask", json!(hex(op.mask, digits))),
         ("bits", json!(hex(op.bits, digits))),
         ("priority", json!(op.priority)),
+        ("gens", gens(op.gens)),
         ("template", json!(template(op.format, op.template))),
         ("template_source", json!(op.template_source)),
         ("semantics", text_or_null(op.semantics)),
@@ -280,6 +286,7 @@ pub fn isa_json(stem: &str, isa: &IsaLayout) -> String {
         ("doc", text_or_null(isa.doc)),
         ("word_bits", json!(isa.word_bits)),
         ("fallback", isa.fallback.map_or(Value::Null, |f| json!(f))),
+        ("gens", gens(isa.gens)),
         (
             "formats",
             Value::Array(isa.formats.iter().map(|f| format(stem, f)).collect()),

@@ -75,6 +75,27 @@ opcodes {
 ");
 }
 
+/// One opcode value in two disjoint generation ranges
+/// (`gen_overlapping_same_gen`), reaching both ends of the ISA's `gens`
+/// (`gen_outside_gens`).
+mod gens {
+    isa_macros::isa!(inline = "
+isa gens {
+    word 32
+    gens 3..=7
+}
+format F : 32 {
+    rest   0..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"\"
+}
+opcodes {
+    old 0 F gen 3..=4
+    new 0 F gen 5..=7
+}
+");
+}
+
 /// A 128-bit layout (`layout_too_wide`) as a 128-bit unit (`bundle_unit_too_wide`).
 mod bundle {
     isa_macros::isa!(inline = "
@@ -108,6 +129,11 @@ fn main() {
     assert_eq!(insn.encode(), 7 << 4 | 0xf);
     assert_eq!(pattern::Instruction::decode(0x7f), Ok(insn));
     assert!(pattern::Instruction::decode(0x7e).is_err(), "the pattern is part of the opcode's");
+
+    assert_eq!(gens::Instruction::decode_gen(0, 3).unwrap().to_string(), "old");
+    assert_eq!(gens::Instruction::decode_gen(0, 7).unwrap().to_string(), "new");
+    assert_eq!(gens::Instruction::decode(0).unwrap().to_string(), "new");
+    assert!(gens::Instruction::decode_gen(0, 8).is_err(), "no opcode in generation 8");
 
     let insn: arity::Instruction = "apply add 1, 2".parse().unwrap();
     assert_eq!(arity::Instruction::decode(insn.encode()), Ok(insn));

@@ -373,22 +373,52 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
     let union = spec.opcodes.iter().fold(0u128, |m, o| m | o.mask);
     let lo = union.trailing_zeros();
     let span = 128 - union.leading_zeros() - lo;
+    // With generations, an opcode that not every generation has is tried
+    // only for the generations that have it (`gen` on its line).
+    let guard = |i: usize| {
+        spec.opcodes[i].gens.map(|g| {
+            let (lo, hi) = (g.lo, g.hi);
+            quote!((#lo..=#hi).contains(&gen))
+        })
+    };
     let dispatch = if union != 0 && span <= 12 {
-        // Dense table: each value of the opcode bits resolves at compile time.
-        let mut per_op: Vec<Vec<Literal>> = vec![Vec::new(); spec.opcodes.len()];
+        // Dense table: each value of the opcode bits resolves at compile
+        // time, to one opcode, or to the opcodes of some generations and
+        // then one of all of them (or none).
+        let mut lists: Vec<(Vec<usize>, Vec<Literal>)> = Vec::new();
         for value in 0u128..1 << span {
             let bits = value << lo;
-            if let Some(&i) = order
+            let mut list = Vec::new();
+            for &i in order
                 .iter()
-                .find(|&&i| bits & spec.opcodes[i].mask == spec.opcodes[i].bits)
+                .filter(|&&i| bits & spec.opcodes[i].mask == spec.opcodes[i].bits)
             {
-                per_op[i].push(Literal::u64_unsuffixed(value as u64));
+                list.push(i);
+                if guard(i).is_none() {
+                    break;
+                }
+            }
+            if list.is_empty() {
+                continue;
+            }
+            let value = Literal::u64_unsuffixed(value as u64);
+            match lists.iter_mut().find(|(l, _)| *l == list) {
+                Some((_, values)) => values.push(value),
+                None => lists.push((list, vec![value])),
             }
         }
-        let arms = order.iter().filter(|&&i| !per_op[i].is_empty()).map(|&i| {
-            let values = &per_op[i];
-            let arm = arm_for(i);
-            quote!(#(#values)|* => #arm,)
+        let rank = |i: usize| order.iter().position(|&o| o == i).unwrap_or(usize::MAX);
+        lists.sort_by_key(|(list, _)| rank(list[0]));
+        let arms = lists.iter().map(|(list, values)| {
+            let mut body = no_match.clone();
+            for &i in list.iter().rev() {
+                let arm = arm_for(i);
+                body = match guard(i) {
+                    Some(g) => quote!(if #g { #arm } else { #body }),
+                    None => arm,
+                };
+            }
+            quote!(#(#values)|* => #body,)
         });
         quote! {
             match ::isa_runtime::BitWord::get(&word, #lo, #span) {
@@ -400,15 +430,16 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
         let tests = order.iter().map(|&i| {
             let op = &spec.opcodes[i];
             let arm = arm_for(i);
+            let guard = guard(i).map(|g| quote!(&& #g));
             if is_wide(spec.word_bits) {
                 let (mask, bits) = (op.mask, op.bits);
-                quote!(if ::isa_runtime::BitWord::to_u128(&word) & #mask == #bits { return #arm; })
+                quote!(if ::isa_runtime::BitWord::to_u128(&word) & #mask == #bits #guard { return #arm; })
             } else {
                 let (mask, bits) = (
                     word_literal(spec.word_bits, op.mask),
                     word_literal(spec.word_bits, op.bits),
                 );
-                quote!(if word & #mask == #bits { return #arm; })
+                quote!(if word & #mask == #bits #guard { return #arm; })
             }
         });
         quote! {
@@ -472,14 +503,51 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
         .map(|_| quote!(Instruction::Unknown(_) => ::core::option::Option::None,));
     let marker = type_ident(&spec.name.text);
     let bytes = bytes_methods(spec);
-
-    quote! {
-        impl Instruction {
+    // A parsed mnemonic is decoded in the newest generation that has it.
+    let decode_parsed = match spec.gens {
+        None => quote!(Self::decode(word)),
+        Some(g) => {
+            let hi = g.hi;
+            quote!(Self::decode_gen(word, {
+                let mut c = at.clone();
+                c.skip_blanks();
+                c.word().and_then(|m| LAYOUT.opcode(m)).and_then(|o| o.gens).map_or(#hi, |g| g.hi)
+            }))
+        }
+    };
+    let decoders = match spec.gens {
+        None => quote! {
             /// Decodes one instruction word. Never panics.
             #[inline(always)]
             pub fn decode(word: #word) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
                 #dispatch
             }
+        },
+        Some(g) => {
+            let (lo, hi) = (g.lo, g.hi);
+            let doc = format!(
+                "Decodes one instruction word as generation `gen` ({lo} to {hi}) has it: an opcode whose line says `gen …` decodes only in those generations. Never panics."
+            );
+            let newest = format!("Decodes one instruction word as the newest generation ({hi}) has it ([`Self::decode_gen`]). Never panics.");
+            quote! {
+                #[doc = #newest]
+                #[inline(always)]
+                pub fn decode(word: #word) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+                    Self::decode_gen(word, #hi)
+                }
+
+                #[doc = #doc]
+                #[inline]
+                pub fn decode_gen(word: #word, gen: u32) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+                    #dispatch
+                }
+            }
+        }
+    };
+
+    quote! {
+        impl Instruction {
+            #decoders
 
             /// Encodes the instruction; decoding the result gives `self` back.
             #[inline(always)]
@@ -516,7 +584,7 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
             pub fn parse_at(cursor: &mut ::isa_runtime::lexer::Cursor<'_>) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
                 let at = cursor.clone();
                 let word: #word = ::isa_runtime::text::parse_instruction(&LAYOUT, cursor)?;
-                Self::decode(word).map_err(|e| at.error(::isa_runtime::__private::to_string(&e)))
+                #decode_parsed.map_err(|e| at.error(::isa_runtime::__private::to_string(&e)))
             }
         }
 

@@ -86,11 +86,12 @@ pub fn expand(spec: &Spec) -> TokenStream {
             op.template_source.clone()
         };
         let (sem, prio, doc, attrs) = (&op.semantics, op.priority(), &op.doc, &op.attrs);
+        let gens = gens_tokens(op.gens);
         quote! {
             ::isa_runtime::layout::Opcode {
                 mnemonic: #mnemonic, format: &#format, value: #value, mask: #mask, bits: #bits,
                 template: #template, template_source: #source, semantics: #sem, priority: #prio,
-                attrs: &[#(#attrs),*], doc: #doc,
+                gens: #gens, attrs: &[#(#attrs),*], doc: #doc,
             }
         }
     });
@@ -108,6 +109,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     let order = decode_order(spec);
+    let gens = gens_tokens(spec.gens);
     let bundle = match spec.bundle() {
         Some(b) => {
             let id = upper_ident("LAYOUT", &spec.layouts[b].name.text);
@@ -140,6 +142,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
             doc: #doc,
             word_bits: #word_bits,
             fallback: #fallback,
+            gens: #gens,
             formats: &[#(&__layout::#format_refs),*],
             enums: &[#(&__layout::#enum_refs),*],
             regs: &[#(&__layout::#regs_refs),*],
@@ -150,6 +153,16 @@ pub fn expand(spec: &Spec) -> TokenStream {
             bundle: #bundle,
             packed: #packed,
         };
+    }
+}
+
+/// `Option<isa_runtime::layout::Gens>` for a generation range.
+fn gens_tokens(gens: Option<crate::model::Gens>) -> TokenStream {
+    match gens {
+        Some(crate::model::Gens { lo, hi, .. }) => {
+            quote!(::core::option::Option::Some(::isa_runtime::layout::Gens { lo: #lo, hi: #hi }))
+        }
+        None => quote!(::core::option::Option::None),
     }
 }
 

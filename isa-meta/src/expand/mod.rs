@@ -47,7 +47,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         // `PackedIsa` comes with the bundle's codec.
         TokenStream::new()
     } else {
-        isa_impl(&marker, &word)
+        isa_impl(&marker, &word, spec.gens.is_some() && spec.bundle().is_none())
     };
     quote! {
         #types
@@ -68,7 +68,15 @@ pub fn expand(spec: &Spec) -> TokenStream {
 }
 
 /// `impl Isa` for the marker type of a fixed-width ISA.
-fn isa_impl(marker: &proc_macro2::Ident, word: &TokenStream) -> TokenStream {
+fn isa_impl(marker: &proc_macro2::Ident, word: &TokenStream, gens: bool) -> TokenStream {
+    let decode_gen = gens.then(|| {
+        quote! {
+            #[inline]
+            fn decode_gen(word: #word, gen: u32) -> ::core::result::Result<Instruction, ::isa_runtime::DecodeError> {
+                Instruction::decode_gen(word, gen)
+            }
+        }
+    });
     quote! {
         #[automatically_derived]
         impl ::isa_runtime::Isa for #marker {
@@ -79,6 +87,7 @@ fn isa_impl(marker: &proc_macro2::Ident, word: &TokenStream) -> TokenStream {
             fn decode(word: #word) -> ::core::result::Result<Instruction, ::isa_runtime::DecodeError> {
                 Instruction::decode(word)
             }
+            #decode_gen
             #[inline]
             fn encode(insn: &Instruction) -> ::core::result::Result<#word, ::isa_runtime::EncodeError> {
                 ::core::result::Result::Ok(insn.encode())

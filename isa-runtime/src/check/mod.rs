@@ -122,7 +122,19 @@ pub(crate) fn may_reject(field: &Field, value: u64) -> bool {
 /// encode is bit-identical, print → parse gives the instruction back, the
 /// text is stable, and the explanation covers every bit once.
 pub fn round_trip_word<I: Isa>(word: I::Word, expect: Option<&str>) -> Result<I::Instruction, crate::DecodeError> {
-    let insn = I::decode(word)?;
+    round_trip_word_in::<I>(word, expect, None)
+}
+
+/// [`round_trip_word`] as generation `gen` decodes (`None`: the newest).
+pub fn round_trip_word_in<I: Isa>(
+    word: I::Word,
+    expect: Option<&str>,
+    gen: Option<u32>,
+) -> Result<I::Instruction, crate::DecodeError> {
+    let insn = match gen {
+        Some(g) => I::decode_gen(word, g)?,
+        None => I::decode(word)?,
+    };
     let encoded =
         I::encode(&insn).unwrap_or_else(|e| panic!("{word:#x?}: decoded {insn:?} but it does not encode: {e}"));
     assert_eq!(
@@ -166,16 +178,20 @@ pub fn check_explain_covers_every_bit<I: Isa>(word: I::Word) {
 /// included).
 pub fn opcode_fields<I: Isa>(index: usize) {
     let op = &I::LAYOUT.opcodes[index];
-    sweep_leaves::<I>(op.format, base_word(op), Some(op.mnemonic), index as u64);
+    sweep_leaves::<I>(op.format, base_word(op), Some(op), index as u64);
 }
 
 /// Every sweepable leaf of `format`, every value (edges and random ones past
 /// 16 bits), set into `base`: the word decodes unless the value is one the
 /// spec may reject (and then the error names the field), round-trips, and,
 /// for an opcode, still matches that opcode.
-fn sweep_leaves<I: Isa>(format: &'static Format, base: I::Word, mnemonic: Option<&'static str>, seed: u64) {
+fn sweep_leaves<I: Isa>(format: &'static Format, base: I::Word, op: Option<&'static Opcode>, seed: u64) {
+    let mnemonic = op.map(|o| o.mnemonic);
+    // An opcode that not every generation has is checked in the newest
+    // generation that has it.
+    let gen = op.and_then(|o| o.gens).map(|g| g.hi);
     let what = mnemonic.unwrap_or(format.name);
-    round_trip_word::<I>(base, mnemonic).unwrap_or_else(|e| panic!("`{what}` with default fields: {e}"));
+    round_trip_word_in::<I>(base, mnemonic, gen).unwrap_or_else(|e| panic!("`{what}` with default fields: {e}"));
     let mut all = Vec::new();
     leaves(format, 0, &mut all);
     for leaf in all.into_iter().filter(|l| sweepable(l.field)) {
@@ -184,7 +200,8 @@ fn sweep_leaves<I: Isa>(format: &'static Format, base: I::Word, mnemonic: Option
             let mut word = base;
             field.write(&mut word, leaf.base, value);
             if let Some(m) = mnemonic {
-                let winner = I::LAYOUT.match_opcode(word.to_u128()).map(|o| o.mnemonic);
+                let winner = I::LAYOUT.match_opcode_in(word.to_u128(), gen.or(I::LAYOUT.gens.map(|g| g.hi)));
+                let winner = winner.map(|o| o.mnemonic);
                 assert_eq!(
                     winner,
                     Some(m),
@@ -192,7 +209,7 @@ fn sweep_leaves<I: Isa>(format: &'static Format, base: I::Word, mnemonic: Option
                     field.name
                 );
             }
-            match round_trip_word::<I>(word, mnemonic) {
+            match round_trip_word_in::<I>(word, mnemonic, gen) {
                 Ok(_) => assert!(
                     !may_reject(field, value),
                     "`{what}` accepted `{}` = {value:#x}",
@@ -297,7 +314,8 @@ pub fn enum_values<I: Isa>(name: &str) {
     for value in 0..=low_mask(e.bits) {
         let mut word: I::Word = base_word(op);
         leaf.field.write(&mut word, leaf.base, value);
-        match (e.value(value), round_trip_word::<I>(word, Some(op.mnemonic))) {
+        let gen = op.gens.map(|g| g.hi);
+        match (e.value(value), round_trip_word_in::<I>(word, Some(op.mnemonic), gen)) {
             (Some(v), Ok(insn)) => {
                 let text = insn.to_string();
                 assert!(
@@ -403,6 +421,7 @@ pub fn layout_lists<I: Isa>(mnemonics: &[&str], formats: &[&str]) {
             template_source: op.template_source,
             semantics: op.semantics,
             priority: op.priority,
+            gens: op.gens,
             attrs: op.attrs,
             doc: op.doc,
         };
@@ -411,8 +430,9 @@ pub fn layout_lists<I: Isa>(mnemonics: &[&str], formats: &[&str]) {
     for (index, op) in I::LAYOUT.opcodes.iter().enumerate() {
         assert_eq!(I::LAYOUT.opcode_index(op), Some(index), "{}", op.mnemonic);
         let word: I::Word = base_word(op);
+        let gen = op.gens.or(I::LAYOUT.gens).map(|g| g.hi);
         assert_eq!(
-            I::LAYOUT.match_opcode(word.to_u128()).map(|o| o.mnemonic),
+            I::LAYOUT.match_opcode_in(word.to_u128(), gen).map(|o| o.mnemonic),
             Some(op.mnemonic)
         );
     }

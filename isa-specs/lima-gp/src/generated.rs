@@ -3509,6 +3509,7 @@ pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
     doc: "ARM Mali-200/400 (Lima) vertex processor: one 128-bit VLIW word per\ninstruction (four little-endian u32, word 0 first).\n\nSources: the Lima project's reverse-engineering notes and Mesa's lima driver\n(`src/gallium/drivers/lima/ir/gp/codegen.h`, Mesa 23.x), which agree bit\nfor bit. Enum names follow codegen.h's meanings; unnamed values are kept\n(open enums) and print as numbers. This is a bundle ISA: there are no\nopcodes, the whole word is the one format `Instr`, and each unit's\noperation is a field. Its `syntax` is field-explicit and lossless; its\n`text` lines are the unit lines of Mesa's `gpir_disassemble_program`\n(`src/gallium/drivers/lima/ir/gp/disasm.c`), whose result numbers,\nstores and sources need the instruction's place in the program: the\nhooks (`{@…}`) are printed and parsed by `isa_lima_gp::mesa`.",
     word_bits: 128u32,
     fallback: ::core::option::Option::None,
+    gens: ::core::option::Option::None,
     formats: &[&__layout::LAYOUT_INSTR],
     enums: &[
         &__layout::ENUM_SRC,

@@ -11016,6 +11016,7 @@ pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
     doc: "ARM Mali-200/400 (Lima) fragment processor: variable-length instructions\nof 32-bit little-endian words. A control word says which units follow;\nthe enabled units are packed back to back from bit 0 of the next word,\nin enable-bit order, straddling word boundaries.\n\nSources: the Lima project's reverse-engineering notes and Mesa's lima\ndriver (`src/gallium/drivers/lima/ir/pp/codegen.h`, `codegen.c`,\n`disasm.c`, Mesa 23.3), which is authoritative where they differ.\nRegister and unit names follow codegen.h. Unnamed enum values are kept\n(open enums). The text here is field-explicit and lossless; Mesa's\ndisassembler syntax is the `isa_lima_pp::mesa` layer.",
     word_bits: 32u32,
     fallback: ::core::option::Option::None,
+    gens: ::core::option::Option::None,
     formats: &[
         &__layout::LAYOUT_CONTROL,
         &__layout::LAYOUT_VARYING,
