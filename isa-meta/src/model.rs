@@ -379,6 +379,9 @@ pub enum TStyle {
     Flag(String),
     /// `{field:@hook}`: the field printed and parsed by the caller's context.
     Hook(String),
+    /// `{opcode}` in a `text` line: the opcode field as the mnemonic of its
+    /// value among the format's opcodes.
+    Mnemonic,
 }
 
 /// A `text NAME when … "…"` line, resolved.

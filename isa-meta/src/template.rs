@@ -6,7 +6,9 @@
 //! field is non-zero, `{!flag?…}` when it is zero), and there a bool field
 //! may appear more than once as a flag or a group's field: the first
 //! occurrence decides it, the later ones follow. Spaces in a `text`
-//! template print as written.
+//! template print as written. A `text` template may also name the opcode
+//! field once, outside groups, in the default style: `{opcode}` prints the
+//! mnemonic there.
 
 use crate::diag::Diagnostics;
 use crate::model::{FieldDef, FieldTy, TPiece, TStyle, Template};
@@ -35,6 +37,7 @@ pub fn parse_template(
         diags,
         named: Vec::new(),
         has_errors: false,
+        in_group: false,
     };
     let mut pieces = p.pieces(text, start);
     if !hooks {
@@ -62,6 +65,8 @@ struct TemplateParser<'a, 'd> {
     /// Fields printed so far (a bool flag may repeat in a `text` template).
     named: Vec<(usize, Span)>,
     has_errors: bool,
+    /// The pieces being read are an optional group's.
+    in_group: bool,
 }
 
 /// Where the `}` that closes the `{` at `text[0]` is, counting nested braces.
@@ -181,13 +186,15 @@ impl TemplateParser<'_, '_> {
             self.diags.error(
                 span,
                 format!(
-                    "`{name}` is a {} field; an optional group needs an operand field",
+                    "`{name}` is {} field; an optional group needs an operand field",
                     kind_word(field.ty)
                 ),
             );
             return None;
         }
+        let outer = std::mem::replace(&mut self.in_group, true);
         let pieces = self.pieces(body, body_start);
+        self.in_group = outer;
         // Parsing the group must be able to give the field a non-zero value:
         // a bool is set, any other field must be printed inside.
         let inside = pieces_name(&pieces, index);
@@ -260,6 +267,9 @@ impl TemplateParser<'_, '_> {
         }
         let index = self.field_index(name, span)?;
         let field = &self.fields[index];
+        if field.ty == FieldTy::Opcode {
+            return self.mnemonic(name, style_text, index, span);
+        }
         let flag = style_text.is_some_and(|s| s.len() >= 2 && s.starts_with('\'') && s.ends_with('\''));
         if let Some(&(_, first)) = self.named.iter().find(|(j, _)| *j == index) {
             // In a `text` template a bool may print as a flag more than once
@@ -278,7 +288,7 @@ impl TemplateParser<'_, '_> {
             self.diags.error(
                 span,
                 format!(
-                    "`{name}` is a {} field; templates can only name operand and unknown fields",
+                    "`{name}` is {} field; templates can only name operand and unknown fields",
                     kind_word(field.ty)
                 ),
             );
@@ -310,6 +320,54 @@ impl TemplateParser<'_, '_> {
         };
         Some(TPiece::Field { index, style, span })
     }
+
+    /// `{opcode}`, the opcode field `name` (at `index`): the mnemonic, in a
+    /// `text` template only, in the default style, outside groups, once.
+    fn mnemonic(&mut self, name: &str, style: Option<&str>, index: usize, span: Span) -> Option<TPiece> {
+        if !self.hooks {
+            self.diags
+                .error(
+                    span,
+                    format!(
+                        "`{name}` is the opcode field: only a `text` line can name it (`{{{name}}}` prints the mnemonic there); a `syntax` line or an opcode's template is printed after the mnemonic"
+                    ),
+                )
+                .label("not a `text` line");
+            return None;
+        }
+        if let Some(style) = style {
+            self.diags.error(
+                span,
+                format!("the opcode field prints only as its mnemonic: write `{{{name}}}`, not `{{{name}:{style}}}`"),
+            );
+            return None;
+        }
+        if self.in_group {
+            self.diags
+                .error(
+                    span,
+                    format!("the mnemonic `{{{name}}}` cannot be inside an optional group (`{{flag?…}}`): put it before or after the group"),
+                )
+                .label("inside a group");
+            return None;
+        }
+        if let Some(&(_, first)) = self.named.iter().find(|(j, _)| *j == index) {
+            self.diags
+                .error(
+                    span,
+                    format!("template prints the mnemonic `{{{name}}}` twice: a `text` line prints it at most once"),
+                )
+                .label("second use")
+                .note(first, "first use here");
+            return None;
+        }
+        self.named.push((index, span));
+        Some(TPiece::Field {
+            index,
+            style: TStyle::Mnemonic,
+            span,
+        })
+    }
 }
 
 /// Whether `pieces` (groups included) print field `index`.
@@ -321,11 +379,12 @@ pub fn pieces_name(pieces: &[TPiece], index: usize) -> bool {
     })
 }
 
+/// The kind of a field that is not an operand, with its article.
 fn kind_word(ty: FieldTy) -> &'static str {
     match ty {
-        FieldTy::Opcode => "opcode",
-        FieldTy::Fixed(_) => "fixed",
-        FieldTy::Reserved => "reserved",
-        _ => "non-operand",
+        FieldTy::Opcode => "an opcode",
+        FieldTy::Fixed(_) => "a fixed",
+        FieldTy::Reserved => "a reserved",
+        _ => "a non-operand",
     }
 }

@@ -322,3 +322,60 @@ mod regression_tests {
         (text, count)
     }
 }
+
+mod mnemonic_piece_tests {
+    use crate::*;
+
+    /// The messages of a spec with one `text` line, `template`, over a
+    /// format with a bool flag `f`, an enum `e` whose spellings start with
+    /// `.`, and a number `a` (empty when it compiles).
+    fn errors(template: &str) -> Vec<String> {
+        let text = format!(
+            "isa t {{\n  word 32\n  dialect asm /// the tool's text\n}}\n\
+             enum E : 1 {{\n  lt = 0 \".lt\"\n  ge = 1 \".ge\"\n}}\n\
+             format F : 32 {{\n  a 0..=23 u\n  f 24 bool\n  e 25 E\n  opcode 26..=31 opcode\n  syntax \"{{a}}{{f:'f'}}{{e}}\"\n  text asm.line \"{template}\"\n}}\n\
+             opcodes {{\n  add 1 F\n}}\n"
+        );
+        let source = Source {
+            name: "m.isa".into(),
+            text,
+        };
+        match compile(&source) {
+            Ok(_) => Vec::new(),
+            Err(diags) => diags.messages(&source),
+        }
+    }
+
+    /// `{opcode}` may be followed by what cannot continue a word: a space,
+    /// punctuation, a flag or an enum whose text starts with neither, or a
+    /// hook; not by a word, a number, or a flag that may print nothing
+    /// before one.
+    #[test]
+    fn a_mnemonic_does_not_run_into_a_word() {
+        for ok in [
+            "{opcode} {a}",
+            "{opcode}.{a}",
+            "{opcode}{e} {a}",
+            "{opcode}{f:'.w'} {a}",
+            "(x){opcode}",
+            "{opcode}{@h}",
+        ] {
+            assert_eq!(errors(ok), Vec::<String>::new(), "{ok}");
+        }
+        for (bad, next) in [
+            ("{opcode}{a}", "`{a}`"),
+            ("{opcode}x {a}", "`x`"),
+            ("{opcode}{f:'.w'}{a}", "`{a}`"),
+            ("{opcode}{f:'w'} {a}", "`{f}`"),
+            ("{opcode}{f?.w}_{a}", "`_`"),
+            ("{opcode}{a:x}", "`{a}`"),
+        ] {
+            let messages = errors(bad);
+            assert_eq!(messages.len(), 1, "{bad}: {messages:?}");
+            assert!(
+                messages[0].contains(&format!("the mnemonic `{{opcode}}` runs into {next}, which")),
+                "{bad}: {messages:?}"
+            );
+        }
+    }
+}

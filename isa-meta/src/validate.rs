@@ -22,6 +22,7 @@ pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
         check_layout(spec, l, diags);
     }
     check_templates(spec, diags);
+    check_text_mnemonics(spec, diags);
     check_opcodes(spec, diags);
     check_semantics(spec, diags);
     check_presence_fields(spec, diags);
@@ -1058,6 +1059,92 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
                 );
             }
         }
+    }
+}
+
+/// A `text` line's mnemonic (`{opcode}`) must not run into what follows:
+/// parsing reads a mnemonic only where no letter, digit or `_` follows it.
+fn check_text_mnemonics(spec: &Spec, diags: &mut Diagnostics) {
+    for l in &spec.layouts {
+        for t in &l.texts {
+            let pieces = &t.template.pieces;
+            for (i, p) in pieces.iter().enumerate() {
+                let TPiece::Field {
+                    index,
+                    style: TStyle::Mnemonic,
+                    span,
+                } = p
+                else {
+                    continue;
+                };
+                let Some(next) = runs_into(spec, l, &pieces[i + 1..]) else {
+                    continue;
+                };
+                diags
+                    .error(
+                        *span,
+                        format!(
+                            "the mnemonic `{{{}}}` runs into {next}, which may start with a letter, digit or `_`: parsing reads a mnemonic only where none follows; put a space or punctuation between them",
+                            l.fields[*index].name.text
+                        ),
+                    )
+                    .label("no separator after the mnemonic");
+            }
+        }
+    }
+}
+
+/// The piece that starts `rest` when it may print a letter, digit or `_`
+/// first (`` `x` ``, `` `{dst}` ``); an optional group or a flag may print
+/// nothing, so what follows it counts too.
+fn runs_into(spec: &Spec, l: &LayoutDef, rest: &[TPiece]) -> Option<String> {
+    let (first, after) = rest.split_first()?;
+    match first {
+        TPiece::Group { pieces, .. } => runs_into(spec, l, pieces).or_else(|| runs_into(spec, l, after)),
+        TPiece::Text(text) => starts_word(text).then(|| format!("`{text}`")),
+        TPiece::Field {
+            index,
+            style: TStyle::Flag(text),
+            ..
+        } if !starts_word(text) => runs_into(spec, l, after),
+        TPiece::Field { index, style, .. } => {
+            let field = &l.fields[*index];
+            let word = match style {
+                TStyle::Hook(_) => false,
+                TStyle::Flag(text) => starts_word(text),
+                TStyle::Hex | TStyle::Decimal => true,
+                TStyle::Default | TStyle::Mnemonic => default_starts_word(spec, field.ty),
+            };
+            word.then(|| format!("`{{{}}}`", field.name.text))
+        }
+        TPiece::Space | TPiece::Hook { .. } => None,
+    }
+}
+
+fn starts_word(text: &str) -> bool {
+    text.chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// Whether a field of type `ty` may print a letter, digit or `_` first in
+/// its default form (a nested layout's own syntax is not followed).
+fn default_starts_word(spec: &Spec, ty: FieldTy) -> bool {
+    match ty {
+        FieldTy::Enum(e) => {
+            let e = &spec.enums[e];
+            (e.open && !e.is_total())
+                || e.variants
+                    .iter()
+                    .any(|v| v.spellings.first().is_some_and(|s| starts_word(s)))
+        }
+        FieldTy::Regs(r) => {
+            let r = &spec.regs[r];
+            (r.open && !r.is_total())
+                || r.files
+                    .iter()
+                    .any(|f| f.prefix.text.is_empty() || starts_word(&f.prefix.text))
+        }
+        FieldTy::Layout(_) => false,
+        _ => true,
     }
 }
 

@@ -230,6 +230,22 @@ impl Cond {
 }
 
 impl Format {
+    /// The mnemonics of the format's opcodes as its `text` lines' `{opcode}`
+    /// pieces print them ([`Style::Mnemonic`]); empty when no line has one.
+    pub fn mnemonics(&self) -> &'static [Mnemonic] {
+        fn walk(pieces: &'static [Piece]) -> Option<&'static [Mnemonic]> {
+            pieces.iter().find_map(|p| match p {
+                Piece::Field {
+                    style: Style::Mnemonic(table),
+                    ..
+                } => Some(*table),
+                Piece::Group { pieces, .. } => walk(pieces),
+                _ => None,
+            })
+        }
+        self.texts.iter().find_map(|t| walk(t.pieces)).unwrap_or(&[])
+    }
+
     /// The field with this name.
     pub fn field(&self, name: &str) -> Option<&'static Field> {
         // Byte by byte: names are short, shorter than a call to `memcmp`.
@@ -632,6 +648,28 @@ pub enum Style {
     /// `{field:@name}`: the field printed and parsed by the caller's context
     /// ([`crate::text::TextHooks`]); only in `text` templates.
     Hook(&'static str),
+    /// `{opcode}` in a `text` template: the opcode field printed as the
+    /// mnemonic of the format's opcode with its value, and parsed as the
+    /// longest of these mnemonics at the cursor. The table lists the
+    /// format's opcodes in spec order.
+    Mnemonic(&'static [Mnemonic]),
+}
+
+/// One opcode of a format, as a `text` template's `{opcode}` piece
+/// ([`Style::Mnemonic`]) prints and parses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mnemonic {
+    /// The value of the format's opcode field (as the opcode line gives it).
+    pub value: u64,
+    /// The mnemonic.
+    pub text: &'static str,
+}
+
+impl Mnemonic {
+    /// The mnemonic of `value` in `table`, if an opcode has that value.
+    pub fn of(table: &[Mnemonic], value: u64) -> Option<&'static str> {
+        table.iter().find(|m| m.value == value).map(|m| m.text)
+    }
 }
 
 /// A presence-mask bundle (the spec's `bundle` item): a control word whose

@@ -13,7 +13,7 @@ use core::fmt::{self, Write};
 use crate::bits::{low_mask, BitWord};
 use crate::error::ParseError;
 use crate::layout::{
-    ComponentOrder, Cond, EnumValue, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Piece, Style,
+    ComponentOrder, Cond, EnumValue, Field, FieldKind, Format, IsaLayout, Mnemonic, NamedText, Opcode, Piece, Style,
 };
 use crate::lexer::{closest, Cursor};
 pub use crate::lexer::{escape_input, quote_input, Quoted, QUOTE_MAX};
@@ -141,6 +141,8 @@ fn write_raw<O: Write>(
 ) -> fmt::Result {
     match (field.kind, style) {
         (_, Style::Hook(_)) => write_raw(out, field, Style::Default, raw, nested),
+        // A value that is no opcode of the format has no text.
+        (_, Style::Mnemonic(table)) => out.write_str(Mnemonic::of(table, raw).ok_or(fmt::Error)?),
         (FieldKind::Bool, Style::Flag(text)) => {
             if raw != 0 {
                 out.write_str(text)?;
@@ -474,6 +476,7 @@ fn parse_value<'a, W: BitWord>(
     let what = Subject::Field(field);
     let raw: u64 = match (field.kind, style) {
         (_, Style::Hook(_)) => return parse_value(cur, field, Style::Default, word, base),
+        (_, Style::Mnemonic(table)) => parse_mnemonic(cur, field, table)?,
         (FieldKind::Bool, Style::Flag(text)) => u64::from(eat_token(cur, flag_text(text))),
         (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex | Style::Decimal) => {
             parse_unsigned(cur, field.width, what)?
@@ -635,6 +638,33 @@ fn parse_value<'a, W: BitWord>(
     };
     field.write(word, base, raw);
     Ok(())
+}
+
+/// The value of the longest mnemonic of `table` at the cursor that does
+/// not run into a letter, digit or `_` (a `.` may follow: `cmps.f` then
+/// `.lt`), which it eats.
+fn parse_mnemonic<'a>(
+    cur: &mut Cursor<'a>,
+    field: &'static Field,
+    table: &'static [Mnemonic],
+) -> Result<u64, TextError<'a>> {
+    let rest = cur.rest();
+    let ends_word = |m: &Mnemonic| {
+        rest.get(m.text.len()..)
+            .and_then(|r| r.chars().next())
+            .is_none_or(|c| !is_word_char(c))
+    };
+    let best = table
+        .iter()
+        .filter(|m| crate::lexer::starts_with(rest, m.text) && ends_word(m))
+        .max_by_key(|m| m.text.len());
+    match best {
+        Some(m) => {
+            cur.eat(m.text);
+            Ok(m.value)
+        }
+        None => Err(TextError::mnemonic(cur, field, table)),
+    }
 }
 
 fn parse_half<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, TextError<'a>> {

@@ -14,8 +14,8 @@ use core::cmp::Ordering;
 use core::fmt;
 
 use crate::error::ParseError;
-use crate::layout::{Cond, Field, FieldKind, Format, NamedText};
-use crate::lexer::Cursor;
+use crate::layout::{Cond, Field, FieldKind, Format, Mnemonic, NamedText};
+use crate::lexer::{closest, Cursor};
 
 /// A parse failure at a cursor; [`TextError::report`] (or `From`) gives the
 /// [`ParseError`] with its line, column and message.
@@ -38,6 +38,9 @@ enum What<'a> {
     ExpectedFor(&'static str, &'static Field),
     /// ``expected one of {spellings} for `{field}`, found …`` (an enum field).
     OneOf(&'static Field),
+    /// ``expected a mnemonic (…) for `{field}`, found …`` (a `text`
+    /// line's `{opcode}` piece, with the format's mnemonics).
+    Mnemonic(&'static Field, &'static [Mnemonic]),
     /// A line's condition that the parsed value breaks.
     Condition {
         format: &'static Format,
@@ -83,6 +86,13 @@ impl<'a> TextError<'a> {
     /// cursor, for an enum field.
     pub fn one_of(at: &Cursor<'a>, field: &'static Field) -> Self {
         Self::new(at, What::OneOf(field))
+    }
+
+    /// ``expected a mnemonic (…) for `{field}`, found …`` at the cursor,
+    /// for a `text` line's `{opcode}` piece whose format has the mnemonics
+    /// of `table`.
+    pub fn mnemonic(at: &Cursor<'a>, field: &'static Field, table: &'static [Mnemonic]) -> Self {
+        Self::new(at, What::Mnemonic(field, table))
     }
 
     /// "this form of `g` prints only when `f` is …; here it is …" for
@@ -191,6 +201,7 @@ fn describe(at: &Cursor<'_>, what: What<'_>) -> String {
                 found()
             )
         }
+        What::Mnemonic(f, table) => mnemonic_message(at, f, table),
         What::Condition {
             format,
             text,
@@ -202,6 +213,46 @@ fn describe(at: &Cursor<'_>, what: What<'_>) -> String {
         What::Made(e) => e.message,
         What::Merged(_) => String::new(),
     }
+}
+
+/// At most this many mnemonics are listed in an error; beyond, it counts
+/// them and suggests the closest.
+const LISTED_MNEMONICS: usize = 12;
+
+/// `expected a mnemonic (a, b or c) for `opcode`, found …`, or for many
+/// mnemonics their count and the closest to the word found.
+fn mnemonic_message(at: &Cursor<'_>, field: &Field, table: &[Mnemonic]) -> String {
+    let found = at.describe_next();
+    if table.len() <= LISTED_MNEMONICS {
+        let names: Vec<&str> = table.iter().map(|m| m.text).collect();
+        return format!(
+            "expected a mnemonic ({}) for `{}`, found {found}",
+            crate::text::or_list(&names),
+            field.name
+        );
+    }
+    let hint = closest_mnemonic(at.rest(), table).map_or_else(String::new, |m| format!("; did you mean `{m}`?"));
+    format!(
+        "expected one of the format's {} mnemonics for `{}`, found {found}{hint}",
+        table.len(),
+        field.name
+    )
+}
+
+/// The mnemonic closest to the word at the start of `rest`, or to one of
+/// its shorter dotted prefixes (`cmps.x` of `cmps.x.lt`).
+fn closest_mnemonic(rest: &str, table: &[Mnemonic]) -> Option<&'static str> {
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .unwrap_or(rest.len());
+    let mut word = &rest[..len];
+    while !word.is_empty() {
+        if let Some(m) = closest(word, table.iter().map(|m| m.text)) {
+            return Some(m);
+        }
+        word = word.rsplit_once('.').map_or("", |(head, _)| head);
+    }
+    None
 }
 
 /// `expected A, found F` and `expected B, found F` at one place as
@@ -237,5 +288,64 @@ impl From<TextError<'_>> for ParseError {
 impl fmt::Display for TextError<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.clone().report(), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::BitRange;
+
+    static OPCODE: Field = Field {
+        name: "opcode",
+        doc: "",
+        ranges: &[BitRange { lo: 26, width: 6 }],
+        width: 6,
+        kind: FieldKind::Opcode,
+    };
+
+    /// A table of `n` mnemonics: `cmps`, `cmps.f`, then `op2`, `op3`, ….
+    fn table(n: usize) -> &'static [Mnemonic] {
+        let names = [
+            "cmps", "cmps.f", "op2", "op3", "op4", "op5", "op6", "op7", "op8", "op9", "op10", "op11", "op12",
+        ];
+        let all: Vec<Mnemonic> = names
+            .iter()
+            .enumerate()
+            .map(|(i, &text)| Mnemonic { value: i as u64, text })
+            .collect();
+        Vec::leak(all[..n].to_vec())
+    }
+
+    fn message(line: &str, table: &'static [Mnemonic]) -> ParseError {
+        let mut cur = Cursor::new(line);
+        cur.eat("x ");
+        TextError::mnemonic(&cur, &OPCODE, table).report()
+    }
+
+    /// A few mnemonics are listed; more are counted, with the closest to
+    /// the word found (or to a shorter dotted prefix of it) suggested.
+    #[test]
+    fn a_missing_mnemonic_lists_or_counts_the_formats() {
+        let few = message("x cmq r1", table(3));
+        assert_eq!(
+            (few.col, few.message.as_str()),
+            (3, "expected a mnemonic (cmps, cmps.f or op2) for `opcode`, found `cmq`")
+        );
+        let many = message("x cmps.g.lt r1", table(13));
+        assert_eq!(
+            many.message,
+            "expected one of the format's 13 mnemonics for `opcode`, found `cmps.g.lt`; did you mean `cmps.f`?"
+        );
+        let none = message("x zzzzzzzz", table(13));
+        assert_eq!(
+            none.message,
+            "expected one of the format's 13 mnemonics for `opcode`, found `zzzzzzzz`"
+        );
+        let end = message("x ", table(1));
+        assert_eq!(
+            end.message,
+            "expected a mnemonic (cmps) for `opcode`, found end of line"
+        );
     }
 }

@@ -54,6 +54,7 @@ pub fn template(format: &Format, pieces: &[Piece]) -> String {
                     Style::Decimal => format!("{{{name}:d}}"),
                     Style::Flag(t) => format!("{{{name}:'{t}'}}"),
                     Style::Hook(h) => format!("{{{name}:@{h}}}"),
+                    Style::Mnemonic(_) => format!("{{{name}}}"),
                 }
             }
             Piece::Hook(h) => format!("{{@{h}}}"),

@@ -42,11 +42,34 @@ pub fn expand(spec: &Spec) -> TokenStream {
             };
         }
     });
+    let mnemonics = spec
+        .layouts
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| prints_mnemonic(l))
+        .map(|(li, l)| {
+            let id = upper_ident("MNEMONICS", &l.name.text);
+            let entries: Vec<TokenStream> = spec
+                .opcodes
+                .iter()
+                .filter(|op| op.format == li)
+                .map(|op| {
+                    let (value, text) = (op.value, &op.mnemonic.text);
+                    quote!(::isa_runtime::layout::Mnemonic { value: #value, text: #text })
+                })
+                .collect();
+            let n = entries.len();
+            quote! {
+                pub static #id: [::isa_runtime::layout::Mnemonic; #n] = [#(#entries),*];
+            }
+        });
     let layouts = spec.layouts.iter().map(|l| {
         let id = upper_ident("LAYOUT", &l.name.text);
+        let table = upper_ident("MNEMONICS", &l.name.text);
+        let table = quote!(&#table);
         let (name, doc, bits, is_instruction) = (&l.name.text, &l.doc, l.bits, l.is_format);
         let fields = l.fields.iter().map(|f| field(spec, f));
-        let syntax = pieces(l.syntax.as_ref());
+        let syntax = pieces(l.syntax.as_ref(), &table);
         let texts = l.texts.iter().map(|t| {
             let (dialect, tname, tdoc) = (&spec.dialects[t.dialect].name.text, &t.name.text, &t.doc);
             let when = t.when.iter().map(|c| {
@@ -61,7 +84,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
                 };
                 quote!(::isa_runtime::layout::Cond { field: #field, text: #text, equal: #equal, values: &[#(#values),*], named: #named, attr: #attr })
             });
-            let tpieces = pieces(Some(&t.template));
+            let tpieces = pieces(Some(&t.template), &table);
             let defaults = t.defaults.iter().map(|&(f, v)| quote!((#f, #v)));
             quote!(::isa_runtime::layout::NamedText { dialect: #dialect, name: #tname, doc: #tdoc, when: &[#(#when),*], defaults: &[#(#defaults),*], pieces: #tpieces })
         });
@@ -75,7 +98,8 @@ pub fn expand(spec: &Spec) -> TokenStream {
     let opcodes = spec.opcodes.iter().map(|op| {
         let format = upper_ident("LAYOUT", &spec.layouts[op.format].name.text);
         let (mnemonic, value, mask, bits) = (&op.mnemonic.text, op.value, op.mask, op.bits);
-        let template = pieces(Some(&op.template));
+        let table = upper_ident("MNEMONICS", &spec.layouts[op.format].name.text);
+        let template = pieces(Some(&op.template), &quote!(&#table));
         let source = if op.template_source.is_empty() {
             spec.layouts[op.format]
                 .syntax
@@ -131,6 +155,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         pub mod __layout {
             #(#enums)*
             #(#regs)*
+            #(#mnemonics)*
             #(#layouts)*
             pub static OPCODES: [::isa_runtime::layout::Opcode; #n] = [#(#opcodes),*];
             #packed_static
@@ -235,6 +260,7 @@ fn render(l: &LayoutDef, pieces: &[TPiece]) -> String {
                     TStyle::Decimal => format!("{{{name}:d}}"),
                     TStyle::Flag(s) => format!("{{{name}:'{s}'}}"),
                     TStyle::Hook(h) => format!("{{{name}:@{h}}}"),
+                    TStyle::Mnemonic => format!("{{{name}}}"),
                 }
             }
             TPiece::Hook { name, .. } => format!("{{@{name}}}"),
@@ -251,12 +277,30 @@ fn render(l: &LayoutDef, pieces: &[TPiece]) -> String {
         .collect()
 }
 
-fn pieces(t: Option<&Template>) -> TokenStream {
-    let Some(t) = t else { return quote!(&[]) };
-    piece_slice(&t.pieces)
+/// Whether a `text` line of the layout prints the mnemonic (`{opcode}`):
+/// the layout then gets a `MNEMONICS_…` table of its opcodes.
+fn prints_mnemonic(l: &LayoutDef) -> bool {
+    fn walk(pieces: &[TPiece]) -> bool {
+        pieces.iter().any(|p| match p {
+            TPiece::Field {
+                style: TStyle::Mnemonic,
+                ..
+            } => true,
+            TPiece::Group { pieces, .. } => walk(pieces),
+            _ => false,
+        })
+    }
+    l.texts.iter().any(|t| walk(&t.template.pieces))
 }
 
-fn piece_slice(pieces: &[TPiece]) -> TokenStream {
+/// The pieces of a template; `mnemonics` is the path of the layout's
+/// mnemonic table, for its `{opcode}` pieces.
+fn pieces(t: Option<&Template>, mnemonics: &TokenStream) -> TokenStream {
+    let Some(t) = t else { return quote!(&[]) };
+    piece_slice(&t.pieces, mnemonics)
+}
+
+fn piece_slice(pieces: &[TPiece], mnemonics: &TokenStream) -> TokenStream {
     let items = pieces.iter().map(|p| match p {
         TPiece::Text(s) => quote!(::isa_runtime::layout::Piece::Text(#s)),
         TPiece::Space => quote!(::isa_runtime::layout::Piece::Space),
@@ -267,6 +311,7 @@ fn piece_slice(pieces: &[TPiece]) -> TokenStream {
                 TStyle::Decimal => quote!(::isa_runtime::layout::Style::Decimal),
                 TStyle::Flag(s) => quote!(::isa_runtime::layout::Style::Flag(#s)),
                 TStyle::Hook(h) => quote!(::isa_runtime::layout::Style::Hook(#h)),
+                TStyle::Mnemonic => quote!(::isa_runtime::layout::Style::Mnemonic(#mnemonics)),
             };
             quote!(::isa_runtime::layout::Piece::Field { index: #index, style: #style })
         }
@@ -277,7 +322,7 @@ fn piece_slice(pieces: &[TPiece]) -> TokenStream {
             pieces,
             ..
         } => {
-            let inner = piece_slice(pieces);
+            let inner = piece_slice(pieces, mnemonics);
             quote!(::isa_runtime::layout::Piece::Group { index: #index, when_set: #when_set, pieces: #inner })
         }
     });

@@ -261,6 +261,8 @@ pub(super) struct Helpers {
     flag: bool,
     enums: Vec<usize>,
     regs: Vec<usize>,
+    /// Layouts whose lines print the mnemonic (`{opcode}`).
+    mnemonics: Vec<usize>,
 }
 
 impl Helpers {
@@ -328,7 +330,48 @@ impl Helpers {
                 }
             }
         });
-        quote!(#flag #(#enums)* #(#regs)*)
+        let mnemonics = self.mnemonics.iter().map(|&li| mnemonic_helper(spec, li));
+        quote!(#flag #(#enums)* #(#regs)* #(#mnemonics)*)
+    }
+}
+
+/// The printing function of the mnemonics of layout `li`'s opcodes: the
+/// mnemonic of a value, an error for a value that is no opcode of it.
+fn mnemonic_helper(spec: &Spec, li: usize) -> TokenStream {
+    let l = &spec.layouts[li];
+    let name = helper_ident("mnemonic", &l.name.text);
+    let doc = format!(
+        " Prints the mnemonic of the opcode of format `{}` with this value; an error for a value that is none.",
+        l.name.text
+    );
+    let arms: Vec<TokenStream> = spec
+        .opcodes
+        .iter()
+        .filter(|op| op.format == li)
+        .map(|op| {
+            let (value, text) = (num(op.value), &op.mnemonic.text);
+            quote!(#value => #text,)
+        })
+        .collect();
+    let body = if arms.is_empty() {
+        // A format without opcodes: no value has a mnemonic.
+        quote! {
+            let _ = (out, v);
+            Err(fmt::Error)
+        }
+    } else {
+        quote! {
+            out.write_str(match v {
+                #(#arms)*
+                _ => return Err(fmt::Error),
+            })
+        }
+    };
+    quote! {
+        #[doc = #doc]
+        fn #name<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+            #body
+        }
     }
 }
 
@@ -350,11 +393,12 @@ fn helper_ident(prefix: &str, name: &str) -> Ident {
 /// The arms of `write` for format `fi`: per line, its pieces as code.
 fn layout_write(spec: &Spec, fi: usize, l: &LayoutDef, all: &mut Uses, helpers: &mut Helpers) -> Vec<TokenStream> {
     let meta = upper_ident("LAYOUT", &l.name.text);
+    let index = fi;
     let fi = num(fi as u64);
     let mut arms = Vec::new();
     for (i, t) in l.texts.iter().enumerate() {
         let mut uses = Uses::default();
-        let body = pieces(spec, l, &t.template.pieces, &mut uses, helpers);
+        let body = pieces(spec, index, &t.template.pieces, &mut uses, helpers);
         let fields = uses.fields.then(|| quote!(let f = super::__layout::#meta.fields;));
         all.out |= !body.is_empty();
         all.word |= uses.word;
@@ -365,8 +409,10 @@ fn layout_write(spec: &Spec, fi: usize, l: &LayoutDef, all: &mut Uses, helpers: 
     arms
 }
 
-/// Statements that print `pieces` (literal runs written at once).
-fn pieces(spec: &Spec, l: &LayoutDef, pieces: &[TPiece], uses: &mut Uses, helpers: &mut Helpers) -> TokenStream {
+/// Statements that print `pieces` of layout `li` (literal runs written at
+/// once).
+fn pieces(spec: &Spec, li: usize, pieces: &[TPiece], uses: &mut Uses, helpers: &mut Helpers) -> TokenStream {
+    let l = &spec.layouts[li];
     let mut out = Vec::new();
     let mut literal = String::new();
     let flush = |literal: &mut String, out: &mut Vec<TokenStream>| {
@@ -387,7 +433,7 @@ fn pieces(spec: &Spec, l: &LayoutDef, pieces: &[TPiece], uses: &mut Uses, helper
             TPiece::Field { index, style, .. } => {
                 flush(&mut literal, &mut out);
                 uses.word = true;
-                out.push(field(spec, l, *index, style, uses, helpers));
+                out.push(field(spec, li, *index, style, uses, helpers));
             }
             TPiece::Group {
                 index,
@@ -403,7 +449,7 @@ fn pieces(spec: &Spec, l: &LayoutDef, pieces: &[TPiece], uses: &mut Uses, helper
                     helpers.flag = true;
                     out.push(quote!(flag(out, #test, #text)?;));
                 } else {
-                    let body = self::pieces(spec, l, inner, uses, helpers);
+                    let body = self::pieces(spec, li, inner, uses, helpers);
                     out.push(quote!(if #test { #body }));
                 }
             }
@@ -426,15 +472,9 @@ fn literal_only(pieces: &[TPiece]) -> Option<String> {
     Some(text)
 }
 
-/// Statements that print field `index` in `style`.
-fn field(
-    spec: &Spec,
-    l: &LayoutDef,
-    index: usize,
-    style: &TStyle,
-    uses: &mut Uses,
-    helpers: &mut Helpers,
-) -> TokenStream {
+/// Statements that print field `index` of layout `li` in `style`.
+fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, helpers: &mut Helpers) -> TokenStream {
+    let l = &spec.layouts[li];
     let f = &l.fields[index];
     let v = read(f);
     let decimal = quote!(rt::write_decimal(out, #v)?;);
@@ -451,6 +491,13 @@ fn field(
         TStyle::Flag(s) if matches!(f.ty, FieldTy::Bool) => {
             helpers.flag = true;
             return quote!(flag(out, #v != 0, #s)?;);
+        }
+        TStyle::Mnemonic => {
+            if !helpers.mnemonics.contains(&li) {
+                helpers.mnemonics.push(li);
+            }
+            let name = helper_ident("mnemonic", &l.name.text);
+            return quote!(#name(out, #v)?;);
         }
         TStyle::Hex => return hex,
         TStyle::Decimal => return decimal,

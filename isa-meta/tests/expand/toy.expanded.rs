@@ -395,6 +395,12 @@ pub mod __layout {
             },
         ],
     };
+    pub static MNEMONICS_F: [::isa_runtime::layout::Mnemonic; 1usize] = [
+        ::isa_runtime::layout::Mnemonic {
+            value: 1u64,
+            text: "addi",
+        },
+    ];
     pub static LAYOUT_F: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "F",
         doc: "The one format.",
@@ -544,7 +550,41 @@ pub mod __layout {
                 style: ::isa_runtime::layout::Style::Default,
             },
         ],
-        texts: &[],
+        texts: &[
+            ::isa_runtime::layout::NamedText {
+                dialect: "asm",
+                name: "line",
+                doc: "`(sat)addi.eq r1, -3`",
+                when: &[],
+                defaults: &[],
+                pieces: &[
+                    ::isa_runtime::layout::Piece::Field {
+                        index: 3usize,
+                        style: ::isa_runtime::layout::Style::Flag("(sat)"),
+                    },
+                    ::isa_runtime::layout::Piece::Field {
+                        index: 8usize,
+                        style: ::isa_runtime::layout::Style::Mnemonic(&MNEMONICS_F),
+                    },
+                    ::isa_runtime::layout::Piece::Text("."),
+                    ::isa_runtime::layout::Piece::Field {
+                        index: 2usize,
+                        style: ::isa_runtime::layout::Style::Default,
+                    },
+                    ::isa_runtime::layout::Piece::Space,
+                    ::isa_runtime::layout::Piece::Field {
+                        index: 0usize,
+                        style: ::isa_runtime::layout::Style::Default,
+                    },
+                    ::isa_runtime::layout::Piece::Text(","),
+                    ::isa_runtime::layout::Piece::Space,
+                    ::isa_runtime::layout::Piece::Field {
+                        index: 1usize,
+                        style: ::isa_runtime::layout::Style::Default,
+                    },
+                ],
+            },
+        ],
     };
     pub static OPCODES: [::isa_runtime::layout::Opcode; 1usize] = [
         ::isa_runtime::layout::Opcode {
@@ -609,7 +649,12 @@ pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
             doc: "writes the zero flag",
         },
     ],
-    dialects: &[],
+    dialects: &[
+        ::isa_runtime::layout::Dialect {
+            name: "asm",
+            doc: "the mnemonic after a flag, the condition glued to it",
+        },
+    ],
     decode_order: &[0usize],
     bundle: ::core::option::Option::None,
     packed: ::core::option::Option::None,
@@ -787,7 +832,7 @@ pub mod text_writers {
     /// The `text` groups of each format (indexed as in
     /// `LAYOUT.formats`), as `(dialect, group)` in the order they
     /// first appear: a group's place here is what [`select`] takes.
-    pub static GROUPS: [&[(&str, &str)]; 1usize] = [&[]];
+    pub static GROUPS: [&[(&str, &str)]; 1usize] = [&[("asm", "line")]];
     /// The index of group `dialect.name` of format `format` in
     /// [`GROUPS`], if the format has that group.
     pub fn group(format: usize, dialect: &str, name: &str) -> Option<usize> {
@@ -798,8 +843,10 @@ pub mod text_writers {
     /// `texts` of the first line whose conditions hold, or `None`.
     #[inline]
     pub fn select<W: BitWord>(format: usize, group: usize, _word: &W) -> Option<usize> {
-        let _ = (format, group);
-        None
+        match (format, group) {
+            (0, 0) => Some(0),
+            _ => None,
+        }
     }
     /// Prints line `text` (an index in the format's `texts`) of
     /// format `format` for `word`, hooks through `hooks`; an error
@@ -808,8 +855,8 @@ pub mod text_writers {
     pub fn write<W, O, H>(
         format: usize,
         text: usize,
-        _out: &mut O,
-        _word: &W,
+        out: &mut O,
+        word: &W,
         _hooks: &mut H,
     ) -> fmt::Result
     where
@@ -817,8 +864,57 @@ pub mod text_writers {
         O: Write,
         H: rt::TextHooks<W> + ?Sized,
     {
-        let _ = (format, text);
-        Err(fmt::Error)
+        match (format, text) {
+            (0, 0) => {
+                flag(out, word.get(10, 1) != 0, "(sat)")?;
+                mnemonic_f(out, word.get(26, 6))?;
+                out.write_str(".")?;
+                enum_cond(out, word.get(8, 2))?;
+                out.write_str(" ")?;
+                regs_reg(out, word.get(0, 4))?;
+                out.write_str(", ")?;
+                rt::write_signed(
+                    out,
+                    (((word.get(4, 4) | (word.get(12, 4) << 4)) << 56) as i64) >> 56,
+                )?;
+            }
+            _ => return Err(fmt::Error),
+        }
+        Ok(())
+    }
+    /// Prints `text` when `set`.
+    #[inline(always)]
+    fn flag<O: Write>(out: &mut O, set: bool, text: &str) -> fmt::Result {
+        if set { out.write_str(text) } else { Ok(()) }
+    }
+    /// Prints a `Cond` value: its spelling, or its number if unnamed.
+    fn enum_cond<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("al"),
+            1 => out.write_str("eq"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `Reg` register: its file's prefix and index, or its number.
+    fn regs_reg<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        if v < 8 {
+            out.write_str("r")?;
+            rt::write_decimal(out, v)
+        } else if v >= 8 && v - 8 < 8 {
+            out.write_str("c")?;
+            rt::write_decimal(out, v - 8)
+        } else {
+            rt::write_decimal(out, v)
+        }
+    }
+    /// Prints the mnemonic of the opcode of format `F` with this value; an error for a value that is none.
+    fn mnemonic_f<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        out.write_str(
+            match v {
+                1 => "addi",
+                _ => return Err(fmt::Error),
+            },
+        )
     }
 }
 /// What reading each `text` line back gives, by generated code
@@ -842,8 +938,13 @@ pub mod text_carry {
         implied: &mut u128,
         hooks: &mut H,
     ) -> bool {
-        let _ = (format, text, bits, implied, hooks);
-        false
+        match (format, text) {
+            (0, 0) => {
+                *implied = *implied & !4227921919 | bits & 4227921919;
+            }
+            _ => return false,
+        }
+        true
     }
 }
 ///The `toy` instruction set, as a type (for generic code over [`::isa_runtime::Isa`]).

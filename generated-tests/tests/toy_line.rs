@@ -1,0 +1,280 @@
+//! A made-up ISA whose text puts the mnemonic in the middle of the line
+//! (`specs/toy_line.isa`, the `{opcode}` piece of `text` lines): its
+//! generated suite, whose `text_writers_print_as_the_metadata` and
+//! `text_carries_are_what_parsing_the_text_gives` cover the `{opcode}`
+//! lines, and the piece end to end: every opcode prints through its
+//! format's `asm.line` and reads back to the same word, the generated
+//! printer prints what the metadata does, a value that is no opcode of the
+//! format prints nothing, and an unknown mnemonic is an error at its
+//! column.
+
+mod toy_line {
+    isa_macros::isa!(file = "specs/toy_line.isa");
+}
+
+isa_macros::isa_tests!(
+    file = "specs/toy_line.isa",
+    module = crate::toy_line,
+    random_words = 20_000
+);
+
+use core::fmt;
+
+use generated_tests::check::rng::SplitMix64;
+use isa_runtime::layout::{Field, FieldKind, Format, Mnemonic, NamedText, Style};
+use isa_runtime::lexer::Cursor;
+use isa_runtime::text::{self, TextError, TextHooks};
+use isa_runtime::ParseError;
+use toy_line::{text_writers, LAYOUT};
+
+/// The lines use no hooks.
+struct NoHooks;
+
+impl TextHooks<u32> for NoHooks {
+    fn write_hook(&mut self, _: &mut dyn fmt::Write, _: &str, _: Option<&Field>, _: &u32) -> fmt::Result {
+        Err(fmt::Error)
+    }
+
+    fn parse_hook<'a>(
+        &mut self,
+        cur: &mut Cursor<'a>,
+        hook: &str,
+        _: Option<&Field>,
+        _: &mut u32,
+    ) -> Result<(), TextError<'a>> {
+        Err(TextError::message(cur, format!("no hook `{hook}`")))
+    }
+}
+
+/// The format of `word` and its `asm.line` alternative that prints it.
+fn line_of(word: u32) -> Option<(&'static Format, &'static NamedText)> {
+    let op = LAYOUT.match_opcode(u128::from(word))?;
+    let t = text::select_text(op.format, "asm", "line", &word)?;
+    Some((op.format, t))
+}
+
+/// The line of `word`, printed from the metadata.
+fn print(word: u32) -> Option<String> {
+    let (format, t) = line_of(word)?;
+    let mut out = String::new();
+    text::write_text(&mut out, format, t, &word, &mut NoHooks).ok()?;
+    Some(out)
+}
+
+/// The line of `word`, printed by the generated `text_writers`.
+fn print_generated(word: u32) -> Option<String> {
+    let op = LAYOUT.match_opcode(u128::from(word))?;
+    let fi = LAYOUT.format_index(op.format)?;
+    let line = text_writers::select(fi, text_writers::group(fi, "asm", "line")?, &word)?;
+    let mut out = String::new();
+    text_writers::write(fi, line, &mut out, &word, &mut NoHooks).ok()?;
+    Some(out)
+}
+
+/// Reads a line as the first `asm.line` alternative of any format that
+/// reads all of it; else the error that read furthest.
+fn parse(line: &str) -> Result<u32, ParseError> {
+    let mut furthest: Option<TextError<'_>> = None;
+    for format in LAYOUT.formats {
+        for t in text::dialect_texts(format, "asm") {
+            let mut cur = Cursor::new(line);
+            let mut word = 0u32;
+            let read = text::parse_text(&mut cur, format, t, &mut word, &mut NoHooks).and_then(|()| {
+                if cur.at_line_end() {
+                    Ok(())
+                } else {
+                    Err(TextError::expected(&cur, "end of line"))
+                }
+            });
+            match read {
+                Ok(()) => return Ok(word),
+                Err(e) if furthest.as_ref().is_none_or(|f| e.cmp_place(f).is_gt()) => furthest = Some(e),
+                Err(_) => {}
+            }
+        }
+    }
+    Err(furthest.expect("the ISA has lines").report())
+}
+
+/// A word of opcode `index` with random operands (a `link` opcode's
+/// predicate clear: its line does not print it).
+fn word_of(index: usize, rng: &mut SplitMix64) -> u32 {
+    let op = &LAYOUT.opcodes[index];
+    let mut word = op.bits as u32;
+    for field in op.format.fields.iter().filter(|f| f.kind.is_operand()) {
+        field.write(&mut word, 0, rng.next_u64());
+    }
+    if LAYOUT.attr(op, "link") == Some(1) {
+        if let Some(p) = op.format.field("p") {
+            p.write(&mut word, 0, 0);
+        }
+    }
+    word
+}
+
+/// Every opcode, with random operands: the line names its mnemonic, the
+/// generated printer prints the same, and it reads back to the same word.
+#[test]
+fn every_opcode_prints_and_reads_back() {
+    let mut rng = SplitMix64::new(0x0C0DE);
+    for (index, op) in LAYOUT.opcodes.iter().enumerate() {
+        for _ in 0..500 {
+            let word = word_of(index, &mut rng);
+            let line = print(word).unwrap_or_else(|| panic!("`{}` {word:#010x} prints", op.mnemonic));
+            assert!(line.contains(op.mnemonic), "{word:#010x}: `{line}`");
+            assert_eq!(print_generated(word).as_deref(), Some(line.as_str()), "{word:#010x}");
+            assert_eq!(parse(&line), Ok(word), "`{line}`");
+        }
+    }
+}
+
+/// Known lines: flags before the mnemonic, a condition glued after it (the
+/// longest mnemonic wins: `cmps.f`, not `cmps` then `.f`), a predicate.
+#[test]
+fn known_lines() {
+    let cases = [
+        ("(c)(sy)(rpt2)add r1, r2", 0x0003_8109),
+        ("sub r63, r0", 0x0000_3F02),
+        ("(sy)nop", 0xF000_0004),
+        ("(rpt1)end", 0xF400_0001),
+        ("cmps.f.lt r3, r4", 0x4000_00C4),
+        ("cmps.eq r3, r4", 0x4800_20C4),
+        ("cmps.s.ne r0, r0", 0x4400_3000),
+        ("br !p0.x, #-3", 0x8001_FFFD),
+        ("call #5", 0x8400_0005),
+    ];
+    for (line, word) in cases {
+        assert_eq!(print(word).as_deref(), Some(line), "{word:#010x}");
+        assert_eq!(parse(line), Ok(word), "`{line}`");
+    }
+}
+
+/// A mnemonic that is no opcode of the format is an error at its column
+/// that lists the format's mnemonics (with what the optional group before
+/// it expected there); one that runs into a word is not read as a shorter
+/// one.
+#[test]
+fn an_unknown_mnemonic_is_an_error_at_its_column() {
+    let err = parse("(c)frob r1, r2").expect_err("no such mnemonic");
+    assert_eq!(
+        (err.line, err.col, err.message.as_str()),
+        (
+            1,
+            4,
+            "expected `(rpt` or a mnemonic (add, sub or mov) for `opcode`, found `frob`"
+        )
+    );
+    let err = parse("cmps.x r1, r2").expect_err("no condition `x`");
+    assert_eq!((err.line, err.col), (1, 6), "{err}");
+    let compare = LAYOUT.format("Compare").expect("Compare");
+    let mut word = 0u32;
+    let err = text::parse_text(
+        &mut Cursor::new("frob.lt r1, r2"),
+        compare,
+        &compare.texts[0],
+        &mut word,
+        &mut NoHooks,
+    )
+    .expect_err("no such mnemonic")
+    .report();
+    assert_eq!(
+        (err.line, err.col, err.message.as_str()),
+        (
+            1,
+            1,
+            "expected a mnemonic (cmps, cmps.f or cmps.s) for `opcode`, found `frob.lt`"
+        )
+    );
+    let err = parse("(c)addx r1, r2").expect_err("`add` runs into `x`");
+    assert_eq!((err.line, err.col), (1, 4), "{err}");
+    // `call` reads through its own line only: the predicate form reads
+    // `br`, and `call`'s condition breaks on `br`.
+    assert_eq!(parse("call !p0.x, #1"), Ok(0x8401_0001));
+    let err = parse("br #1").expect_err("`br` prints its predicate");
+    assert_eq!((err.line, err.col), (1, 4), "{err}");
+}
+
+/// The metadata: each `{opcode}` piece's table lists its format's opcodes
+/// in spec order with their values; the reference pages show the piece.
+#[test]
+fn the_metadata_lists_each_formats_mnemonics() {
+    let compare = LAYOUT.format("Compare").expect("Compare");
+    let want = [
+        Mnemonic {
+            value: 0x12,
+            text: "cmps",
+        },
+        Mnemonic {
+            value: 0x10,
+            text: "cmps.f",
+        },
+        Mnemonic {
+            value: 0x11,
+            text: "cmps.s",
+        },
+    ];
+    assert_eq!(compare.mnemonics(), want);
+    assert!(matches!(
+        compare.texts[0].pieces[0],
+        isa_runtime::layout::Piece::Field {
+            index: 4,
+            style: Style::Mnemonic(_)
+        }
+    ));
+    for format in LAYOUT.formats {
+        let opcodes: Vec<&str> = LAYOUT
+            .opcodes
+            .iter()
+            .filter(|o| core::ptr::eq(o.format, *format))
+            .map(|o| o.mnemonic)
+            .collect();
+        let listed: Vec<&str> = format.mnemonics().iter().map(|m| m.text).collect();
+        assert_eq!(listed, opcodes, "`{}`", format.name);
+    }
+    assert_eq!(
+        xtask::markdown::template(compare, compare.texts[0].pieces),
+        "{opcode}.{cond} {dst}, {src}"
+    );
+}
+
+/// A value of the opcode field that is no opcode of the format has no
+/// mnemonic: both printers fail, having printed the same before it.
+#[test]
+fn a_value_that_is_no_opcode_of_the_format_prints_nothing() {
+    let alu = LAYOUT.format("Alu").expect("Alu");
+    let fi = LAYOUT.format_index(alu).expect("a format of the ISA");
+    let opcode = alu
+        .fields
+        .iter()
+        .find(|f| matches!(f.kind, FieldKind::Opcode))
+        .expect("an opcode field");
+    let mut word = 0x0003_8100u32;
+    opcode.write(&mut word, 0, 0x3F);
+    let mut interpreted = String::new();
+    let result = text::write_text(&mut interpreted, alu, &alu.texts[0], &word, &mut NoHooks);
+    assert_eq!((interpreted.as_str(), result), ("(c)(sy)(rpt2)", Err(fmt::Error)));
+    let mut generated = String::new();
+    let result = text_writers::write(fi, 0, &mut generated, &word, &mut NoHooks);
+    assert_eq!((generated.as_str(), result), ("(c)(sy)(rpt2)", Err(fmt::Error)));
+}
+
+/// Random lines made of the ISA's words never panic the parser, and its
+/// errors point inside the line.
+#[test]
+fn random_lines_never_panic() {
+    let vocab = [
+        "add", "sub", "mov", "cmps", "cmps.f", "cmps.s", "br", "call", "nop", "end", "(c)", "(sy)", "(rpt", ")", ".",
+        ".lt", "lt", "r1", "r63", ", ", " ", "#", "-3", "!", "p0.x", "x", "_", "é", "",
+    ];
+    let mut rng = SplitMix64::new(0x5EED);
+    for _ in 0..20_000 {
+        let n = rng.next_u64() % 8;
+        let line: String = (0..n).map(|_| vocab[rng.next_u64() as usize % vocab.len()]).collect();
+        if let Err(e) = parse(&line) {
+            assert!(
+                e.line == 1 && e.col >= 1 && e.col <= line.chars().count() + 1,
+                "`{line}`: {e:?}"
+            );
+        }
+    }
+}

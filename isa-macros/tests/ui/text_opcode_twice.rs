@@ -1,0 +1,17 @@
+// Rule: a `text` line prints the mnemonic (`{opcode}`) at most once.
+isa_macros::isa!(inline = "
+isa toy {
+    word 32
+    dialect asm   /// the tool's text
+}
+format F : 32 {
+    a 0..=25 u
+    opcode 26..=31 opcode
+    syntax \"{a}\"
+    text asm.line \"{opcode} {a} {opcode}\"
+}
+opcodes {
+    add 0x01 F
+}
+");
+fn main() {}
