@@ -22,6 +22,7 @@ pub mod error;
 pub mod explain;
 pub mod layout;
 pub mod lexer;
+pub mod note;
 pub mod packed;
 pub mod spec_fingerprint;
 pub mod text;

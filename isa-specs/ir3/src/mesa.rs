@@ -1,0 +1,255 @@
+//! Mesa's disassembler text for ir3, printed and parsed from the spec's
+//! `text mesa.line` lines: one line per instruction, as Mesa's isaspec
+//! disassembler prints it (`(sy)(ss)(rpt2)nop`, `br !p0.x, #3`,
+//! `fence.g.l.r.w`), and `raw 0x…` (sixteen upper-case hex digits) for a
+//! word that is no instruction.
+//!
+//! Mesa's text leaves bits out: bits nobody reads (`x` in Mesa's patterns,
+//! `unknown` here) and fields a form does not print (a branch's repeat
+//! count). [`disassemble_word`] works out what reading its text back gives
+//! (the generated `text_carry`) and, where that differs from the word,
+//! appends the differing fields in the spec's field-explicit spelling as
+//! `{raw field=value …}`; [`assemble_line`] applies that note last, so every
+//! word round-trips. A reader of Mesa's text can ignore the note.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::{self, Write};
+use std::sync::OnceLock;
+
+use isa_runtime::carry::CarryHooks;
+use isa_runtime::layout::{Field, FieldKind, Format};
+use isa_runtime::lexer::Cursor;
+use isa_runtime::note::{parse_raw_note, write_raw_note};
+use isa_runtime::text::{self, TextError, TextHooks};
+use isa_runtime::ParseError;
+
+use crate::{Instruction, LAYOUT};
+
+/// The dialect's name in the spec.
+pub const DIALECT: &str = "mesa";
+/// The group of the `text` lines that print a whole instruction.
+pub const LINE: &str = "line";
+
+/// Mesa's text for one word, with a `{raw …}` note when the text leaves
+/// bits out.
+pub fn disassemble_word(word: u64) -> String {
+    let mut out = String::new();
+    write_word(&mut out, word);
+    out
+}
+
+/// Appends [`disassemble_word`]'s text for `word` to `out`.
+pub fn write_word(out: &mut String, word: u64) {
+    let Some((format, index)) = format_of(word) else {
+        write_raw(out, word);
+        return;
+    };
+    let Some(text) = crate::text_writers::select(index, line_group(index), &word) else {
+        // Every format has an unconditional line; a word none prints is
+        // written whole rather than under another form.
+        write_raw(out, word);
+        return;
+    };
+    let from = out.len();
+    if crate::text_writers::write(index, text, out, &word, &mut NoHooks).is_err() {
+        out.truncate(from);
+        write_raw(out, word);
+        return;
+    }
+    let mut implied = blank(format);
+    crate::text_carry::carry(index, text, u128::from(word), &mut implied, &mut NoHooks);
+    // Only the low 64 bits exist.
+    let _ = write_raw_note(out, format, &word, &(implied as u64));
+}
+
+/// `raw 0x…`: Mesa's text for a word that matches no instruction.
+fn write_raw(out: &mut String, word: u64) {
+    let _ = write!(out, "raw 0x{word:016X}");
+}
+
+/// The format of the instruction `word` decodes to, and its index in
+/// `LAYOUT.formats`; `None` for a word that is no instruction.
+fn format_of(word: u64) -> Option<(&'static Format, usize)> {
+    let insn = Instruction::decode(word).ok()?;
+    let op = insn.opcode_index()?;
+    let format = LAYOUT.opcodes[op].format;
+    Some((format, formats()[op]))
+}
+
+/// For each opcode of `LAYOUT`, its format's index in `LAYOUT.formats`.
+fn formats() -> &'static [usize] {
+    static TABLE: OnceLock<Vec<usize>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        LAYOUT
+            .opcodes
+            .iter()
+            .map(|op| LAYOUT.format_index(op.format).unwrap_or(usize::MAX))
+            .collect()
+    })
+}
+
+/// The index of group `mesa.line` among the generated `text_writers`
+/// groups of format `index`.
+fn line_group(index: usize) -> usize {
+    crate::text_writers::group(index, DIALECT, LINE).unwrap_or(usize::MAX)
+}
+
+/// The bits of `format` that no text gives: its `fixed` and `pattern`
+/// values, 0 elsewhere.
+fn blank(format: &Format) -> u128 {
+    let mut word = 0u128;
+    for field in format.fields {
+        if let FieldKind::Fixed(value) = field.kind {
+            field.write(&mut word, 0, value);
+        }
+    }
+    word
+}
+
+/// The formats that have `mesa.line` lines, with their `LAYOUT.formats`
+/// index, in spec order.
+fn line_formats() -> &'static [(&'static Format, usize)] {
+    static TABLE: OnceLock<Vec<(&'static Format, usize)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        LAYOUT
+            .formats
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| text::text_group(f, DIALECT, LINE).next().is_some())
+            .map(|(i, f)| (*f, i))
+            .collect()
+    })
+}
+
+/// Parses one instruction in Mesa's text (`line` is its 1-based line
+/// number, for errors), with or without a `{raw …}` note, into its word.
+pub fn assemble_line(source: &str, line: usize) -> Result<u64, ParseError> {
+    let mut cur = Cursor::at(source, line, 1);
+    cur.skip_blanks();
+    if cur.clone().word() == Some("raw") {
+        cur.word();
+        cur.skip_blanks();
+        let at = cur.clone();
+        let word = match cur.integer()? {
+            Some(v) => u64::try_from(v).map_err(|_| at.error("a `raw` word is 64 bits: 0 to 0xFFFFFFFFFFFFFFFF"))?,
+            None => return Err(cur.expected("the word after `raw`, such as `0x0000000000000000`")),
+        };
+        return end_of_line(cur).map(|()| word);
+    }
+    let mut best: Option<TextError<'_>> = None;
+    for &(format, _) in line_formats() {
+        for t in text::text_group(format, DIALECT, LINE) {
+            let mut c = cur.clone();
+            let mut word = blank(format) as u64;
+            match text::parse_text(&mut c, format, t, &mut word, &mut NoHooks) {
+                Ok(()) => {
+                    let mut rest = c.clone();
+                    rest.skip_blanks();
+                    if !(rest.at_line_end() || rest.peek() == Some('{')) {
+                        keep_furthest(&mut best, TextError::expected(&rest, "the end of the line or a `{raw …}` note"));
+                        continue;
+                    }
+                    parse_raw_note(&mut c, format, "this instruction", &mut word)?;
+                    end_of_line(c.clone())?;
+                    return check_decodes(&cur, word, format);
+                }
+                Err(e) => keep_furthest(&mut best, e),
+            }
+        }
+    }
+    Err(best.map_or_else(|| cur.expected("an instruction"), TextError::report))
+}
+
+/// Keeps the error that read furthest into the line (two at one place
+/// merge: "expected A or B").
+fn keep_furthest<'a>(best: &mut Option<TextError<'a>>, e: TextError<'a>) {
+    *best = Some(match best.take() {
+        None => e,
+        Some(b) => match e.cmp_place(&b) {
+            core::cmp::Ordering::Greater => e,
+            core::cmp::Ordering::Equal => TextError::merge(b, e),
+            core::cmp::Ordering::Less => b,
+        },
+    });
+}
+
+/// Only blanks or a comment may follow.
+fn end_of_line(mut cur: Cursor<'_>) -> Result<(), ParseError> {
+    if cur.at_line_end() {
+        Ok(())
+    } else {
+        Err(cur.expected("the end of the line"))
+    }
+}
+
+/// The word must decode as an instruction of `format` (a `{raw …}` note
+/// can change any field, the opcode's too).
+fn check_decodes(at: &Cursor<'_>, word: u64, format: &'static Format) -> Result<u64, ParseError> {
+    match format_of(word) {
+        Some((f, _)) if core::ptr::eq(f, format) => Ok(word),
+        _ => Err(at.error(alloc::format!(
+            "the fields given make {} (`{}`), which is no `{}` instruction",
+            alloc::format!("0x{word:016X}"),
+            disassemble_word(word),
+            format.name
+        ))),
+    }
+}
+
+/// Mesa's text for a program: one line per 64-bit word (little endian).
+/// A length that is not a whole number of words is an error at the byte
+/// where the last word starts.
+pub fn disassemble(bytes: &[u8]) -> Result<String, isa_runtime::DecodeError> {
+    let words = bytes.chunks_exact(8);
+    if !words.remainder().is_empty() {
+        let at = bytes.len() - words.remainder().len();
+        let kind = isa_runtime::DecodeErrorKind::Truncated {
+            needed: 8,
+            available: words.remainder().len(),
+        };
+        return Err(isa_runtime::DecodeError::new("word", kind).at(at));
+    }
+    let mut out = String::with_capacity(bytes.len() * 4);
+    for chunk in words {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        write_word(&mut out, u64::from_le_bytes(word));
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Assembles Mesa's text, one instruction per line (blank lines and
+/// comments are skipped), into 64-bit words. Errors carry `line:col`.
+pub fn assemble(source: &str) -> Result<Vec<u64>, ParseError> {
+    let mut words = Vec::new();
+    for (n, line) in source.split('\n').enumerate() {
+        if Cursor::new(line).at_line_end() {
+            continue;
+        }
+        words.push(assemble_line(line, n + 1)?);
+    }
+    Ok(words)
+}
+
+/// The spec's `mesa` lines use no hooks: every piece is a field.
+struct NoHooks;
+
+impl<W: isa_runtime::BitWord> TextHooks<W> for NoHooks {
+    fn write_hook(&mut self, _: &mut dyn fmt::Write, _: &str, _: Option<&Field>, _: &W) -> fmt::Result {
+        Err(fmt::Error)
+    }
+
+    fn parse_hook<'a>(
+        &mut self,
+        cur: &mut Cursor<'a>,
+        _: &str,
+        _: Option<&Field>,
+        _: &mut W,
+    ) -> Result<(), TextError<'a>> {
+        Err(TextError::expected(cur, "no hook: ir3's text has none"))
+    }
+}
+
+impl CarryHooks for NoHooks {}
