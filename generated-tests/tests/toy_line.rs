@@ -102,7 +102,15 @@ fn word_of(index: usize, rng: &mut SplitMix64) -> u32 {
     let op = &LAYOUT.opcodes[index];
     let mut word = op.bits as u32;
     for field in op.format.fields.iter().filter(|f| f.kind.is_operand()) {
-        field.write(&mut word, 0, rng.next_u64());
+        let value = match field.kind {
+            // A half that six decimals give back exactly: k / 64.
+            FieldKind::Half => {
+                let k = (rng.next_u64() % 2047) as i32 - 1023;
+                u64::from(isa_runtime::f16::from_f32(k as f32 / 64.0).to_bits())
+            }
+            _ => rng.next_u64(),
+        };
+        field.write(&mut word, 0, value);
     }
     if LAYOUT.attr(op, "link") == Some(1) {
         if let Some(p) = op.format.field("p") {
@@ -142,11 +150,28 @@ fn known_lines() {
         ("cmps.s.ne r0, r0", 0x4400_3000),
         ("br !p0.x, #-3", 0x8001_FFFD),
         ("call #5", 0x8400_0005),
+        ("movh r1, h(0.625000)", 0xC001_3900),
+        ("movh r0, h(-65504.000000)", 0xC000_FBFF),
     ];
     for (line, word) in cases {
         assert_eq!(print(word).as_deref(), Some(line), "{word:#010x}");
         assert_eq!(parse(line), Ok(word), "`{line}`");
     }
+}
+
+/// `{imm:.6}` prints six decimals and reads back the nearest half: a value
+/// the decimals identify comes back, the smallest subnormal reads as 0,
+/// and any decimal is taken and rounded.
+#[test]
+fn six_decimals_round() {
+    assert_eq!(print(0xC001_3555).as_deref(), Some("movh r1, h(0.333252)"));
+    assert_eq!(parse("movh r1, h(0.333252)"), Ok(0xC001_3555));
+    assert_eq!(print(0xC000_0001).as_deref(), Some("movh r0, h(0.000000)"));
+    assert_eq!(parse("movh r0, h(0.000000)"), Ok(0xC000_0000));
+    assert_eq!(parse("movh r0, h(0.1)"), Ok(0xC000_2E66));
+    assert_eq!(print(0xC000_7C00).as_deref(), Some("movh r0, h(inf)"));
+    assert_eq!(parse("movh r0, h(-inf)"), Ok(0xC000_FC00));
+    assert_eq!(print(0xC000_7E00).as_deref(), Some("movh r0, h(nan)"));
 }
 
 /// A mnemonic that is no opcode of the format is an error at its column

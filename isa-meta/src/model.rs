@@ -253,6 +253,8 @@ pub enum FieldTy {
     Signed,
     Bool,
     Half,
+    /// `f32`: an IEEE single float.
+    Float,
     Enum(usize),
     Regs(usize),
     Layout(usize),
@@ -382,6 +384,8 @@ pub enum TStyle {
     /// `{opcode}` in a `text` line: the opcode field as the mnemonic of its
     /// value among the format's opcodes.
     Mnemonic,
+    /// `{field:.N}` in a `text` line: a float field with N decimals.
+    Decimals(u8),
 }
 
 /// A `text NAME when … "…"` line, resolved.

@@ -722,7 +722,7 @@ impl Parser<'_, '_> {
 
     fn field_type(&mut self) -> PResult<TypeAst> {
         let name = self.ident(
-            "a field type (`u`, `s`, `bool`, `f16`, `opcode`, `fixed V`, `pattern V`, `reserved`, `unknown`, or a type name)",
+            "a field type (`u`, `s`, `bool`, `f16`, `f32`, `opcode`, `fixed V`, `pattern V`, `reserved`, `unknown`, or a type name)",
         )?;
         if name.text == "fixed" || name.text == "pattern" {
             let value = self.int(if name.text == "fixed" {

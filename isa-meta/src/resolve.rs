@@ -16,7 +16,7 @@ use crate::template::parse_template;
 const MAX_BIT: u128 = 4096;
 
 const BUILTIN_TYPES: &[&str] = &[
-    "u", "s", "bool", "f16", "opcode", "reserved", "unknown", "fixed", "pattern", "mask", "swizzle", "presence",
+    "u", "s", "bool", "f16", "f32", "opcode", "reserved", "unknown", "fixed", "pattern", "mask", "swizzle", "presence",
 ];
 
 /// The methods every generated enum has: an enum attribute (a method too)
@@ -509,6 +509,7 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
             "s" => FieldTy::Signed,
             "bool" => FieldTy::Bool,
             "f16" => FieldTy::Half,
+            "f32" => FieldTy::Float,
             "opcode" => FieldTy::Opcode,
             "reserved" => FieldTy::Reserved,
             "unknown" => FieldTy::Unknown,

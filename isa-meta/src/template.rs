@@ -298,6 +298,7 @@ impl TemplateParser<'_, '_> {
             None => TStyle::Default,
             Some("x") => TStyle::Hex,
             Some("d") => TStyle::Decimal,
+            Some(s) if s.starts_with('.') => self.decimals(name, s, field.ty, span),
             Some(s) if is_hook(s) => TStyle::Hook(s[1..].to_string()),
             Some(s) if flag => {
                 if field.ty != FieldTy::Bool {
@@ -312,13 +313,44 @@ impl TemplateParser<'_, '_> {
                 self.diags.error(
                     span,
                     format!(
-                        "unknown template style `{other}`: expected `x` (hex), `d` (the raw number), `'text'` (bool flag) or `@hook` (in a `text` line)"
+                        "unknown template style `{other}`: expected `x` (hex), `d` (the raw number), `'text'` (bool flag), `.N` (a float with N decimals, in a `text` line) or `@hook` (in a `text` line)"
                     ),
                 );
                 TStyle::Default
             }
         };
         Some(TPiece::Field { index, style, span })
+    }
+
+    /// `{field:.N}`: a float field (`f16`, `f32`) with N decimals (0 to 9),
+    /// in a `text` template only (the text may lose bits).
+    fn decimals(&mut self, name: &str, style: &str, ty: FieldTy, span: Span) -> TStyle {
+        let digits = &style[1..];
+        let Some(n) = digits.parse::<u8>().ok().filter(|n| *n <= 9 && digits.len() == 1) else {
+            self.diags.error(
+                span,
+                format!(
+                    "`{style}` is no decimal count: write `.N` with N from 0 to 9 (`{{{name}:.6}}` prints as C's `%f`)"
+                ),
+            );
+            return TStyle::Default;
+        };
+        if !matches!(ty, FieldTy::Half | FieldTy::Float) {
+            self.diags.error(
+                span,
+                format!("`{{{name}:{style}}}` needs a float field (`f16` or `f32`); `{name}` is not one"),
+            );
+        } else if !self.hooks {
+            self.diags
+                .error(
+                    span,
+                    format!(
+                        "`{{{name}:{style}}}` rounds the value, so only a `text` line may print it; a `syntax` line must give every bit back"
+                    ),
+                )
+                .label("not a `text` line");
+        }
+        TStyle::Decimals(n)
     }
 
     /// `{opcode}`, the opcode field `name` (at `index`): the mnemonic, in a

@@ -575,6 +575,7 @@ fn type_width(spec: &Spec, ty: FieldTy) -> Option<(u32, String)> {
     match ty {
         FieldTy::Bool => Some((1, "`bool`".into())),
         FieldTy::Half => Some((16, "`f16`".into())),
+        FieldTy::Float => Some((32, "`f32`".into())),
         FieldTy::Mask(_) => Some((4, "a mask".into())),
         FieldTy::Swizzle(_) => Some((8, "a swizzle".into())),
         FieldTy::Enum(i) => Some((spec.enums[i].bits, format!("enum `{}`", spec.enums[i].name.text))),
@@ -1043,7 +1044,12 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
             let numeric = |ty: FieldTy, style: &TStyle| {
                 !matches!(style, TStyle::Flag(_))
                     && match ty {
-                        FieldTy::Unsigned | FieldTy::Signed | FieldTy::Unknown | FieldTy::Half | FieldTy::Bool => true,
+                        FieldTy::Unsigned
+                        | FieldTy::Signed
+                        | FieldTy::Unknown
+                        | FieldTy::Half
+                        | FieldTy::Float
+                        | FieldTy::Bool => true,
                         FieldTy::Enum(i) => spec.enums[i].open,
                         FieldTy::Regs(i) => spec.regs[i].open,
                         _ => false,
@@ -1112,7 +1118,7 @@ fn runs_into(spec: &Spec, l: &LayoutDef, rest: &[TPiece]) -> Option<String> {
             let word = match style {
                 TStyle::Hook(_) => false,
                 TStyle::Flag(text) => starts_word(text),
-                TStyle::Hex | TStyle::Decimal => true,
+                TStyle::Hex | TStyle::Decimal | TStyle::Decimals(_) => true,
                 TStyle::Default | TStyle::Mnemonic => default_starts_word(spec, field.ty),
             };
             word.then(|| format!("`{{{}}}`", field.name.text))

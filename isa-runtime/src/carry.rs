@@ -53,6 +53,25 @@ pub fn copy_field(field: &Field, bits: u128, implied: &mut u128) {
     }
 }
 
+/// Writes into `implied` what reading back float field `field` printed
+/// with `decimals` decimals (`{field:.N}`) gives: its value in `bits`,
+/// rounded to that many decimals and back to the field's type.
+pub fn round_decimals(field: &'static Field, decimals: u8, bits: u128, implied: &mut u128) {
+    let mut buf = Buf::default();
+    let raw = field.read(&bits, 0);
+    if crate::text::write_decimals(&mut buf, field.width, raw, decimals).is_err() {
+        return;
+    }
+    let Ok(text) = core::str::from_utf8(&buf.bytes[..buf.len]) else {
+        return;
+    };
+    let mut cur = Cursor::new(text);
+    let mut value = 0u128;
+    if crate::text::parse_styled(&mut cur, field, crate::layout::Style::Decimals(decimals), &mut value).is_ok() {
+        field.write(implied, 0, field.read(&value, 0));
+    }
+}
+
 /// What parsing a line writes for a condition that pins a field (bits
 /// `lo..lo + width` of `implied`): the field is (`equal`) or is not one
 /// of `values`, and if that does not hold yet, the field becomes `value`

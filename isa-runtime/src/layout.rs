@@ -329,6 +329,8 @@ pub enum FieldKind {
     Bool,
     /// IEEE half float.
     Half,
+    /// IEEE single float (`f32`).
+    Float,
     /// An enum.
     Enum(&'static Enum),
     /// A register file operand.
@@ -360,6 +362,7 @@ impl FieldKind {
             FieldKind::Signed => "s",
             FieldKind::Bool => "bool",
             FieldKind::Half => "f16",
+            FieldKind::Float => "f32",
             FieldKind::Enum(e) => e.name,
             FieldKind::Regs(r) => r.name,
             FieldKind::Layout(l) => l.name,
@@ -653,6 +656,11 @@ pub enum Style {
     /// longest of these mnemonics at the cursor. The table lists the
     /// format's opcodes in spec order.
     Mnemonic(&'static [Mnemonic]),
+    /// `{field:.N}`: a float field with exactly N decimals, as C's `%.Nf`
+    /// prints it (Mesa's `%f` is `.6`); parsing takes any decimal and rounds
+    /// it to the nearest value of the field's type. Only in `text` lines,
+    /// since it may lose bits (a layer notes them).
+    Decimals(u8),
 }
 
 /// One opcode of a format, as a `text` template's `{opcode}` piece

@@ -49,7 +49,8 @@ pub trait LayoutCodec:
     fn encode(&self) -> Result<Self::Word, EncodeError>;
 }
 pub use types::{
-    checked, Component, Expected, FromInt, Mask, SInt, Storage, Swizzle, UInt, ValueError, ValueResult, Width,
+    checked, Component, Expected, Float16, Float32, FromInt, Mask, SInt, Storage, Swizzle, UInt, ValueError,
+    ValueResult, Width,
 };
 
 /// An instruction set generated from a spec: its word type, its typed

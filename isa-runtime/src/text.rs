@@ -160,7 +160,9 @@ fn write_raw<O: Write>(
             write!(out, "{}", ((raw << shift) as i64) >> shift)
         }
         (FieldKind::Bool, _) => write!(out, "{raw}"),
+        (FieldKind::Half | FieldKind::Float, Style::Decimals(n)) => write_decimals(out, field.width, raw, n),
         (FieldKind::Half, _) => write_half(out, raw),
+        (FieldKind::Float, _) => write_float(out, raw),
         (FieldKind::Enum(e), _) => match e.value(raw) {
             Some(v) => out.write_str(v.spellings.first().copied().unwrap_or("")),
             None => write_decimal(out, raw),
@@ -215,6 +217,93 @@ pub fn write_half<O: Write + ?Sized>(out: &mut O, raw: u64) -> fmt::Result {
     }
 }
 
+/// Prints the low 32 bits of `raw` as a single float in a field's default
+/// form: the shortest decimal that reads back (`1.5`, `-0.0`), or the bits
+/// in hex (`0x7f800000`) for an infinity or a NaN.
+pub fn write_float<O: Write + ?Sized>(out: &mut O, raw: u64) -> fmt::Result {
+    let v = f32::from_bits(raw as u32);
+    if !v.is_finite() {
+        write!(out, "{raw:#010x}")
+    } else if v == 0.0 && v.is_sign_negative() {
+        out.write_str("-0.0")
+    } else {
+        write!(out, "{v:?}")
+    }
+}
+
+/// The value of a float field of `width` bits (16: half, 32: single).
+fn float_value(width: u32, raw: u64) -> f64 {
+    if width == 16 {
+        f64::from(half::f16::from_bits(raw as u16))
+    } else {
+        f64::from(f32::from_bits(raw as u32))
+    }
+}
+
+/// Prints a float field of `width` bits (16 or 32) with exactly
+/// `decimals` decimals, as C's `printf("%.Nf")` does: the exact value
+/// rounded half to even, `nan`, `-nan`, `inf` or `-inf` otherwise.
+pub fn write_decimals<O: Write + ?Sized>(out: &mut O, width: u32, raw: u64, decimals: u8) -> fmt::Result {
+    let v = float_value(width, raw);
+    if v.is_nan() {
+        out.write_str(if v.is_sign_negative() { "-nan" } else { "nan" })
+    } else if v.is_infinite() {
+        out.write_str(if v < 0.0 { "-inf" } else { "inf" })
+    } else {
+        write!(out, "{v:.prec$}", prec = usize::from(decimals))
+    }
+}
+
+/// Reads a decimal number (or `nan`, `inf`, with a sign) and rounds it to
+/// float field `field` (16 or 32 bits) as a C assembler reading `%f` text
+/// does: `strtod`, then to `float`, then (a half) to the nearest half.
+fn parse_rounded<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, TextError<'a>> {
+    let rest = cur.rest();
+    let sign = usize::from(rest.starts_with(['-', '+']));
+    let body = &rest[sign..];
+    let len = if body.starts_with("nan") || body.starts_with("inf") {
+        sign + 3
+    } else {
+        rest.find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E')))
+            .unwrap_or(rest.len())
+    };
+    let Ok(v) = rest[..len].parse::<f64>() else {
+        return Err(TextError::expected_for(cur, "a number", field));
+    };
+    cur.eat(&rest[..len]);
+    let single = v as f32;
+    Ok(if field.width == 16 {
+        u64::from(half::f16::from_f32(single).to_bits())
+    } else {
+        u64::from(single.to_bits())
+    })
+}
+
+/// Reads a single float (or its bits in hex, as [`write_float`] prints a
+/// NaN or an infinity): a decimal reads as the nearest single, which is the
+/// value printed when the text is [`write_float`]'s shortest form; one
+/// beyond the single range is an error.
+fn parse_float<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, TextError<'a>> {
+    let at = cur.clone();
+    let what = Subject::Field(field);
+    let rest = cur.rest();
+    if rest.starts_with("0x") {
+        return parse_unsigned(cur, 32, what);
+    }
+    let len = rest
+        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E')))
+        .unwrap_or(rest.len());
+    let (Ok(f), Ok(v)) = (rest[..len].parse::<f32>(), rest[..len].parse::<f64>()) else {
+        return Err(TextError::expected_for(cur, "a number", field));
+    };
+    if f.is_infinite() && v.is_finite() {
+        let message = format!("{v} is beyond the range of a single float (±3.4e38) for {what}");
+        return Err(TextError::message(&at, message));
+    }
+    cur.eat(&rest[..len]);
+    Ok(u64::from(f.to_bits()))
+}
+
 /// Prints `v` in decimal with a `-` when negative (as `{v}` does, without
 /// the formatting machinery).
 pub fn write_signed<O: Write + ?Sized>(out: &mut O, v: i64) -> fmt::Result {
@@ -230,6 +319,18 @@ pub fn write_signed<O: Write + ?Sized>(out: &mut O, v: i64) -> fmt::Result {
 /// do not print inline (nested layouts, masks, swizzles).
 pub fn write_styled<W: BitWord, O: Write>(out: &mut O, field: &Field, style: Style, word: &W) -> fmt::Result {
     write_value(out, field, style, word, 0)
+}
+
+/// Parses field `field` in `style` into `word` (a format that starts at bit
+/// 0), as a `text` template's `{field}` piece does: the inverse of
+/// [`write_styled`].
+pub fn parse_styled<'a, W: BitWord>(
+    cur: &mut Cursor<'a>,
+    field: &'static Field,
+    style: Style,
+    word: &mut W,
+) -> Result<(), TextError<'a>> {
+    parse_value(cur, field, style, word, 0)
 }
 
 /// Choices for a message: `a`, `a or b`, `a, b or c` (empty for none).
@@ -502,7 +603,9 @@ fn parse_value<'a, W: BitWord>(
                 parse_unsigned(cur, 1, what)?
             }
         }
+        (FieldKind::Half | FieldKind::Float, Style::Decimals(_)) => parse_rounded(cur, field)?,
         (FieldKind::Half, _) => parse_half(cur, field)?,
+        (FieldKind::Float, _) => parse_float(cur, field)?,
         (FieldKind::Enum(e), _) => {
             // The longest spelling that matches (the last of equals).
             let rest = cur.rest();
@@ -1145,6 +1248,33 @@ pub fn parse_field<'a, W: BitWord>(
 #[cfg(test)]
 mod tests {
     use alloc::string::{String, ToString};
+
+    /// `{f:.N}` prints as C's `%.Nf`: the exact value rounded half to even
+    /// (0.125 has an exact tie), special values in C's spelling; a single's
+    /// default form is its shortest decimal, or its bits when not finite.
+    #[test]
+    fn floats_print_as_c_does() {
+        let print = |width, raw, n| {
+            let mut s = String::new();
+            super::write_decimals(&mut s, width, raw, n).unwrap();
+            s
+        };
+        assert_eq!(print(32, u64::from((-1.456763f32).to_bits()), 6), "-1.456763");
+        assert_eq!(print(32, u64::from(0.125f32.to_bits()), 2), "0.12");
+        assert_eq!(print(32, u64::from(0.375f32.to_bits()), 2), "0.38");
+        assert_eq!(print(16, 0x3900, 6), "0.625000");
+        assert_eq!(print(16, 0x8000, 1), "-0.0");
+        assert_eq!(
+            print(32, u64::from(f32::MAX.to_bits()), 0),
+            "340282346638528859811704183484516925440"
+        );
+        assert_eq!(print(16, 0x7c00, 6), "inf");
+        assert_eq!(print(16, 0xfc00, 6), "-inf");
+        assert_eq!(print(32, 0xffc0_0000, 6), "-nan");
+        let mut s = String::new();
+        super::write_float(&mut s, 0x7f80_0000).unwrap();
+        assert_eq!(s, "0x7f800000");
+    }
 
     /// `write_decimal` and `write_signed` print what `{v}` prints, at every
     /// length and at the edges.

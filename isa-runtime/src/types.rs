@@ -532,3 +532,90 @@ mod tests {
         assert_eq!(SInt::<64>::new(i64::MIN).map(SInt::get), Some(i64::MIN));
     }
 }
+
+/// A single-float field (`f32` in a spec), kept as its bits: two values
+/// are equal when their bits are, so a NaN payload or a negative zero
+/// survives a round trip and compares equal to itself.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Float32(u32);
+
+impl Float32 {
+    /// Zero (all bits clear).
+    pub const ZERO: Self = Float32(0);
+
+    /// The float with these bits.
+    pub const fn from_bits(bits: u32) -> Self {
+        Float32(bits)
+    }
+
+    /// Its bits.
+    pub const fn to_bits(self) -> u32 {
+        self.0
+    }
+
+    /// Its value.
+    pub fn get(self) -> f32 {
+        f32::from_bits(self.0)
+    }
+}
+
+impl From<f32> for Float32 {
+    fn from(v: f32) -> Self {
+        Float32(v.to_bits())
+    }
+}
+
+impl fmt::Debug for Float32 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.get())
+    }
+}
+
+impl fmt::Display for Float32 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::text::write_float(f, u64::from(self.0))
+    }
+}
+
+/// A half-float field (`f16` in a spec), kept as its bits: two values are
+/// equal when their bits are, as for [`Float32`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Float16(u16);
+
+impl Float16 {
+    /// Zero (all bits clear).
+    pub const ZERO: Self = Float16(0);
+
+    /// The half with these bits.
+    pub const fn from_bits(bits: u16) -> Self {
+        Float16(bits)
+    }
+
+    /// Its bits.
+    pub const fn to_bits(self) -> u16 {
+        self.0
+    }
+
+    /// Its value.
+    pub fn get(self) -> half::f16 {
+        half::f16::from_bits(self.0)
+    }
+}
+
+impl From<half::f16> for Float16 {
+    fn from(v: half::f16) -> Self {
+        Float16(v.to_bits())
+    }
+}
+
+impl fmt::Debug for Float16 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.get())
+    }
+}
+
+impl fmt::Display for Float16 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::text::write_half(f, u64::from(self.0))
+    }
+}

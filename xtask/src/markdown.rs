@@ -55,6 +55,7 @@ pub fn template(format: &Format, pieces: &[Piece]) -> String {
                     Style::Flag(t) => format!("{{{name}:'{t}'}}"),
                     Style::Hook(h) => format!("{{{name}:@{h}}}"),
                     Style::Mnemonic(_) => format!("{{{name}}}"),
+                    Style::Decimals(n) => format!("{{{name}:.{n}}}"),
                 }
             }
             Piece::Hook(h) => format!("{{@{h}}}"),

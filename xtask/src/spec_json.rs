@@ -45,6 +45,7 @@ fn kind(kind: FieldKind) -> Vec<(&'static str, Value)> {
         FieldKind::Signed => vec![("kind", json!("signed"))],
         FieldKind::Bool => vec![("kind", json!("bool"))],
         FieldKind::Half => vec![("kind", json!("half"))],
+        FieldKind::Float => vec![("kind", json!("float"))],
         FieldKind::Enum(e) => vec![("kind", json!("enum")), ("enum", json!(e.name))],
         FieldKind::Regs(r) => vec![("kind", json!("regs")), ("regs", json!(r.name))],
         FieldKind::Layout(l) => vec![("kind", json!("layout")), ("layout", json!(l.name))],

@@ -301,6 +301,7 @@ pub fn detail_text(field: &Field) -> Option<String> {
         FieldKind::Signed => format!("s{}", field.width),
         FieldKind::Bool => "bool".into(),
         FieldKind::Half => "f16".into(),
+        FieldKind::Float => "f32".into(),
         FieldKind::Enum(e) => e.name.into(),
         FieldKind::Regs(r) => r.name.into(),
         FieldKind::Layout(l) => l.name.into(),

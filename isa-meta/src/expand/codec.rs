@@ -61,7 +61,8 @@ fn decode_field(spec: &Spec, f: &FieldDef) -> TokenStream {
             quote!(#t::<#w>::from_bits(#raw))
         }
         FieldTy::Bool => quote!(#raw != 0),
-        FieldTy::Half => quote!(::isa_runtime::f16::from_bits(#raw as u16)),
+        FieldTy::Half => quote!(::isa_runtime::Float16::from_bits(#raw as u16)),
+        FieldTy::Float => quote!(::isa_runtime::Float32::from_bits(#raw as u32)),
         FieldTy::Mask(x) => quote!(::isa_runtime::Mask::<#x>::from_bits(#raw)),
         FieldTy::Swizzle(x) => quote!(::isa_runtime::Swizzle::<#x>::from_bits(#raw)),
         FieldTy::Enum(i) => {
@@ -119,6 +120,7 @@ fn encode_field(spec: &Spec, f: &FieldDef) -> TokenStream {
         FieldTy::Signed | FieldTy::Mask(_) | FieldTy::Swizzle(_) => quote!(self.#id.bits()),
         FieldTy::Bool => quote!(self.#id as u64),
         FieldTy::Half => quote!(self.#id.to_bits() as u64),
+        FieldTy::Float => quote!(self.#id.to_bits() as u64),
         FieldTy::Enum(_) | FieldTy::Regs(_) => quote!(self.#id.raw()),
         FieldTy::Layout(i) => {
             let _ = &spec.layouts[i];

@@ -261,6 +261,7 @@ fn render(l: &LayoutDef, pieces: &[TPiece]) -> String {
                     TStyle::Flag(s) => format!("{{{name}:'{s}'}}"),
                     TStyle::Hook(h) => format!("{{{name}:@{h}}}"),
                     TStyle::Mnemonic => format!("{{{name}}}"),
+                    TStyle::Decimals(n) => format!("{{{name}:.{n}}}"),
                 }
             }
             TPiece::Hook { name, .. } => format!("{{@{name}}}"),
@@ -312,6 +313,7 @@ fn piece_slice(pieces: &[TPiece], mnemonics: &TokenStream) -> TokenStream {
                 TStyle::Flag(s) => quote!(::isa_runtime::layout::Style::Flag(#s)),
                 TStyle::Hook(h) => quote!(::isa_runtime::layout::Style::Hook(#h)),
                 TStyle::Mnemonic => quote!(::isa_runtime::layout::Style::Mnemonic(#mnemonics)),
+                TStyle::Decimals(n) => quote!(::isa_runtime::layout::Style::Decimals(#n)),
             };
             quote!(::isa_runtime::layout::Piece::Field { index: #index, style: #style })
         }
@@ -347,6 +349,7 @@ fn field(spec: &Spec, f: &FieldDef) -> TokenStream {
         FieldTy::Signed => quote!(Signed),
         FieldTy::Bool => quote!(Bool),
         FieldTy::Half => quote!(Half),
+        FieldTy::Float => quote!(Float),
         FieldTy::Enum(i) => {
             let id = upper_ident("ENUM", &spec.enums[i].name.text);
             quote!(Enum(&#id))

@@ -149,7 +149,8 @@ pub fn field_type(spec: &Spec, f: &FieldDef) -> TokenStream {
             quote!(#t<#w>)
         }
         FieldTy::Bool => quote!(bool),
-        FieldTy::Half => quote!(::isa_runtime::f16),
+        FieldTy::Half => quote!(::isa_runtime::Float16),
+        FieldTy::Float => quote!(::isa_runtime::Float32),
         FieldTy::Enum(i) => type_ident(&spec.enums[i].name.text).into_token_stream(),
         FieldTy::Regs(i) => type_ident(&spec.regs[i].name.text).into_token_stream(),
         FieldTy::Layout(i) => type_ident(&spec.layouts[i].name.text).into_token_stream(),

@@ -170,6 +170,18 @@ fn pieces(l: &LayoutDef, pieces: &[TPiece], decided: &mut Vec<usize>, uses_field
                 let i = num(*index as u64);
                 out.push(quote!(hooks.carry_hook(#h, Some((#i, &fields[#i])), bits, implied);));
             }
+            TPiece::Field {
+                index,
+                style: TStyle::Decimals(n),
+                ..
+            } => {
+                // The text rounds the value: what reading it back gives.
+                flush(&mut run, &mut out);
+                decided.push(*index);
+                *uses_fields = true;
+                let i = num(*index as u64);
+                out.push(quote!(::isa_runtime::carry::round_decimals(&fields[#i], #n, bits, implied);));
+            }
             TPiece::Field { index, .. } => {
                 decided.push(*index);
                 run |= LayoutDef::field_mask(&l.fields[*index]);

@@ -492,6 +492,10 @@ fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, 
             helpers.flag = true;
             return quote!(flag(out, #v != 0, #s)?;);
         }
+        TStyle::Decimals(n) => {
+            let width = f.width;
+            return quote!(rt::write_decimals(out, #width, #v, #n)?;);
+        }
         TStyle::Mnemonic => {
             if !helpers.mnemonics.contains(&li) {
                 helpers.mnemonics.push(li);
@@ -512,6 +516,7 @@ fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, 
             quote!(rt::write_signed(out, ((#v << #shift) as i64) >> #shift)?;)
         }
         FieldTy::Half => quote!(rt::write_half(out, #v)?;),
+        FieldTy::Float => quote!(rt::write_float(out, #v)?;),
         FieldTy::Enum(e) => {
             if !helpers.enums.contains(&e) {
                 helpers.enums.push(e);

@@ -366,6 +366,7 @@ fn bit_table(spec: &Spec, l: &LayoutDef) -> String {
             FieldTy::Signed => "s".to_string(),
             FieldTy::Bool => "bool".to_string(),
             FieldTy::Half => "f16".to_string(),
+            FieldTy::Float => "f32".to_string(),
             FieldTy::Enum(i) => format!("[`{}`]", spec.enums[i].name.text),
             FieldTy::Regs(i) => format!("[`{}`]", spec.regs[i].name.text),
             FieldTy::Layout(i) => format!("[`{}`]", spec.layouts[i].name.text),

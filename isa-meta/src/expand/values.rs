@@ -32,7 +32,8 @@ fn zero_value_at(spec: &Spec, f: &FieldDef, depth: usize) -> Option<TokenStream>
         FieldTy::Unsigned | FieldTy::Unknown => quote!(::isa_runtime::UInt::<#w>::ZERO),
         FieldTy::Signed => quote!(::isa_runtime::SInt::<#w>::ZERO),
         FieldTy::Bool => quote!(false),
-        FieldTy::Half => quote!(::isa_runtime::f16::ZERO),
+        FieldTy::Half => quote!(::isa_runtime::Float16::ZERO),
+        FieldTy::Float => quote!(::isa_runtime::Float32::ZERO),
         FieldTy::Mask(x) => quote!(::isa_runtime::Mask::<#x>::from_bits(0)),
         FieldTy::Swizzle(x) => quote!(::isa_runtime::Swizzle::<#x>::from_bits(0)),
         FieldTy::Enum(i) => {

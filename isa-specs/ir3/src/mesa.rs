@@ -147,7 +147,10 @@ pub fn assemble_line(source: &str, line: usize) -> Result<u64, ParseError> {
                     let mut rest = c.clone();
                     rest.skip_blanks();
                     if !(rest.at_line_end() || rest.peek() == Some('{')) {
-                        keep_furthest(&mut best, TextError::expected(&rest, "the end of the line or a `{raw …}` note"));
+                        keep_furthest(
+                            &mut best,
+                            TextError::expected(&rest, "the end of the line or a `{raw …}` note"),
+                        );
                         continue;
                     }
                     parse_raw_note(&mut c, format, "this instruction", &mut word)?;

@@ -1590,13 +1590,13 @@ pub struct Discard {}
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Const {
     ///(bits 0..=15).
-    pub x: ::isa_runtime::f16,
+    pub x: ::isa_runtime::Float16,
     ///(bits 16..=31).
-    pub y: ::isa_runtime::f16,
+    pub y: ::isa_runtime::Float16,
     ///(bits 32..=47).
-    pub z: ::isa_runtime::f16,
+    pub z: ::isa_runtime::Float16,
     ///(bits 48..=63).
-    pub w: ::isa_runtime::f16,
+    pub w: ::isa_runtime::Float16,
 }
 ///The `varying` unit (34 bits): one of its layouts, told apart by their fixed fields.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -4309,16 +4309,16 @@ impl Const {
         word: u64,
     ) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
         ::core::result::Result::Ok(Const {
-            x: ::isa_runtime::f16::from_bits(
+            x: ::isa_runtime::Float16::from_bits(
                 ::isa_runtime::BitWord::get(&word, 0u32, 16u32) as u16,
             ),
-            y: ::isa_runtime::f16::from_bits(
+            y: ::isa_runtime::Float16::from_bits(
                 ::isa_runtime::BitWord::get(&word, 16u32, 16u32) as u16,
             ),
-            z: ::isa_runtime::f16::from_bits(
+            z: ::isa_runtime::Float16::from_bits(
                 ::isa_runtime::BitWord::get(&word, 32u32, 16u32) as u16,
             ),
-            w: ::isa_runtime::f16::from_bits(
+            w: ::isa_runtime::Float16::from_bits(
                 ::isa_runtime::BitWord::get(&word, 48u32, 16u32) as u16,
             ),
         })
@@ -13520,50 +13520,50 @@ impl Const {
     #[inline]
     pub const fn new() -> Self {
         Const {
-            x: ::isa_runtime::f16::ZERO,
-            y: ::isa_runtime::f16::ZERO,
-            z: ::isa_runtime::f16::ZERO,
-            w: ::isa_runtime::f16::ZERO,
+            x: ::isa_runtime::Float16::ZERO,
+            y: ::isa_runtime::Float16::ZERO,
+            z: ::isa_runtime::Float16::ZERO,
+            w: ::isa_runtime::Float16::ZERO,
         }
     }
     ///`self` with `x` set to `value`.
     #[must_use]
-    pub const fn with_x(mut self, value: ::isa_runtime::f16) -> Self {
+    pub const fn with_x(mut self, value: ::isa_runtime::Float16) -> Self {
         self.x = value;
         self
     }
     ///Sets `x` to `value`.
-    pub const fn set_x(&mut self, value: ::isa_runtime::f16) {
+    pub const fn set_x(&mut self, value: ::isa_runtime::Float16) {
         self.x = value;
     }
     ///`self` with `y` set to `value`.
     #[must_use]
-    pub const fn with_y(mut self, value: ::isa_runtime::f16) -> Self {
+    pub const fn with_y(mut self, value: ::isa_runtime::Float16) -> Self {
         self.y = value;
         self
     }
     ///Sets `y` to `value`.
-    pub const fn set_y(&mut self, value: ::isa_runtime::f16) {
+    pub const fn set_y(&mut self, value: ::isa_runtime::Float16) {
         self.y = value;
     }
     ///`self` with `z` set to `value`.
     #[must_use]
-    pub const fn with_z(mut self, value: ::isa_runtime::f16) -> Self {
+    pub const fn with_z(mut self, value: ::isa_runtime::Float16) -> Self {
         self.z = value;
         self
     }
     ///Sets `z` to `value`.
-    pub const fn set_z(&mut self, value: ::isa_runtime::f16) {
+    pub const fn set_z(&mut self, value: ::isa_runtime::Float16) {
         self.z = value;
     }
     ///`self` with `w` set to `value`.
     #[must_use]
-    pub const fn with_w(mut self, value: ::isa_runtime::f16) -> Self {
+    pub const fn with_w(mut self, value: ::isa_runtime::Float16) -> Self {
         self.w = value;
         self
     }
     ///Sets `w` to `value`.
-    pub const fn set_w(&mut self, value: ::isa_runtime::f16) {
+    pub const fn set_w(&mut self, value: ::isa_runtime::Float16) {
         self.w = value;
     }
 }
