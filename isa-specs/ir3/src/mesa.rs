@@ -147,7 +147,10 @@ pub fn assemble_line(source: &str, line: usize) -> Result<u64, ParseError> {
                     let mut rest = c.clone();
                     rest.skip_blanks();
                     if !(rest.at_line_end() || rest.peek() == Some('{')) {
-                        keep_furthest(&mut best, TextError::expected(&rest, "the end of the line or a `{raw …}` note"));
+                        keep_furthest(
+                            &mut best,
+                            TextError::expected(&rest, "the end of the line or a `{raw …}` note"),
+                        );
                         continue;
                     }
                     parse_raw_note(&mut c, format, "this instruction", &mut word)?;
@@ -189,8 +192,7 @@ fn check_decodes(at: &Cursor<'_>, word: u64, format: &'static Format) -> Result<
     match format_of(word) {
         Some((f, _)) if core::ptr::eq(f, format) => Ok(word),
         _ => Err(at.error(alloc::format!(
-            "the fields given make {} (`{}`), which is no `{}` instruction",
-            alloc::format!("0x{word:016X}"),
+            "the fields given make 0x{word:016X} (`{}`), which is no `{}` instruction",
             disassemble_word(word),
             format.name
         ))),

@@ -168,7 +168,10 @@ fn the_reader_honours_if_0_blocks() {
    INSTR_6XX(c0c00000_00000000, "stg.f16 \"x\"", .parse_fail=true),
 "#;
     let v = vectors(source);
-    let got: Vec<(u8, u64, &str, bool)> = v.iter().map(|v| (v.gen, v.word, v.text.as_str(), v.parse_fail)).collect();
+    let got: Vec<(u8, u64, &str, bool)> = v
+        .iter()
+        .map(|v| (v.gen, v.word, v.text.as_str(), v.parse_fail))
+        .collect();
     assert_eq!(
         got,
         [
