@@ -16,6 +16,7 @@ use crate::docs::Generated;
 /// Each ISA crate: its directory in the workspace and its spec file there.
 pub const CODECS: &[(&str, &str)] = &[
     ("isa-specs/agal", "agal.isa"),
+    ("isa-specs/ir3", "ir3.isa"),
     ("isa-specs/lima-gp", "lima_gp.isa"),
     ("isa-specs/lima-pp", "lima_pp.isa"),
     ("isa-specs/pica", "pica.isa"),

@@ -20,6 +20,7 @@ use isa_runtime::layout::{Format, IsaLayout};
 /// Every ISA with docs: file stem (the CLI's ISA name) and metadata.
 pub const ISAS: &[(&str, &IsaLayout)] = &[
     ("agal", &isa_agal::LAYOUT),
+    ("ir3", &isa_ir3::LAYOUT),
     ("lima-gp", &isa_lima_gp::LAYOUT),
     ("lima-pp", &isa_lima_pp::LAYOUT),
     ("pica", &isa_pica::LAYOUT),

@@ -192,8 +192,7 @@ fn check_decodes(at: &Cursor<'_>, word: u64, format: &'static Format) -> Result<
     match format_of(word) {
         Some((f, _)) if core::ptr::eq(f, format) => Ok(word),
         _ => Err(at.error(alloc::format!(
-            "the fields given make {} (`{}`), which is no `{}` instruction",
-            alloc::format!("0x{word:016X}"),
+            "the fields given make 0x{word:016X} (`{}`), which is no `{}` instruction",
             disassemble_word(word),
             format.name
         ))),
