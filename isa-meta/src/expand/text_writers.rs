@@ -127,6 +127,22 @@ fn groups_of<'a>(spec: &'a Spec, l: &'a LayoutDef) -> Vec<(&'a str, &'a str)> {
 /// A field's raw value read from `word` (bits at constant places).
 /// A field's raw value read from `word` (bits at constant places).
 fn read(f: &FieldDef) -> TokenStream {
+    match read_parts(f).as_slice() {
+        [one] => one.clone(),
+        parts => quote!((#(#parts)|*)),
+    }
+}
+
+/// [`read`] as a function argument or a `let` value: a split field's `|`
+/// needs no parentheses there (rustc's `unused_parens` flags them in a
+/// checked-in expansion).
+fn read_arg(f: &FieldDef) -> TokenStream {
+    let parts = read_parts(f);
+    quote!(#(#parts)|*)
+}
+
+/// The reads of a field's ranges, each shifted to its place in the value.
+fn read_parts(f: &FieldDef) -> Vec<TokenStream> {
     let mut parts = Vec::new();
     let mut shift = 0u32;
     for r in &f.ranges {
@@ -136,10 +152,7 @@ fn read(f: &FieldDef) -> TokenStream {
         parts.push(if shift == 0 { get } else { quote!((#get << #by)) });
         shift += r.width;
     }
-    match parts.as_slice() {
-        [one] => one.clone(),
-        _ => quote!((#(#parts)|*)),
-    }
+    parts
 }
 
 /// `matches!` over a set of raw values (`false` for none).
@@ -477,14 +490,15 @@ fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, 
     let l = &spec.layouts[li];
     let f = &l.fields[index];
     let v = read(f);
-    let decimal = quote!(rt::write_decimal(out, #v)?;);
-    let hex = quote!(write!(out, "{:#x}", #v)?;);
+    let a = read_arg(f);
+    let decimal = quote!(rt::write_decimal(out, #a)?;);
+    let hex = quote!(write!(out, "{:#x}", #a)?;);
     match style {
         TStyle::Hook(h) => {
             (uses.hooks, uses.fields) = (true, true);
             let index = num(index as u64);
             return quote! {
-                let v = #v;
+                let v = #a;
                 hooks.write_field_hook(out, #h, &f[#index], v, word)?;
             };
         }
@@ -494,14 +508,14 @@ fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, 
         }
         TStyle::Decimals(n) => {
             let width = f.width;
-            return quote!(rt::write_decimals(out, #width, #v, #n)?;);
+            return quote!(rt::write_decimals(out, #width, #a, #n)?;);
         }
         TStyle::Mnemonic => {
             if !helpers.mnemonics.contains(&li) {
                 helpers.mnemonics.push(li);
             }
             let name = helper_ident("mnemonic", &l.name.text);
-            return quote!(#name(out, #v)?;);
+            return quote!(#name(out, #a)?;);
         }
         TStyle::Hex => return hex,
         TStyle::Decimal => return decimal,
@@ -515,21 +529,21 @@ fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, 
             let shift = num((64 - f.width).into());
             quote!(rt::write_signed(out, ((#v << #shift) as i64) >> #shift)?;)
         }
-        FieldTy::Half => quote!(rt::write_half(out, #v)?;),
-        FieldTy::Float => quote!(rt::write_float(out, #v)?;),
+        FieldTy::Half => quote!(rt::write_half(out, #a)?;),
+        FieldTy::Float => quote!(rt::write_float(out, #a)?;),
         FieldTy::Enum(e) => {
             if !helpers.enums.contains(&e) {
                 helpers.enums.push(e);
             }
             let name = helper_ident("enum", &spec.enums[e].name.text);
-            quote!(#name(out, #v)?;)
+            quote!(#name(out, #a)?;)
         }
         FieldTy::Regs(r) => {
             if !helpers.regs.contains(&r) {
                 helpers.regs.push(r);
             }
             let name = helper_ident("regs", &spec.regs[r].name.text);
-            quote!(#name(out, #v)?;)
+            quote!(#name(out, #a)?;)
         }
         // Kinds printed through the runtime's code for the field.
         FieldTy::Layout(_) | FieldTy::Mask(_) | FieldTy::Swizzle(_) => {

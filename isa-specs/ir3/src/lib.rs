@@ -10,12 +10,6 @@
 // the checked-in expansion (no `macro` feature) the crate is linted as a
 // dependency, and the workspace lints the same code through the macro.
 #![cfg_attr(not(feature = "macro"), allow(clippy::all))]
-// Workaround for an isa-meta bug: the generated printer passes a split field
-// (ir3's opcode, bits 55..=58 and 49) to a `mnemonic_*` helper wrapped in
-// parentheses, `mnemonic_cat0(out, (word.get(55, 4) | (word.get(49, 1) << 4)))`,
-// which rustc's `unused_parens` flags in the included file (not in macro
-// output). Remove this line once the generator drops those parentheses.
-#![cfg_attr(not(feature = "macro"), allow(unused_parens))]
 
 extern crate alloc;
 

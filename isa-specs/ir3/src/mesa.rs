@@ -11,6 +11,11 @@
 //! appends the differing fields in the spec's field-explicit spelling as
 //! `{raw field=value …}`; [`assemble_line`] applies that note last, so every
 //! word round-trips. A reader of Mesa's text can ignore the note.
+//!
+//! Every function takes the generation (`gen`: 3 for a3xx to 7 for a7xx,
+//! the spec's `gens`): a word decodes as that generation has it (an opcode
+//! whose spec line says `gen 7` is no instruction on a6xx), and a mnemonic
+//! that generation lacks does not assemble.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -31,17 +36,23 @@ pub const DIALECT: &str = "mesa";
 /// The group of the `text` lines that print a whole instruction.
 pub const LINE: &str = "line";
 
-/// Mesa's text for one word, with a `{raw …}` note when the text leaves
-/// bits out.
-pub fn disassemble_word(word: u64) -> String {
+/// The newest generation the spec describes (a7xx).
+pub const NEWEST: u32 = match crate::LAYOUT.gens {
+    Some(g) => g.hi,
+    None => 0,
+};
+
+/// Mesa's text for one word of generation `gen`, with a `{raw …}` note
+/// when the text leaves bits out.
+pub fn disassemble_word(word: u64, gen: u32) -> String {
     let mut out = String::new();
-    write_word(&mut out, word);
+    write_word(&mut out, word, gen);
     out
 }
 
 /// Appends [`disassemble_word`]'s text for `word` to `out`.
-pub fn write_word(out: &mut String, word: u64) {
-    let Some((format, index)) = format_of(word) else {
+pub fn write_word(out: &mut String, word: u64, gen: u32) {
+    let Some((format, index)) = format_of(word, gen) else {
         write_raw(out, word);
         return;
     };
@@ -68,10 +79,11 @@ fn write_raw(out: &mut String, word: u64) {
     let _ = write!(out, "raw 0x{word:016X}");
 }
 
-/// The format of the instruction `word` decodes to, and its index in
-/// `LAYOUT.formats`; `None` for a word that is no instruction.
-fn format_of(word: u64) -> Option<(&'static Format, usize)> {
-    let insn = Instruction::decode(word).ok()?;
+/// The format of the instruction `word` decodes to in generation `gen`,
+/// and its index in `LAYOUT.formats`; `None` for a word that is no
+/// instruction there.
+fn format_of(word: u64, gen: u32) -> Option<(&'static Format, usize)> {
+    let insn = Instruction::decode_gen(word, gen).ok()?;
     let op = insn.opcode_index()?;
     let format = LAYOUT.opcodes[op].format;
     Some((format, formats()[op]))
@@ -122,9 +134,10 @@ fn line_formats() -> &'static [(&'static Format, usize)] {
     })
 }
 
-/// Parses one instruction in Mesa's text (`line` is its 1-based line
-/// number, for errors), with or without a `{raw …}` note, into its word.
-pub fn assemble_line(source: &str, line: usize) -> Result<u64, ParseError> {
+/// Parses one instruction of generation `gen` in Mesa's text (`line` is
+/// its 1-based line number, for errors), with or without a `{raw …}` note,
+/// into its word.
+pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseError> {
     let mut cur = Cursor::at(source, line, 1);
     cur.skip_blanks();
     if cur.clone().word() == Some("raw") {
@@ -155,7 +168,7 @@ pub fn assemble_line(source: &str, line: usize) -> Result<u64, ParseError> {
                     }
                     parse_raw_note(&mut c, format, "this instruction", &mut word)?;
                     end_of_line(c.clone())?;
-                    return check_decodes(&cur, word, format);
+                    return check_decodes(&cur, word, format, gen);
                 }
                 Err(e) => keep_furthest(&mut best, e),
             }
@@ -186,23 +199,40 @@ fn end_of_line(mut cur: Cursor<'_>) -> Result<(), ParseError> {
     }
 }
 
-/// The word must decode as an instruction of `format` (a `{raw …}` note
-/// can change any field, the opcode's too).
-fn check_decodes(at: &Cursor<'_>, word: u64, format: &'static Format) -> Result<u64, ParseError> {
-    match format_of(word) {
-        Some((f, _)) if core::ptr::eq(f, format) => Ok(word),
-        _ => Err(at.error(alloc::format!(
-            "the fields given make 0x{word:016X} (`{}`), which is no `{}` instruction",
-            disassemble_word(word),
-            format.name
-        ))),
+/// The word must decode as an instruction of `format` in generation `gen`
+/// (its mnemonic may be another generation's, and a `{raw …}` note can
+/// change any field, the opcode's too).
+fn check_decodes(at: &Cursor<'_>, word: u64, format: &'static Format, gen: u32) -> Result<u64, ParseError> {
+    if let Some((f, _)) = format_of(word, gen) {
+        if core::ptr::eq(f, format) {
+            return Ok(word);
+        }
     }
+    let other = LAYOUT
+        .match_opcode_in(u128::from(word), None)
+        .filter(|op| core::ptr::eq(op.format, format) && !op.in_gen(gen));
+    Err(at.error(match other.and_then(|op| Some((op, op.gens?))) {
+        Some((op, g)) if g.lo == g.hi => {
+            alloc::format!("`{}` is an a{}xx instruction, not one of a{gen}xx", op.mnemonic, g.lo)
+        }
+        Some((op, g)) => alloc::format!(
+            "`{}` is an instruction of a{}xx to a{}xx, not of a{gen}xx",
+            op.mnemonic,
+            g.lo,
+            g.hi
+        ),
+        None => alloc::format!(
+            "the fields given make 0x{word:016X} (`{}`), which is no `{}` instruction",
+            disassemble_word(word, gen),
+            format.name
+        ),
+    }))
 }
 
-/// Mesa's text for a program: one line per 64-bit word (little endian).
-/// A length that is not a whole number of words is an error at the byte
-/// where the last word starts.
-pub fn disassemble(bytes: &[u8]) -> Result<String, isa_runtime::DecodeError> {
+/// Mesa's text for a program of generation `gen`: one line per 64-bit
+/// word (little endian). A length that is not a whole number of words is
+/// an error at the byte where the last word starts.
+pub fn disassemble(bytes: &[u8], gen: u32) -> Result<String, isa_runtime::DecodeError> {
     let words = bytes.chunks_exact(8);
     if !words.remainder().is_empty() {
         let at = bytes.len() - words.remainder().len();
@@ -216,21 +246,22 @@ pub fn disassemble(bytes: &[u8]) -> Result<String, isa_runtime::DecodeError> {
     for chunk in words {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
-        write_word(&mut out, u64::from_le_bytes(word));
+        write_word(&mut out, u64::from_le_bytes(word), gen);
         out.push('\n');
     }
     Ok(out)
 }
 
-/// Assembles Mesa's text, one instruction per line (blank lines and
-/// comments are skipped), into 64-bit words. Errors carry `line:col`.
-pub fn assemble(source: &str) -> Result<Vec<u64>, ParseError> {
+/// Assembles Mesa's text for generation `gen`, one instruction per line
+/// (blank lines and comments are skipped), into 64-bit words. Errors carry
+/// `line:col`.
+pub fn assemble(source: &str, gen: u32) -> Result<Vec<u64>, ParseError> {
     let mut words = Vec::new();
     for (n, line) in source.split('\n').enumerate() {
         if Cursor::new(line).at_line_end() {
             continue;
         }
-        words.push(assemble_line(line, n + 1)?);
+        words.push(assemble_line(line, n + 1, gen)?);
     }
     Ok(words)
 }
