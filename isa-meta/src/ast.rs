@@ -26,6 +26,18 @@ pub struct SpecAst {
     pub layouts: Vec<LayoutAst>,
     pub opcodes: Vec<OpAst>,
     pub bundles: Vec<BundleAst>,
+    pub unions: Vec<UnionAst>,
+}
+
+/// `union NAME : BITS { LAYOUT /// doc … }`: a field type whose value is
+/// one of several layouts, chosen by their `fixed` fields.
+#[derive(Debug)]
+pub struct UnionAst {
+    pub name: Name,
+    pub bits: Lit<u128>,
+    /// The layouts, in the order they are tried, with their docs.
+    pub variants: Vec<(Name, String)>,
+    pub doc: String,
 }
 
 #[derive(Debug)]

@@ -27,6 +27,8 @@ pub struct Spec {
     pub(crate) enums: Vec<EnumDef>,
     pub(crate) regs: Vec<RegsDef>,
     pub(crate) layouts: Vec<LayoutDef>,
+    /// `union` items: field types that are one of several layouts.
+    pub(crate) unions: Vec<UnionDef>,
     pub(crate) opcodes: Vec<OpDef>,
     /// The presence-mask bundle (`bundle` item), if the ISA is one.
     pub(crate) packed: Option<BundleDef>,
@@ -258,6 +260,8 @@ pub enum FieldTy {
     Enum(usize),
     Regs(usize),
     Layout(usize),
+    /// A `union`: one of several layouts of the same width.
+    Union(usize),
     /// `true`: x in the high bit.
     Mask(bool),
     /// `true`: x in the high bits.
@@ -283,6 +287,17 @@ impl FieldTy {
     pub fn is_stored(self) -> bool {
         self.is_operand() || self == FieldTy::Unknown
     }
+}
+
+/// `union NAME : BITS { LAYOUT … }`: a field holds one of the layouts, the
+/// first (in order) whose `fixed` fields all hold.
+pub struct UnionDef {
+    pub name: Name,
+    pub bits: u32,
+    pub bits_span: Span,
+    /// (layout index, where it is named, doc), in the order tried.
+    pub variants: Vec<(usize, Span, String)>,
+    pub doc: String,
 }
 
 /// A range of hardware generations, inclusive (`gens 3..=7`, `gen 6`).

@@ -27,7 +27,7 @@ struct Parser<'a, 'd> {
     diags: &'d mut Diagnostics,
 }
 
-const ITEM_KEYWORDS: &str = "`isa`, `enum`, `regs`, `layout`, `format`, `opcodes` or `bundle`";
+const ITEM_KEYWORDS: &str = "`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`";
 
 impl Parser<'_, '_> {
     fn peek(&self) -> &Tok {
@@ -188,6 +188,7 @@ impl Parser<'_, '_> {
                     "layout" | "format" => self.layout(doc).map(|l| spec.layouts.push(l)),
                     "opcodes" => self.opcodes(&mut spec.opcodes),
                     "bundle" => self.bundle(doc).map(|b| spec.bundles.push(b)),
+                    "union" => self.union(doc).map(|u| spec.unions.push(u)),
                     _ => self.fail(&format!("an item ({ITEM_KEYWORDS})")),
                 },
                 _ => self.fail(&format!("an item ({ITEM_KEYWORDS})")),
@@ -433,6 +434,28 @@ impl Parser<'_, '_> {
             open,
             operands,
             attrs,
+            variants,
+            doc,
+        })
+    }
+
+    /// `union NAME : BITS { LAYOUT /// doc … }`, one layout per line.
+    fn union(&mut self, mut doc: String) -> PResult<UnionAst> {
+        self.bump();
+        let name = self.ident("the union's name")?;
+        self.punct(':')?;
+        let bits = self.int("a width in bits")?;
+        self.trailing_doc(&mut doc);
+        let mut variants = Vec::new();
+        self.block(|p, mut doc| {
+            let layout = p.ident("a layout name (one per line)")?;
+            p.line_end(&mut doc)?;
+            variants.push((layout, doc));
+            Ok(())
+        })?;
+        Ok(UnionAst {
+            name,
+            bits,
             variants,
             doc,
         })

@@ -28,6 +28,7 @@ enum TypeRef {
     Enum(usize),
     Regs(usize),
     Layout(usize),
+    Union(usize),
 }
 
 pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
@@ -76,6 +77,9 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     }
     for (i, l) in ast.layouts.iter().enumerate() {
         declare(&l.name, TypeRef::Layout(i), diags);
+    }
+    for (i, u) in ast.unions.iter().enumerate() {
+        declare(&u.name, TypeRef::Union(i), diags);
     }
 
     let mnemonic_list: Vec<String> = ast.opcodes.iter().map(|o| o.mnemonic.text.clone()).collect();
@@ -327,6 +331,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
 
     let bundle_declared = !ast.bundles.is_empty();
     let packed = resolve_bundles(ast.bundles, &layouts, &types, !opcodes.is_empty(), diags);
+    let unions = resolve_unions(ast.unions, &layouts, &types, diags);
 
     let funcs = isa
         .funcs
@@ -352,8 +357,57 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         enums,
         regs,
         layouts,
+        unions,
         opcodes,
     })
+}
+
+/// `union` items: each variant names a `layout` (not a format).
+fn resolve_unions(
+    unions: Vec<UnionAst>,
+    layouts: &[LayoutDef],
+    types: &HashMap<String, (TypeRef, Span)>,
+    diags: &mut Diagnostics,
+) -> Vec<UnionDef> {
+    unions
+        .into_iter()
+        .map(|u| {
+            let variants = u
+                .variants
+                .into_iter()
+                .filter_map(|(name, doc)| match types.get(&name.text) {
+                    Some((TypeRef::Layout(i), _)) if !layouts[*i].is_format => Some((*i, name.span, doc)),
+                    Some((TypeRef::Layout(_), _)) => {
+                        diags.error(
+                            name.span,
+                            format!("`{}` is a format; a union's variants are layouts", name.text),
+                        );
+                        None
+                    }
+                    _ => {
+                        let names = layouts.iter().filter(|l| !l.is_format).map(|l| l.name.text.as_str());
+                        diags.error(
+                            name.span,
+                            format!(
+                                "unknown layout `{}` in union `{}`{}",
+                                name.text,
+                                u.name.text,
+                                did_you_mean(&name.text, names)
+                            ),
+                        );
+                        None
+                    }
+                })
+                .collect();
+            UnionDef {
+                bits: small(&u.bits, diags, "union width"),
+                bits_span: u.bits.span,
+                name: u.name,
+                variants,
+                doc: u.doc,
+            }
+        })
+        .collect()
 }
 
 /// A generation range as written: generations are numbers below 2^32.
@@ -528,6 +582,7 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
                 Some((TypeRef::Enum(i), _)) => FieldTy::Enum(*i),
                 Some((TypeRef::Regs(i), _)) => FieldTy::Regs(*i),
                 Some((TypeRef::Layout(i), _)) => FieldTy::Layout(*i),
+                Some((TypeRef::Union(i), _)) => FieldTy::Union(*i),
                 None => {
                     let candidates = BUILTIN_TYPES.iter().copied().chain(types.keys().map(String::as_str));
                     diags.error(

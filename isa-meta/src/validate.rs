@@ -21,6 +21,9 @@ pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
     for l in &spec.layouts {
         check_layout(spec, l, diags);
     }
+    for u in &spec.unions {
+        check_union(spec, u, diags);
+    }
     check_templates(spec, diags);
     check_text_mnemonics(spec, diags);
     check_opcodes(spec, diags);
@@ -29,6 +32,112 @@ pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
     if let Some(b) = &spec.packed {
         check_packed(spec, b, diags);
     }
+}
+
+/// A union: 1 to 64 bits, at least one layout, each a layout of its width
+/// named once; every layout but the last tells itself apart by `fixed`
+/// fields, none is chosen only after one whose fixed fields it implies,
+/// and each prints all its `unknown` bits in its syntax (a union field
+/// has no `name=0x…` suffixes).
+fn check_union(spec: &Spec, u: &UnionDef, diags: &mut Diagnostics) {
+    if u.bits == 0 || u.bits > 64 {
+        diags.error(
+            u.bits_span,
+            format!(
+                "union `{}` is {} wide; a union holds 1 to 64 bits (it is a field's type)",
+                u.name.text,
+                count(u.bits, "bit")
+            ),
+        );
+        return;
+    }
+    if u.variants.is_empty() {
+        diags.error(u.name.span, format!("union `{}` lists no layout", u.name.text));
+        return;
+    }
+    let mut seen: Vec<(usize, Span)> = Vec::new();
+    for (k, &(li, span, _)) in u.variants.iter().enumerate() {
+        let l = &spec.layouts[li];
+        if let Some(&(_, first)) = seen.iter().find(|(s, _)| *s == li) {
+            diags
+                .error(
+                    span,
+                    format!("layout `{}` is listed twice in union `{}`", l.name.text, u.name.text),
+                )
+                .note(first, "first listed here");
+            continue;
+        }
+        seen.push((li, span));
+        if l.bits != u.bits {
+            diags.error(
+                span,
+                format!(
+                    "layout `{}` is {} wide, but union `{}` is {}",
+                    l.name.text,
+                    count(l.bits, "bit"),
+                    u.name.text,
+                    count(u.bits, "bit")
+                ),
+            );
+            continue;
+        }
+        let (mask, bits) = fixed_bits(l);
+        if mask == 0 && k + 1 < u.variants.len() {
+            diags.error(
+                span,
+                format!(
+                    "layout `{}` has no `fixed` field, so union `{}` never gets to the layouts after it: give it one, or list it last",
+                    l.name.text, u.name.text
+                ),
+            );
+        }
+        for &(ei, espan, _) in &u.variants[..k] {
+            let earlier = &spec.layouts[ei];
+            let (emask, ebits) = fixed_bits(earlier);
+            // An earlier layout without fixed fields is reported above.
+            let implied = emask != 0 && emask & !mask == 0 && (ebits ^ bits) & emask == 0;
+            if ei != li && implied && earlier.bits == l.bits {
+                diags
+                    .error(
+                        span,
+                        format!(
+                            "layout `{}` is never chosen in union `{}`: `{}`, listed before it, fixes a subset of its fixed bits to the same values",
+                            l.name.text, u.name.text, earlier.name.text
+                        ),
+                    )
+                    .note(espan, format!("`{}` listed here", earlier.name.text));
+            }
+        }
+        for f in l.fields.iter().filter(|f| f.ty == FieldTy::Unknown) {
+            let printed = l.syntax.as_ref().is_some_and(|t| {
+                t.pieces
+                    .iter()
+                    .any(|p| matches!(p, TPiece::Field { index, .. } if l.fields[*index].name.text == f.name.text))
+            });
+            if !printed {
+                diags.error(
+                    f.name.span,
+                    format!(
+                        "`unknown` field `{}` of layout `{}` must be printed by its `syntax`: a layout of union `{}` has no `name=0x…` suffixes",
+                        f.name.text, l.name.text, u.name.text
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The mask and values of a layout's `fixed` fields.
+fn fixed_bits(l: &LayoutDef) -> (u128, u128) {
+    let mut mask = 0u128;
+    let mut bits = 0u128;
+    for f in &l.fields {
+        if let FieldTy::Fixed(v) = f.ty {
+            mask |= LayoutDef::field_mask(f);
+            bits |= LayoutDef::place(f, v);
+        }
+    }
+    (mask, bits)
 }
 
 /// `presence` fields belong to the control layout of a `bundle` item.
@@ -584,6 +693,7 @@ fn type_width(spec: &Spec, ty: FieldTy) -> Option<(u32, String)> {
             format!("register field `{}`", spec.regs[i].name.text),
         )),
         FieldTy::Layout(i) => Some((spec.layouts[i].bits, format!("layout `{}`", spec.layouts[i].name.text))),
+        FieldTy::Union(i) => Some((spec.unions[i].bits, format!("union `{}`", spec.unions[i].name.text))),
         _ => None,
     }
 }
@@ -811,6 +921,15 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                     format!("nested layout field `{}` must be one contiguous range", f.name.text),
                 );
             }
+        }
+        if let (FieldTy::Union(u), [_, second, ..]) = (f.ty, f.ranges.as_slice()) {
+            diags.error(
+                second.span,
+                format!(
+                    "union field `{}` (union `{}`) must be one contiguous range",
+                    f.name.text, spec.unions[u].name.text
+                ),
+            );
         }
         for r in &f.ranges {
             if r.lo + r.width > l.bits {
@@ -1149,7 +1268,7 @@ fn default_starts_word(spec: &Spec, ty: FieldTy) -> bool {
                     .iter()
                     .any(|f| f.prefix.text.is_empty() || starts_word(&f.prefix.text))
         }
-        FieldTy::Layout(_) => false,
+        FieldTy::Layout(_) | FieldTy::Union(_) => false,
         _ => true,
     }
 }

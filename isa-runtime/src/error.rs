@@ -66,6 +66,14 @@ pub enum DecodeErrorKind {
         /// Bytes that were left.
         available: usize,
     },
+    /// No layout of a union field matches its bits (each is tried by its
+    /// `fixed` fields).
+    NoVariant {
+        /// The union's name.
+        union: &'static str,
+        /// The field's bits.
+        value: u64,
+    },
 }
 
 /// A decoding failure: where (byte offset, when known), which field, and why.
@@ -94,6 +102,16 @@ impl DecodeError {
     #[must_use]
     pub fn shifted(mut self, base: usize) -> Self {
         self.offset = Some(base + self.offset.unwrap_or(0));
+        self
+    }
+
+    /// A union's "no layout matches" named after the field that holds it
+    /// (other errors keep the inner field's name).
+    #[must_use]
+    pub fn in_field(mut self, field: &'static str) -> Self {
+        if matches!(self.kind, DecodeErrorKind::NoVariant { .. }) {
+            self.field = field;
+        }
         self
     }
 
@@ -152,6 +170,11 @@ impl fmt::Display for DecodeError {
             DecodeErrorKind::Truncated { needed, available } => {
                 write!(f, "input ends inside a word: {available} of {needed} bytes left")
             }
+            DecodeErrorKind::NoVariant { union, value } => write!(
+                f,
+                "field `{}`: no layout of union `{union}` matches {value:#x}",
+                self.field
+            ),
         }
     }
 }

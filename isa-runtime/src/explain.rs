@@ -85,6 +85,13 @@ fn push_rows<W: BitWord>(
             push_rows(rows, &format!("{name}."), inner, word, base + field.ranges[0].lo, None);
             continue;
         }
+        if let Some(inner) = match field.kind {
+            FieldKind::Union(u) => u.variant(field.read(word, base)),
+            _ => None,
+        } {
+            push_rows(rows, &format!("{name}."), inner, word, base + field.ranges[0].lo, None);
+            continue;
+        }
         let raw = field.read(word, base);
         let value = match (field.kind, opcode) {
             (FieldKind::Opcode, Some(op)) => String::from(op.mnemonic),

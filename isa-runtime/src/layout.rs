@@ -337,6 +337,8 @@ pub enum FieldKind {
     Regs(&'static Regs),
     /// A nested layout.
     Layout(&'static Format),
+    /// One of several nested layouts ([`Union::variant`] tells which).
+    Union(&'static Union),
     /// A 4-bit write mask.
     Mask(ComponentOrder),
     /// An 8-bit swizzle.
@@ -366,6 +368,7 @@ impl FieldKind {
             FieldKind::Enum(e) => e.name,
             FieldKind::Regs(r) => r.name,
             FieldKind::Layout(l) => l.name,
+            FieldKind::Union(u) => u.name,
             FieldKind::Mask(ComponentOrder::XHigh) => "mask(x_high)",
             FieldKind::Mask(ComponentOrder::XLow) => "mask(x_low)",
             FieldKind::Swizzle(ComponentOrder::XHigh) => "swizzle(x_high)",
@@ -385,6 +388,33 @@ impl FieldKind {
             self,
             FieldKind::Opcode | FieldKind::Fixed(_) | FieldKind::Reserved | FieldKind::Unknown | FieldKind::Presence
         )
+    }
+}
+
+/// A `union` item: a field type whose bits hold one of several layouts of
+/// the same width, the first (in order) whose `fixed` fields all hold.
+#[derive(Debug)]
+pub struct Union {
+    /// Name from the spec.
+    pub name: &'static str,
+    /// Doc.
+    pub doc: &'static str,
+    /// Width in bits.
+    pub bits: u32,
+    /// The layouts, in the order they are tried.
+    pub variants: &'static [&'static Format],
+}
+
+impl Union {
+    /// The layout that `raw` (the field's bits) holds: the first whose
+    /// `fixed` fields all hold; `None` if none does.
+    pub fn variant(&self, raw: u64) -> Option<&'static Format> {
+        self.variants.iter().copied().find(|f| {
+            f.fields.iter().all(|field| match field.kind {
+                FieldKind::Fixed(v) => field.read(&raw, 0) == v,
+                _ => true,
+            })
+        })
     }
 }
 

@@ -175,6 +175,12 @@ fn write_raw<O: Write>(
             None => write_decimal(out, raw),
         },
         (FieldKind::Layout(f), _) => nested(out, f),
+        // A union prints its variant's syntax (a value no variant takes
+        // decodes nowhere; its bits print in hex).
+        (FieldKind::Union(u), _) => match u.variant(raw) {
+            Some(f) => nested(out, f),
+            None => write!(out, "{raw:#x}"),
+        },
         (FieldKind::Mask(order), _) => {
             for (i, c) in ['x', 'y', 'z', 'w'].into_iter().enumerate() {
                 let bit = match order {
@@ -687,6 +693,7 @@ fn parse_value<'a, W: BitWord>(
             }
             return Ok(parse_pieces(cur, f, f.syntax, word, nested_base)?);
         }
+        (FieldKind::Union(u), _) => return parse_union(cur, field, u, word, base),
         (FieldKind::Mask(order), _) => {
             let mut raw = 0u64;
             let mut next = 0;
@@ -790,6 +797,52 @@ fn parse_half<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, Te
     }
     cur.eat(&rest[..len]);
     Ok(u64::from(h.to_bits()))
+}
+
+/// A union field: its layouts' syntaxes, tried in order; the first that
+/// reads (with its fixed fields written) wins, and when none does, the
+/// error that read furthest (two at one place merge).
+fn parse_union<'a, W: BitWord>(
+    cur: &mut Cursor<'a>,
+    field: &'static Field,
+    u: &'static crate::layout::Union,
+    word: &mut W,
+    base: u32,
+) -> Result<(), TextError<'a>> {
+    let nested_base = base + field.ranges[0].lo;
+    let mut best: Option<TextError<'a>> = None;
+    for f in u.variants {
+        let mut c = cur.clone();
+        let mut w = *word;
+        field.write(&mut w, base, 0);
+        for inner in f.fields {
+            if let FieldKind::Fixed(v) = inner.kind {
+                inner.write(&mut w, nested_base, v);
+            }
+        }
+        match parse_pieces(&mut c, f, f.syntax, &mut w, nested_base) {
+            // The bits must choose this layout (an earlier one's fixed
+            // fields may hold too).
+            Ok(()) if u.variant(field.read(&w, base)).is_some_and(|g| core::ptr::eq(g, *f)) => {
+                *cur = c;
+                *word = w;
+                return Ok(());
+            }
+            Ok(()) => {}
+            Err(e) => {
+                let e = TextError::from(e);
+                best = Some(match best.take() {
+                    None => e,
+                    Some(b) => match e.cmp_place(&b) {
+                        core::cmp::Ordering::Greater => e,
+                        core::cmp::Ordering::Equal => TextError::merge(b, e),
+                        core::cmp::Ordering::Less => b,
+                    },
+                });
+            }
+        }
+    }
+    Err(best.unwrap_or_else(|| TextError::expected_for(cur, "one of the union's layouts", field)))
 }
 
 /// The context of `text` templates ([`NamedText`]): it prints and parses

@@ -35,6 +35,14 @@ fn kind(field: &Field) -> String {
         FieldKind::Enum(e) => format!("enum [`{}`](#enum-{})", e.name, e.name.to_lowercase()),
         FieldKind::Regs(r) => format!("registers [`{}`](#registers-{})", r.name, r.name.to_lowercase()),
         FieldKind::Layout(l) => format!("layout [`{}`](#{})", l.name, l.name.to_lowercase()),
+        FieldKind::Union(u) => {
+            let layouts: Vec<String> = u
+                .variants
+                .iter()
+                .map(|l| format!("[`{}`](#{})", l.name, l.name.to_lowercase()))
+                .collect();
+            format!("union `{}`: {}", u.name, layouts.join(" or "))
+        }
         other => format!("`{}`", other.type_name()),
     }
 }

@@ -49,6 +49,11 @@ fn kind(kind: FieldKind) -> Vec<(&'static str, Value)> {
         FieldKind::Enum(e) => vec![("kind", json!("enum")), ("enum", json!(e.name))],
         FieldKind::Regs(r) => vec![("kind", json!("regs")), ("regs", json!(r.name))],
         FieldKind::Layout(l) => vec![("kind", json!("layout")), ("layout", json!(l.name))],
+        FieldKind::Union(u) => vec![
+            ("kind", json!("union")),
+            ("union", json!(u.name)),
+            ("layouts", json!(u.variants.iter().map(|l| l.name).collect::<Vec<_>>())),
+        ],
         FieldKind::Mask(o) => vec![("kind", json!("mask")), ("order", json!(order(o)))],
         FieldKind::Swizzle(o) => vec![("kind", json!("swizzle")), ("order", json!(order(o)))],
         FieldKind::Opcode => vec![("kind", json!("opcode"))],

@@ -220,7 +220,7 @@ impl Fill {
         match kind {
             FieldKind::Opcode => Fill::Opcode,
             FieldKind::Fixed(_) => Fill::Fixed,
-            FieldKind::Layout(_) => Fill::Layout,
+            FieldKind::Layout(_) | FieldKind::Union(_) => Fill::Layout,
             FieldKind::Reserved => Fill::Reserved,
             FieldKind::Unknown => Fill::Unknown,
             _ => Fill::Field,
@@ -305,6 +305,7 @@ pub fn detail_text(field: &Field) -> Option<String> {
         FieldKind::Enum(e) => e.name.into(),
         FieldKind::Regs(r) => r.name.into(),
         FieldKind::Layout(l) => l.name.into(),
+        FieldKind::Union(u) => u.name.into(),
         FieldKind::Mask(_) => "mask".into(),
         FieldKind::Swizzle(_) => "swizzle".into(),
         FieldKind::Presence => "unit enables".into(),
@@ -875,6 +876,9 @@ fn caption(isa: &IsaLayout, format: &Format) -> String {
             .flat_map(|outer| {
                 outer.fields.iter().filter_map(move |f| match f.kind {
                     FieldKind::Layout(l) if std::ptr::eq(l, format) => Some(format!("{}.{}", outer.name, f.name)),
+                    FieldKind::Union(u) if u.variants.iter().any(|v| std::ptr::eq(*v, format)) => {
+                        Some(format!("{}.{}", outer.name, f.name))
+                    }
                     _ => None,
                 })
             })

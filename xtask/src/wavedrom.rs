@@ -26,7 +26,7 @@ fn wavedrom_type(kind: FieldKind) -> Option<u32> {
     match kind {
         FieldKind::Opcode => Some(5),
         FieldKind::Fixed(_) => Some(7),
-        FieldKind::Layout(_) => Some(4),
+        FieldKind::Layout(_) | FieldKind::Union(_) => Some(4),
         FieldKind::Reserved => Some(2),
         FieldKind::Unknown => Some(1),
         _ => None,

@@ -96,6 +96,36 @@ opcodes {
 ");
 }
 
+/// A 64-bit union (`union_too_wide`) of two layouts, the last without a
+/// `fixed` field (`union_layout_without_fixed`: it takes every other value).
+mod union64 {
+    isa_macros::isa!(inline = "
+isa union64 { word 128 }
+layout Neg : 64 {
+    v    0..=62 u
+    sign 63     fixed 1
+    syntax \"-{v}\"
+}
+layout Any : 64 {
+    v    0..=63 u
+    syntax \"{v}\"
+}
+union U : 64 {
+    Neg
+    Any
+}
+format F : 128 {
+    u      0..=63   U
+    rest   64..=121 unknown
+    opcode 122..=127 opcode
+    syntax \"{u}\"
+}
+opcodes {
+    op 1 F
+}
+");
+}
+
 /// A 128-bit layout (`layout_too_wide`) as a 128-bit unit (`bundle_unit_too_wide`).
 mod bundle {
     isa_macros::isa!(inline = "
@@ -134,6 +164,10 @@ fn main() {
     assert_eq!(gens::Instruction::decode_gen(0, 7).unwrap().to_string(), "new");
     assert_eq!(gens::Instruction::decode(0).unwrap().to_string(), "new");
     assert!(gens::Instruction::decode_gen(0, 8).is_err(), "no opcode in generation 8");
+
+    let neg = union64::Instruction::decode(1 << 122 | 1 << 63 | 5).unwrap();
+    assert_eq!(neg.to_string(), "op -5");
+    assert_eq!("op 7".parse::<union64::Instruction>().unwrap().encode(), 1 << 122 | 7);
 
     let insn: arity::Instruction = "apply add 1, 2".parse().unwrap();
     assert_eq!(arity::Instruction::decode(insn.encode()), Ok(insn));

@@ -108,6 +108,12 @@ fn decode_field(spec: &Spec, f: &FieldDef) -> TokenStream {
             let inner_word = word_type(inner.bits);
             quote!(#ty::decode(#raw as #inner_word)?)
         }
+        FieldTy::Union(i) => {
+            let u = &spec.unions[i];
+            let ty = type_ident(&u.name.text);
+            let inner_word = word_type(u.bits);
+            quote!(#ty::decode(#raw as #inner_word).map_err(|e| e.in_field(#fname))?)
+        }
         FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved | FieldTy::Presence => quote!(()),
     }
 }
@@ -126,6 +132,7 @@ fn encode_field(spec: &Spec, f: &FieldDef) -> TokenStream {
             let _ = &spec.layouts[i];
             quote!(self.#id.encode() as u64)
         }
+        FieldTy::Union(_) => quote!(self.#id.encode() as u64),
         FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved | FieldTy::Presence => quote!(0u64),
     }
 }

@@ -63,6 +63,19 @@ pub fn expand(spec: &Spec) -> TokenStream {
                 pub static #id: [::isa_runtime::layout::Mnemonic; #n] = [#(#entries),*];
             }
         });
+    let unions = spec.unions.iter().map(|u| {
+        let id = upper_ident("UNION", &u.name.text);
+        let (name, doc, bits) = (&u.name.text, &u.doc, u.bits);
+        let variants = u
+            .variants
+            .iter()
+            .map(|&(l, _, _)| upper_ident("LAYOUT", &spec.layouts[l].name.text));
+        quote! {
+            pub static #id: ::isa_runtime::layout::Union = ::isa_runtime::layout::Union {
+                name: #name, doc: #doc, bits: #bits, variants: &[#(&#variants),*],
+            };
+        }
+    });
     let layouts = spec.layouts.iter().map(|l| {
         let id = upper_ident("LAYOUT", &l.name.text);
         let table = upper_ident("MNEMONICS", &l.name.text);
@@ -157,6 +170,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
             #(#regs)*
             #(#mnemonics)*
             #(#layouts)*
+            #(#unions)*
             pub static OPCODES: [::isa_runtime::layout::Opcode; #n] = [#(#opcodes),*];
             #packed_static
         }
@@ -361,6 +375,10 @@ fn field(spec: &Spec, f: &FieldDef) -> TokenStream {
         FieldTy::Layout(i) => {
             let id = upper_ident("LAYOUT", &spec.layouts[i].name.text);
             quote!(Layout(&#id))
+        }
+        FieldTy::Union(i) => {
+            let id = upper_ident("UNION", &spec.unions[i].name.text);
+            quote!(Union(&#id))
         }
         FieldTy::Mask(x) => {
             let o = order(x);

@@ -1,7 +1,8 @@
 //! Code generation from a validated [`Spec`].
 //!
 //! `types` emits the typed API (enums, register operands, layout and format
-//! structs, the instruction enum), `codec` the decoders and encoders,
+//! structs, the instruction enum), `unions` the `union` enums, `codec` the
+//! decoders and encoders,
 //! `metadata` the `LAYOUT` statics, `attrs` the typed opcode attributes,
 //! `formats` the per-format API, `values` the constructors and setters of
 //! every layout and format struct, `text_writers` the printers of the
@@ -19,6 +20,7 @@ pub mod tests;
 mod text_carry;
 mod text_writers;
 mod types;
+mod unions;
 pub(crate) mod values;
 pub mod view;
 
@@ -30,6 +32,7 @@ use crate::naming::{ident, type_ident};
 
 pub fn expand(spec: &Spec) -> TokenStream {
     let types = types::expand(spec);
+    let unions = unions::expand(spec);
     let codec = codec::expand(spec);
     let metadata = metadata::expand(spec);
     let attrs = attrs::expand(spec);
@@ -51,6 +54,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
     };
     quote! {
         #types
+        #unions
         #codec
         #metadata
         #attrs
@@ -154,6 +158,7 @@ pub fn field_type(spec: &Spec, f: &FieldDef) -> TokenStream {
         FieldTy::Enum(i) => type_ident(&spec.enums[i].name.text).into_token_stream(),
         FieldTy::Regs(i) => type_ident(&spec.regs[i].name.text).into_token_stream(),
         FieldTy::Layout(i) => type_ident(&spec.layouts[i].name.text).into_token_stream(),
+        FieldTy::Union(i) => type_ident(&spec.unions[i].name.text).into_token_stream(),
         FieldTy::Mask(x_high) => quote!(::isa_runtime::Mask<#x_high>),
         FieldTy::Swizzle(x_high) => quote!(::isa_runtime::Swizzle<#x_high>),
         FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved | FieldTy::Presence => quote!(()),

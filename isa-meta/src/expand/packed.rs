@@ -104,7 +104,7 @@ fn unit_enum(spec: &Spec, u: &UnitDef) -> TokenStream {
 }
 
 /// The mask and value of a layout's fixed fields.
-fn fixed_pattern(spec: &Spec, layout: usize) -> (TokenStream, TokenStream) {
+pub(super) fn fixed_pattern(spec: &Spec, layout: usize) -> (TokenStream, TokenStream) {
     let mut mask = 0u128;
     let mut bits = 0u128;
     for f in &spec.layouts[layout].fields {

@@ -546,7 +546,7 @@ fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, 
             quote!(#name(out, #a)?;)
         }
         // Kinds printed through the runtime's code for the field.
-        FieldTy::Layout(_) | FieldTy::Mask(_) | FieldTy::Swizzle(_) => {
+        FieldTy::Layout(_) | FieldTy::Union(_) | FieldTy::Mask(_) | FieldTy::Swizzle(_) => {
             uses.fields = true;
             let index = num(index as u64);
             quote!(rt::write_styled(out, &f[#index], ::isa_runtime::layout::Style::Default, word)?;)

@@ -370,6 +370,7 @@ fn bit_table(spec: &Spec, l: &LayoutDef) -> String {
             FieldTy::Enum(i) => format!("[`{}`]", spec.enums[i].name.text),
             FieldTy::Regs(i) => format!("[`{}`]", spec.regs[i].name.text),
             FieldTy::Layout(i) => format!("[`{}`]", spec.layouts[i].name.text),
+            FieldTy::Union(i) => format!("[`{}`]", spec.unions[i].name.text),
             FieldTy::Mask(h) => format!("mask (x {})", if h { "high" } else { "low" }),
             FieldTy::Swizzle(h) => format!("swizzle (x {})", if h { "high" } else { "low" }),
             FieldTy::Opcode => "opcode".to_string(),

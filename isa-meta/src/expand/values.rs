@@ -64,6 +64,17 @@ fn zero_value_at(spec: &Spec, f: &FieldDef, depth: usize) -> Option<TokenStream>
             let ty = type_ident(&spec.layouts[i].name.text);
             quote!(#ty::new())
         }
+        FieldTy::Union(i) => {
+            // The first variant, with its fixed fields set, is what zero
+            // bits are not: a union's value 0 is its first variant's default.
+            let &(first, _, _) = spec.unions[i].variants.first()?;
+            if depth > spec.layouts.len() || !has_zero_at(spec, &spec.layouts[first], depth + 1) {
+                return None;
+            }
+            let ty = type_ident(&spec.unions[i].name.text);
+            let variant = type_ident(&spec.layouts[first].name.text);
+            quote!(#ty::#variant(#variant::new()))
+        }
         FieldTy::Opcode | FieldTy::Fixed(_) | FieldTy::Reserved | FieldTy::Presence => return None,
     })
 }
@@ -93,6 +104,10 @@ fn no_zero_reason(spec: &Spec, f: &FieldDef) -> String {
         FieldTy::Enum(i) => format!("closed enum `{}` names none", spec.enums[i].name.text),
         FieldTy::Regs(i) => format!("register file `{}` encodes no register as 0", spec.regs[i].name.text),
         FieldTy::Layout(i) => format!("layout `{}` has no `Default`", spec.layouts[i].name.text),
+        FieldTy::Union(i) => format!(
+            "the first layout of union `{}` has no `Default`",
+            spec.unions[i].name.text
+        ),
         _ => "its type has none".to_string(),
     }
 }

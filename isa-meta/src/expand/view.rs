@@ -33,6 +33,7 @@ fn layout_may_fail(spec: &Spec, layout: usize, fixed_hold: bool) -> bool {
         FieldTy::Enum(i) => !(spec.enums[i].open || spec.enums[i].is_total()),
         FieldTy::Regs(i) => !(spec.regs[i].open || spec.regs[i].is_total()),
         FieldTy::Layout(i) => layout_may_fail(spec, i, false),
+        FieldTy::Union(_) => true,
         _ => false,
     })
 }

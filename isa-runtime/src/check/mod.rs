@@ -42,14 +42,67 @@ pub struct Leaf {
     pub field: &'static Field,
     /// Bit offset of the layout holding it.
     pub base: u32,
+    /// For a leaf of a union's later layout ([`every_leaf`]): that layout
+    /// and where it starts, whose fixed fields must be written first.
+    pub variant: Option<(&'static Format, u32)>,
 }
 
-/// Every leaf field of a format, descending into nested layouts.
+/// Every leaf field of a format, descending into nested layouts and into
+/// the first layout of each union (the one a default word holds).
 pub fn leaves(format: &'static Format, base: u32, out: &mut Vec<Leaf>) {
     for field in format.fields {
         match field.kind {
             FieldKind::Layout(inner) => leaves(inner, base + field.ranges[0].lo, out),
-            _ => out.push(Leaf { field, base }),
+            FieldKind::Union(u) => {
+                if let Some(first) = u.variants.first() {
+                    leaves(first, base + field.ranges[0].lo, out);
+                }
+            }
+            _ => out.push(Leaf {
+                field,
+                base,
+                variant: None,
+            }),
+        }
+    }
+}
+
+/// [`leaves`], and those of every later layout of each union, marked with
+/// their layout: what a sweep of every field value visits.
+pub fn every_leaf(format: &'static Format, base: u32, out: &mut Vec<Leaf>) {
+    leaves(format, base, out);
+    for field in format.fields {
+        let at = base + field.ranges[0].lo;
+        match field.kind {
+            FieldKind::Layout(inner) => {
+                let mut nested = Vec::new();
+                every_leaf(inner, at, &mut nested);
+                out.extend(nested.into_iter().filter(|l| l.variant.is_some()));
+            }
+            FieldKind::Union(u) => {
+                for &variant in u.variants.iter().skip(1) {
+                    let mut nested = Vec::new();
+                    leaves(variant, at, &mut nested);
+                    out.extend(nested.into_iter().map(|l| Leaf {
+                        variant: Some((variant, at)),
+                        ..l
+                    }));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Writes the fixed fields of a leaf's union layout, if it has one.
+fn choose_variant<W: BitWord>(leaf: &Leaf, word: &mut W) {
+    if let Some((variant, at)) = leaf.variant {
+        for field in variant.fields {
+            let value = match field.kind {
+                FieldKind::Fixed(v) => v,
+                _ => default_value(field),
+            };
+            field.write(word, at, value);
         }
     }
 }
@@ -193,11 +246,12 @@ fn sweep_leaves<I: Isa>(format: &'static Format, base: I::Word, op: Option<&'sta
     let what = mnemonic.unwrap_or(format.name);
     round_trip_word_in::<I>(base, mnemonic, gen).unwrap_or_else(|e| panic!("`{what}` with default fields: {e}"));
     let mut all = Vec::new();
-    leaves(format, 0, &mut all);
+    every_leaf(format, 0, &mut all);
     for leaf in all.into_iter().filter(|l| sweepable(l.field)) {
         let field = leaf.field;
         for value in field_values(field.width, seed) {
             let mut word = base;
+            choose_variant(&leaf, &mut word);
             field.write(&mut word, leaf.base, value);
             if let Some(m) = mnemonic {
                 let winner = I::LAYOUT.match_opcode_in(word.to_u128(), gen.or(I::LAYOUT.gens.map(|g| g.hi)));

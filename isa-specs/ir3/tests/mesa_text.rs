@@ -43,7 +43,11 @@ fn a_note_carries_what_the_text_leaves_out() {
     let err = mesa::assemble_line("nop {raw imed=1}", 3, 6).expect_err("no such field");
     assert_eq!(
         (err.line, err.col, err.message.as_str()),
-        (3, 10, "`imed` is not a field of this instruction; did you mean `immed`?")
+        (
+            3,
+            10,
+            "`imed` is not a field of this instruction; did you mean `immed`?"
+        )
     );
 }
 
@@ -61,7 +65,10 @@ fn generations_decide_what_a_word_is() {
         (4, 1, "`lock` is an a7xx instruction, not one of a6xx")
     );
     assert_eq!(mesa::disassemble_word(0x0222_0000_0000_0004, 6), "getlast.w8 #4");
-    assert_eq!(mesa::disassemble_word(0x0222_0000_0000_0004, 5), "raw 0x0222000000000004");
+    assert_eq!(
+        mesa::disassemble_word(0x0222_0000_0000_0004, 5),
+        "raw 0x0222000000000004"
+    );
 }
 
 /// A program: one line per word; a length that is not whole words is an
