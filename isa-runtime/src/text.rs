@@ -627,8 +627,13 @@ fn parse_value<'a, W: BitWord>(
                     }
                 }
             }
+            // A closed enum prints only spellings: when one is empty, what
+            // follows (a number, say) is the next piece's, not a raw value.
+            let empty = e.values.iter().find(|v| v.spellings.contains(&""));
             if let Some((v, s)) = best {
                 cur.eat(s);
+                v.value
+            } else if let (Some(v), false) = (empty, e.open) {
                 v.value
             } else if let Some(n) = cur.integer()? {
                 let fits = n >= 0 && (n as u128) <= low_mask(field.width) as u128;
@@ -639,7 +644,7 @@ fn parse_value<'a, W: BitWord>(
                     ));
                 }
                 n as u64
-            } else if let Some(v) = e.values.iter().find(|v| v.spellings.contains(&"")) {
+            } else if let Some(v) = empty {
                 v.value
             } else {
                 return Err(TextError::one_of(cur, field));
