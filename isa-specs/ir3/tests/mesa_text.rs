@@ -43,7 +43,11 @@ fn a_note_carries_what_the_text_leaves_out() {
     let err = mesa::assemble_line("nop {raw imed=1}", 3, 6).expect_err("no such field");
     assert_eq!(
         (err.line, err.col, err.message.as_str()),
-        (3, 10, "`imed` is not a field of this instruction; did you mean `immed`?")
+        (
+            3,
+            10,
+            "`imed` is not a field of this instruction; did you mean `immed`?"
+        )
     );
 }
 
@@ -61,7 +65,10 @@ fn generations_decide_what_a_word_is() {
         (4, 1, "`lock` is an a7xx instruction, not one of a6xx")
     );
     assert_eq!(mesa::disassemble_word(0x0222_0000_0000_0004, 6), "getlast.w8 #4");
-    assert_eq!(mesa::disassemble_word(0x0222_0000_0000_0004, 5), "raw 0x0222000000000004");
+    assert_eq!(
+        mesa::disassemble_word(0x0222_0000_0000_0004, 5),
+        "raw 0x0222000000000004"
+    );
 }
 
 /// A program: one line per word; a length that is not whole words is an
@@ -77,4 +84,19 @@ fn programs_are_lines_of_words() {
     assert_eq!(err.offset, Some(16));
     let err = mesa::assemble("end\n\nfrob r0.x\n", 6).expect_err("no such instruction");
     assert_eq!((err.line, err.col), (3, 1));
+}
+
+/// A word at the mnemonic that is no mnemonic is one short error (not
+/// every form's list of mnemonics), after Mesa's modifiers too.
+#[test]
+fn an_unknown_mnemonic_is_one_short_error() {
+    let err = mesa::assemble_line("(sy)(rpt2)lok", 2, NEWEST).expect_err("no such mnemonic");
+    assert_eq!(
+        (err.line, err.col, err.message.as_str()),
+        (2, 11, "unknown mnemonic `lok`; did you mean `lock`?")
+    );
+    let err = mesa::assemble_line("\u{1b}[2J", 1, NEWEST).expect_err("not a word");
+    assert_eq!(err.message, "expected a mnemonic, found `\\u{1b}`");
+    let err = mesa::assemble_line("getlast.w9 #1", 1, NEWEST).expect_err("no such cluster");
+    assert!(err.message.contains("for `cluster`"), "{}", err.message);
 }
