@@ -1,12 +1,17 @@
 //! The ISAs the command line knows, and what each one needs beyond
 //! [`isa_runtime::Isa`].
 //!
-//! Adding an ISA takes an `impl CliIsa` (in a module under `isas/`) and one
-//! match arm in `main.rs`. An ISA whose files have a container (a header
-//! around the words) describes it as a [`Container`]: how to open a file and
-//! how to assemble one.
+//! Adding an ISA takes an `impl CliIsa` (in a module under `isas/`), one
+//! match arm in `main.rs` and one in [`IsaName::layout`]. An ISA whose files
+//! have a container (a header around the words) describes it as a
+//! [`Container`]: how to open a file and how to assemble one.
+//!
+//! An ISA whose spec declares generations (`gens LO..=HI` in its `LAYOUT`,
+//! such as ir3's a3xx to a7xx) takes `--gen N` (default the newest): see
+//! [`generation`].
 
 mod agal;
+mod ir3;
 mod lima_gp;
 mod pica;
 
@@ -15,7 +20,7 @@ use std::fmt;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::ValueEnum;
 use isa_agal::ProgramType;
-use isa_runtime::layout::Format;
+use isa_runtime::layout::{Format, IsaLayout};
 use isa_runtime::{BitWord, DecodeError, Isa, LayoutCodec};
 
 use crate::commands::decode::Decoded;
@@ -35,6 +40,10 @@ pub enum IsaName {
     /// ARM Mali-200/400 (Lima) vertex (geometry) processor: raw 128-bit
     /// words, in Mesa's disassembler text.
     LimaGp,
+    /// Qualcomm Adreno ir3 shaders: raw 64-bit words, in Mesa's
+    /// disassembler text, of the generation `--gen` names (default the
+    /// newest).
+    Ir3,
 }
 
 impl IsaName {
@@ -45,8 +54,79 @@ impl IsaName {
             IsaName::Pica => "pica",
             IsaName::LimaPp => "lima-pp",
             IsaName::LimaGp => "lima-gp",
+            IsaName::Ir3 => "ir3",
         }
     }
+
+    /// The layout metadata of the ISA's spec.
+    pub fn layout(self) -> &'static IsaLayout {
+        match self {
+            IsaName::Agal => <isa_agal::Agal as Isa>::LAYOUT,
+            IsaName::Pica => <isa_pica::Pica as Isa>::LAYOUT,
+            IsaName::LimaPp => &isa_lima_pp::LAYOUT,
+            IsaName::LimaGp => <isa_lima_gp::LimaGp as Isa>::LAYOUT,
+            IsaName::Ir3 => <isa_ir3::Ir3 as Isa>::LAYOUT,
+        }
+    }
+
+    /// How generation `gen` is called in messages: Adreno's `a6xx`, or
+    /// `generation 6`.
+    pub fn generation_name(self, gen: u32) -> String {
+        match self {
+            IsaName::Ir3 => format!("a{gen}xx"),
+            _ => format!("generation {gen}"),
+        }
+    }
+}
+
+/// The generation the words are for: for an ISA whose spec declares
+/// generations, `given` (`--gen N`), which must be one of them, or the
+/// newest; for any other ISA `None`, and `--gen` is a usage error (exit 2).
+pub fn generation(isa: IsaName, given: Option<u32>) -> Result<Option<u32>, Failure> {
+    match (isa.layout().gens, given) {
+        (None, None) => Ok(None),
+        (None, Some(_)) => {
+            let with: Vec<String> = (IsaName::value_variants().iter())
+                .filter(|name| name.layout().gens.is_some())
+                .map(|name| format!("`{name}`"))
+                .collect();
+            Err(Failure::usage(format!(
+                "--gen does not apply to `{isa}`: its spec has no generations (only {} has)",
+                with.join(", ")
+            )))
+        }
+        (Some(gens), None) => Ok(Some(gens.hi)),
+        (Some(gens), Some(gen)) if gens.contains(gen) => Ok(Some(gen)),
+        (Some(gens), Some(gen)) => Err(Failure::usage(format!(
+            "--gen {gen} is not a generation of `{isa}`: it has {} to {} ({} to {})",
+            gens.lo,
+            gens.hi,
+            isa.generation_name(gens.lo),
+            isa.generation_name(gens.hi)
+        ))),
+    }
+}
+
+/// The help of `--gen`: which ISAs take it, their generations and the
+/// default, read from their specs.
+pub fn gen_help() -> String {
+    let ranges: Vec<String> = (IsaName::value_variants().iter())
+        .filter_map(|&name| {
+            let gens = name.layout().gens?;
+            Some(format!(
+                "`{name}`: {} to {}, {} to {}",
+                gens.lo,
+                gens.hi,
+                name.generation_name(gens.lo),
+                name.generation_name(gens.hi)
+            ))
+        })
+        .collect();
+    format!(
+        "The hardware generation of the words or text ({}; default: the newest). \
+         Only an ISA whose spec has generations takes it",
+        ranges.join("; ")
+    )
 }
 
 impl fmt::Display for IsaName {
@@ -114,10 +194,11 @@ pub type LiftFn = fn(&[u8]) -> Result<(String, Vec<String>), String>;
 pub struct Container<W: 'static> {
     /// What a file is called in messages (`SHBIN`, `AGAL program`).
     pub name: &'static str,
-    /// Reads a file, checking it whole first, for `disasm` and `decode`,
-    /// which then write it as they go. Errors are located (`byte 0x…:
-    /// message`), to be prefixed with the file name.
-    pub open: fn(&[u8]) -> Result<Opened<'_, W>, String>,
+    /// Reads a file of the generation given (see [`generation`]: `None`
+    /// for an ISA without generations), checking it whole first, for
+    /// `disasm` and `decode`, which then write it as they go. Errors are
+    /// located (`byte 0x…: message`), to be prefixed with the file name.
+    pub open: OpenFn<W>,
     /// Assembles source files (as read, in command-line order) into a file,
     /// written to `out` as it goes (nothing reaches the output file unless
     /// the whole call succeeds). Errors are final: `FILE:line:col: message`
@@ -126,6 +207,9 @@ pub struct Container<W: 'static> {
     /// The `asm` options that `assemble` takes; the others are usage errors.
     pub options: &'static [AsmOptionGroup],
 }
+
+/// Opens a container file; see [`Container::open`].
+pub type OpenFn<W> = for<'a> fn(&'a [u8], Option<u32>) -> Result<Opened<'a, W>, String>;
 
 /// Assembles source files into an output; see [`Container::assemble`].
 pub type AssembleFn = fn(&[Input], &AsmOptions, &mut dyn std::io::Write) -> Result<(), Failure>;
@@ -196,6 +280,9 @@ pub struct AsmOptions {
     /// `--allow-empty` (every container): input with no instructions
     /// assembles to an empty file (AGAL: a header alone) instead of failing.
     pub allow_empty: bool,
+    /// The generation (`--gen`, or the newest) of an ISA whose spec has
+    /// generations; `None` for the others (see [`generation`]).
+    pub gen: Option<u32>,
 }
 
 /// The `asm` options, in the groups that containers take or refuse.

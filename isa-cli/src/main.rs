@@ -57,6 +57,17 @@ impl Command {
             Command::Lift(a) => a.isa,
         }
     }
+
+    /// The generation `--gen` names, if given (`lift` has no `--gen`).
+    fn gen(&self) -> Option<u32> {
+        match self {
+            Command::Disasm(a) => a.gen,
+            Command::Asm(a) => a.gen,
+            Command::Explain(a) => a.gen,
+            Command::Decode(a) => a.gen,
+            Command::Lift(_) => None,
+        }
+    }
 }
 
 /// The command line. A first argument that names a subcommand is parsed
@@ -114,14 +125,18 @@ fn main() -> ExitCode {
 }
 
 /// Picks the ISA: adding one is an `impl CliIsa` (or, for a presence-mask
-/// bundle, a module like [`packed`]) and one arm here.
+/// bundle, a module like [`packed`]) and one arm here. `--gen` is checked
+/// against the ISA's spec first ([`isas::generation`]).
 fn dispatch(command: &Command) -> Result<(), Failure> {
     check_paths(command)?;
+    let gen = isas::generation(command.isa(), command.gen())?;
     match command.isa() {
-        IsaName::Agal => run::<isa_agal::Agal>(command),
-        IsaName::Pica => run::<isa_pica::Pica>(command),
-        IsaName::LimaGp => run::<isa_lima_gp::LimaGp>(command),
-        // Variable-length instructions: whole programs, not words.
+        IsaName::Agal => run::<isa_agal::Agal>(command, gen),
+        IsaName::Pica => run::<isa_pica::Pica>(command, gen),
+        IsaName::LimaGp => run::<isa_lima_gp::LimaGp>(command, gen),
+        IsaName::Ir3 => run::<isa_ir3::Ir3>(command, gen),
+        // Variable-length instructions: whole programs, not words (and no
+        // generations: `gen` is `None`).
         IsaName::LimaPp => packed::run(command),
     }
 }
@@ -147,13 +162,14 @@ fn check_paths(command: &Command) -> Result<(), Failure> {
     }
 }
 
-/// Runs a command for ISA `I`.
-fn run<I: CliIsa>(command: &Command) -> Result<(), Failure> {
+/// Runs a command for ISA `I`, on words of generation `gen` (see
+/// [`isas::generation`]).
+fn run<I: CliIsa>(command: &Command, gen: Option<u32>) -> Result<(), Failure> {
     match command {
-        Command::Disasm(args) => commands::disasm::run::<I>(args),
-        Command::Asm(args) => commands::asm::run::<I>(args),
-        Command::Explain(args) => commands::explain::run::<I>(args),
-        Command::Decode(args) => commands::decode::run::<I>(args),
+        Command::Disasm(args) => commands::disasm::run::<I>(args, gen),
+        Command::Asm(args) => commands::asm::run::<I>(args, gen),
+        Command::Explain(args) => commands::explain::run::<I>(args, gen),
+        Command::Decode(args) => commands::decode::run::<I>(args, gen),
         Command::Lift(args) => commands::lift::run::<I>(args),
     }
 }
@@ -175,12 +191,16 @@ mod tests {
         let lines = [
             "isa disasm pica x.bin",
             "isa disasm lima-pp x.bin --raw --allow-empty",
+            "isa disasm ir3 x.bin --gen 6",
             "isa asm pica a.pica b.pica -o out.shbin --no-nop",
             "isa asm agal x.txt --output y.bin --type fragment --version 2 --ignore-limits",
             "isa asm lima-gp - -o -",
+            "isa asm ir3 x.txt --raw --gen 3 -o -",
             "isa explain pica 0x4c000000 0x12345678 --opdesc",
+            "isa explain ir3 e3c2000000000000 --gen 7",
             "isa decode lima-gp x.bin --json --allow-empty",
             "isa decode pica x.bin --raw --opdescs d.bin",
+            "isa decode ir3 x.bin --json --gen 5",
             "isa lift agal x.bin --to agsl -o y.agsl",
         ];
         let mut seen = Vec::new();

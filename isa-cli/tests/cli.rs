@@ -362,5 +362,9 @@ fn unknown_isas_fail_cleanly() {
     let run = isa(&["disasm", "mips", &bin]);
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("invalid value 'mips'"), "{}", run.stderr);
-    assert!(run.stderr.contains("agal, pica, lima-pp, lima-gp"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("agal, pica, lima-pp, lima-gp, ir3"),
+        "{}",
+        run.stderr
+    );
 }

@@ -214,7 +214,7 @@ fn empty_input_is_one_error_everywhere_unless_allowed() {
     let blanks = write(&dir, "blanks.txt", "  \n\t\n\n");
     let header_opts: &[&str] = &["--type", "fragment", "--version", "1"];
     let mut checked = 0;
-    for name in ["pica", "agal", "lima-pp", "lima-gp"] {
+    for name in ["pica", "agal", "lima-pp", "lima-gp", "ir3"] {
         let asm_options = if name == "agal" { header_opts } else { &[] };
         let mut modes = vec![
             Mode {
@@ -462,6 +462,16 @@ fn messages_escape_and_cut_what_they_quote() {
         ),
         ("lima-gp", &[], &["000: {T}\n", "000:\tadd.a0 ^0 {T} $0.x\n"]),
         ("lima-gp", &["--raw"], &["{T}\n", "acc.add {T} a.x a.x a.x\n"]),
+        (
+            "ir3",
+            &[],
+            &["{T}\n", "br p0.{T}, #1\n", "nop {raw immed={T}}\n", "raw {T}\n"],
+        ),
+        (
+            "ir3",
+            &["--raw", "--gen", "6"],
+            &["{T}\n", "getlast {T} #1\n", "br p0.x, #{T}\n"],
+        ),
     ];
     let src = dir.join("in.txt");
     let src = src.to_str().unwrap();

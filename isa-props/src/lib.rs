@@ -25,6 +25,7 @@
 
 pub mod agal;
 pub mod asm_disasm;
+pub mod ir3;
 pub mod lima;
 pub mod pica;
 pub mod seeds;
@@ -181,6 +182,20 @@ pub const TARGETS: &[Target] = &[
         input: "Lima PP Mesa text: what `isa asm lima-pp` accepts, `isa disasm lima-pp` reads back and reassembles",
         check: lima::pp_asm_disasm,
         seeds: seeds::lima_pp_texts,
+        max_len: DEFAULT_MAX_LEN,
+    },
+    Target {
+        name: "ir3-words",
+        input: "raw little-endian Adreno ir3 64-bit words, read in every generation the spec declares (a3xx to a7xx)",
+        check: ir3::words,
+        seeds: seeds::ir3_words,
+        max_len: DEFAULT_MAX_LEN,
+    },
+    Target {
+        name: "ir3-asm-disasm",
+        input: "ir3 Mesa text, in every generation: what `isa asm ir3 --gen N` writes, `isa disasm ir3 --gen N` reads back and reassembles",
+        check: ir3::asm_disasm,
+        seeds: seeds::ir3_texts,
         max_len: DEFAULT_MAX_LEN,
     },
     Target {

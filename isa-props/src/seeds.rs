@@ -227,6 +227,47 @@ pub fn lima_pp_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// The shipped ir3 sample's words (`isa-cli/samples/ir3`), the words that
+/// `isa-ir3`'s own tests name, and one word of each opcode of the spec (its
+/// opcode bits, every other bit 0), as one program.
+pub fn ir3_words(corpus: &Corpus) -> Vec<Vec<u8>> {
+    let mut seeds: Vec<Vec<u8>> = files_in(&corpus.project.join("isa-cli/samples/ir3"), ".bin")
+        .into_iter()
+        .map(|f| f.1)
+        .collect();
+    let tested: [u64; 7] = [
+        5,                     // `nop {raw immed=0x5}`
+        0x0080_0200_0000_0004, // `br p0.x, #4 {raw repeat=(rpt2)}`
+        0x0080_0000_ffff_fffc, // `br p0.x, #-4`
+        0x0222_0000_0000_0004, // `getlast.w8 #4` (a6xx and later)
+        0xe3c2_0000_0000_0000, // `lock` (a7xx)
+        0x0300_0000_0000_0000, // `end`
+        u64::MAX,
+    ];
+    seeds.push(tested.iter().flat_map(|w| w.to_le_bytes()).collect());
+    let opcodes = isa_ir3::LAYOUT.opcodes.iter().map(|op| op.bits as u64);
+    seeds.push(opcodes.flat_map(|w| w.to_le_bytes()).collect());
+    seeds
+}
+
+/// The shipped ir3 sample's source, and Mesa's text of every [`ir3_words`]
+/// seed in the newest generation and in the oldest.
+pub fn ir3_texts(corpus: &Corpus) -> Vec<Vec<u8>> {
+    let mut seeds: Vec<Vec<u8>> = files_in(&corpus.project.join("isa-cli/samples/ir3"), ".ir3")
+        .into_iter()
+        .map(|f| f.1)
+        .collect();
+    let gens = crate::ir3::generations();
+    for bytes in ir3_words(corpus) {
+        for gen in [*gens.end(), *gens.start()] {
+            if let Ok(text) = isa_ir3::mesa::disassemble(&bytes, gen) {
+                seeds.push(text.into_bytes());
+            }
+        }
+    }
+    seeds
+}
+
 /// The project's spec files (`isa-specs/<crate>/*.isa`), the spec-language
 /// test specs of `isa-meta/tests` and `generated-tests/specs`, and the
 /// inline spec of every trybuild

@@ -1,12 +1,14 @@
 //! `isa asm`: assembly text to the ISA's container (PICA: `.shbin` from
-//! picasso syntax, one DVLE per file; AGAL: a program with its header) or,
-//! with `--raw`, to bare little-endian words.
+//! picasso syntax, one DVLE per file; AGAL: a program with its header; Lima
+//! GP and ir3: raw words from Mesa's text) or, with `--raw`, to bare
+//! little-endian words from the spec's field-explicit text.
 
 use std::path::PathBuf;
 
 use clap::Args;
 use isa_agal::ProgramType;
-use isa_runtime::BitWord;
+use isa_runtime::lexer::Cursor;
+use isa_runtime::{BitWord, ParseError};
 
 use crate::failure::Failure;
 use crate::input::{self, Place};
@@ -23,7 +25,8 @@ pub struct AsmArgs {
     /// file in order (`A.v.pica B.g.pica`). AGAL: one file of
     /// AGALMiniAssembler text, where `//` starts comments. Lima GP: one file
     /// of Mesa's disassembler text (`000:` lines), with or without `isa
-    /// disasm`'s `{raw …}` notes. With `--raw`: one
+    /// disasm`'s `{raw …}` notes. ir3: one file of Mesa's disassembler
+    /// text, one instruction per line, with or without `{raw …}` notes. With `--raw`: one
     /// file of one instruction per line, where `;`, `//` and `#` start
     /// comments.
     #[arg(required = true, value_name = "FILE")]
@@ -33,8 +36,8 @@ pub struct AsmArgs {
     pub output: PathBuf,
     /// Write bare little-endian words, not a container (PICA: .shbin; AGAL:
     /// a program with its header). With `--raw`, each line is one word in
-    /// the spec's field-explicit form (Lima GP: instead of Mesa's text; the
-    /// output is raw words either way).
+    /// the spec's field-explicit form (Lima GP and ir3: instead of Mesa's
+    /// text; the output is raw words either way).
     #[arg(long)]
     pub raw: bool,
     /// PICA: do not insert the padding NOPs that flow-control errata need at
@@ -57,17 +60,23 @@ pub struct AsmArgs {
     /// output: no bytes, or for an AGAL program its 7-byte header alone.
     #[arg(long)]
     pub allow_empty: bool,
+    // `--gen N`: the help names the ISAs that take it and their
+    // generations, read from their specs.
+    #[arg(long, value_name = "N", help = isas::gen_help())]
+    pub gen: Option<u32>,
 }
 
 impl AsmArgs {
-    /// The options that go to the container's assembler.
-    fn options(&self) -> AsmOptions {
+    /// The options that go to the container's assembler, for generation
+    /// `gen` (see [`isas::generation`]).
+    fn options(&self, gen: Option<u32>) -> AsmOptions {
         AsmOptions {
             no_nop: self.no_nop,
             kind: self.kind,
             version: self.version,
             ignore_limits: self.ignore_limits,
             allow_empty: self.allow_empty,
+            gen,
         }
     }
 }
@@ -79,9 +88,10 @@ pub const ALLOW_EMPTY: &str = "--allow-empty";
 /// message`, and nothing is written unless everything assembles. Input
 /// with no instructions is an error unless `--allow-empty` is given. Options
 /// that the ISA's container does not take, or that `--raw` makes pointless,
-/// are usage errors.
-pub fn run<I: CliIsa>(args: &AsmArgs) -> Result<(), Failure> {
-    let options = args.options();
+/// are usage errors. The text is of generation `gen` (see
+/// [`isas::generation`]): a mnemonic that generation lacks is an error.
+pub fn run<I: CliIsa>(args: &AsmArgs, gen: Option<u32>) -> Result<(), Failure> {
+    let options = args.options(gen);
     let taken = I::CONTAINER.map_or(&[][..], |c| c.options);
     options.allow_only(taken, &format!("to `{}`", I::NAME))?;
     if let Some(container) = I::CONTAINER.filter(|_| !args.raw) {
@@ -95,7 +105,10 @@ pub fn run<I: CliIsa>(args: &AsmArgs) -> Result<(), Failure> {
         return Err(Failure::usage("--raw takes exactly one input file"));
     };
     let file = input::read(path)?;
-    let (words, errors) = isa_runtime::assemble_stream::<I>(&file.bytes);
+    let (words, errors) = match gen {
+        Some(gen) => assemble_stream_gen::<I>(&file.bytes, gen),
+        None => isa_runtime::assemble_stream::<I>(&file.bytes),
+    };
     if !errors.is_empty() {
         return Err(Failure::input(
             errors.iter().map(|e| format!("{}:{e}", file.name)).collect(),
@@ -113,4 +126,74 @@ pub fn run<I: CliIsa>(args: &AsmArgs) -> Result<(), Failure> {
         }
         Ok(())
     })
+}
+
+/// [`isa_runtime::assemble_stream`] for generation `gen`: the spec's
+/// field-explicit text, one instruction per line, each error collected.
+fn assemble_stream_gen<I: CliIsa>(bytes: &[u8], gen: u32) -> (Vec<I::Word>, Vec<ParseError>) {
+    let mut words = Vec::new();
+    let mut errors = Vec::new();
+    for (number, line) in isa_runtime::lines_of(bytes) {
+        let result = match line {
+            Ok(line) => assemble_line_gen::<I>(line, number, gen),
+            Err(col) => Err(ParseError {
+                line: number,
+                col,
+                message: "invalid UTF-8".into(),
+            }),
+        };
+        match result {
+            Ok(Some(word)) => words.push(word),
+            Ok(None) => {}
+            Err(e) => errors.push(e),
+        }
+    }
+    (words, errors)
+}
+
+/// [`isa_runtime::assemble_line`] for generation `gen`: a mnemonic that
+/// `gen` lacks is an error at the mnemonic, and the word is decoded as
+/// `gen` has it (then encoded again, so it is canonical).
+fn assemble_line_gen<I: CliIsa>(line: &str, number: usize, gen: u32) -> Result<Option<I::Word>, ParseError> {
+    let mut cursor = Cursor::at(line, number, 1);
+    if cursor.at_line_end() {
+        return Ok(None);
+    }
+    let start = cursor.clone();
+    let word: I::Word = isa_runtime::text::parse_instruction(I::LAYOUT, &mut cursor)?;
+    let mut at = start.clone();
+    at.skip_blanks();
+    let opcode = at.clone().word().and_then(|m| I::LAYOUT.opcode(m));
+    if let Some((op, gens)) = opcode
+        .and_then(|op| Some((op, op.gens?)))
+        .filter(|(op, _)| !op.in_gen(gen))
+    {
+        // Worded as `isa_ir3::mesa` words it, so both texts say the same.
+        let name = |g: u32| I::NAME.generation_name(g);
+        let message = match gens.lo == gens.hi {
+            true => {
+                let only = name(gens.lo);
+                let article = if only.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!(
+                    "`{}` is {article} {only} instruction, not one of {}",
+                    op.mnemonic,
+                    name(gen)
+                )
+            }
+            false => format!(
+                "`{}` is an instruction of {} to {}, not of {}",
+                op.mnemonic,
+                name(gens.lo),
+                name(gens.hi),
+                name(gen)
+            ),
+        };
+        return Err(at.error(message));
+    }
+    let insn = I::decode_gen(word, gen).map_err(|e| start.error(e.to_string()))?;
+    I::encode(&insn).map(Some).map_err(|e| start.error(e.to_string()))
 }

@@ -40,6 +40,10 @@ pub struct DecodeArgs {
     /// and print no instructions (JSON: an empty `"instructions"` list).
     #[arg(long)]
     pub allow_empty: bool,
+    // `--gen N`: the help names the ISAs that take it and their
+    // generations, read from their specs.
+    #[arg(long, value_name = "N", help = isas::gen_help())]
+    pub gen: Option<u32>,
 }
 
 /// One decoded word (or a container's header): where it is, how wide, its
@@ -69,8 +73,9 @@ pub struct Decoded {
 ///
 /// The words are checked first, then decoded again and written one at a
 /// time (the JSON object too, element by element), so that memory does not
-/// grow with the output.
-pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
+/// grow with the output. They are read as generation `gen` has them (see
+/// [`isas::generation`]): texts, opcodes and fields alike.
+pub fn run<I: CliIsa>(args: &DecodeArgs, gen: Option<u32>) -> Result<(), Failure> {
     let aux_path = match &args.opdescs {
         Some(path) => Some((isas::aux::<I>("--opdescs")?, path)),
         None => None,
@@ -91,7 +96,7 @@ pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
         Some(_) if file.bytes.is_empty() => (None, Words::Held(Vec::new()), I::AUX.map(|layout| (layout, Vec::new()))),
         Some(container) => {
             let opened =
-                (container.open)(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
+                (container.open)(&file.bytes, gen).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
             if opened.count == 0 && !args.allow_empty {
                 return Err(super::empty_container(&file, container.name, Some(ALLOW_EMPTY)));
             }
@@ -116,7 +121,7 @@ pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
     // Words left to the spec's text form must decode: checked before
     // anything is written (words made with their texts need no check).
     let check = |offset: usize, word: I::Word, errors: &mut Vec<String>| {
-        if let Err(e) = I::decode(word) {
+        if let Err(e) = super::decode_word::<I>(word, gen) {
             errors.push(format!("{}: {}", file.name, e.at(offset)));
         }
     };
@@ -147,7 +152,7 @@ pub fn run<I: CliIsa>(args: &DecodeArgs) -> Result<(), Failure> {
         Words::Held(words) => Box::new(words.into_iter()),
         Words::Made(words) => words,
     };
-    let instructions = instructions.map(instruction::<I>);
+    let instructions = instructions.map(|word| instruction::<I>(word, gen));
     let mut out = Stdout::new();
     let mut printer = Printer {
         out: &mut out,
@@ -292,16 +297,17 @@ pub fn json_object(
     serde_json::Value::Object(object)
 }
 
-/// One instruction word with its fields; a word without a text was checked to decode.
-fn instruction<I: Isa>(word: ContainerWord<I::Word>) -> Decoded {
+/// One instruction word of generation `gen` with its fields; a word
+/// without a text was checked to decode.
+fn instruction<I: Isa>(word: ContainerWord<I::Word>, gen: Option<u32>) -> Decoded {
     let ContainerWord { offset, word, text } = word;
-    let text = text.unwrap_or_else(|| super::instruction_text::<I>(word).unwrap_or_default());
+    let text = text.unwrap_or_else(|| super::instruction_text::<I>(word, gen).unwrap_or_default());
     Decoded {
         offset,
         bits: I::Word::BITS,
         hex: super::word_hex(&word),
         text,
-        fields: super::instruction_fields::<I>(&word),
+        fields: super::instruction_fields::<I>(&word, gen),
     }
 }
 
@@ -383,7 +389,7 @@ mod tests {
             bits: 32,
             hex: crate::commands::word_hex(&word),
             text: text.into(),
-            fields: crate::commands::instruction_fields::<Pica>(&word),
+            fields: crate::commands::instruction_fields::<Pica>(&word, None),
         }
     }
 

@@ -23,13 +23,18 @@ pub struct ExplainArgs {
     /// Explain the words as operand descriptors (PICA), not instructions.
     #[arg(long)]
     pub opdesc: bool,
+    // `--gen N`: the help names the ISAs that take it and their
+    // generations, read from their specs.
+    #[arg(long, value_name = "N", help = isas::gen_help())]
+    pub gen: Option<u32>,
 }
 
 /// Prints each word's text, its opcode's semantics (AGSL, when the spec
 /// gives them) and its field table. A word that does not parse
 /// or decode is reported on stderr (its fields are still shown when it
-/// parses) and makes the command fail.
-pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
+/// parses) and makes the command fail. Words are read as generation `gen`
+/// has them (see [`isas::generation`]).
+pub fn run<I: CliIsa>(args: &ExplainArgs, gen: Option<u32>) -> Result<(), Failure> {
     let aux = if args.opdesc {
         Some(isas::aux::<I>("--opdesc")?)
     } else {
@@ -74,13 +79,12 @@ pub fn run<I: CliIsa>(args: &ExplainArgs) -> Result<(), Failure> {
             }
             None => {
                 let word = I::Word::from_le_bytes(bytes);
-                semantics = I::LAYOUT
-                    .match_opcode(word.to_u128())
+                semantics = super::opcode_of::<I>(&word, gen)
                     .map(|op| op.semantics)
                     .filter(|s| !s.is_empty());
-                let fields = super::instruction_fields::<I>(&word);
+                let fields = super::instruction_fields::<I>(&word, gen);
                 let hex = super::word_hex(&word);
-                match super::instruction_text::<I>(word) {
+                match super::instruction_text::<I>(word, gen) {
                     Ok(text) => (format!("{hex}  {text}"), fields, None),
                     Err(e) => (
                         format!("{hex}  (does not decode)"),

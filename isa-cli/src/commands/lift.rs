@@ -51,7 +51,7 @@ pub fn run<I: CliIsa>(args: &LiftArgs) -> Result<(), Failure> {
         return Err(file.empty(Place::Binary, None));
     }
     if let Some(container) = I::CONTAINER {
-        if (container.open)(&file.bytes).is_ok_and(|opened| opened.count == 0) {
+        if (container.open)(&file.bytes, I::LAYOUT.gens.map(|g| g.hi)).is_ok_and(|opened| opened.count == 0) {
             return Err(super::empty_container(&file, container.name, None));
         }
     }

@@ -6,8 +6,9 @@ pub mod disasm;
 pub mod explain;
 pub mod lift;
 
-use isa_runtime::explain::{explain_word, FieldReport};
-use isa_runtime::layout::FieldKind;
+use isa_runtime::explain::{explain_format, explain_word, FieldReport};
+use isa_runtime::layout::{FieldKind, IsaLayout, Opcode};
+use isa_runtime::text::write_fallback;
 use isa_runtime::{BitWord, DecodeError, Isa};
 
 use crate::failure::Failure;
@@ -24,9 +25,19 @@ pub fn empty_container(file: &Input, container: &str, allow: Option<&str>) -> Fa
     ))
 }
 
-/// Decodes one word and prints it as `disasm` would.
-pub fn instruction_text<I: Isa>(word: I::Word) -> Result<String, DecodeError> {
-    I::decode(word).map(|insn| insn.to_string())
+/// Decodes one word as generation `gen` has it (see
+/// [`crate::isas::generation`]; `None`: an ISA without generations).
+pub fn decode_word<I: Isa>(word: I::Word, gen: Option<u32>) -> Result<I::Instruction, DecodeError> {
+    match gen {
+        Some(gen) => I::decode_gen(word, gen),
+        None => I::decode(word),
+    }
+}
+
+/// Decodes one word of generation `gen` and prints it as `disasm --raw`
+/// would.
+pub fn instruction_text<I: Isa>(word: I::Word, gen: Option<u32>) -> Result<String, DecodeError> {
+    decode_word::<I>(word, gen).map(|insn| insn.to_string())
 }
 
 /// A word as `0x` and zero-padded hex digits of its full width.
@@ -35,10 +46,25 @@ pub fn word_hex<W: BitWord>(word: &W) -> String {
     format!("0x{:0digits$x}", word.to_u128())
 }
 
-/// The field breakdown of an instruction word (every bit exactly once), with
-/// the opcode's doc on the opcode row, which has no doc of its own.
-pub fn instruction_fields<I: Isa>(word: &I::Word) -> Vec<FieldReport> {
-    let (opcode, mut fields) = explain_word(I::LAYOUT, word);
+/// The opcode `word` matches in generation `gen` (`None`: an ISA without
+/// generations), if any.
+pub fn opcode_of<I: Isa>(word: &I::Word, gen: Option<u32>) -> Option<&'static Opcode> {
+    I::LAYOUT.match_opcode_in(word.to_u128(), gen)
+}
+
+/// The field breakdown of an instruction word of generation `gen` (every
+/// bit exactly once), with the opcode's doc on the opcode row, which has
+/// no doc of its own. A word whose opcode is another generation's is one
+/// row, as a word that matches no opcode is.
+pub fn instruction_fields<I: Isa>(word: &I::Word, gen: Option<u32>) -> Vec<FieldReport> {
+    let layout = I::LAYOUT;
+    let (opcode, mut fields) = match gen {
+        Some(_) if layout.bundle.is_none() => match opcode_of::<I>(word, gen) {
+            Some(op) => (Some(op), explain_format(op.format, word, Some(op))),
+            None => (None, unmatched_fields(layout, word)),
+        },
+        _ => explain_word(layout, word),
+    };
     if let Some(op) = opcode {
         let opcode_kind = FieldKind::Opcode.type_name();
         for f in fields.iter_mut() {
@@ -48,4 +74,32 @@ pub fn instruction_fields<I: Isa>(word: &I::Word) -> Vec<FieldReport> {
         }
     }
     fields
+}
+
+/// The rows of a word that is no instruction (of the generation asked
+/// for), as [`explain_word`] gives them for a word no opcode matches: the
+/// word, 64 bits a row, as the spec's fallback prints it.
+fn unmatched_fields<W: BitWord>(layout: &IsaLayout, word: &W) -> Vec<FieldReport> {
+    let mut text = String::new();
+    let _ = write_fallback(&mut text, layout, word);
+    let mut rows = Vec::new();
+    let mut lo = 0;
+    while lo < W::BITS {
+        let width = (W::BITS - lo).min(64);
+        rows.push(FieldReport {
+            name: if W::BITS <= 64 {
+                "word".into()
+            } else {
+                format!("word[{}]", lo / 64)
+            },
+            lo,
+            width,
+            raw: word.get(lo, width),
+            value: text.clone(),
+            kind: "unknown",
+            doc: "no opcode of this generation matches these bits",
+        });
+        lo += width;
+    }
+    rows
 }

@@ -40,7 +40,7 @@ fn lift_agsl(bytes: &[u8]) -> Result<(String, Vec<String>), String> {
 
 /// An AGAL program: the header, then tokens that print in mini-assembler
 /// syntax, checked whole, then listed one token at a time.
-fn open(bytes: &[u8]) -> Result<Opened<'_, [u64; 3]>, String> {
+fn open(bytes: &[u8], _gen: Option<u32>) -> Result<Opened<'_, [u64; 3]>, String> {
     let stream = disasm::Stream::new(bytes).map_err(|e| e.to_string())?;
     let word = stream.header.encode();
     let header = Decoded {

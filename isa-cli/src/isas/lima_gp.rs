@@ -29,7 +29,7 @@ impl CliIsa for LimaGp {
 /// Raw words (a whole number of 16-byte words) as Mesa's text, made one
 /// instruction at a time; each word's text in `decode` is its instruction's
 /// lines.
-fn open(bytes: &[u8]) -> Result<Opened<'_, u128>, String> {
+fn open(bytes: &[u8], _gen: Option<u32>) -> Result<Opened<'_, u128>, String> {
     let words = input::words::<u128>(bytes).map_err(|e| e.to_string())?;
     let count = bytes.len() / 16;
     Ok(Opened {
@@ -92,7 +92,7 @@ mod tests {
             .chain([mesa::blank(), 0, u128::MAX])
             .collect();
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let opened = open(&bytes).unwrap();
+        let opened = open(&bytes, None).unwrap();
         assert_eq!(opened.count, words.len());
         let Words::Made(made) = opened.words else {
             panic!("Lima GP words are made one at a time")
@@ -104,6 +104,6 @@ mod tests {
         let mut out = Vec::new();
         (opened.listing)(&mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), mesa::disassemble(&words));
-        assert!(open(&bytes[..20]).is_err());
+        assert!(open(&bytes[..20], None).is_err());
     }
 }

@@ -27,7 +27,7 @@ impl CliIsa for Pica {
 /// A `.shbin`: picasso-syntax text, and its code words (each with its
 /// line of that text) and operand descriptors at their byte offsets in the
 /// file. Read whole: a `.shbin` holds at most a few hundred instructions.
-fn open(bytes: &[u8]) -> Result<Opened<'_, u32>, String> {
+fn open(bytes: &[u8], _gen: Option<u32>) -> Result<Opened<'_, u32>, String> {
     let shbin = Shbin::from_bytes(bytes).map_err(|e| e.to_string())?;
     // The parse checked the header; its offsets are read again here.
     let u32_at = |at: usize| {

@@ -174,7 +174,40 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
             }
         }
     }
-    Err(best.map_or_else(|| cur.expected("an instruction"), TextError::report))
+    let best = best.map_or_else(|| cur.expected("an instruction"), TextError::report);
+    Err(unknown_mnemonic(&cur, &best).unwrap_or(best))
+}
+
+/// When every form failed at the mnemonic (after Mesa's `(sy)(ss)(eq)(jp)
+/// (rptN)` modifiers) and the word there is no mnemonic of the spec: that
+/// error, short (the forms' errors, merged, would list every mnemonic of
+/// the ISA, form by form). `None` otherwise.
+fn unknown_mnemonic(cur: &Cursor<'_>, best: &ParseError) -> Option<ParseError> {
+    let mut at = cur.clone();
+    at.skip_blanks();
+    while at.peek() == Some('(') {
+        let rest = at.rest();
+        let Some(end) = rest.find(')') else {
+            break;
+        };
+        at.eat(&rest[..=end]);
+    }
+    if at.position() != (best.line, best.col) {
+        return None;
+    }
+    let Some(word) = at.clone().word() else {
+        return Some(at.expected("a mnemonic"));
+    };
+    // `getlast.w8`, `fence.g.l`: the mnemonic is the word up to its first dot.
+    let name = word.split('.').next().filter(|n| !n.is_empty()).unwrap_or(word);
+    if LAYOUT.opcode(name).is_some() {
+        return None;
+    }
+    let mut message = alloc::format!("unknown mnemonic {}", isa_runtime::text::quote_input(name));
+    if let Some(near) = isa_runtime::lexer::closest(name, LAYOUT.opcodes.iter().map(|o| o.mnemonic)) {
+        let _ = write!(message, "; did you mean `{near}`?");
+    }
+    Some(at.error(message))
 }
 
 /// Keeps the error that read furthest into the line (two at one place

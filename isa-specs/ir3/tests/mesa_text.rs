@@ -85,3 +85,18 @@ fn programs_are_lines_of_words() {
     let err = mesa::assemble("end\n\nfrob r0.x\n", 6).expect_err("no such instruction");
     assert_eq!((err.line, err.col), (3, 1));
 }
+
+/// A word at the mnemonic that is no mnemonic is one short error (not
+/// every form's list of mnemonics), after Mesa's modifiers too.
+#[test]
+fn an_unknown_mnemonic_is_one_short_error() {
+    let err = mesa::assemble_line("(sy)(rpt2)lok", 2, NEWEST).expect_err("no such mnemonic");
+    assert_eq!(
+        (err.line, err.col, err.message.as_str()),
+        (2, 11, "unknown mnemonic `lok`; did you mean `lock`?")
+    );
+    let err = mesa::assemble_line("\u{1b}[2J", 1, NEWEST).expect_err("not a word");
+    assert_eq!(err.message, "expected a mnemonic, found `\\u{1b}`");
+    let err = mesa::assemble_line("getlast.w9 #1", 1, NEWEST).expect_err("no such cluster");
+    assert!(err.message.contains("for `cluster`"), "{}", err.message);
+}
