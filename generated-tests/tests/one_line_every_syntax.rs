@@ -66,6 +66,7 @@ const CRATES: &[&str] = &[
     "isa-specs/agal",
     "isa-specs/lima-pp",
     "isa-specs/lima-gp",
+    "isa-specs/ir3",
     "isa-cli",
 ];
 
