@@ -29,10 +29,22 @@ pub struct FieldReport {
 
 /// The breakdown of one instruction word: every bit appears in exactly one row.
 pub fn explain_word<W: BitWord>(isa: &IsaLayout, word: &W) -> (Option<&'static Opcode>, Vec<FieldReport>) {
+    explain_word_in(isa, word, None)
+}
+
+/// [`explain_word`] as generation `gen` decodes (`None`: the newest, or an
+/// ISA without generations): a word whose opcode only another generation
+/// has is one row, as a word that matches no opcode is.
+pub fn explain_word_in<W: BitWord>(
+    isa: &IsaLayout,
+    word: &W,
+    gen: Option<u32>,
+) -> (Option<&'static Opcode>, Vec<FieldReport>) {
     if let Some(bundle) = isa.bundle {
         return (None, explain_format(bundle, word, None));
     }
-    match isa.match_opcode(word.to_u128()) {
+    let gen = gen.or(isa.gens.map(|g| g.hi));
+    match isa.match_opcode_in(word.to_u128(), gen) {
         Some(op) => (Some(op), explain_format(op.format, word, Some(op))),
         None => {
             let mut text = String::new();
@@ -53,7 +65,11 @@ pub fn explain_word<W: BitWord>(isa: &IsaLayout, word: &W) -> (Option<&'static O
                     raw: word.get(lo, width),
                     value: text.clone(),
                     kind: "unknown",
-                    doc: "no opcode matches these bits",
+                    doc: if isa.gens.is_some() {
+                        "no opcode of this generation matches these bits"
+                    } else {
+                        "no opcode matches these bits"
+                    },
                 });
                 lo += width;
             }

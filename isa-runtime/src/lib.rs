@@ -133,6 +133,17 @@ pub fn decode_stream<I: Isa>(bytes: &[u8]) -> Result<alloc::vec::Vec<I::Instruct
 /// mark and trailing `\r` are dropped; a line that is not UTF-8 is an error at
 /// the column of its first bad byte.
 pub fn assemble_stream<I: Isa>(bytes: &[u8]) -> (alloc::vec::Vec<I::Word>, alloc::vec::Vec<ParseError>) {
+    assemble_stream_with(bytes, assemble_line::<I>)
+}
+
+/// [`assemble_stream`] with another reader of one line (`line`, its
+/// 1-based number): `None` for a line with nothing to assemble. A layer
+/// that checks more than [`assemble_line`] (a generation, say) passes its
+/// own.
+pub fn assemble_stream_with<W>(
+    bytes: &[u8],
+    mut assemble: impl FnMut(&str, usize) -> Result<Option<W>, ParseError>,
+) -> (alloc::vec::Vec<W>, alloc::vec::Vec<ParseError>) {
     let mut words = alloc::vec::Vec::new();
     let mut errors = alloc::vec::Vec::new();
     for (number, line) in lines_of(bytes) {
@@ -147,7 +158,7 @@ pub fn assemble_stream<I: Isa>(bytes: &[u8]) -> (alloc::vec::Vec<I::Word>, alloc
                 continue;
             }
         };
-        match assemble_line::<I>(line, number) {
+        match assemble(line, number) {
             Ok(Some(word)) => words.push(word),
             Ok(None) => {}
             Err(e) => errors.push(e),

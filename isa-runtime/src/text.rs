@@ -834,17 +834,7 @@ fn parse_union<'a, W: BitWord>(
                 return Ok(());
             }
             Ok(()) => {}
-            Err(e) => {
-                let e = TextError::from(e);
-                best = Some(match best.take() {
-                    None => e,
-                    Some(b) => match e.cmp_place(&b) {
-                        core::cmp::Ordering::Greater => e,
-                        core::cmp::Ordering::Equal => TextError::merge(b, e),
-                        core::cmp::Ordering::Less => b,
-                    },
-                });
-            }
+            Err(e) => TextError::keep_furthest(&mut best, e.into()),
         }
     }
     Err(best.unwrap_or_else(|| TextError::expected_for(cur, "one of the union's layouts", field)))

@@ -156,6 +156,20 @@ impl<'a> TextError<'a> {
         }
     }
 
+    /// Keeps, of `best` and `e`, the error that read further into the text;
+    /// two at one place merge ([`TextError::merge`]). For a parser that
+    /// tries several forms and reports the one that got furthest.
+    pub fn keep_furthest(best: &mut Option<Self>, e: Self) {
+        *best = Some(match best.take() {
+            None => e,
+            Some(b) => match e.cmp_place(&b) {
+                Ordering::Greater => e,
+                Ordering::Equal => TextError::merge(b, e),
+                Ordering::Less => b,
+            },
+        });
+    }
+
     /// The error with its line, column and message.
     pub fn report(self) -> ParseError {
         let (line, col) = self.place();

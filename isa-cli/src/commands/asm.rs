@@ -106,7 +106,7 @@ pub fn run<I: CliIsa>(args: &AsmArgs, gen: Option<u32>) -> Result<(), Failure> {
     };
     let file = input::read(path)?;
     let (words, errors) = match gen {
-        Some(gen) => assemble_stream_gen::<I>(&file.bytes, gen),
+        Some(gen) => isa_runtime::assemble_stream_with(&file.bytes, |line, n| assemble_line_gen::<I>(line, n, gen)),
         None => isa_runtime::assemble_stream::<I>(&file.bytes),
     };
     if !errors.is_empty() {
@@ -126,29 +126,6 @@ pub fn run<I: CliIsa>(args: &AsmArgs, gen: Option<u32>) -> Result<(), Failure> {
         }
         Ok(())
     })
-}
-
-/// [`isa_runtime::assemble_stream`] for generation `gen`: the spec's
-/// field-explicit text, one instruction per line, each error collected.
-fn assemble_stream_gen<I: CliIsa>(bytes: &[u8], gen: u32) -> (Vec<I::Word>, Vec<ParseError>) {
-    let mut words = Vec::new();
-    let mut errors = Vec::new();
-    for (number, line) in isa_runtime::lines_of(bytes) {
-        let result = match line {
-            Ok(line) => assemble_line_gen::<I>(line, number, gen),
-            Err(col) => Err(ParseError {
-                line: number,
-                col,
-                message: "invalid UTF-8".into(),
-            }),
-        };
-        match result {
-            Ok(Some(word)) => words.push(word),
-            Ok(None) => {}
-            Err(e) => errors.push(e),
-        }
-    }
-    (words, errors)
 }
 
 /// [`isa_runtime::assemble_line`] for generation `gen`: a mnemonic that

@@ -6,9 +6,8 @@ pub mod disasm;
 pub mod explain;
 pub mod lift;
 
-use isa_runtime::explain::{explain_format, explain_word, FieldReport};
-use isa_runtime::layout::{FieldKind, IsaLayout, Opcode};
-use isa_runtime::text::write_fallback;
+use isa_runtime::explain::{explain_word_in, FieldReport};
+use isa_runtime::layout::{FieldKind, Opcode};
 use isa_runtime::{BitWord, DecodeError, Isa};
 
 use crate::failure::Failure;
@@ -57,14 +56,7 @@ pub fn opcode_of<I: Isa>(word: &I::Word, gen: Option<u32>) -> Option<&'static Op
 /// no doc of its own. A word whose opcode is another generation's is one
 /// row, as a word that matches no opcode is.
 pub fn instruction_fields<I: Isa>(word: &I::Word, gen: Option<u32>) -> Vec<FieldReport> {
-    let layout = I::LAYOUT;
-    let (opcode, mut fields) = match gen {
-        Some(_) if layout.bundle.is_none() => match opcode_of::<I>(word, gen) {
-            Some(op) => (Some(op), explain_format(op.format, word, Some(op))),
-            None => (None, unmatched_fields(layout, word)),
-        },
-        _ => explain_word(layout, word),
-    };
+    let (opcode, mut fields) = explain_word_in(I::LAYOUT, word, gen);
     if let Some(op) = opcode {
         let opcode_kind = FieldKind::Opcode.type_name();
         for f in fields.iter_mut() {
@@ -74,32 +66,4 @@ pub fn instruction_fields<I: Isa>(word: &I::Word, gen: Option<u32>) -> Vec<Field
         }
     }
     fields
-}
-
-/// The rows of a word that is no instruction (of the generation asked
-/// for), as [`explain_word`] gives them for a word no opcode matches: the
-/// word, 64 bits a row, as the spec's fallback prints it.
-fn unmatched_fields<W: BitWord>(layout: &IsaLayout, word: &W) -> Vec<FieldReport> {
-    let mut text = String::new();
-    let _ = write_fallback(&mut text, layout, word);
-    let mut rows = Vec::new();
-    let mut lo = 0;
-    while lo < W::BITS {
-        let width = (W::BITS - lo).min(64);
-        rows.push(FieldReport {
-            name: if W::BITS <= 64 {
-                "word".into()
-            } else {
-                format!("word[{}]", lo / 64)
-            },
-            lo,
-            width,
-            raw: word.get(lo, width),
-            value: text.clone(),
-            kind: "unknown",
-            doc: "no opcode of this generation matches these bits",
-        });
-        lo += width;
-    }
-    rows
 }

@@ -160,7 +160,7 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
                     let mut rest = c.clone();
                     rest.skip_blanks();
                     if !(rest.at_line_end() || rest.peek() == Some('{')) {
-                        keep_furthest(
+                        TextError::keep_furthest(
                             &mut best,
                             TextError::expected(&rest, "the end of the line or a `{raw …}` note"),
                         );
@@ -170,7 +170,7 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
                     end_of_line(c.clone())?;
                     return check_decodes(&cur, word, format, gen);
                 }
-                Err(e) => keep_furthest(&mut best, e),
+                Err(e) => TextError::keep_furthest(&mut best, e),
             }
         }
     }
@@ -208,19 +208,6 @@ fn unknown_mnemonic(cur: &Cursor<'_>, best: &ParseError) -> Option<ParseError> {
         let _ = write!(message, "; did you mean `{near}`?");
     }
     Some(at.error(message))
-}
-
-/// Keeps the error that read furthest into the line (two at one place
-/// merge: "expected A or B").
-fn keep_furthest<'a>(best: &mut Option<TextError<'a>>, e: TextError<'a>) {
-    *best = Some(match best.take() {
-        None => e,
-        Some(b) => match e.cmp_place(&b) {
-            core::cmp::Ordering::Greater => e,
-            core::cmp::Ordering::Equal => TextError::merge(b, e),
-            core::cmp::Ordering::Less => b,
-        },
-    });
 }
 
 /// Only blanks or a comment may follow.
