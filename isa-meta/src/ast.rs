@@ -147,10 +147,20 @@ pub struct LayoutAst {
     /// `text NAME [when COND, …] "TEMPLATE"` lines: named, conditional
     /// templates with context hooks.
     pub texts: Vec<TextAst>,
+    /// `param NAME` lines: bools the `text` lines read, given by the line
+    /// that prints the layout.
+    pub params: Vec<ParamAst>,
     pub doc: String,
     /// False when a line of the block failed to parse (checks that need
     /// every field are then skipped, to avoid follow-on errors).
     pub complete: bool,
+}
+
+/// `param NAME /// doc` in a layout.
+#[derive(Debug, Clone)]
+pub struct ParamAst {
+    pub name: Name,
+    pub doc: String,
 }
 
 #[derive(Debug, Clone)]

@@ -37,6 +37,7 @@ mod expand;
 mod lexer;
 mod model;
 mod naming;
+mod nested;
 mod parser;
 mod resolve;
 mod semantics;

@@ -170,6 +170,8 @@ pub struct LayoutDef {
     pub syntax: Option<Template>,
     /// Named, conditional templates (`text NAME when … "…"`), in spec order.
     pub texts: Vec<TextDef>,
+    /// `param NAME` lines (a layout's, not a format's).
+    pub params: Vec<ParamDef>,
     pub doc: String,
     /// Every line parsed (see `LayoutAst::complete`).
     pub complete: bool,
@@ -247,6 +249,13 @@ pub struct FieldDef {
     /// A `pattern V` field: a `fixed` one whose value is part of every
     /// opcode pattern of its format (a word that differs matches none).
     pub pattern: bool,
+}
+
+/// `param NAME`: a bool that a layout's `text` lines print and test,
+/// given by the line that prints the layout (`{field(NAME = …)}`).
+pub struct ParamDef {
+    pub name: Name,
+    pub doc: String,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -377,6 +386,13 @@ pub enum TPiece {
         name: String,
         span: Span,
     },
+    /// `{p:'text'}`: a flag on param `index` of the layout; only in
+    /// `text` templates.
+    Param {
+        index: usize,
+        text: String,
+        span: Span,
+    },
     /// `{flag?…}` (`when_set`) or `{!flag?…}`: pieces printed when the
     /// field is non-zero (zero); only in `text` templates.
     Group {
@@ -401,6 +417,58 @@ pub enum TStyle {
     Mnemonic,
     /// `{field:.N}` in a `text` line: a float field with N decimals.
     Decimals(u8),
+    /// A `layout` or `union` field in a `text` line whose layouts have
+    /// lines of the line's dialect: printed through them, with these
+    /// bindings for their params (`{src(r = src_r, half = !full)}`).
+    Nested(Vec<BindingDef>),
+}
+
+/// `NAME = VALUE` in `{field(…)}`: what a nested layout's param is.
+#[derive(Clone, Debug)]
+pub struct BindingDef {
+    pub param: Name,
+    pub value: BindValue,
+    pub span: Span,
+}
+
+impl PartialEq for BindingDef {
+    fn eq(&self, other: &Self) -> bool {
+        self.param.text == other.param.text && self.value == other.value
+    }
+}
+
+/// The value of a binding, from the outer layout's bool fields, params and
+/// opcode.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BindValue {
+    /// `0` or `1`.
+    Const(bool),
+    /// `f` or `!f`: a bool field.
+    Field { index: usize, invert: bool },
+    /// `q` or `!q`: a param of the outer layout.
+    Param { index: usize, invert: bool },
+    /// `opcode.ATTR` or `!opcode.ATTR`: a flag attribute of the opcode.
+    Opcode { term: OpcodeTerm, invert: bool },
+    /// `A == b` (`differ`: `A != b`), `A` a bool field or an opcode flag,
+    /// `b` a bool field: parsing solves `b`.
+    Equal { a: Term, b: usize, differ: bool },
+}
+
+/// The left side of `A == b` in a binding.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Term {
+    Field(usize),
+    Opcode(OpcodeTerm),
+}
+
+/// `opcode.ATTR` in a binding: the attribute's name, then (once the
+/// opcodes are read) the opcode field's index and the values of the
+/// format's opcodes that have the flag.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct OpcodeTerm {
+    pub attr: String,
+    pub field: usize,
+    pub values: Vec<u64>,
 }
 
 /// A `text NAME when … "…"` line, resolved.
@@ -410,6 +478,8 @@ pub struct TextDef {
     /// The group (alternatives of one piece of text share it).
     pub name: Name,
     pub when: Vec<CondDef>,
+    /// `p` / `!p` conditions on the layout's params: (param index, set).
+    pub when_params: Vec<(usize, bool)>,
     /// `default FIELD = V`: (field index, value) written before parsing.
     pub defaults: Vec<(usize, u64)>,
     pub template: Template,

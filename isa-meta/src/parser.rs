@@ -516,7 +516,14 @@ impl Parser<'_, '_> {
         let mut fields = Vec::new();
         let mut syntax: Option<Lit<String>> = None;
         let mut texts = Vec::new();
+        let mut params = Vec::new();
         let complete = self.block(|p, mut doc| {
+            if p.eat_keyword("param") {
+                let name = p.ident("the param's name (`param NAME`)")?;
+                p.line_end(&mut doc)?;
+                params.push(ParamAst { name, doc });
+                return Ok(());
+            }
             if p.eat_keyword("text") {
                 // `mesa.acc0` lexes as one identifier: split it at its dot.
                 let both = p.ident("the text's dialect and group (`text DIALECT.GROUP`)")?;
@@ -593,6 +600,7 @@ impl Parser<'_, '_> {
             fields,
             syntax,
             texts,
+            params,
             doc,
             complete,
         })

@@ -172,7 +172,14 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
     let mut text_asts = Vec::new();
-    for l in inherit(ast.layouts, diags) {
+    for mut l in inherit(ast.layouts, diags) {
+        let params = std::mem::take(&mut l.params)
+            .into_iter()
+            .map(|p| ParamDef {
+                name: p.name,
+                doc: p.doc,
+            })
+            .collect();
         let fields: Vec<FieldDef> = l.fields.into_iter().map(|f| resolve_field(f, &types, diags)).collect();
         let complete = l.complete;
         syntaxes.push(l.syntax);
@@ -189,6 +196,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             fields,
             syntax: None,
             texts: Vec::new(),
+            params,
             doc: l.doc,
             complete,
         });
@@ -199,6 +207,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 &s.value,
                 s.span.start + 1,
                 &layout.fields,
+                &layout.params,
                 &layout.name.text,
                 layout.complete,
                 false,
@@ -261,6 +270,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                     &t.value,
                     t.span.start + 1,
                     &layout.fields,
+                    &layout.params,
                     &layout.name.text,
                     layout.complete,
                     false,
@@ -332,6 +342,8 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     let bundle_declared = !ast.bundles.is_empty();
     let packed = resolve_bundles(ast.bundles, &layouts, &types, !opcodes.is_empty(), diags);
     let unions = resolve_unions(ast.unions, &layouts, &types, diags);
+    crate::nested::resolve(&mut layouts, &unions, diags);
+    crate::nested::fold_opcode_terms(&mut layouts, &opcodes, &attrs, diags);
 
     let funcs = isa
         .funcs
@@ -768,13 +780,29 @@ fn resolve_text(
         &t.template.value,
         t.template.span.start + 1,
         &layout.fields,
+        &layout.params,
         &layout.name.text,
         layout.complete,
         true,
         diags,
     );
     let mut when = Vec::new();
+    let mut when_params = Vec::new();
     for c in t.when {
+        if let Some(param) = layout.params.iter().position(|p| p.name.text == c.field.text) {
+            if !c.values.is_empty() || c.named.is_some() || c.attr.is_some() {
+                diags.error(
+                    c.span,
+                    format!(
+                        "`{}` is a param, a bool: test it as `{}` or `!{}`",
+                        c.field.text, c.field.text, c.field.text
+                    ),
+                );
+                continue;
+            }
+            when_params.push((param, c.equal));
+            continue;
+        }
         let Some(index) = layout.fields.iter().position(|f| f.name.text == c.field.text) else {
             let names = layout.fields.iter().map(|f| f.name.text.as_str());
             diags
@@ -866,6 +894,7 @@ fn resolve_text(
         dialect,
         name: t.name,
         when,
+        when_params,
         defaults,
         template,
         doc: t.doc,

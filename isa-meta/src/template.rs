@@ -11,7 +11,7 @@
 //! mnemonic there.
 
 use crate::diag::Diagnostics;
-use crate::model::{FieldDef, FieldTy, TPiece, TStyle, Template};
+use crate::model::{BindValue, BindingDef, FieldDef, FieldTy, OpcodeTerm, ParamDef, TPiece, TStyle, Template, Term};
 use crate::source::Span;
 use crate::suggest::did_you_mean;
 
@@ -24,6 +24,7 @@ pub fn parse_template(
     text: &str,
     start: usize,
     fields: &[FieldDef],
+    params: &[ParamDef],
     owner: &str,
     complete: bool,
     hooks: bool,
@@ -31,6 +32,7 @@ pub fn parse_template(
 ) -> Template {
     let mut p = TemplateParser {
         fields,
+        params,
         owner,
         complete,
         hooks,
@@ -58,6 +60,7 @@ pub fn parse_template(
 
 struct TemplateParser<'a, 'd> {
     fields: &'a [FieldDef],
+    params: &'a [ParamDef],
     owner: &'a str,
     complete: bool,
     hooks: bool,
@@ -265,7 +268,17 @@ impl TemplateParser<'_, '_> {
                 span,
             });
         }
+        if let Some(param) = self.params.iter().position(|p| p.name.text == name) {
+            return self.param(name, param, style_text, span);
+        }
+        let (name, bindings) = match name.split_once('(') {
+            Some((n, b)) => (n.trim(), Some(b)),
+            None => (name, None),
+        };
         let index = self.field_index(name, span)?;
+        if let Some(b) = bindings {
+            return self.nested(name, index, b, style_text, span);
+        }
         let field = &self.fields[index];
         if field.ty == FieldTy::Opcode {
             return self.mnemonic(name, style_text, index, span);
@@ -320,6 +333,184 @@ impl TemplateParser<'_, '_> {
             }
         };
         Some(TPiece::Field { index, style, span })
+    }
+
+    /// `{p:'text'}` on param `index` of the layout: a flag, in a `text`
+    /// line only.
+    fn param(&mut self, name: &str, index: usize, style: Option<&str>, span: Span) -> Option<TPiece> {
+        if !self.hooks {
+            self.diags
+                .error(
+                    span,
+                    format!("`{name}` is a param: only a `text` line can print it; a `syntax` line prints the layout's own bits"),
+                )
+                .label("not a `text` line");
+            self.has_errors = true;
+            return None;
+        }
+        match style {
+            Some(s) if s.len() >= 2 && s.starts_with('\'') && s.ends_with('\'') => Some(TPiece::Param {
+                index,
+                text: s[1..s.len() - 1].to_string(),
+                span,
+            }),
+            _ => {
+                self.diags.error(
+                    span,
+                    format!("`{name}` is a param, a bool: print it as a flag, `{{{name}:'text'}}`"),
+                );
+                None
+            }
+        }
+    }
+
+    /// `{field(NAME = VALUE, …)}`: a nested layout printed through its own
+    /// `text` lines, its params bound to `0`, `1`, `f`, `!f` or `a == b`
+    /// (bool fields of this layout). Whether the layout has such lines is
+    /// checked once every layout is read.
+    fn nested(&mut self, name: &str, index: usize, body: &str, style: Option<&str>, span: Span) -> Option<TPiece> {
+        let Some(body) = body.trim_end().strip_suffix(')') else {
+            self.diags.error(
+                span,
+                format!("unclosed `(` after `{name}`: expected `{name}(PARAM = VALUE, …)`"),
+            );
+            return None;
+        };
+        if !self.hooks {
+            self.diags
+                .error(
+                    span,
+                    format!("`{{{name}(…)}}` binds a nested layout's params: only a `text` line can"),
+                )
+                .label("not a `text` line");
+            self.has_errors = true;
+            return None;
+        }
+        if let Some(style) = style {
+            self.diags.error(
+                span,
+                format!("`{{{name}(…)}}` prints through the layout's own lines: it takes no style (`:{style}`)"),
+            );
+            return None;
+        }
+        if !matches!(self.fields[index].ty, FieldTy::Layout(_) | FieldTy::Union(_)) {
+            self.diags.error(
+                span,
+                format!("`{name}` is not a `layout` or `union` field: only those have params to bind"),
+            );
+            return None;
+        }
+        if let Some(&(_, first)) = self.named.iter().find(|(j, _)| *j == index) {
+            self.diags
+                .error(span, format!("template names operand `{name}` twice"))
+                .label("second use")
+                .note(first, "first use here");
+            return None;
+        }
+        self.named.push((index, span));
+        let mut bindings: Vec<BindingDef> = Vec::new();
+        for part in body.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let Some((param, value)) = part.split_once('=').filter(|(_, v)| !v.starts_with('=')) else {
+                self.diags.error(
+                    span,
+                    format!("`{part}` is no binding: write `PARAM = VALUE` (`0`, `1`, `field`, `!field` or `a == b`)"),
+                );
+                continue;
+            };
+            let param = param.trim();
+            if let Some(dup) = bindings.iter().find(|b| b.param.text == param) {
+                let _ = dup;
+                self.diags.error(span, format!("param `{param}` is bound twice"));
+                continue;
+            }
+            let Some(value) = self.bind_value(value.trim(), span) else {
+                continue;
+            };
+            bindings.push(BindingDef {
+                param: crate::ast::Name {
+                    text: param.to_string(),
+                    span,
+                },
+                value,
+                span,
+            });
+        }
+        Some(TPiece::Field {
+            index,
+            style: TStyle::Nested(bindings),
+            span,
+        })
+    }
+
+    /// The value of a binding: `0`, `1`, `f`, `!f`, `q`, `!q` (a param),
+    /// `opcode.ATTR`, `!opcode.ATTR` (a flag attribute of the opcode), or
+    /// `A == b` / `A != b` (`A` a bool field or `opcode.ATTR`, `b` a bool
+    /// field).
+    fn bind_value(&mut self, text: &str, span: Span) -> Option<BindValue> {
+        match text {
+            "0" => return Some(BindValue::Const(false)),
+            "1" => return Some(BindValue::Const(true)),
+            _ => {}
+        }
+        let compare = text
+            .split_once("==")
+            .map(|(a, b)| (a, b, false))
+            .or_else(|| text.split_once("!=").map(|(a, b)| (a, b, true)));
+        if let Some((a, b, differ)) = compare {
+            let a = match self.opcode_term(a.trim(), span) {
+                Some(t) => Term::Opcode(t?),
+                None => Term::Field(self.bool_field(a.trim(), span)?),
+            };
+            let b = self.bool_field(b.trim(), span)?;
+            return Some(BindValue::Equal { a, b, differ });
+        }
+        let (invert, name) = match text.strip_prefix('!') {
+            Some(n) => (true, n.trim()),
+            None => (false, text),
+        };
+        if let Some(term) = self.opcode_term(name, span) {
+            return Some(BindValue::Opcode { term: term?, invert });
+        }
+        if let Some(index) = self.params.iter().position(|p| p.name.text == name) {
+            return Some(BindValue::Param { index, invert });
+        }
+        let index = self.bool_field(name, span)?;
+        Some(BindValue::Field { index, invert })
+    }
+
+    /// `opcode.ATTR` (the layout's opcode field, by its name): `None` when
+    /// `name` is not of that form; the attribute is resolved once the
+    /// opcodes are read.
+    fn opcode_term(&mut self, name: &str, span: Span) -> Option<Option<OpcodeTerm>> {
+        let (field, attr) = name.split_once('.')?;
+        let index = self.fields.iter().position(|f| f.name.text == field)?;
+        if self.fields[index].ty != FieldTy::Opcode {
+            self.diags.error(
+                span,
+                format!(
+                    "`{name}`: only the opcode field has attributes to bind (`opcode.ATTR`), and `{field}` is not it"
+                ),
+            );
+            return Some(None);
+        }
+        Some(Some(OpcodeTerm {
+            attr: attr.trim().to_string(),
+            field: index,
+            values: Vec::new(),
+        }))
+    }
+
+    /// A bool field of the layout, by name, for a binding.
+    fn bool_field(&mut self, name: &str, span: Span) -> Option<usize> {
+        let index = self.field_index(name, span)?;
+        if self.fields[index].ty != FieldTy::Bool {
+            self.diags.error(
+                span,
+                format!("`{name}` is not a bool field: a param is a bool, bound to `0`, `1`, a bool field, `!` one, or `a == b` of two"),
+            );
+            return None;
+        }
+        Some(index)
     }
 
     /// `{field:.N}`: a float field (`f16`, `f32`) with N decimals (0 to 9),

@@ -1228,17 +1228,22 @@ fn runs_into(spec: &Spec, l: &LayoutDef, rest: &[TPiece]) -> Option<String> {
         TPiece::Group { pieces, .. } => runs_into(spec, l, pieces).or_else(|| runs_into(spec, l, after)),
         TPiece::Text(text) => starts_word(text).then(|| format!("`{text}`")),
         TPiece::Field {
-            index,
             style: TStyle::Flag(text),
             ..
-        } if !starts_word(text) => runs_into(spec, l, after),
+        }
+        | TPiece::Param { text, .. }
+            if !starts_word(text) =>
+        {
+            runs_into(spec, l, after)
+        }
+        TPiece::Param { index, .. } => Some(format!("`{{{}}}`", l.params[*index].name.text)),
         TPiece::Field { index, style, .. } => {
             let field = &l.fields[*index];
             let word = match style {
                 TStyle::Hook(_) => false,
                 TStyle::Flag(text) => starts_word(text),
                 TStyle::Hex | TStyle::Decimal | TStyle::Decimals(_) => true,
-                TStyle::Default | TStyle::Mnemonic => default_starts_word(spec, field.ty),
+                TStyle::Default | TStyle::Mnemonic | TStyle::Nested(_) => default_starts_word(spec, field.ty),
             };
             word.then(|| format!("`{{{}}}`", field.name.text))
         }

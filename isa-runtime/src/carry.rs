@@ -160,6 +160,29 @@ pub fn read_back<H: TextHooks<u128> + ?Sized>(
     let _ = hooks.parse_hook(&mut cur, hook, field, implied);
 }
 
+/// Writes into `implied` what reading back line `text` of `format`, as
+/// printed for `bits`, gives: the line is printed and parsed (the
+/// generated `text_carry` does this for a line that prints a layout
+/// through its own lines). A line that does not print, or does not read
+/// back, writes nothing.
+pub fn read_back_text<H: TextHooks<u128> + ?Sized>(
+    format: &'static crate::layout::Format,
+    text: &'static crate::layout::NamedText,
+    bits: u128,
+    implied: &mut u128,
+    hooks: &mut H,
+) {
+    let mut line = alloc::string::String::new();
+    if crate::text::write_text(&mut line, format, text, &bits, hooks).is_err() {
+        return;
+    }
+    let mut cur = Cursor::new(&line);
+    let mut word = *implied;
+    if crate::text::parse_text(&mut cur, format, text, &mut word, hooks).is_ok() {
+        *implied = word;
+    }
+}
+
 /// A hook's text, on the stack (hooks print a few characters: a half's
 /// `%f` is some 12 bytes).
 struct Buf {

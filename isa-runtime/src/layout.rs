@@ -120,6 +120,118 @@ pub struct Format {
     /// order: the building blocks of a program-level text such as Mesa's
     /// Lima GP disassembly (see [`crate::text::write_text`]).
     pub texts: &'static [NamedText],
+    /// `param NAME` lines: bools that the `text` lines of a layout printed
+    /// inside another's line read, given by that line ([`Style::Nested`]).
+    pub params: &'static [Param],
+}
+
+/// A `param NAME` line of a layout: a bool its `text` lines print
+/// (`{p:'text'}`) and test (`when p`), given by the line that prints the
+/// layout ([`Binding`]), not stored in its bits.
+#[derive(Debug)]
+pub struct Param {
+    /// Name from the spec.
+    pub name: &'static str,
+    /// Doc.
+    pub doc: &'static str,
+}
+
+/// A condition of a [`NamedText`] on one of the layout's [`Param`]s: `p`
+/// (`set`) or `!p`.
+#[derive(Debug)]
+pub struct ParamCond {
+    /// Index into `Format::params`.
+    pub param: usize,
+    /// The param must be set (rather than clear).
+    pub set: bool,
+}
+
+/// What a line that prints a layout through its own `text` lines
+/// ([`Style::Nested`]) gives one of that layout's params.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Binding {
+    /// The param's name (in a union, each layout's param of that name).
+    pub param: &'static str,
+    /// Its value.
+    pub value: Bind,
+}
+
+/// The value of a [`Binding`], from the fields, params and opcode of the
+/// line that prints the nested layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bind {
+    /// `p = 0` or `p = 1`.
+    Const(bool),
+    /// `p = f` (`invert`: `p = !f`): a bool field (index into the outer
+    /// `Format::fields`); parsing writes what the nested text says back.
+    Field {
+        /// Index into the outer `Format::fields`.
+        index: usize,
+        /// `!f`.
+        invert: bool,
+    },
+    /// `p = q` (`invert`: `!q`): a param of the outer layout, which
+    /// parsing sets from what the nested text says.
+    Param {
+        /// Index into the outer `Format::params`.
+        index: usize,
+        /// `!q`.
+        invert: bool,
+    },
+    /// `p = opcode.ATTR` (`invert`: `!opcode.ATTR`): set when the opcode
+    /// has the flag; parsing checks it against the opcode read.
+    Opcode(Term, bool),
+    /// `p = A == b` (`differ`: `A != b`): parsing solves bool field `b`
+    /// from `A` and the param once the whole line is read.
+    Equal {
+        /// `A`.
+        a: Term,
+        /// Index into the outer `Format::fields`: the field parsing writes.
+        b: usize,
+        /// `!=` rather than `==`.
+        differ: bool,
+    },
+}
+
+/// A bool that a [`Bind`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Term {
+    /// A bool field (index into the outer `Format::fields`).
+    Field(usize),
+    /// `opcode.ATTR`: the opcode field (index into `Format::fields`) holds
+    /// one of these values (those of the format's opcodes with the flag).
+    Opcode {
+        /// Index into the outer `Format::fields`.
+        field: usize,
+        /// The values of the format's opcodes that have the flag.
+        values: &'static [u64],
+    },
+}
+
+impl Term {
+    /// Its value in the outer word (`base`: where the outer format starts).
+    pub fn value<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {
+        match *self {
+            Term::Field(i) => format.fields[i].read(word, base) != 0,
+            Term::Opcode { field, values } => values.contains(&format.fields[field].read(word, base)),
+        }
+    }
+}
+
+impl Bind {
+    /// The param's value for the outer word (`base`: where the outer
+    /// format starts in it; `params`: the outer layout's params).
+    pub fn value<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32, params: u64) -> bool {
+        match *self {
+            Bind::Const(v) => v,
+            Bind::Field { index, invert } => (format.fields[index].read(word, base) != 0) != invert,
+            Bind::Param { index, invert } => (params >> index & 1 != 0) != invert,
+            Bind::Opcode(t, invert) => t.value(format, word, base) != invert,
+            Bind::Equal { a, b, differ } => {
+                (a.value(format, word, base) == (format.fields[b].read(word, base) != 0)) != differ
+            }
+        }
+    }
 }
 
 /// A `dialect NAME` line of the `isa` item: a text syntax whose pieces are
@@ -146,6 +258,9 @@ pub struct NamedText {
     pub doc: &'static str,
     /// Conditions that must all hold for this alternative to print.
     pub when: &'static [Cond],
+    /// Conditions on the layout's params ([`Format::params`]), which must
+    /// hold too.
+    pub when_params: &'static [ParamCond],
     /// `default FIELD = V`: (index into `Format::fields`, value) pairs that
     /// parsing this alternative writes first, for fields its text does not
     /// give (what the tool whose text this is writes there). Printing
@@ -204,7 +319,14 @@ impl NamedText {
     /// Whether every condition holds for the word (`base`: where the format
     /// starts in it).
     pub fn holds<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {
-        self.when.iter().all(|c| c.holds(format, word, base))
+        self.holds_with(format, word, base, 0)
+    }
+
+    /// [`NamedText::holds`] for a layout with params ([`Format::params`]):
+    /// bit `i` of `params` is param `i`.
+    pub fn holds_with<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32, params: u64) -> bool {
+        self.when_params.iter().all(|c| (params >> c.param & 1 != 0) == c.set)
+            && self.when.iter().all(|c| c.holds(format, word, base))
     }
 }
 
@@ -653,6 +775,14 @@ pub enum Piece {
     /// `{@name}`: text that the caller's context prints and parses
     /// ([`crate::text::TextHooks`]); only in `text` templates.
     Hook(&'static str),
+    /// `{p:'text'}` on a param of the layout ([`Format::params`]): `text`
+    /// when it is set; only in `text` templates.
+    Param {
+        /// Index into `Format::params`.
+        index: usize,
+        /// What it prints when set.
+        text: &'static str,
+    },
     /// `{flag?…}` (`when_set`) or `{!flag?…}`: pieces printed only when the
     /// field is non-zero (zero); only in `text` templates. Parsing tries the
     /// group first, then its absence, and sets the field to match.
@@ -691,6 +821,12 @@ pub enum Style {
     /// it to the nearest value of the field's type. Only in `text` lines,
     /// since it may lose bits (a layer notes them).
     Decimals(u8),
+    /// A `layout` or `union` field in a `text` line, printed through the
+    /// nested layout's own lines of the same dialect (one group), with
+    /// its params given by these bindings. Of those lines the first whose
+    /// conditions hold prints; parsing reads the one (of every layout of
+    /// a union) that reads the most text.
+    Nested(&'static [Binding]),
 }
 
 /// One opcode of a format, as a `text` template's `{opcode}` piece

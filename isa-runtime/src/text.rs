@@ -13,7 +13,8 @@ use core::fmt::{self, Write};
 use crate::bits::{low_mask, BitWord};
 use crate::error::ParseError;
 use crate::layout::{
-    ComponentOrder, Cond, EnumValue, Field, FieldKind, Format, IsaLayout, Mnemonic, NamedText, Opcode, Piece, Style,
+    Bind, Binding, ComponentOrder, Cond, EnumValue, Field, FieldKind, Format, IsaLayout, Mnemonic, NamedText, Opcode,
+    Piece, Style,
 };
 use crate::lexer::{closest, Cursor};
 pub use crate::lexer::{escape_input, quote_input, Quoted, QUOTE_MAX};
@@ -65,9 +66,10 @@ fn write_pieces<W: BitWord>(
             Piece::Field { index, style } => {
                 write_value(out, &format.fields[index], style, word, base)?;
             }
-            // Hooks need a context, groups are for dialects; the spec
-            // checker keeps both out of syntax lines and opcode templates.
-            Piece::Hook(_) | Piece::Group { .. } => return Err(fmt::Error),
+            // Hooks need a context, groups and params are for dialects;
+            // the spec checker keeps them out of syntax lines and opcode
+            // templates.
+            Piece::Hook(_) | Piece::Group { .. } | Piece::Param { .. } => return Err(fmt::Error),
         }
     }
     Ok(())
@@ -512,6 +514,7 @@ fn parse_pieces<W: BitWord>(
                 return Err(cur.error(format!("the context hook `{{@{name}}}` needs a context")));
             }
             Piece::Group { .. } => return Err(cur.error("an optional group appears only in `text` templates")),
+            Piece::Param { .. } => return Err(cur.error("a layout's param appears only in `text` templates")),
         }
     }
     Ok(())
@@ -921,7 +924,22 @@ pub fn write_text<W: BitWord, H: TextHooks<W> + ?Sized>(
     word: &W,
     hooks: &mut H,
 ) -> fmt::Result {
-    write_text_pieces(out, format, text.pieces, word, hooks)
+    let at = Place {
+        dialect: text.dialect,
+        base: 0,
+        params: 0,
+    };
+    write_text_pieces(out, format, text.pieces, word, &at, hooks)
+}
+
+/// Where a `text` line prints from: its dialect, where its layout starts in
+/// the word (a nested layout's field), and its params (bit `i` is
+/// `Format::params[i]`).
+#[derive(Clone, Copy)]
+struct Place {
+    dialect: &'static str,
+    base: u32,
+    params: u64,
 }
 
 fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
@@ -929,8 +947,10 @@ fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
     format: &Format,
     pieces: &[Piece],
     word: &W,
+    at: &Place,
     hooks: &mut H,
 ) -> fmt::Result {
+    let base = at.base;
     for piece in pieces {
         match *piece {
             Piece::Text(t) => out.write_str(t)?,
@@ -939,15 +959,24 @@ fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
                 index,
                 style: Style::Hook(hook),
             } => hooks.write_hook(out, hook, Some(&format.fields[index]), word)?,
-            Piece::Field { index, style } => write_value(out, &format.fields[index], style, word, 0)?,
+            Piece::Field {
+                index,
+                style: Style::Nested(bindings),
+            } => write_nested(out, format, &format.fields[index], bindings, word, at, hooks)?,
+            Piece::Field { index, style } => write_value(out, &format.fields[index], style, word, base)?,
             Piece::Hook(hook) => hooks.write_hook(out, hook, None, word)?,
+            Piece::Param { index, text } => {
+                if at.params >> index & 1 != 0 {
+                    out.write_str(text)?;
+                }
+            }
             Piece::Group {
                 index,
                 when_set,
                 pieces,
             } => {
-                if (format.fields[index].read(word, 0) != 0) == when_set {
-                    write_text_pieces(out, format, pieces, word, hooks)?;
+                if (format.fields[index].read(word, base) != 0) == when_set {
+                    write_text_pieces(out, format, pieces, word, at, hooks)?;
                 }
             }
         }
@@ -955,27 +984,79 @@ fn write_text_pieces<W: BitWord, H: TextHooks<W> + ?Sized>(
     Ok(())
 }
 
+/// The layout that nested field `field` holds in `word` (a union's by its
+/// fixed bits) and where it starts; `None` for a union value no layout
+/// holds.
+fn nested_layout<W: BitWord>(field: &Field, word: &W, base: u32) -> Option<(&'static Format, u32)> {
+    let inner = base + field.ranges.first().map_or(0, |r| r.lo);
+    match field.kind {
+        FieldKind::Layout(f) => Some((f, inner)),
+        FieldKind::Union(u) => u.variant(field.read(word, base)).map(|f| (f, inner)),
+        _ => None,
+    }
+}
+
+/// The params of `inner` that `bindings` give, from the outer word and
+/// the outer layout's params.
+fn bound_params<W: BitWord>(inner: &Format, bindings: &[Binding], outer: &Format, word: &W, at: &Place) -> u64 {
+    let mut params = 0u64;
+    for b in bindings {
+        if let Some(i) = inner.params.iter().position(|p| p.name == b.param) {
+            params |= u64::from(b.value.value(outer, word, at.base, at.params)) << i;
+        }
+    }
+    params
+}
+
+/// Prints nested field `field` of `outer` through its layout's `text`
+/// lines of the dialect: the first alternative whose conditions hold (a
+/// value none prints is an error, `fmt::Error`).
+fn write_nested<W: BitWord, H: TextHooks<W> + ?Sized>(
+    out: &mut impl Write,
+    outer: &Format,
+    field: &Field,
+    bindings: &[Binding],
+    word: &W,
+    at: &Place,
+    hooks: &mut H,
+) -> fmt::Result {
+    let (inner, base) = nested_layout(field, word, at.base).ok_or(fmt::Error)?;
+    let params = bound_params(inner, bindings, outer, word, at);
+    let text = dialect_texts(inner, at.dialect)
+        .find(|t| t.holds_with(inner, word, base, params))
+        .ok_or(fmt::Error)?;
+    let place = Place {
+        dialect: at.dialect,
+        base,
+        params,
+    };
+    write_text_pieces(out, inner, text.pieces, word, &place, hooks)
+}
+
 /// What parsing `text` writes before its pieces: its defaults, then, for
 /// each condition that does not hold yet, the value it pins (`f == v`
 /// writes the first value listed, `!flag` clears the flag).
-fn pin<W: BitWord>(format: &Format, text: &NamedText, word: &mut W) {
+fn pin<W: BitWord>(format: &Format, text: &NamedText, word: &mut W, base: u32) {
     for &(field, value) in text.defaults {
-        format.fields[field].write(word, 0, value);
+        format.fields[field].write(word, base, value);
     }
     for c in text.when {
         let field = &format.fields[c.field];
         // The opcode is the caller's (the mnemonic's): a condition on it is
         // checked, never written.
-        if c.holds(format, word, 0) || c.named.is_some() || c.attr.is_some() || matches!(field.kind, FieldKind::Opcode)
+        if c.holds(format, word, base)
+            || c.named.is_some()
+            || c.attr.is_some()
+            || matches!(field.kind, FieldKind::Opcode)
         {
             continue;
         }
         if c.equal {
             if let Some(&v) = c.values.first() {
-                field.write(word, 0, v);
+                field.write(word, base, v);
             }
         } else if matches!(field.kind, FieldKind::Bool) {
-            field.write(word, 0, u64::from(!c.values.contains(&1)));
+            field.write(word, base, u64::from(!c.values.contains(&1)));
         }
     }
 }
@@ -1006,18 +1087,10 @@ pub fn parse_text<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
     hooks: &mut H,
 ) -> Result<(), TextError<'a>> {
     let start = cur.clone();
-    pin(format, text, word);
-    let mut decided = Decided {
-        fields: FieldSet::default(),
-        format,
-        text,
-        start,
-    };
+    pin(format, text, word, 0);
+    let mut decided = Decided::new(format, text, start, 0, false);
     parse_text_pieces(cur, text.pieces, None, word, &mut decided, hooks)?;
-    match text.when.iter().find(|c| !c.holds(format, word, 0)) {
-        Some(c) => Err(decided.broken(c, word)),
-        None => Ok(()),
-    }
+    decided.finish(word)
 }
 
 /// The line a template parse reads, and the fields it has read so far
@@ -1027,14 +1100,128 @@ struct Decided<'c> {
     format: &'static Format,
     text: &'static NamedText,
     start: Cursor<'c>,
+    /// Where the format starts in the word (a nested layout's field).
+    base: u32,
+    /// A nested layout's line: it ends where its pieces do.
+    nested: bool,
+    /// The params read so far: bit `i` of `known` says param `i` is, and
+    /// bit `i` of `set` its value.
+    known: u64,
+    set: u64,
+    /// Bindings of nested lines read so far that wait for the whole line
+    /// (`p = A == b`, solved; `p = opcode.ATTR`, checked), with the
+    /// param's value and where the nested text starts.
+    deferred: Vec<(Bind, bool, Cursor<'c>)>,
+}
+
+/// What [`Decided::restore`] goes back to.
+struct Mark {
+    fields: (u128, usize),
+    known: u64,
+    set: u64,
+    deferred: usize,
 }
 
 impl<'c> Decided<'c> {
+    fn new(format: &'static Format, text: &'static NamedText, start: Cursor<'c>, base: u32, nested: bool) -> Self {
+        let mut d = Decided {
+            fields: FieldSet::default(),
+            format,
+            text,
+            start,
+            base,
+            nested,
+            known: 0,
+            set: 0,
+            deferred: Vec::new(),
+        };
+        // A condition on a param pins it, as one on a field does.
+        for c in text.when_params {
+            d.known |= 1 << c.param;
+            d.set |= u64::from(c.set) << c.param;
+        }
+        d
+    }
+
     /// "this form of `g` prints only when `f` is …; here it is …" for
     /// condition `c`, at the start of the line.
     fn broken<W: BitWord>(&self, c: &'static Cond, word: &W) -> TextError<'c> {
-        let value = self.format.fields[c.field].read(word, 0);
+        let value = self.format.fields[c.field].read(word, self.base);
         TextError::condition(&self.start, self.format, self.text, c, value)
+    }
+
+    fn mark(&self) -> Mark {
+        Mark {
+            fields: self.fields.mark(),
+            known: self.known,
+            set: self.set,
+            deferred: self.deferred.len(),
+        }
+    }
+
+    fn restore(&mut self, m: Mark) {
+        self.fields.restore(m.fields);
+        (self.known, self.set) = (m.known, m.set);
+        self.deferred.truncate(m.deferred);
+    }
+
+    /// Once the pieces are read: solves the `p = A == b` bindings and
+    /// checks the `p = opcode.ATTR` ones, then checks every condition.
+    fn finish<W: BitWord>(&mut self, word: &mut W) -> Result<(), TextError<'c>> {
+        let format = self.format;
+        for (bind, p, at) in core::mem::take(&mut self.deferred) {
+            match bind {
+                Bind::Equal { a, b, differ } => {
+                    let a_value = a.value(format, word, self.base);
+                    let b_value = u64::from((a_value == p) != differ);
+                    self.decide(b, b_value, word, &at)?;
+                }
+                Bind::Opcode(t, invert) if t.value(format, word, self.base) != (p != invert) => {
+                    return Err(TextError::message(
+                        &at,
+                        format!(
+                            "this operand's text is {} for this opcode",
+                            if p { "not the form" } else { "the other form" }
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        match self.text.when.iter().find(|c| !c.holds(self.format, word, self.base)) {
+            Some(c) => Err(self.broken(c, word)),
+            None => Ok(()),
+        }
+    }
+
+    /// Field `index` is `value`: written if no piece has read it yet, else
+    /// it must already be.
+    fn decide<W: BitWord>(
+        &mut self,
+        index: usize,
+        value: u64,
+        word: &mut W,
+        at: &Cursor<'c>,
+    ) -> Result<(), TextError<'c>> {
+        let field = &self.format.fields[index];
+        if !self.fields.contains(index) {
+            field.write(word, self.base, value);
+            self.fields.insert(index);
+            return Ok(());
+        }
+        let had = field.read(word, self.base);
+        if had == value {
+            return Ok(());
+        }
+        Err(TextError::message(
+            at,
+            format!(
+                "the operands disagree on `{}`: one says {}, another {}",
+                field.name,
+                describe_value(field, had),
+                describe_value(field, value)
+            ),
+        ))
     }
 }
 
@@ -1128,11 +1315,13 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
     let Some((piece, rest)) = pieces.split_first() else {
         return match then {
             Some(next) => parse_text_pieces(cur, next.pieces, next.outer, word, decided, hooks),
+            None if decided.nested => Ok(()),
             None => hooks.parse_end(cur),
         };
     };
     let format = decided.format;
     let fields: &'static [Field] = format.fields;
+    let base = decided.base;
     match *piece {
         Piece::Space => cur.skip_blanks(),
         // A run of blanks (`text` templates print it as written).
@@ -1156,7 +1345,7 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
         } if decided.fields.contains(index) => {
             cur.skip_blanks();
             let t = flag_text(t);
-            if fields[index].read(word, 0) != 0 && !eat_token(cur, t) {
+            if fields[index].read(word, base) != 0 && !eat_token(cur, t) {
                 return Err(TextError::expected_code(cur, t));
             }
         }
@@ -1168,22 +1357,46 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
             // As for a literal, the flag's text may be glued to what follows
             // (`texld.b_t3`).
             let set = eat_literal(cur, flag_text(t), next_piece(rest, then));
-            fields[index].write(word, 0, u64::from(set));
+            fields[index].write(word, base, u64::from(set));
             decided.fields.insert(index);
+        }
+        Piece::Field {
+            index,
+            style: Style::Nested(bindings),
+        } => {
+            cur.skip_blanks();
+            parse_nested(cur, index, bindings, word, decided, hooks)?;
         }
         Piece::Field { index, style } => {
             cur.skip_blanks();
-            parse_value(cur, &fields[index], style, word, 0)?;
+            parse_value(cur, &fields[index], style, word, base)?;
             decided.fields.insert(index);
             // A condition on the field fails now rather than after the rest.
             let text = decided.text;
-            if let Some(c) = text.when.iter().find(|c| c.field == index && !c.holds(format, word, 0)) {
+            if let Some(c) = text
+                .when
+                .iter()
+                .find(|c| c.field == index && !c.holds(format, word, base))
+            {
                 return Err(decided.broken(c, word));
             }
         }
         Piece::Hook(hook) => {
             cur.skip_blanks();
             hooks.parse_hook(cur, hook, None, word)?;
+        }
+        Piece::Param { index, text } => {
+            cur.skip_blanks();
+            let t = flag_text(text);
+            if decided.known >> index & 1 != 0 {
+                if decided.set >> index & 1 != 0 && !eat_token(cur, t) {
+                    return Err(TextError::expected_code(cur, t));
+                }
+            } else {
+                let set = eat_literal(cur, t, next_piece(rest, then));
+                decided.known |= 1 << index;
+                decided.set |= u64::from(set) << index;
+            }
         }
         Piece::Group {
             index,
@@ -1196,22 +1409,22 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
                 outer: then,
             };
             if decided.fields.contains(index) {
-                return if (field.read(word, 0) != 0) == when_set {
+                return if (field.read(word, base) != 0) == when_set {
                     parse_text_pieces(cur, inner, Some(&after), word, decided, hooks)
                 } else {
                     parse_text_pieces(cur, rest, then, word, decided, hooks)
                 };
             }
             let is_bool = matches!(field.kind, FieldKind::Bool);
-            let (at, was, known) = (cur.clone(), *word, decided.fields.mark());
+            let (at, was, known) = (cur.clone(), *word, decided.mark());
             decided.fields.insert(index);
             // Present: the field is set (a bool here; any other field by
             // the group's own pieces) or clear (`{!flag?…}`).
             if is_bool || !when_set {
-                field.write(word, 0, u64::from(when_set));
+                field.write(word, base, u64::from(when_set));
             }
             let present = parse_text_pieces(cur, inner, Some(&after), word, decided, hooks).and_then(|()| {
-                match (field.read(word, 0) != 0) == when_set {
+                match (field.read(word, base) != 0) == when_set {
                     true => Ok(()),
                     false => Err(TextError::message(&at, format!("`{}` must not be 0 here", field.name))),
                 }
@@ -1220,9 +1433,9 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
             let first_at = cur.clone();
             *cur = at;
             *word = was;
-            decided.fields.restore(known);
+            decided.restore(known);
             decided.fields.insert(index);
-            field.write(word, 0, u64::from(!when_set));
+            field.write(word, base, u64::from(!when_set));
             return parse_text_pieces(cur, rest, then, word, decided, hooks).map_err(|second| {
                 // On a tie, both expectations are reported when they can
                 // be merged; else the attempt that read the group says more.
@@ -1238,6 +1451,104 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
         }
     }
     parse_text_pieces(cur, rest, then, word, decided, hooks)
+}
+
+/// Parses nested field `index` of the line `outer` reads through its
+/// layout's `text` lines of the dialect (each layout's, for a union): of
+/// those that parse, the one that reads the most text (the first on a
+/// tie). Then the params it read go to the outer fields by `bindings`.
+fn parse_nested<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
+    cur: &mut Cursor<'a>,
+    index: usize,
+    bindings: &'static [Binding],
+    word: &mut W,
+    outer: &mut Decided<'a>,
+    hooks: &mut H,
+) -> Result<(), TextError<'a>> {
+    let field: &'static Field = &outer.format.fields[index];
+    let base = outer.base + field.ranges.first().map_or(0, |r| r.lo);
+    let single;
+    let layouts: &[&'static Format] = match field.kind {
+        FieldKind::Layout(f) => {
+            single = [f];
+            &single
+        }
+        FieldKind::Union(u) => u.variants,
+        _ => &[],
+    };
+    let dialect = outer.text.dialect;
+    let mut best: Option<(Cursor<'a>, W, &'static Format, u64, u64)> = None;
+    let mut error: Option<TextError<'a>> = None;
+    for &layout in layouts {
+        for text in dialect_texts(layout, dialect) {
+            let mut c = cur.clone();
+            let mut w = *word;
+            field.write(&mut w, outer.base, 0);
+            for f in layout.fields {
+                if let FieldKind::Fixed(v) = f.kind {
+                    f.write(&mut w, base, v);
+                }
+            }
+            pin(layout, text, &mut w, base);
+            let mut inner = Decided::new(layout, text, c.clone(), base, true);
+            let read = parse_text_pieces(&mut c, text.pieces, None, &mut w, &mut inner, hooks)
+                .and_then(|()| inner.finish(&mut w));
+            match read {
+                Ok(()) if best.as_ref().is_none_or(|b| c.offset() > b.0.offset()) => {
+                    best = Some((c, w, layout, inner.known, inner.set));
+                }
+                Ok(()) => {}
+                Err(e) => TextError::keep_furthest(&mut error, e),
+            }
+        }
+    }
+    let Some((end, w, layout, known, set)) = best else {
+        return Err(error.unwrap_or_else(|| TextError::expected_for(cur, "an operand", field)));
+    };
+    let at = cur.clone();
+    *cur = end;
+    *word = w;
+    outer.fields.insert(index);
+    for b in bindings {
+        let Some(i) = layout.params.iter().position(|p| p.name == b.param) else {
+            continue;
+        };
+        if known >> i & 1 == 0 {
+            continue;
+        }
+        let value = set >> i & 1 != 0;
+        match b.value {
+            Bind::Const(c) if c != value => {
+                return Err(TextError::message(
+                    &at,
+                    format!(
+                        "`{}` here does not print `{}` {}",
+                        field.name,
+                        b.param,
+                        if c { "set" } else { "clear" }
+                    ),
+                ));
+            }
+            Bind::Const(_) => {}
+            Bind::Field { index, invert } => outer.decide(index, u64::from(value != invert), word, &at)?,
+            Bind::Param { index, invert } => {
+                let v = value != invert;
+                if outer.known >> index & 1 != 0 && (outer.set >> index & 1 != 0) != v {
+                    return Err(TextError::message(
+                        &at,
+                        format!(
+                            "`{}` here disagrees with `{}` read before",
+                            field.name, outer.format.params[index].name
+                        ),
+                    ));
+                }
+                outer.known |= 1 << index;
+                outer.set |= u64::from(v) << index;
+            }
+            Bind::Opcode(..) | Bind::Equal { .. } => outer.deferred.push((b.value, value, at.clone())),
+        }
+    }
+    Ok(())
 }
 
 /// A flag's text as parsed: blanks before the piece are already skipped,

@@ -3,7 +3,8 @@
 use std::fmt::Write;
 
 use isa_runtime::layout::{
-    Attr, AttrKind, DeriveRule, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Packed, Piece, Style,
+    Attr, AttrKind, Bind, DeriveRule, Field, FieldKind, Format, IsaLayout, NamedText, Opcode, Packed, Piece, Style,
+    Term,
 };
 
 use crate::diagram_file;
@@ -64,8 +65,17 @@ pub fn template(format: &Format, pieces: &[Piece]) -> String {
                     Style::Hook(h) => format!("{{{name}:@{h}}}"),
                     Style::Mnemonic(_) => format!("{{{name}}}"),
                     Style::Decimals(n) => format!("{{{name}:.{n}}}"),
+                    Style::Nested([]) => format!("{{{name}}}"),
+                    Style::Nested(bindings) => {
+                        let b: Vec<String> = bindings
+                            .iter()
+                            .map(|b| format!("{} = {}", b.param, bind_text(format, &b.value)))
+                            .collect();
+                        format!("{{{name}({})}}", b.join(", "))
+                    }
                 }
             }
+            Piece::Param { index, text } => format!("{{{}:'{text}'}}", format.params[*index].name),
             Piece::Hook(h) => format!("{{@{h}}}"),
             Piece::Group {
                 index,
@@ -79,6 +89,32 @@ pub fn template(format: &Format, pieces: &[Piece]) -> String {
             ),
         })
         .collect()
+}
+
+/// A binding's value as the spec writes it (`opcode.ATTR` as the set of
+/// mnemonics it stands for is not kept: `opcode in {…}` lists values).
+fn bind_text(format: &Format, v: &Bind) -> String {
+    let field = |i: usize| format.fields[i].name;
+    let not = |invert: bool| if invert { "!" } else { "" };
+    let term = |t: &Term| match *t {
+        Term::Field(i) => field(i).to_string(),
+        Term::Opcode { field: f, values } => {
+            let names: Vec<String> = format
+                .mnemonics()
+                .iter()
+                .filter(|m| values.contains(&m.value))
+                .map(|m| m.text.to_string())
+                .collect();
+            format!("{} in {{{}}}", field(f), names.join(", "))
+        }
+    };
+    match *v {
+        Bind::Const(c) => u8::from(c).to_string(),
+        Bind::Field { index, invert } => format!("{}{}", not(invert), field(index)),
+        Bind::Param { index, invert } => format!("{}{}", not(invert), format.params[index].name),
+        Bind::Opcode(t, invert) => format!("{}({})", not(invert), term(&t)),
+        Bind::Equal { a, b, differ } => format!("{} {} {}", term(&a), if differ { "!=" } else { "==" }, field(b)),
+    }
 }
 
 fn encoding(op: &Opcode) -> String {
@@ -149,7 +185,7 @@ fn format_section(out: &mut String, stem: &str, format: &Format) {
 /// values (what parsing that form writes where the text says nothing).
 fn when_cell(format: &Format, t: &NamedText) -> String {
     let quoted = |v: Vec<String>| v.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
-    let mut cell = quoted(conditions(t));
+    let mut cell = quoted(conditions(format, t));
     if !t.defaults.is_empty() {
         if !cell.is_empty() {
             cell.push_str("; ");
@@ -178,8 +214,16 @@ pub fn defaults(format: &Format, t: &NamedText) -> Vec<String> {
 }
 
 /// A `text` line's conditions as the spec writes them, one string each.
-pub fn conditions(t: &NamedText) -> Vec<String> {
-    t.when.iter().map(|c| c.text.to_owned()).collect()
+pub fn conditions(format: &Format, t: &NamedText) -> Vec<String> {
+    let params = t.when_params.iter().map(|c| {
+        let name = format.params[c.param].name;
+        if c.set {
+            name.to_owned()
+        } else {
+            format!("!{name}")
+        }
+    });
+    t.when.iter().map(|c| c.text.to_owned()).chain(params).collect()
 }
 
 /// The text dialects an ISA declares (nothing when none).

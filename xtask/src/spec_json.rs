@@ -111,7 +111,7 @@ fn format(stem: &str, f: &Format) -> Value {
                         object(vec![
                             ("dialect", json!(t.dialect)),
                             ("group", json!(t.name)),
-                            ("when", json!(conditions(t))),
+                            ("when", json!(conditions(f, t))),
                             ("defaults", json!(defaults(f, t))),
                             ("template", json!(template(f, t.pieces))),
                             ("doc", text_or_null(t.doc)),

@@ -186,6 +186,7 @@ static INNER: Format = Format {
     }],
     syntax: &[],
     texts: &[],
+    params: &[],
 };
 
 static LONG_REGS: Regs = Regs {
@@ -240,6 +241,7 @@ static WIDE: Format = Format {
     ],
     syntax: &[],
     texts: &[],
+    params: &[],
 };
 
 static FIXTURE: IsaLayout = IsaLayout {

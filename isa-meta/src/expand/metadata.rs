@@ -5,7 +5,8 @@ use quote::quote;
 
 use super::codec::decode_order;
 use crate::model::{
-    AttrDef, AttrKind, BundleDef, DeriveRule, FieldDef, FieldTy, LayoutDef, Spec, TPiece, TStyle, Template,
+    AttrDef, AttrKind, BindValue, BundleDef, DeriveRule, FieldDef, FieldTy, LayoutDef, OpcodeTerm, Spec, TPiece,
+    TStyle, Template, Term,
 };
 use crate::naming::upper_ident;
 
@@ -83,6 +84,10 @@ pub fn expand(spec: &Spec) -> TokenStream {
         let (name, doc, bits, is_instruction) = (&l.name.text, &l.doc, l.bits, l.is_format);
         let fields = l.fields.iter().map(|f| field(spec, f));
         let syntax = pieces(l.syntax.as_ref(), &table);
+        let params = l.params.iter().map(|p| {
+            let (name, doc) = (&p.name.text, &p.doc);
+            quote!(::isa_runtime::layout::Param { name: #name, doc: #doc })
+        });
         let texts = l.texts.iter().map(|t| {
             let (dialect, tname, tdoc) = (&spec.dialects[t.dialect].name.text, &t.name.text, &t.doc);
             let when = t.when.iter().map(|c| {
@@ -99,12 +104,17 @@ pub fn expand(spec: &Spec) -> TokenStream {
             });
             let tpieces = pieces(Some(&t.template), &table);
             let defaults = t.defaults.iter().map(|&(f, v)| quote!((#f, #v)));
-            quote!(::isa_runtime::layout::NamedText { dialect: #dialect, name: #tname, doc: #tdoc, when: &[#(#when),*], defaults: &[#(#defaults),*], pieces: #tpieces })
+            let when_params = t
+                .when_params
+                .iter()
+                .map(|&(param, set)| quote!(::isa_runtime::layout::ParamCond { param: #param, set: #set }));
+            quote!(::isa_runtime::layout::NamedText { dialect: #dialect, name: #tname, doc: #tdoc, when: &[#(#when),*], when_params: &[#(#when_params),*], defaults: &[#(#defaults),*], pieces: #tpieces })
         });
         quote! {
             pub static #id: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
                 name: #name, doc: #doc, bits: #bits, is_instruction: #is_instruction,
                 fields: &[#(#fields),*], syntax: #syntax, texts: &[#(#texts),*],
+                params: &[#(#params),*],
             };
         }
     });
@@ -276,8 +286,17 @@ fn render(l: &LayoutDef, pieces: &[TPiece]) -> String {
                     TStyle::Hook(h) => format!("{{{name}:@{h}}}"),
                     TStyle::Mnemonic => format!("{{{name}}}"),
                     TStyle::Decimals(n) => format!("{{{name}:.{n}}}"),
+                    TStyle::Nested(b) if b.is_empty() => format!("{{{name}}}"),
+                    TStyle::Nested(b) => {
+                        let b: Vec<String> = b
+                            .iter()
+                            .map(|b| format!("{} = {}", b.param.text, render_bind(l, &b.value)))
+                            .collect();
+                        format!("{{{name}({})}}", b.join(", "))
+                    }
                 }
             }
+            TPiece::Param { index, text, .. } => format!("{{{}:'{text}'}}", l.params[*index].name.text),
             TPiece::Hook { name, .. } => format!("{{@{name}}}"),
             TPiece::Group {
                 index,
@@ -290,6 +309,26 @@ fn render(l: &LayoutDef, pieces: &[TPiece]) -> String {
             }
         })
         .collect()
+}
+
+/// A binding's value as the spec writes it.
+fn render_bind(l: &LayoutDef, v: &BindValue) -> String {
+    let field = |i: usize| l.fields[i].name.text.as_str();
+    let not = |invert: bool| if invert { "!" } else { "" };
+    let opcode = |t: &OpcodeTerm| format!("{}.{}", field(t.field), t.attr);
+    match v {
+        BindValue::Const(c) => u8::from(*c).to_string(),
+        BindValue::Field { index, invert } => format!("{}{}", not(*invert), field(*index)),
+        BindValue::Param { index, invert } => format!("{}{}", not(*invert), l.params[*index].name.text),
+        BindValue::Opcode { term, invert } => format!("{}{}", not(*invert), opcode(term)),
+        BindValue::Equal { a, b, differ } => {
+            let a = match a {
+                Term::Field(i) => field(*i).to_string(),
+                Term::Opcode(t) => opcode(t),
+            };
+            format!("{a} {} {}", if *differ { "!=" } else { "==" }, field(*b))
+        }
+    }
 }
 
 /// Whether a `text` line of the layout prints the mnemonic (`{opcode}`):
@@ -328,9 +367,41 @@ fn piece_slice(pieces: &[TPiece], mnemonics: &TokenStream) -> TokenStream {
                 TStyle::Hook(h) => quote!(::isa_runtime::layout::Style::Hook(#h)),
                 TStyle::Mnemonic => quote!(::isa_runtime::layout::Style::Mnemonic(#mnemonics)),
                 TStyle::Decimals(n) => quote!(::isa_runtime::layout::Style::Decimals(#n)),
+                TStyle::Nested(b) => {
+                    let b = b.iter().map(|b| {
+                        let param = &b.param.text;
+                        let term = |t: &Term| match t {
+                            Term::Field(i) => quote!(::isa_runtime::layout::Term::Field(#i)),
+                            Term::Opcode(t) => {
+                                let (field, values) = (t.field, &t.values);
+                                quote!(::isa_runtime::layout::Term::Opcode { field: #field, values: &[#(#values),*] })
+                            }
+                        };
+                        let value = match &b.value {
+                            BindValue::Const(c) => quote!(::isa_runtime::layout::Bind::Const(#c)),
+                            BindValue::Field { index, invert } => {
+                                quote!(::isa_runtime::layout::Bind::Field { index: #index, invert: #invert })
+                            }
+                            BindValue::Param { index, invert } => {
+                                quote!(::isa_runtime::layout::Bind::Param { index: #index, invert: #invert })
+                            }
+                            BindValue::Opcode { term: t, invert } => {
+                                let t = term(&Term::Opcode(t.clone()));
+                                quote!(::isa_runtime::layout::Bind::Opcode(#t, #invert))
+                            }
+                            BindValue::Equal { a, b, differ } => {
+                                let a = term(a);
+                                quote!(::isa_runtime::layout::Bind::Equal { a: #a, b: #b, differ: #differ })
+                            }
+                        };
+                        quote!(::isa_runtime::layout::Binding { param: #param, value: #value })
+                    });
+                    quote!(::isa_runtime::layout::Style::Nested(&[#(#b),*]))
+                }
             };
             quote!(::isa_runtime::layout::Piece::Field { index: #index, style: #style })
         }
+        TPiece::Param { index, text, .. } => quote!(::isa_runtime::layout::Piece::Param { index: #index, text: #text }),
         TPiece::Hook { name, .. } => quote!(::isa_runtime::layout::Piece::Hook(#name)),
         TPiece::Group {
             index,

@@ -30,6 +30,16 @@ pub fn expand(spec: &Spec) -> TokenStream {
         }
         let meta = upper_ident("LAYOUT", &l.name.text);
         for (i, t) in l.texts.iter().enumerate() {
+            if super::text_writers::has_nested(&t.template.pieces) {
+                // A line that prints a layout through its own lines: its
+                // text, printed and read back.
+                let (fi, i) = (num(fi as u64), num(i as u64));
+                arms.push(quote!((#fi, #i) => {
+                    let format = &super::__layout::#meta;
+                    ::isa_runtime::carry::read_back_text(format, &format.texts[#i], bits, implied, hooks);
+                }));
+                continue;
+            }
             let mut uses_fields = false;
             let mut body = Vec::new();
             for &(f, v) in &t.defaults {
@@ -155,7 +165,8 @@ fn pieces(l: &LayoutDef, pieces: &[TPiece], decided: &mut Vec<usize>, uses_field
     };
     for p in pieces {
         match p {
-            TPiece::Text(_) | TPiece::Space => {}
+            // A line read on its own has its params clear.
+            TPiece::Text(_) | TPiece::Space | TPiece::Param { .. } => {}
             TPiece::Hook { name, .. } => {
                 flush(&mut run, &mut out);
                 out.push(quote!(hooks.carry_hook(#name, None, bits, implied);));

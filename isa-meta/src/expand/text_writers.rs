@@ -227,7 +227,9 @@ fn layout_select(spec: &Spec, fi: usize, l: &LayoutDef, uses_word: &mut bool) ->
                 continue;
             }
             let mut tests = Vec::new();
-            let mut never = false;
+            // Selected on its own, a line has its params clear: `p` never
+            // holds (a line that prints the layout selects with them).
+            let mut never = t.when_params.iter().any(|&(_, set)| set);
             for c in &t.when {
                 match condition(spec, l, c) {
                     Ok(test) => tests.push(test),
@@ -411,6 +413,17 @@ fn layout_write(spec: &Spec, fi: usize, l: &LayoutDef, all: &mut Uses, helpers: 
     let mut arms = Vec::new();
     for (i, t) in l.texts.iter().enumerate() {
         let mut uses = Uses::default();
+        if has_nested(&t.template.pieces) {
+            // A line that prints a layout through its own lines goes
+            // through the runtime's printer.
+            (all.out, all.word, all.hooks) = (true, true, true);
+            let (i, ti) = (num(i as u64), num(i as u64));
+            arms.push(quote!((#fi, #i) => {
+                let format = &super::__layout::#meta;
+                rt::write_text(out, format, &format.texts[#ti], word, hooks)?;
+            }));
+            continue;
+        }
         let body = pieces(spec, index, &t.template.pieces, &mut uses, helpers);
         let fields = uses.fields.then(|| quote!(let f = super::__layout::#meta.fields;));
         all.out |= !body.is_empty();
@@ -420,6 +433,18 @@ fn layout_write(spec: &Spec, fi: usize, l: &LayoutDef, all: &mut Uses, helpers: 
         arms.push(quote!((#fi, #i) => { #fields #body }));
     }
     arms
+}
+
+/// Whether `pieces` print a layout through its own lines.
+pub(super) fn has_nested(pieces: &[TPiece]) -> bool {
+    pieces.iter().any(|p| match p {
+        TPiece::Field {
+            style: TStyle::Nested(_),
+            ..
+        } => true,
+        TPiece::Group { pieces, .. } => has_nested(pieces),
+        _ => false,
+    })
 }
 
 /// Statements that print `pieces` of layout `li` (literal runs written at
@@ -448,6 +473,9 @@ fn pieces(spec: &Spec, li: usize, pieces: &[TPiece], uses: &mut Uses, helpers: &
                 uses.word = true;
                 out.push(field(spec, li, *index, style, uses, helpers));
             }
+            // A line printed on its own has its params clear (a line that
+            // prints the layout gives them).
+            TPiece::Param { .. } => {}
             TPiece::Group {
                 index,
                 when_set,
@@ -519,8 +547,9 @@ fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, 
         }
         TStyle::Hex => return hex,
         TStyle::Decimal => return decimal,
-        // A flag on another type prints the type's default form.
-        TStyle::Flag(_) | TStyle::Default => {}
+        // A flag on another type prints the type's default form; a line
+        // with a nested piece is printed by the runtime (`layout_write`).
+        TStyle::Flag(_) | TStyle::Default | TStyle::Nested(_) => {}
     }
     match f.ty {
         FieldTy::Unsigned | FieldTy::Opcode | FieldTy::Reserved | FieldTy::Presence | FieldTy::Bool => decimal,

@@ -556,6 +556,7 @@ pub mod __layout {
                 name: "line",
                 doc: "`(sat)addi.eq r1, -3`",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -585,6 +586,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static OPCODES: [::isa_runtime::layout::Opcode; 1usize] = [
         ::isa_runtime::layout::Opcode {

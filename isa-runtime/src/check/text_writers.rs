@@ -179,6 +179,25 @@ fn holds_an_opcode(format: &Format, word: &u128) -> bool {
             .all(|f| mnemonics.iter().any(|m| m.value == f.read(word, 0)))
 }
 
+/// Whether the fields of `format` in `word` (at `base`) hold values
+/// their types have: a closed enum's named value, a union value some
+/// layout holds, and so on inside nested layouts. A word with another
+/// value does not decode, and its text (a closed enum's number) does not
+/// read back.
+fn holds_values(format: &Format, word: &u128, base: u32) -> bool {
+    format.fields.iter().all(|f| {
+        let at = base + f.ranges.first().map_or(0, |r| r.lo);
+        match f.kind {
+            FieldKind::Enum(e) if !e.open => e.value(f.read(word, base)).is_some(),
+            FieldKind::Layout(inner) => holds_values(inner, word, at),
+            FieldKind::Union(u) => u
+                .variant(f.read(word, base))
+                .is_some_and(|inner| holds_values(inner, word, at)),
+            _ => true,
+        }
+    })
+}
+
 /// Hooks whose text is their field's value, read back exactly:
 /// `<hook=0x…>` (`<hook>` without a field, which reads back to nothing),
 /// so that what reading a line back gives depends on the line alone.
@@ -247,7 +266,7 @@ pub fn text_carries(layout: &IsaLayout, carry: Carrier, count: u64) {
                 f.write(&mut start, 0, f.read(&word, 0));
             }
             for (ti, t) in format.texts.iter().enumerate() {
-                if !t.holds(format, &word, 0) {
+                if !t.holds(format, &word, 0) || !holds_values(format, &word, 0) {
                     continue;
                 }
                 // A line that prints the mnemonic reads the opcode too.

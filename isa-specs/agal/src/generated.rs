@@ -2993,6 +2993,7 @@ pub mod __layout {
             },
         ],
         texts: &[],
+        params: &[],
     };
     pub static LAYOUT_DEST: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Dest",
@@ -3093,6 +3094,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3110,6 +3112,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_SOURCE: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Source",
@@ -3315,6 +3318,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3345,6 +3349,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3380,6 +3385,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_SAMPLER: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Sampler",
@@ -3621,6 +3627,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("fs"),
@@ -3666,6 +3673,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_TOKEN: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Token",
@@ -3741,6 +3749,7 @@ pub mod __layout {
             },
         ],
         texts: &[],
+        params: &[],
     };
     pub static LAYOUT_TOKEN1: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Token1",
@@ -3810,6 +3819,7 @@ pub mod __layout {
             },
         ],
         texts: &[],
+        params: &[],
     };
     pub static LAYOUT_TOKENTEX: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "TokenTex",
@@ -3885,6 +3895,7 @@ pub mod __layout {
             },
         ],
         texts: &[],
+        params: &[],
     };
     pub static LAYOUT_TOKENCOND: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "TokenCond",
@@ -3954,6 +3965,7 @@ pub mod __layout {
             },
         ],
         texts: &[],
+        params: &[],
     };
     pub static LAYOUT_TOKENKIL: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "TokenKil",
@@ -4017,6 +4029,7 @@ pub mod __layout {
             },
         ],
         texts: &[],
+        params: &[],
     };
     pub static LAYOUT_TOKENNONE: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "TokenNone",
@@ -4075,6 +4088,7 @@ pub mod __layout {
         ],
         syntax: &[],
         texts: &[],
+        params: &[],
     };
     pub static OPCODES: [::isa_runtime::layout::Opcode; 43usize] = [
         ::isa_runtime::layout::Opcode {

@@ -2567,6 +2567,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("mov.a0"),
@@ -2605,6 +2606,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -2639,6 +2641,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -2698,6 +2701,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("mov.a1"),
@@ -2736,6 +2740,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -2770,6 +2775,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -2837,6 +2843,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("mov.m0"),
@@ -2879,6 +2886,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -2918,6 +2926,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("complex1.m01"),
@@ -2959,6 +2968,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("sel.m01"),
@@ -3003,6 +3013,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3048,6 +3059,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("unknown"),
@@ -3118,6 +3130,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("mov.m1"),
@@ -3160,6 +3173,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("mul.m1"),
@@ -3203,6 +3217,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("mov.c"),
@@ -3245,6 +3260,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3283,6 +3299,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("unk"),
@@ -3322,6 +3339,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("mov.p"),
@@ -3356,6 +3374,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("clamp.p"),
@@ -3394,6 +3413,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3432,6 +3452,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("unk"),
@@ -3463,6 +3484,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("branch"),
@@ -3489,6 +3511,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("unknown_1"),
@@ -3500,6 +3523,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static OPCODES: [::isa_runtime::layout::Opcode; 0usize] = [];
 }

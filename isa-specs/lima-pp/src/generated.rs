@@ -5307,6 +5307,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text(","),
@@ -5328,6 +5329,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text(","),
@@ -5336,6 +5338,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_VARYING: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Varying",
@@ -5563,6 +5566,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.v"),
@@ -5604,6 +5608,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.perspective.unknown.v"),
@@ -5645,6 +5650,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.perspective.z.v"),
@@ -5686,6 +5692,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.perspective.w.v"),
@@ -5727,6 +5734,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.v"),
@@ -5770,6 +5778,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[(3usize, 3u64), (5usize, 15u64)],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.v"),
@@ -5808,6 +5817,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[(3usize, 1u64), (5usize, 15u64)],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.v"),
@@ -5846,6 +5856,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[(5usize, 15u64)],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.v"),
@@ -5863,6 +5874,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_VARYINGREG: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "VaryingReg",
@@ -6078,6 +6090,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.v"),
@@ -6127,6 +6140,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.perspective.unknown.v"),
@@ -6176,6 +6190,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.perspective.z.v"),
@@ -6225,6 +6240,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.perspective.w.v"),
@@ -6261,6 +6277,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_VARYINGCUBE: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "VaryingCube",
@@ -6461,6 +6478,7 @@ pub mod __layout {
                 name: "varying",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.v"),
@@ -6499,6 +6517,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_VARYINGNORMALIZE: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "VaryingNormalize",
@@ -6699,6 +6718,7 @@ pub mod __layout {
                 name: "varying",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load.v"),
@@ -6737,6 +6757,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_SAMPLER: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Sampler",
@@ -6919,6 +6940,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[(9usize, 233473u64)],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("texld"),
@@ -6969,6 +6991,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[(9usize, 233473u64)],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("texld"),
@@ -7024,6 +7047,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[(9usize, 233473u64)],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("texld"),
@@ -7066,6 +7090,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_UNIFORM: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Uniform",
@@ -7204,6 +7229,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load."),
@@ -7243,6 +7269,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("load..u"),
@@ -7269,6 +7296,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_VECMUL: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "VecMul",
@@ -7503,6 +7531,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("op"),
@@ -7569,6 +7598,7 @@ pub mod __layout {
                         attr: ::core::option::Option::Some(1usize),
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("mul"),
@@ -7656,6 +7686,7 @@ pub mod __layout {
                         attr: ::core::option::Option::Some(0usize),
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -7712,6 +7743,7 @@ pub mod __layout {
                 name: "vec_mul",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -7784,6 +7816,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_SCALARMUL: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "ScalarMul",
@@ -7976,6 +8009,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("op"),
@@ -8032,6 +8066,7 @@ pub mod __layout {
                         attr: ::core::option::Option::Some(1usize),
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("mul"),
@@ -8106,6 +8141,7 @@ pub mod __layout {
                         attr: ::core::option::Option::Some(0usize),
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -8152,6 +8188,7 @@ pub mod __layout {
                 name: "scalar_mul",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -8211,6 +8248,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_VECADD: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "VecAdd",
@@ -8461,6 +8499,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("op"),
@@ -8537,6 +8576,7 @@ pub mod __layout {
                         attr: ::core::option::Option::Some(0usize),
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -8603,6 +8643,7 @@ pub mod __layout {
                 name: "vec_add",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -8686,6 +8727,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_SCALARADD: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "ScalarAdd",
@@ -8894,6 +8936,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("op"),
@@ -8961,6 +9004,7 @@ pub mod __layout {
                         attr: ::core::option::Option::Some(1usize),
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("op"),
@@ -9028,6 +9072,7 @@ pub mod __layout {
                         attr: ::core::option::Option::Some(0usize),
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -9085,6 +9130,7 @@ pub mod __layout {
                 name: "scalar_add",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -9155,6 +9201,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_COMBINER: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Combiner",
@@ -9371,6 +9418,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -9443,6 +9491,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("op"),
@@ -9524,6 +9573,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -9592,6 +9642,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("op"),
@@ -9648,6 +9699,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_COMBINERVEC: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "CombinerVec",
@@ -9800,6 +9852,7 @@ pub mod __layout {
                 name: "combiner",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("mul.s2"),
@@ -9842,6 +9895,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_TEMPWRITE: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "TempWrite",
@@ -9998,6 +10052,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[(0usize, 3u64)],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("store.t"),
@@ -10038,6 +10093,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[(0usize, 3u64)],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("store.t"),
@@ -10065,6 +10121,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FBREAD: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "FbRead",
@@ -10149,6 +10206,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("fb_color"),
@@ -10174,6 +10232,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("fb_depth"),
@@ -10186,6 +10245,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_BRANCH: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Branch",
@@ -10370,6 +10430,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("branch"),
@@ -10410,6 +10471,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("branch.nv"),
@@ -10460,6 +10522,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("branch.lt"),
@@ -10510,6 +10573,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("branch.eq"),
@@ -10560,6 +10624,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("branch.le"),
@@ -10610,6 +10675,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("branch.gt"),
@@ -10660,6 +10726,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("branch.ne"),
@@ -10710,6 +10777,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("branch.ge"),
@@ -10731,6 +10799,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_DISCARD: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Discard",
@@ -10782,10 +10851,12 @@ pub mod __layout {
                 name: "branch",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[::isa_runtime::layout::Piece::Text("discard")],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_CONST: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Const",
@@ -10871,6 +10942,7 @@ pub mod __layout {
                 name: "const",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Hook("unit"),
@@ -10897,6 +10969,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static OPCODES: [::isa_runtime::layout::Opcode; 0usize] = [];
     pub static PACKED: ::isa_runtime::layout::Packed = ::isa_runtime::layout::Packed {

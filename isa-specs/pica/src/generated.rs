@@ -2630,6 +2630,7 @@ pub mod __layout {
                 name: "operands",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -2651,6 +2652,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT1U: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt1u",
@@ -2770,6 +2772,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -2785,6 +2788,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT1MOVA: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt1Mova",
@@ -2908,6 +2912,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Hook("a0"),
@@ -2920,6 +2925,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT1I: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt1i",
@@ -3036,6 +3042,7 @@ pub mod __layout {
                 name: "operands",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3057,6 +3064,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT1C: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt1c",
@@ -3208,6 +3216,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3235,6 +3244,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT0: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt0",
@@ -3283,10 +3293,12 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT2: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt2",
@@ -3452,6 +3464,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3474,6 +3487,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3499,6 +3513,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3524,6 +3539,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3546,6 +3562,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Group {
@@ -3579,6 +3596,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Group {
@@ -3620,6 +3638,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Group {
@@ -3652,6 +3671,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Group {
@@ -3663,6 +3683,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT2CALL: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt2Call",
@@ -3751,10 +3772,12 @@ pub mod __layout {
                 name: "operands",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[::isa_runtime::layout::Piece::Hook("proc")],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT3: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt3",
@@ -3858,6 +3881,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3891,6 +3915,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3924,6 +3949,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Text("!"),
@@ -3950,6 +3976,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -3959,6 +3986,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT3LOOP: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt3Loop",
@@ -4065,6 +4093,7 @@ pub mod __layout {
                 name: "opener",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -4074,6 +4103,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT4: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt4",
@@ -4195,6 +4225,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -4230,6 +4261,7 @@ pub mod __layout {
                         attr: ::core::option::Option::None,
                     },
                 ],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -4247,6 +4279,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT5: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt5",
@@ -4381,6 +4414,7 @@ pub mod __layout {
                 name: "operands",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -4408,6 +4442,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_FMT5I: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "Fmt5i",
@@ -4542,6 +4577,7 @@ pub mod __layout {
                 name: "operands",
                 doc: "",
                 when: &[],
+                when_params: &[],
                 defaults: &[],
                 pieces: &[
                     ::isa_runtime::layout::Piece::Field {
@@ -4569,6 +4605,7 @@ pub mod __layout {
                 ],
             },
         ],
+        params: &[],
     };
     pub static LAYOUT_OPDESC: ::isa_runtime::layout::Format = ::isa_runtime::layout::Format {
         name: "OpDesc",
@@ -4719,6 +4756,7 @@ pub mod __layout {
             },
         ],
         texts: &[],
+        params: &[],
     };
     pub static OPCODES: [::isa_runtime::layout::Opcode; 39usize] = [
         ::isa_runtime::layout::Opcode {

@@ -1,0 +1,360 @@
+//! Layouts printed inside another layout's `text` line: a `layout` or
+//! `union` field whose layouts have lines of the line's dialect prints
+//! through them (`{src1}`, or `{src1(r = src1_r, half = !full)}` when they
+//! take params), rather than through their field-explicit `syntax`.
+//!
+//! Once every layout and union is resolved, each such piece becomes
+//! `TStyle::Nested` and is checked: every layout of a union has lines of
+//! the dialect or none does, those lines are one group and use no hooks
+//! (a hook reads the outer word's fields), every param of every layout is
+//! bound and every binding names a param. A layout's params must be used
+//! by its lines, and a format (never printed inside a line) has none.
+
+use crate::diag::Diagnostics;
+use crate::model::{
+    AttrDef, AttrKind, BindValue, BindingDef, FieldTy, LayoutDef, OpDef, TPiece, TStyle, Term, UnionDef,
+};
+use crate::source::Span;
+use crate::suggest::did_you_mean;
+
+/// Turns the nested pieces of every `text` line into `TStyle::Nested`
+/// and checks them and the layouts' params.
+pub fn resolve(layouts: &mut [LayoutDef], unions: &[UnionDef], diags: &mut Diagnostics) {
+    for l in layouts.iter() {
+        check_params(l, diags);
+    }
+    let mut changes = Vec::new();
+    for (li, l) in layouts.iter().enumerate() {
+        for (ti, t) in l.texts.iter().enumerate() {
+            let mut path = Vec::new();
+            visit(
+                layouts,
+                unions,
+                l,
+                t.dialect,
+                &t.template.pieces,
+                &mut path,
+                &mut |path, style| {
+                    changes.push((li, ti, path.to_vec(), style));
+                },
+                diags,
+            );
+        }
+    }
+    for (li, ti, path, style) in changes {
+        if let Some(TPiece::Field { style: s, .. }) = piece_at(&mut layouts[li].texts[ti].template.pieces, &path) {
+            *s = style;
+        }
+    }
+}
+
+/// The piece at `path` (indices into nested groups' pieces).
+fn piece_at<'p>(pieces: &'p mut [TPiece], path: &[usize]) -> Option<&'p mut TPiece> {
+    let (&first, rest) = path.split_first()?;
+    let piece = pieces.get_mut(first)?;
+    if rest.is_empty() {
+        return Some(piece);
+    }
+    match piece {
+        TPiece::Group { pieces, .. } => piece_at(pieces, rest),
+        _ => None,
+    }
+}
+
+/// Walks `pieces`, calling `change` with the path and new style of each
+/// layout field that prints nested.
+#[allow(clippy::too_many_arguments)]
+fn visit(
+    layouts: &[LayoutDef],
+    unions: &[UnionDef],
+    owner: &LayoutDef,
+    dialect: usize,
+    pieces: &[TPiece],
+    path: &mut Vec<usize>,
+    change: &mut dyn FnMut(&[usize], TStyle),
+    diags: &mut Diagnostics,
+) {
+    for (i, piece) in pieces.iter().enumerate() {
+        path.push(i);
+        match piece {
+            TPiece::Group { pieces, .. } => visit(layouts, unions, owner, dialect, pieces, path, change, diags),
+            TPiece::Field { index, style, span } => {
+                let field = &owner.fields[*index];
+                let members: Vec<usize> = match field.ty {
+                    FieldTy::Layout(x) => vec![x],
+                    FieldTy::Union(u) => unions[u].variants.iter().map(|v| v.0).collect(),
+                    _ => Vec::new(),
+                };
+                if !members.is_empty() {
+                    let style = nested_style(layouts, &field.name.text, &members, dialect, style, *span, diags);
+                    if let Some(style) = style {
+                        change(path, style);
+                    }
+                }
+            }
+            _ => {}
+        }
+        path.pop();
+    }
+}
+
+/// The style of a piece printing layout field `name` (of layouts
+/// `members`) in a line of `dialect`: `Nested` when the layouts have lines
+/// of the dialect (checked), `None` to keep `style`.
+fn nested_style(
+    layouts: &[LayoutDef],
+    name: &str,
+    members: &[usize],
+    dialect: usize,
+    style: &TStyle,
+    span: Span,
+    diags: &mut Diagnostics,
+) -> Option<TStyle> {
+    let has = |m: usize| layouts[m].texts.iter().any(|t| t.dialect == dialect);
+    let with: Vec<usize> = members.iter().copied().filter(|&m| has(m)).collect();
+    let bindings = match style {
+        TStyle::Nested(b) => b.clone(),
+        TStyle::Default => Vec::new(),
+        _ => return None,
+    };
+    if with.is_empty() {
+        if matches!(style, TStyle::Nested(_)) {
+            diags.error(
+                span,
+                format!(
+                    "`{name}(…)` binds params, but `{}` has no `text` lines of this dialect to print `{name}` with",
+                    layouts[members[0]].name.text
+                ),
+            );
+        }
+        return None;
+    }
+    if let Some(&without) = members.iter().find(|&&m| !has(m)) {
+        diags
+            .error(
+                span,
+                format!(
+                    "`{name}` prints through its layouts' `text` lines of this dialect, but `{}` has none (`{}` has): give every layout of the union lines, or none",
+                    layouts[without].name.text, layouts[with[0]].name.text
+                ),
+            )
+            .note(layouts[without].name.span, "this layout has no lines of the dialect");
+        return None;
+    }
+    let mut ok = true;
+    for &m in members {
+        ok &= check_member(&layouts[m], name, dialect, &bindings, span, diags);
+    }
+    for b in &bindings {
+        if !members
+            .iter()
+            .any(|&m| layouts[m].params.iter().any(|p| p.name.text == b.param.text))
+        {
+            let names = members
+                .iter()
+                .flat_map(|&m| layouts[m].params.iter().map(|p| p.name.text.as_str()));
+            diags.error(
+                b.span,
+                format!(
+                    "`{}` binds `{}`, which is no param of `{}`{}",
+                    name,
+                    b.param.text,
+                    layouts[members[0]].name.text,
+                    did_you_mean(&b.param.text, names)
+                ),
+            );
+            ok = false;
+        }
+    }
+    ok.then_some(TStyle::Nested(bindings))
+}
+
+/// One layout printed nested: its lines of the dialect are one group and
+/// use no hooks, and `bindings` give every param it has.
+fn check_member(
+    l: &LayoutDef,
+    name: &str,
+    dialect: usize,
+    bindings: &[BindingDef],
+    span: Span,
+    diags: &mut Diagnostics,
+) -> bool {
+    let mut ok = true;
+    let lines: Vec<_> = l.texts.iter().filter(|t| t.dialect == dialect).collect();
+    if let Some(other) = lines.iter().find(|t| t.name.text != lines[0].name.text) {
+        diags
+            .error(
+                other.name.span,
+                format!(
+                    "`{}` is printed inside another line (`{name}`), so its lines of this dialect must be one group; here `{}` beside `{}`",
+                    l.name.text, other.name.text, lines[0].name.text
+                ),
+            )
+            .note(span, "printed here");
+        ok = false;
+    }
+    for t in &lines {
+        if let Some(hook) = first_hook(&t.template.pieces) {
+            diags
+                .error(
+                    hook,
+                    format!(
+                        "`{}` is printed inside another line (`{name}`), so its lines cannot use hooks: a hook reads the outer word",
+                        l.name.text
+                    ),
+                )
+                .note(span, "printed here");
+            ok = false;
+        }
+    }
+    for p in &l.params {
+        if !bindings.iter().any(|b| b.param.text == p.name.text) {
+            diags
+                .error(
+                    span,
+                    format!(
+                        "`{name}` does not bind param `{}` of `{}`: write `{{{name}({} = …)}}` (`0`, `1`, a bool field, `!field` or `a == b`)",
+                        p.name.text, l.name.text, p.name.text
+                    ),
+                )
+                .note(p.name.span, "the param");
+            ok = false;
+        }
+    }
+    ok
+}
+
+/// Where the first hook of `pieces` is.
+fn first_hook(pieces: &[TPiece]) -> Option<Span> {
+    pieces.iter().find_map(|p| match p {
+        TPiece::Hook { span, .. }
+        | TPiece::Field {
+            style: TStyle::Hook(_),
+            span,
+            ..
+        } => Some(*span),
+        TPiece::Group { pieces, .. } => first_hook(pieces),
+        _ => None,
+    })
+}
+
+/// A format has no params; a layout's params are each printed or tested
+/// by one of its `text` lines.
+fn check_params(l: &LayoutDef, diags: &mut Diagnostics) {
+    for (i, p) in l.params.iter().enumerate() {
+        if let Some(first) = l.params[..i].iter().find(|q| q.name.text == p.name.text) {
+            diags
+                .error(p.name.span, format!("param `{}` is declared twice", p.name.text))
+                .note(first.name.span, "first declared here");
+            continue;
+        }
+        if let Some(f) = l.fields.iter().find(|f| f.name.text == p.name.text) {
+            diags
+                .error(
+                    p.name.span,
+                    format!("param `{}` has the name of a field of `{}`", p.name.text, l.name.text),
+                )
+                .note(f.name.span, "the field");
+            continue;
+        }
+        if l.is_format {
+            diags.error(
+                p.name.span,
+                format!(
+                    "`{}` is a format, never printed inside another line, so it cannot take a param: only a `layout` can",
+                    l.name.text
+                ),
+            );
+            continue;
+        }
+        let used = l
+            .texts
+            .iter()
+            .any(|t| t.when_params.iter().any(|&(q, _)| q == i) || uses_param(&t.template.pieces, i));
+        if !used {
+            diags.error(
+                p.name.span,
+                format!(
+                    "param `{}` of `{}` is used by no `text` line: print it (`{{{}:'text'}}`) or test it (`when {}`)",
+                    p.name.text, l.name.text, p.name.text, p.name.text
+                ),
+            );
+        }
+    }
+}
+
+/// Whether `pieces` print param `index` or pass it to a nested layout.
+fn uses_param(pieces: &[TPiece], index: usize) -> bool {
+    pieces.iter().any(|p| match p {
+        TPiece::Param { index: i, .. } => *i == index,
+        TPiece::Group { pieces, .. } => uses_param(pieces, index),
+        TPiece::Field {
+            style: TStyle::Nested(bindings),
+            ..
+        } => bindings
+            .iter()
+            .any(|b| matches!(b.value, BindValue::Param { index: i, .. } if i == index)),
+        _ => false,
+    })
+}
+
+/// Resolves the `opcode.ATTR` terms of every binding: the attribute is a
+/// flag of the `isa` item, and the term holds the values of the format's
+/// opcodes that set it.
+pub fn fold_opcode_terms(layouts: &mut [LayoutDef], opcodes: &[OpDef], attrs: &[AttrDef], diags: &mut Diagnostics) {
+    for (li, l) in layouts.iter_mut().enumerate() {
+        for t in &mut l.texts {
+            fold_pieces(&mut t.template.pieces, li, opcodes, attrs, diags);
+        }
+    }
+}
+
+fn fold_pieces(pieces: &mut [TPiece], li: usize, opcodes: &[OpDef], attrs: &[AttrDef], diags: &mut Diagnostics) {
+    for p in pieces {
+        match p {
+            TPiece::Group { pieces, .. } => fold_pieces(pieces, li, opcodes, attrs, diags),
+            TPiece::Field {
+                style: TStyle::Nested(bindings),
+                ..
+            } => {
+                for b in bindings {
+                    let term = match &mut b.value {
+                        BindValue::Opcode { term, .. }
+                        | BindValue::Equal {
+                            a: Term::Opcode(term), ..
+                        } => term,
+                        _ => continue,
+                    };
+                    let Some(attr) = attrs.iter().position(|a| a.name.text == term.attr) else {
+                        let names = attrs.iter().map(|a| a.name.text.as_str());
+                        diags.error(
+                            b.span,
+                            format!(
+                                "unknown opcode attribute `{}`{}",
+                                term.attr,
+                                did_you_mean(&term.attr, names)
+                            ),
+                        );
+                        continue;
+                    };
+                    if attrs[attr].kind != AttrKind::Flag {
+                        diags.error(
+                            b.span,
+                            format!(
+                                "`{}` binds attribute `{}`, which is not a flag: a param is a bool",
+                                b.param.text, term.attr
+                            ),
+                        );
+                        continue;
+                    }
+                    term.values = opcodes
+                        .iter()
+                        .filter(|op| op.format == li && op.attrs[attr] != 0)
+                        .map(|op| op.value)
+                        .collect();
+                }
+            }
+            _ => {}
+        }
+    }
+}
