@@ -180,6 +180,18 @@ fn check_member(
     diags: &mut Diagnostics,
 ) -> bool {
     let mut ok = true;
+    if l.bits > 64 {
+        diags
+            .error(
+                span,
+                format!(
+                    "`{}` is {} bits: a layout printed inside another line (`{name}`) is at most 64",
+                    l.name.text, l.bits
+                ),
+            )
+            .note(l.name.span, "the layout");
+        ok = false;
+    }
     let lines: Vec<_> = l.texts.iter().filter(|t| t.dialect == dialect).collect();
     if let Some(other) = lines.iter().find(|t| t.name.text != lines[0].name.text) {
         diags

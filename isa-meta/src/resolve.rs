@@ -202,18 +202,8 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         });
     }
     for ((layout, syntax), texts) in layouts.iter_mut().zip(syntaxes).zip(text_asts) {
-        layout.syntax = syntax.map(|s| {
-            parse_template(
-                &s.value,
-                s.span.start + 1,
-                &layout.fields,
-                &layout.params,
-                &layout.name.text,
-                layout.complete,
-                false,
-                diags,
-            )
-        });
+        let parsed = syntax.map(|s| parse_template(&s.value, s.span.start + 1, layout, false, diags));
+        layout.syntax = parsed;
         layout.texts = texts
             .into_iter()
             .filter_map(|t| {
@@ -266,16 +256,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         let layout = &layouts[format];
         let (template, template_source) = match (&op.template, &layout.syntax) {
             (Some(t), _) => (
-                parse_template(
-                    &t.value,
-                    t.span.start + 1,
-                    &layout.fields,
-                    &layout.params,
-                    &layout.name.text,
-                    layout.complete,
-                    false,
-                    diags,
-                ),
+                parse_template(&t.value, t.span.start + 1, layout, false, diags),
                 t.value.clone(),
             ),
             (None, Some(s)) => (s.clone(), String::new()),
@@ -776,16 +757,7 @@ fn resolve_text(
     isa_attrs: &[AttrDef],
     diags: &mut Diagnostics,
 ) -> TextDef {
-    let template = parse_template(
-        &t.template.value,
-        t.template.span.start + 1,
-        &layout.fields,
-        &layout.params,
-        &layout.name.text,
-        layout.complete,
-        true,
-        diags,
-    );
+    let template = parse_template(&t.template.value, t.template.span.start + 1, layout, true, diags);
     let mut when = Vec::new();
     let mut when_params = Vec::new();
     for c in t.when {

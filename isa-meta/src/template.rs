@@ -11,7 +11,9 @@
 //! mnemonic there.
 
 use crate::diag::Diagnostics;
-use crate::model::{BindValue, BindingDef, FieldDef, FieldTy, OpcodeTerm, ParamDef, TPiece, TStyle, Template, Term};
+use crate::model::{
+    BindValue, BindingDef, FieldDef, FieldTy, LayoutDef, OpcodeTerm, ParamDef, TPiece, TStyle, Template, Term,
+};
 use crate::source::Span;
 use crate::suggest::did_you_mean;
 
@@ -20,21 +22,12 @@ use crate::suggest::did_you_mean;
 /// names are then not reported again. `hooks` marks a `text` template, which
 /// allows context hooks and optional groups and keeps spaces at its ends
 /// (a dialect may print them).
-pub fn parse_template(
-    text: &str,
-    start: usize,
-    fields: &[FieldDef],
-    params: &[ParamDef],
-    owner: &str,
-    complete: bool,
-    hooks: bool,
-    diags: &mut Diagnostics,
-) -> Template {
+pub fn parse_template(text: &str, start: usize, layout: &LayoutDef, hooks: bool, diags: &mut Diagnostics) -> Template {
     let mut p = TemplateParser {
-        fields,
-        params,
-        owner,
-        complete,
+        fields: &layout.fields,
+        params: &layout.params,
+        owner: &layout.name.text,
+        complete: layout.complete,
         hooks,
         diags,
         named: Vec::new(),

@@ -13,7 +13,7 @@
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
-use crate::model::{CondDef, FieldDef, FieldTy, LayoutDef, Spec, TPiece, TStyle};
+use crate::model::{BindValue, BindingDef, CondDef, FieldDef, FieldTy, LayoutDef, Spec, TPiece, TStyle, Term};
 use crate::naming::upper_ident;
 
 pub fn expand(spec: &Spec) -> TokenStream {
@@ -28,6 +28,13 @@ pub fn expand(spec: &Spec) -> TokenStream {
     for (fi, l) in spec.layouts.iter().enumerate() {
         select_arms.extend(layout_select(spec, fi, l, &mut select_uses_word));
         write_arms.extend(layout_write(spec, fi, l, &mut uses, &mut helpers));
+    }
+    // A nested layout's function may print further layouts.
+    let mut nested_fns = Vec::new();
+    let mut done = 0;
+    while let Some(&(layout, dialect)) = helpers.nested.get(done) {
+        nested_fns.push(nested_helper(spec, layout, dialect, &mut helpers));
+        done += 1;
     }
     let helpers = helpers.expand(spec);
     // A spec without `text` lines: nothing to choose or print.
@@ -108,6 +115,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
             }
 
             #helpers
+            #(#nested_fns)*
         }
     }
 }
@@ -266,6 +274,8 @@ struct Uses {
     word: bool,
     hooks: bool,
     fields: bool,
+    /// The code reads `params` (the layout's params, bit i for param i).
+    params: bool,
 }
 
 /// The enums and register files whose values the lines print by name:
@@ -278,6 +288,12 @@ pub(super) struct Helpers {
     regs: Vec<usize>,
     /// Layouts whose lines print the mnemonic (`{opcode}`).
     mnemonics: Vec<usize>,
+    /// Layouts printed inside another's line, per dialect: `(layout,
+    /// dialect)`, each with one printing function.
+    nested: Vec<(usize, usize)>,
+    /// The dialect of the line being generated (index into
+    /// `Spec::dialects`).
+    dialect: usize,
 }
 
 impl Helpers {
@@ -413,24 +429,16 @@ fn layout_write(spec: &Spec, fi: usize, l: &LayoutDef, all: &mut Uses, helpers: 
     let mut arms = Vec::new();
     for (i, t) in l.texts.iter().enumerate() {
         let mut uses = Uses::default();
-        if has_nested(&t.template.pieces) {
-            // A line that prints a layout through its own lines goes
-            // through the runtime's printer.
-            (all.out, all.word, all.hooks) = (true, true, true);
-            let (i, ti) = (num(i as u64), num(i as u64));
-            arms.push(quote!((#fi, #i) => {
-                let format = &super::__layout::#meta;
-                rt::write_text(out, format, &format.texts[#ti], word, hooks)?;
-            }));
-            continue;
-        }
+        helpers.dialect = t.dialect;
         let body = pieces(spec, index, &t.template.pieces, &mut uses, helpers);
+        // Written on its own, a line has its params clear.
+        let params = uses.params.then(|| quote!(let params = 0u64;));
         let fields = uses.fields.then(|| quote!(let f = super::__layout::#meta.fields;));
         all.out |= !body.is_empty();
         all.word |= uses.word;
         all.hooks |= uses.hooks;
         let i = num(i as u64);
-        arms.push(quote!((#fi, #i) => { #fields #body }));
+        arms.push(quote!((#fi, #i) => { #fields #params #body }));
     }
     arms
 }
@@ -473,9 +481,12 @@ fn pieces(spec: &Spec, li: usize, pieces: &[TPiece], uses: &mut Uses, helpers: &
                 uses.word = true;
                 out.push(field(spec, li, *index, style, uses, helpers));
             }
-            // A line printed on its own has its params clear (a line that
-            // prints the layout gives them).
-            TPiece::Param { .. } => {}
+            TPiece::Param { index, text, .. } => {
+                flush(&mut literal, &mut out);
+                (uses.params, helpers.flag) = (true, true);
+                let i = num(*index as u64);
+                out.push(quote!(flag(out, params >> #i & 1 != 0, #text)?;));
+            }
             TPiece::Group {
                 index,
                 when_set,
@@ -498,6 +509,202 @@ fn pieces(spec: &Spec, li: usize, pieces: &[TPiece], uses: &mut Uses, helpers: &
     }
     flush(&mut literal, &mut out);
     quote!(#(#out)*)
+}
+
+/// Statements that print layout field `f` of layout `li` through its
+/// layouts' lines of the dialect (`helpers.dialect`): the union's layout
+/// chosen by its fixed bits, its params from `bindings`.
+fn nested(
+    spec: &Spec,
+    li: usize,
+    f: &FieldDef,
+    bindings: &[BindingDef],
+    uses: &mut Uses,
+    helpers: &mut Helpers,
+) -> TokenStream {
+    let l = &spec.layouts[li];
+    let members: Vec<usize> = match f.ty {
+        FieldTy::Layout(x) => vec![x],
+        FieldTy::Union(u) => spec.unions[u].variants.iter().map(|v| v.0).collect(),
+        _ => Vec::new(),
+    };
+    let raw = read_arg(f);
+    let dialect = helpers.dialect;
+    let mut branches = Vec::new();
+    for &m in &members {
+        if !helpers.nested.contains(&(m, dialect)) {
+            helpers.nested.push((m, dialect));
+        }
+        let name = nested_ident(spec, m, dialect);
+        let member = &spec.layouts[m];
+        let mut mask = Vec::new();
+        for (i, p) in member.params.iter().enumerate() {
+            if let Some(b) = bindings.iter().find(|b| b.param.text == p.name.text) {
+                let v = bind_value(l, &b.value, uses);
+                mask.push(if i == 0 {
+                    quote!(u64::from(#v))
+                } else {
+                    let i = num(i as u64);
+                    quote!(u64::from(#v) << #i)
+                });
+            }
+        }
+        let mask = if mask.is_empty() { quote!(0) } else { quote!(#(#mask)|*) };
+        let call = quote!(#name(out, &raw, #mask)?;);
+        // A union's layout: the first whose fixed fields hold.
+        let tests: Vec<TokenStream> = member
+            .fields
+            .iter()
+            .filter_map(|x| match x.ty {
+                FieldTy::Fixed(v) if members.len() > 1 => {
+                    let (r, v) = (read(x), num(v));
+                    Some(quote!(#r == #v))
+                }
+                _ => None,
+            })
+            .collect();
+        branches.push((tests, call));
+    }
+    let body = if members.len() == 1 {
+        let (_, call) = branches.remove(0);
+        call
+    } else {
+        let arms = branches.into_iter().map(|(tests, call)| {
+            let test = if tests.is_empty() {
+                quote!(true)
+            } else {
+                quote!(#(#tests)&&*)
+            };
+            quote!(if { let word = &raw; #test } { #call })
+        });
+        quote!(#(#arms)else* else { return Err(fmt::Error); })
+    };
+    quote!({
+        let raw: u64 = #raw;
+        #body
+    })
+}
+
+/// A binding's value as code (a `bool` expression), from the outer word
+/// and params.
+fn bind_value(l: &LayoutDef, v: &BindValue, uses: &mut Uses) -> TokenStream {
+    let term = |t: &Term, set: bool| match t {
+        Term::Field(i) => {
+            let r = read(&l.fields[*i]);
+            if set {
+                quote!(#r != 0)
+            } else {
+                quote!(#r == 0)
+            }
+        }
+        Term::Opcode(t) => {
+            let test = one_of(&read(&l.fields[t.field]), &t.values);
+            if set {
+                test
+            } else {
+                quote!(!(#test))
+            }
+        }
+    };
+    match v {
+        BindValue::Const(c) => quote!(#c),
+        BindValue::Field { index, invert } => term(&Term::Field(*index), !invert),
+        BindValue::Param { index, invert } => {
+            uses.params = true;
+            let i = num(*index as u64);
+            if *invert {
+                quote!(params >> #i & 1 == 0)
+            } else {
+                quote!(params >> #i & 1 != 0)
+            }
+        }
+        BindValue::Opcode { term: t, invert } => term(&Term::Opcode(t.clone()), !invert),
+        BindValue::Equal { a, b, differ } => {
+            let (a, b) = (term(a, true), term(&Term::Field(*b), true));
+            if *differ {
+                quote!((#a) != (#b))
+            } else {
+                quote!((#a) == (#b))
+            }
+        }
+    }
+}
+
+/// `nested_reg_mesa`: the printing function of a layout's lines of a
+/// dialect.
+fn nested_ident(spec: &Spec, layout: usize, dialect: usize) -> Ident {
+    let name = format!(
+        "{}_{}",
+        spec.layouts[layout].name.text, spec.dialects[dialect].name.text
+    );
+    helper_ident("nested", &name)
+}
+
+/// The printing function of layout `li`'s lines of `dialect`, for a
+/// line that prints the layout inside it: the first line whose
+/// conditions (on the layout's bits, `word`, and its params) hold.
+fn nested_helper(spec: &Spec, li: usize, dialect: usize, helpers: &mut Helpers) -> TokenStream {
+    let l = &spec.layouts[li];
+    let name = nested_ident(spec, li, dialect);
+    let doc = format!(
+        " Prints layout `{}` through its `{}` lines (its bits in `word`, its params in `params`).",
+        l.name.text, spec.dialects[dialect].name.text
+    );
+    let meta = upper_ident("LAYOUT", &l.name.text);
+    let outer = std::mem::replace(&mut helpers.dialect, dialect);
+    let mut uses = Uses::default();
+    let mut branches = Vec::new();
+    let mut otherwise = quote!(Err(fmt::Error));
+    for t in l.texts.iter().filter(|t| t.dialect == dialect) {
+        let mut tests = Vec::new();
+        let mut never = false;
+        for c in &t.when {
+            match condition(spec, l, c) {
+                Ok(test) => tests.push(test),
+                Err(false) => never = true,
+                Err(true) => {}
+            }
+        }
+        for &(p, set) in &t.when_params {
+            uses.params = true;
+            let p = num(p as u64);
+            tests.push(if set {
+                quote!(params >> #p & 1 != 0)
+            } else {
+                quote!(params >> #p & 1 == 0)
+            });
+        }
+        if never {
+            continue;
+        }
+        let body = pieces(spec, li, &t.template.pieces, &mut uses, helpers);
+        let body = quote!({ #body Ok(()) });
+        if tests.is_empty() {
+            otherwise = body;
+            break;
+        }
+        uses.word = true;
+        branches.push(quote!(if #(#tests)&&* #body));
+    }
+    helpers.dialect = outer;
+    let fields = uses.fields.then(|| quote!(let f = super::__layout::#meta.fields;));
+    let (word, params) = (
+        if uses.word { quote!(word) } else { quote!(_word) },
+        if uses.params { quote!(params) } else { quote!(_params) },
+    );
+    let body = if branches.is_empty() {
+        otherwise
+    } else {
+        quote!(#(#branches)else* else { #otherwise })
+    };
+    quote! {
+        #[doc = #doc]
+        #[allow(clippy::needless_return, unused_variables, unused_parens)]
+        fn #name<O: Write>(out: &mut O, #word: &u64, #params: u64) -> fmt::Result {
+            #fields
+            #body
+        }
+    }
 }
 
 /// The text of pieces that are all literal (text and spaces).
@@ -547,9 +754,9 @@ fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, 
         }
         TStyle::Hex => return hex,
         TStyle::Decimal => return decimal,
-        // A flag on another type prints the type's default form; a line
-        // with a nested piece is printed by the runtime (`layout_write`).
-        TStyle::Flag(_) | TStyle::Default | TStyle::Nested(_) => {}
+        TStyle::Nested(bindings) => return nested(spec, li, f, bindings, uses, helpers),
+        // A flag on another type prints the type's default form.
+        TStyle::Flag(_) | TStyle::Default => {}
     }
     match f.ty {
         FieldTy::Unsigned | FieldTy::Opcode | FieldTy::Reserved | FieldTy::Presence | FieldTy::Bool => decimal,

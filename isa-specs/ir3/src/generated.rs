@@ -31767,7 +31767,7 @@ pub mod text_writers {
         text: usize,
         out: &mut O,
         word: &W,
-        hooks: &mut H,
+        _hooks: &mut H,
     ) -> fmt::Result
     where
         W: BitWord,
@@ -31800,20 +31800,28 @@ pub mod text_writers {
                 out.write_str("(nop3) ")?;
             }
             (2, 0) => {
+                let params = 0u64;
+                flag(out, params >> 0 & 1 != 0, "h")?;
                 out.write_str("a0.")?;
                 enum_comp(out, word.get(0, 2))?;
             }
             (2, 1) => {
+                let params = 0u64;
+                flag(out, params >> 0 & 1 != 0, "h")?;
                 out.write_str("p0.")?;
                 enum_comp(out, word.get(0, 2))?;
             }
             (2, 2) => {
+                let params = 0u64;
+                flag(out, params >> 0 & 1 != 0, "h")?;
                 out.write_str("r")?;
                 rt::write_decimal(out, word.get(2, 6))?;
                 out.write_str(".")?;
                 enum_comp(out, word.get(0, 2))?;
             }
             (3, 0) => {
+                let params = 0u64;
+                flag(out, params >> 0 & 1 != 0, "h")?;
                 out.write_str("a0.")?;
                 enum_comp(out, word.get(0, 2))?;
             }
@@ -31826,24 +31834,38 @@ pub mod text_writers {
                 enum_comp(out, word.get(0, 2))?;
             }
             (3, 3) => {
+                let params = 0u64;
+                flag(out, params >> 0 & 1 != 0, "h")?;
                 out.write_str("r")?;
                 rt::write_decimal(out, word.get(2, 6))?;
                 out.write_str(".")?;
                 enum_comp(out, word.get(0, 2))?;
             }
             (4, 0) => {
-                let format = &super::__layout::LAYOUT_MSGPR;
-                rt::write_text(out, format, &format.texts[0], word, hooks)?;
+                let params = 0u64;
+                flag(out, word.get(10, 1) != 0, "(last)")?;
+                enum_absneg(out, word.get(14, 2))?;
+                flag(out, params >> 0 & 1 != 0, "(r)")?;
+                {
+                    let raw: u64 = word.get(0, 8);
+                    nested_reg_mesa(out, &raw, u64::from(params >> 1 & 1 != 0))?;
+                }
             }
             (5, 0) => {
+                let params = 0u64;
                 enum_absneg(out, word.get(14, 2))?;
+                flag(out, params >> 0 & 1 != 0, "(r)")?;
+                flag(out, params >> 1 & 1 != 0, "h")?;
                 out.write_str("c")?;
                 rt::write_decimal(out, word.get(2, 9))?;
                 out.write_str(".")?;
                 enum_comp(out, word.get(0, 2))?;
             }
             (6, 0) => {
+                let params = 0u64;
                 enum_absneg(out, word.get(14, 2))?;
+                flag(out, params >> 0 & 1 != 0, "(r)")?;
+                flag(out, params >> 1 & 1 != 0, "h")?;
                 out.write_str("r<a0.x")?;
                 if word.get(0, 10) != 0 {
                     out.write_str(" + ")?;
@@ -31852,7 +31874,10 @@ pub mod text_writers {
                 out.write_str(">")?;
             }
             (7, 0) => {
+                let params = 0u64;
                 enum_absneg(out, word.get(14, 2))?;
+                flag(out, params >> 0 & 1 != 0, "(r)")?;
+                flag(out, params >> 1 & 1 != 0, "h")?;
                 out.write_str("c<a0.x")?;
                 if word.get(0, 10) != 0 {
                     out.write_str(" + ")?;
@@ -31861,30 +31886,46 @@ pub mod text_writers {
                 out.write_str(">")?;
             }
             (8, 0) => {
+                let params = 0u64;
                 enum_absneg(out, word.get(14, 2))?;
+                flag(out, params >> 0 & 1 != 0, "(r)")?;
+                flag(out, params >> 1 & 1 != 0, "h(")?;
                 rt::write_signed(out, ((word.get(0, 11) << 53) as i64) >> 53)?;
+                flag(out, params >> 1 & 1 != 0, ")")?;
             }
             (9, 0) => {
+                let params = 0u64;
                 enum_absneg(out, word.get(14, 2))?;
+                flag(out, params >> 0 & 1 != 0, "(r)")?;
                 flag(out, word.get(10, 1) != 0, "h")?;
                 enum_flut(out, word.get(0, 10))?;
             }
             (10, 0) => {
-                let format = &super::__layout::LAYOUT_C3GPR;
-                rt::write_text(out, format, &format.texts[0], word, hooks)?;
+                let params = 0u64;
+                flag(out, word.get(10, 1) != 0, "(last)")?;
+                {
+                    let raw: u64 = word.get(0, 8);
+                    nested_reg_mesa(out, &raw, u64::from(params >> 0 & 1 != 0))?;
+                }
             }
             (11, 0) => {
+                let params = 0u64;
+                flag(out, params >> 0 & 1 != 0, "h")?;
                 out.write_str("c")?;
                 rt::write_decimal(out, word.get(2, 9))?;
                 out.write_str(".")?;
                 enum_comp(out, word.get(0, 2))?;
             }
             (12, 0) => {
+                let params = 0u64;
+                flag(out, params >> 0 & 1 != 0, "h")?;
                 out.write_str("r<a0.x + ")?;
                 rt::write_signed(out, ((word.get(0, 10) << 54) as i64) >> 54)?;
                 out.write_str(">")?;
             }
             (13, 0) => {
+                let params = 0u64;
+                flag(out, params >> 0 & 1 != 0, "h")?;
                 out.write_str("c<a0.x + ")?;
                 rt::write_signed(out, ((word.get(0, 10) << 54) as i64) >> 54)?;
                 out.write_str(">")?;
@@ -31971,64 +32012,1813 @@ pub mod text_writers {
                 rt::write_signed(out, ((word.get(0, 32) << 32) as i64) >> 32)?;
             }
             (23, 0) => {
-                let format = &super::__layout::LAYOUT_CAT2;
-                rt::write_text(out, format, &format.texts[0], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                flag(out, word.get(42, 1) != 0, "(sat)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(word.get(43, 1) != 0)
+                            | u64::from(word.get(51, 1) != 0) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat2(out, word.get(53, 6))?;
+                out.write_str(" ")?;
+                flag(out, word.get(47, 1) != 0, "(ei)")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_dst_mesa(
+                        out,
+                        &raw,
+                        u64::from((word.get(52, 1) != 0) == (word.get(46, 1) != 0)),
+                    )?;
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(0, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(false))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(16, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(false))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (23, 1) => {
-                let format = &super::__layout::LAYOUT_CAT2;
-                rt::write_text(out, format, &format.texts[1], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                flag(out, word.get(42, 1) != 0, "(sat)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(false) | u64::from(false) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat2(out, word.get(53, 6))?;
+                out.write_str(" ")?;
+                flag(out, word.get(47, 1) != 0, "(ei)")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_dst_mesa(
+                        out,
+                        &raw,
+                        u64::from((word.get(52, 1) != 0) == (word.get(46, 1) != 0)),
+                    )?;
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(0, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(word.get(43, 1) != 0))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(16, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(word.get(51, 1) != 0))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (24, 0) => {
-                let format = &super::__layout::LAYOUT_CAT2ONE;
-                rt::write_text(out, format, &format.texts[0], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                flag(out, word.get(42, 1) != 0, "(sat)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(word.get(43, 1) != 0)
+                            | u64::from(word.get(51, 1) != 0) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat2one(out, word.get(53, 6))?;
+                out.write_str(" ")?;
+                flag(out, word.get(47, 1) != 0, "(ei)")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_dst_mesa(
+                        out,
+                        &raw,
+                        u64::from((word.get(52, 1) != 0) == (word.get(46, 1) != 0)),
+                    )?;
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(0, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(false))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (24, 1) => {
-                let format = &super::__layout::LAYOUT_CAT2ONE;
-                rt::write_text(out, format, &format.texts[1], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                flag(out, word.get(42, 1) != 0, "(sat)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(false) | u64::from(false) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat2one(out, word.get(53, 6))?;
+                out.write_str(" ")?;
+                flag(out, word.get(47, 1) != 0, "(ei)")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_dst_mesa(
+                        out,
+                        &raw,
+                        u64::from((word.get(52, 1) != 0) == (word.get(46, 1) != 0)),
+                    )?;
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(0, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(word.get(43, 1) != 0))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (25, 0) => {
-                let format = &super::__layout::LAYOUT_CAT2COND;
-                rt::write_text(out, format, &format.texts[0], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                flag(out, word.get(42, 1) != 0, "(sat)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(word.get(43, 1) != 0)
+                            | u64::from(word.get(51, 1) != 0) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat2cond(out, word.get(53, 6))?;
+                out.write_str(".")?;
+                enum_cond(out, word.get(48, 3))?;
+                out.write_str(" ")?;
+                flag(out, word.get(47, 1) != 0, "(ei)")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_dst_mesa(
+                        out,
+                        &raw,
+                        u64::from((word.get(52, 1) != 0) == (word.get(46, 1) != 0)),
+                    )?;
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(0, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(false))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(16, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(false) | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(false))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (25, 1) => {
-                let format = &super::__layout::LAYOUT_CAT2COND;
-                rt::write_text(out, format, &format.texts[1], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                flag(out, word.get(42, 1) != 0, "(sat)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(false) | u64::from(false) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat2cond(out, word.get(53, 6))?;
+                out.write_str(".")?;
+                enum_cond(out, word.get(48, 3))?;
+                out.write_str(" ")?;
+                flag(out, word.get(47, 1) != 0, "(ei)")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_dst_mesa(
+                        out,
+                        &raw,
+                        u64::from((word.get(52, 1) != 0) == (word.get(46, 1) != 0)),
+                    )?;
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(0, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(word.get(43, 1) != 0))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(16, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(word.get(51, 1) != 0))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (26, 0) => {
-                let format = &super::__layout::LAYOUT_CAT2INPUT;
-                rt::write_text(out, format, &format.texts[0], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                flag(out, word.get(42, 1) != 0, "(sat)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(false) | u64::from(false) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat2input(out, word.get(53, 6) | (word.get(50, 1) << 6))?;
+                out.write_str(" ")?;
+                flag(out, word.get(47, 1) != 0, "(ei)")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_dst_mesa(
+                        out,
+                        &raw,
+                        u64::from((word.get(52, 1) != 0) == (word.get(46, 1) != 0)),
+                    )?;
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(0, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(word.get(43, 1) != 0))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(16, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(51, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(word.get(51, 1) != 0))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (27, 0) => {
-                let format = &super::__layout::LAYOUT_CAT4;
-                rt::write_text(out, format, &format.texts[0], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                flag(out, word.get(42, 1) != 0, "(sat)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(false) | u64::from(false) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat4(out, word.get(53, 6))?;
+                out.write_str(" ")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_dst_mesa(
+                        out,
+                        &raw,
+                        u64::from((word.get(52, 1) != 0) == (word.get(46, 1) != 0)),
+                    )?;
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(0, 16);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 3) == 0
+                    } {
+                        nested_msgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_msconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 3) == 1
+                    } {
+                        nested_msrelconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 4
+                    } {
+                        nested_msimm_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(43, 1) != 0)
+                                | u64::from(word.get(52, 1) == 0) << 1,
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 3) == 5
+                    } {
+                        nested_msflut_mesa(out, &raw, u64::from(word.get(43, 1) != 0))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (28, 0) => {
-                let format = &super::__layout::LAYOUT_CAT3;
-                rt::write_text(out, format, &format.texts[0], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                flag(out, word.get(42, 1) != 0, "(sat)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(word.get(43, 1) != 0)
+                            | u64::from(word.get(15, 1) != 0) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat3(out, word.get(55, 4))?;
+                out.write_str(" ")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_reg_mesa(
+                        out,
+                        &raw,
+                        u64::from(
+                            (matches!(word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13))
+                                == (word.get(46, 1) != 0),
+                        ),
+                    )?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(14, 1) != 0, "(neg)")?;
+                {
+                    let raw: u64 = word.get(0, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_c3const_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(30, 1) != 0, "(neg)")?;
+                {
+                    let raw: u64 = word.get(47, 8);
+                    nested_reg_mesa(
+                        out,
+                        &raw,
+                        u64::from(
+                            !(matches!(word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13)),
+                        ),
+                    )?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(31, 1) != 0, "(neg)")?;
+                {
+                    let raw: u64 = word.get(16, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_c3const_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (28, 1) => {
-                let format = &super::__layout::LAYOUT_CAT3;
-                rt::write_text(out, format, &format.texts[1], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                flag(out, word.get(42, 1) != 0, "(sat)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(false) | u64::from(false) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat3(out, word.get(55, 4))?;
+                out.write_str(" ")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_reg_mesa(
+                        out,
+                        &raw,
+                        u64::from(
+                            (matches!(word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13))
+                                == (word.get(46, 1) != 0),
+                        ),
+                    )?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(14, 1) != 0, "(neg)")?;
+                flag(out, word.get(43, 1) != 0, "(r)")?;
+                {
+                    let raw: u64 = word.get(0, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_c3const_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(30, 1) != 0, "(neg)")?;
+                flag(out, word.get(15, 1) != 0, "(r)")?;
+                {
+                    let raw: u64 = word.get(47, 8);
+                    nested_reg_mesa(
+                        out,
+                        &raw,
+                        u64::from(
+                            !(matches!(word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13)),
+                        ),
+                    )?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(31, 1) != 0, "(neg)")?;
+                flag(out, word.get(29, 1) != 0, "(r)")?;
+                {
+                    let raw: u64 = word.get(16, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_c3const_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(
+                                !(matches!(
+                                    word.get(55, 4), 1 | 3 | 4 | 5 | 7 | 9 | 11 | 13
+                                )),
+                            ),
+                        )?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (29, 0) => {
-                let format = &super::__layout::LAYOUT_CAT3ALT;
-                rt::write_text(out, format, &format.texts[0], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(word.get(43, 1) != 0)
+                            | u64::from(word.get(15, 1) != 0) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat3alt(out, word.get(55, 4))?;
+                out.write_str(" ")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_reg_mesa(
+                        out,
+                        &raw,
+                        u64::from((word.get(42, 1) != 0) == (word.get(46, 1) != 0)),
+                    )?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(14, 1) != 0, "(neg)")?;
+                {
+                    let raw: u64 = word.get(0, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(out, &raw, u64::from(word.get(42, 1) == 0))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(42, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(42, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(12, 1) == 1
+                    } {
+                        nested_c3imm_mesa(out, &raw, 0)?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(30, 1) != 0, "(neg)")?;
+                {
+                    let raw: u64 = word.get(47, 8);
+                    nested_reg_mesa(out, &raw, u64::from(word.get(42, 1) == 0))?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(31, 1) != 0, "(neg)")?;
+                {
+                    let raw: u64 = word.get(16, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(out, &raw, u64::from(word.get(42, 1) == 0))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(42, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(42, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(12, 1) == 1
+                    } {
+                        nested_c3imm_mesa(out, &raw, 0)?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (29, 1) => {
-                let format = &super::__layout::LAYOUT_CAT3ALT;
-                rt::write_text(out, format, &format.texts[1], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(false) | u64::from(false) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat3alt(out, word.get(55, 4))?;
+                out.write_str(" ")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_reg_mesa(
+                        out,
+                        &raw,
+                        u64::from((word.get(42, 1) != 0) == (word.get(46, 1) != 0)),
+                    )?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(14, 1) != 0, "(neg)")?;
+                flag(out, word.get(43, 1) != 0, "(r)")?;
+                {
+                    let raw: u64 = word.get(0, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(out, &raw, u64::from(word.get(42, 1) == 0))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(42, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(42, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(12, 1) == 1
+                    } {
+                        nested_c3imm_mesa(out, &raw, 0)?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(30, 1) != 0, "(neg)")?;
+                flag(out, word.get(15, 1) != 0, "(r)")?;
+                {
+                    let raw: u64 = word.get(47, 8);
+                    nested_reg_mesa(out, &raw, u64::from(word.get(42, 1) == 0))?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(31, 1) != 0, "(neg)")?;
+                flag(out, word.get(29, 1) != 0, "(r)")?;
+                {
+                    let raw: u64 = word.get(16, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(out, &raw, u64::from(word.get(42, 1) == 0))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(42, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(42, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(12, 1) == 1
+                    } {
+                        nested_c3imm_mesa(out, &raw, 0)?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (30, 0) => {
-                let format = &super::__layout::LAYOUT_CAT3DP;
-                rt::write_text(out, format, &format.texts[0], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                flag(out, word.get(42, 1) != 0, "(sat)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_dpnop_mesa(
+                        out,
+                        &raw,
+                        u64::from(word.get(43, 1) != 0)
+                            | u64::from(word.get(15, 1) != 0) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat3dp(out, word.get(55, 4) | (word.get(46, 1) << 4))?;
+                enum_signedness(out, word.get(14, 1))?;
+                enum_pack(out, word.get(30, 1))?;
+                out.write_str(" ")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_reg_mesa(out, &raw, u64::from(false))?;
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(0, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(out, &raw, u64::from(false))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_c3const_mesa(out, &raw, u64::from(false))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(out, &raw, u64::from(false))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(out, &raw, u64::from(false))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(47, 8);
+                    nested_reg_mesa(out, &raw, u64::from(false))?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(31, 1) != 0, "(neg)")?;
+                {
+                    let raw: u64 = word.get(16, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(out, &raw, u64::from(false))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_c3const_mesa(out, &raw, u64::from(false))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(out, &raw, u64::from(false))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(out, &raw, u64::from(false))?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (31, 0) => {
-                let format = &super::__layout::LAYOUT_CAT3WMM;
-                rt::write_text(out, format, &format.texts[0], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(word.get(43, 1) != 0)
+                            | u64::from(word.get(15, 1) != 0) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat3wmm(out, word.get(55, 4) | (word.get(42, 1) << 4))?;
+                out.write_str(" ")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_reg_mesa(out, &raw, u64::from(word.get(46, 1) == 0))?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(14, 1) != 0, "(neg)")?;
+                {
+                    let raw: u64 = word.get(0, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(out, &raw, u64::from(word.get(31, 1) == 0))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_c3const_mesa(out, &raw, u64::from(word.get(31, 1) == 0))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(31, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(31, 1) == 0),
+                        )?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(30, 1) != 0, "(neg)")?;
+                {
+                    let raw: u64 = word.get(47, 8);
+                    nested_reg_mesa(out, &raw, u64::from(word.get(31, 1) == 0))?;
+                }
+                out.write_str(", ")?;
+                {
+                    let raw: u64 = word.get(16, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(out, &raw, u64::from(word.get(31, 1) == 0))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(31, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(31, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(12, 1) == 1
+                    } {
+                        nested_c3imm_mesa(out, &raw, 0)?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (31, 1) => {
-                let format = &super::__layout::LAYOUT_CAT3WMM;
-                rt::write_text(out, format, &format.texts[1], word, hooks)?;
+                flag(out, word.get(60, 1) != 0, "(sy)")?;
+                flag(out, word.get(44, 1) != 0, "(ss)")?;
+                flag(out, word.get(59, 1) != 0, "(jp)")?;
+                {
+                    let raw: u64 = word.get(40, 2);
+                    nested_rpt_mesa(
+                        out,
+                        &raw,
+                        u64::from(false) | u64::from(false) << 1,
+                    )?;
+                }
+                flag(out, word.get(45, 1) != 0, "(ul)")?;
+                mnemonic_cat3wmm(out, word.get(55, 4) | (word.get(42, 1) << 4))?;
+                out.write_str(" ")?;
+                {
+                    let raw: u64 = word.get(32, 8);
+                    nested_reg_mesa(out, &raw, u64::from(word.get(46, 1) == 0))?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(14, 1) != 0, "(neg)")?;
+                flag(out, word.get(43, 1) != 0, "(r)")?;
+                {
+                    let raw: u64 = word.get(0, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(out, &raw, u64::from(word.get(31, 1) == 0))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(11, 2) == 2
+                    } {
+                        nested_c3const_mesa(out, &raw, u64::from(word.get(31, 1) == 0))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(31, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(31, 1) == 0),
+                        )?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(30, 1) != 0, "(neg)")?;
+                flag(out, word.get(15, 1) != 0, "(r)")?;
+                {
+                    let raw: u64 = word.get(47, 8);
+                    nested_reg_mesa(out, &raw, u64::from(word.get(31, 1) == 0))?;
+                }
+                out.write_str(", ")?;
+                flag(out, word.get(29, 1) != 0, "(r)")?;
+                {
+                    let raw: u64 = word.get(16, 13);
+                    if {
+                        let word = &raw;
+                        word.get(8, 2) == 0 && word.get(11, 2) == 0
+                    } {
+                        nested_c3gpr_mesa(out, &raw, u64::from(word.get(31, 1) == 0))?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 0 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relgpr_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(31, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(10, 1) == 1 && word.get(11, 2) == 1
+                    } {
+                        nested_c3relconst_mesa(
+                            out,
+                            &raw,
+                            u64::from(word.get(31, 1) == 0),
+                        )?;
+                    } else if {
+                        let word = &raw;
+                        word.get(12, 1) == 1
+                    } {
+                        nested_c3imm_mesa(out, &raw, 0)?;
+                    } else {
+                        return Err(fmt::Error);
+                    }
+                }
             }
             (32, 0) => {
                 flag(out, word.get(60, 1) != 0, "(sy)")?;
@@ -32163,6 +33953,34 @@ pub mod text_writers {
             _ => rt::write_decimal(out, v),
         }
     }
+    /// Prints a `Cond` value: its spelling, or its number if unnamed.
+    fn enum_cond<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str("lt"),
+            1 => out.write_str("le"),
+            2 => out.write_str("gt"),
+            3 => out.write_str("ge"),
+            4 => out.write_str("eq"),
+            5 => out.write_str("ne"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `Signedness` value: its spelling, or its number if unnamed.
+    fn enum_signedness<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str(".unsigned"),
+            1 => out.write_str(".mixed"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
+    /// Prints a `Pack` value: its spelling, or its number if unnamed.
+    fn enum_pack<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        match v {
+            0 => out.write_str(".low"),
+            1 => out.write_str(".high"),
+            _ => rt::write_decimal(out, v),
+        }
+    }
     /// Prints a `DataType` value: its spelling, or its number if unnamed.
     fn enum_datatype<O: Write>(out: &mut O, v: u64) -> fmt::Result {
         match v {
@@ -32260,6 +34078,160 @@ pub mod text_writers {
             },
         )
     }
+    /// Prints the mnemonic of the opcode of format `Cat2` with this value; an error for a value that is none.
+    fn mnemonic_cat2<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        out.write_str(
+            match v {
+                0 => "add.f",
+                1 => "min.f",
+                2 => "max.f",
+                3 => "mul.f",
+                16 => "add.u",
+                17 => "add.s",
+                18 => "sub.u",
+                19 => "sub.s",
+                22 => "min.u",
+                23 => "min.s",
+                24 => "max.u",
+                25 => "max.s",
+                28 => "and.b",
+                29 => "or.b",
+                31 => "xor.b",
+                48 => "mul.u24",
+                49 => "mul.s24",
+                50 => "mull.u",
+                54 => "shl.b",
+                55 => "shr.b",
+                56 => "ashr.b",
+                58 => "mgen.b",
+                59 => "getbit.b",
+                62 => "shb",
+                63 => "msad",
+                _ => return Err(fmt::Error),
+            },
+        )
+    }
+    /// Prints the mnemonic of the opcode of format `Cat2One` with this value; an error for a value that is none.
+    fn mnemonic_cat2one<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        out.write_str(
+            match v {
+                4 => "sign.f",
+                6 => "absneg.f",
+                9 => "floor.f",
+                10 => "ceil.f",
+                11 => "rndne.f",
+                12 => "rndaz.f",
+                13 => "trunc.f",
+                26 => "absneg.s",
+                30 => "not.b",
+                51 => "bfrev.b",
+                52 => "clz.s",
+                53 => "clz.b",
+                60 => "setrm",
+                61 => "cbits.b",
+                _ => return Err(fmt::Error),
+            },
+        )
+    }
+    /// Prints the mnemonic of the opcode of format `Cat2Cond` with this value; an error for a value that is none.
+    fn mnemonic_cat2cond<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        out.write_str(
+            match v {
+                5 => "cmps.f",
+                7 => "cmpv.f",
+                20 => "cmps.u",
+                21 => "cmps.s",
+                33 => "cmpv.u",
+                34 => "cmpv.s",
+                _ => return Err(fmt::Error),
+            },
+        )
+    }
+    /// Prints the mnemonic of the opcode of format `Cat2Input` with this value; an error for a value that is none.
+    fn mnemonic_cat2input<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        out.write_str(
+            match v {
+                57 => "bary.f",
+                121 => "flat.b",
+                _ => return Err(fmt::Error),
+            },
+        )
+    }
+    /// Prints the mnemonic of the opcode of format `Cat4` with this value; an error for a value that is none.
+    fn mnemonic_cat4<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        out.write_str(
+            match v {
+                0 => "rcp",
+                1 => "rsq",
+                2 => "log2",
+                3 => "exp2",
+                4 => "sin",
+                5 => "cos",
+                6 => "sqrt",
+                9 => "hrsq",
+                10 => "hlog2",
+                11 => "hexp2",
+                _ => return Err(fmt::Error),
+            },
+        )
+    }
+    /// Prints the mnemonic of the opcode of format `Cat3` with this value; an error for a value that is none.
+    fn mnemonic_cat3<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        out.write_str(
+            match v {
+                0 => "mad.u16",
+                1 => "madsh.u16",
+                2 => "mad.s16",
+                3 => "madsh.m16",
+                4 => "mad.u24",
+                5 => "mad.s24",
+                6 => "mad.f16",
+                7 => "mad.f32",
+                8 => "sel.b16",
+                9 => "sel.b32",
+                10 => "sel.s16",
+                11 => "sel.s32",
+                12 => "sel.f16",
+                13 => "sel.f32",
+                14 => "sad.s16",
+                15 => "sad.s32",
+                _ => return Err(fmt::Error),
+            },
+        )
+    }
+    /// Prints the mnemonic of the opcode of format `Cat3Alt` with this value; an error for a value that is none.
+    fn mnemonic_cat3alt<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        out.write_str(
+            match v {
+                8 => "shrm",
+                9 => "shlm",
+                10 => "shrg",
+                11 => "shlg",
+                12 => "andg",
+                _ => return Err(fmt::Error),
+            },
+        )
+    }
+    /// Prints the mnemonic of the opcode of format `Cat3Dp` with this value; an error for a value that is none.
+    fn mnemonic_cat3dp<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        out.write_str(
+            match v {
+                13 => "dp2acc",
+                29 => "dp4acc",
+                _ => return Err(fmt::Error),
+            },
+        )
+    }
+    /// Prints the mnemonic of the opcode of format `Cat3Wmm` with this value; an error for a value that is none.
+    fn mnemonic_cat3wmm<O: Write>(out: &mut O, v: u64) -> fmt::Result {
+        out.write_str(
+            match v {
+                14 => "wmm",
+                30 => "wmm.accu",
+                _ => return Err(fmt::Error),
+            },
+        )
+    }
     /// Prints the mnemonic of the opcode of format `Cat7` with this value; an error for a value that is none.
     fn mnemonic_cat7<O: Write>(out: &mut O, v: u64) -> fmt::Result {
         out.write_str(
@@ -32325,6 +34297,264 @@ pub mod text_writers {
                 _ => return Err(fmt::Error),
             },
         )
+    }
+    /// Prints layout `Reg` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_reg_mesa<O: Write>(out: &mut O, word: &u64, params: u64) -> fmt::Result {
+        if word.get(2, 6) == 61 {
+            flag(out, params >> 0 & 1 != 0, "h")?;
+            out.write_str("a0.")?;
+            enum_comp(out, word.get(0, 2))?;
+            Ok(())
+        } else if word.get(2, 6) == 62 {
+            flag(out, params >> 0 & 1 != 0, "h")?;
+            out.write_str("p0.")?;
+            enum_comp(out, word.get(0, 2))?;
+            Ok(())
+        } else {
+            {
+                flag(out, params >> 0 & 1 != 0, "h")?;
+                out.write_str("r")?;
+                rt::write_decimal(out, word.get(2, 6))?;
+                out.write_str(".")?;
+                enum_comp(out, word.get(0, 2))?;
+                Ok(())
+            }
+        }
+    }
+    /// Prints layout `Rpt` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_rpt_mesa<O: Write>(out: &mut O, word: &u64, params: u64) -> fmt::Result {
+        if word.get(0, 2) == 0 && params >> 0 & 1 != 0 && params >> 1 & 1 == 0 {
+            out.write_str("(nop1) ")?;
+            Ok(())
+        } else if word.get(0, 2) == 0 && params >> 0 & 1 == 0 && params >> 1 & 1 != 0 {
+            out.write_str("(nop2) ")?;
+            Ok(())
+        } else if word.get(0, 2) == 0 && params >> 0 & 1 != 0 && params >> 1 & 1 != 0 {
+            out.write_str("(nop3) ")?;
+            Ok(())
+        } else {
+            {
+                enum_rptn(out, word.get(0, 2))?;
+                Ok(())
+            }
+        }
+    }
+    /// Prints layout `Dst` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_dst_mesa<O: Write>(out: &mut O, word: &u64, params: u64) -> fmt::Result {
+        if word.get(2, 6) == 61 {
+            flag(out, params >> 0 & 1 != 0, "h")?;
+            out.write_str("a0.")?;
+            enum_comp(out, word.get(0, 2))?;
+            Ok(())
+        } else if word.get(2, 6) == 62 {
+            out.write_str("p0.")?;
+            enum_comp(out, word.get(0, 2))?;
+            Ok(())
+        } else if word.get(2, 6) == 63 {
+            out.write_str("r63.")?;
+            enum_comp(out, word.get(0, 2))?;
+            Ok(())
+        } else {
+            {
+                flag(out, params >> 0 & 1 != 0, "h")?;
+                out.write_str("r")?;
+                rt::write_decimal(out, word.get(2, 6))?;
+                out.write_str(".")?;
+                enum_comp(out, word.get(0, 2))?;
+                Ok(())
+            }
+        }
+    }
+    /// Prints layout `MsGpr` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_msgpr_mesa<O: Write>(out: &mut O, word: &u64, params: u64) -> fmt::Result {
+        {
+            flag(out, word.get(10, 1) != 0, "(last)")?;
+            enum_absneg(out, word.get(14, 2))?;
+            flag(out, params >> 0 & 1 != 0, "(r)")?;
+            {
+                let raw: u64 = word.get(0, 8);
+                nested_reg_mesa(out, &raw, u64::from(params >> 1 & 1 != 0))?;
+            }
+            Ok(())
+        }
+    }
+    /// Prints layout `MsConst` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_msconst_mesa<O: Write>(
+        out: &mut O,
+        word: &u64,
+        params: u64,
+    ) -> fmt::Result {
+        {
+            enum_absneg(out, word.get(14, 2))?;
+            flag(out, params >> 0 & 1 != 0, "(r)")?;
+            flag(out, params >> 1 & 1 != 0, "h")?;
+            out.write_str("c")?;
+            rt::write_decimal(out, word.get(2, 9))?;
+            out.write_str(".")?;
+            enum_comp(out, word.get(0, 2))?;
+            Ok(())
+        }
+    }
+    /// Prints layout `MsRelGpr` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_msrelgpr_mesa<O: Write>(
+        out: &mut O,
+        word: &u64,
+        params: u64,
+    ) -> fmt::Result {
+        {
+            enum_absneg(out, word.get(14, 2))?;
+            flag(out, params >> 0 & 1 != 0, "(r)")?;
+            flag(out, params >> 1 & 1 != 0, "h")?;
+            out.write_str("r<a0.x")?;
+            if word.get(0, 10) != 0 {
+                out.write_str(" + ")?;
+                rt::write_signed(out, ((word.get(0, 10) << 54) as i64) >> 54)?;
+            }
+            out.write_str(">")?;
+            Ok(())
+        }
+    }
+    /// Prints layout `MsRelConst` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_msrelconst_mesa<O: Write>(
+        out: &mut O,
+        word: &u64,
+        params: u64,
+    ) -> fmt::Result {
+        {
+            enum_absneg(out, word.get(14, 2))?;
+            flag(out, params >> 0 & 1 != 0, "(r)")?;
+            flag(out, params >> 1 & 1 != 0, "h")?;
+            out.write_str("c<a0.x")?;
+            if word.get(0, 10) != 0 {
+                out.write_str(" + ")?;
+                rt::write_signed(out, ((word.get(0, 10) << 54) as i64) >> 54)?;
+            }
+            out.write_str(">")?;
+            Ok(())
+        }
+    }
+    /// Prints layout `MsImm` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_msimm_mesa<O: Write>(out: &mut O, word: &u64, params: u64) -> fmt::Result {
+        {
+            enum_absneg(out, word.get(14, 2))?;
+            flag(out, params >> 0 & 1 != 0, "(r)")?;
+            flag(out, params >> 1 & 1 != 0, "h(")?;
+            rt::write_signed(out, ((word.get(0, 11) << 53) as i64) >> 53)?;
+            flag(out, params >> 1 & 1 != 0, ")")?;
+            Ok(())
+        }
+    }
+    /// Prints layout `MsFlut` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_msflut_mesa<O: Write>(
+        out: &mut O,
+        word: &u64,
+        params: u64,
+    ) -> fmt::Result {
+        {
+            enum_absneg(out, word.get(14, 2))?;
+            flag(out, params >> 0 & 1 != 0, "(r)")?;
+            flag(out, word.get(10, 1) != 0, "h")?;
+            enum_flut(out, word.get(0, 10))?;
+            Ok(())
+        }
+    }
+    /// Prints layout `C3Gpr` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_c3gpr_mesa<O: Write>(out: &mut O, word: &u64, params: u64) -> fmt::Result {
+        {
+            flag(out, word.get(10, 1) != 0, "(last)")?;
+            {
+                let raw: u64 = word.get(0, 8);
+                nested_reg_mesa(out, &raw, u64::from(params >> 0 & 1 != 0))?;
+            }
+            Ok(())
+        }
+    }
+    /// Prints layout `C3Const` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_c3const_mesa<O: Write>(
+        out: &mut O,
+        word: &u64,
+        params: u64,
+    ) -> fmt::Result {
+        {
+            flag(out, params >> 0 & 1 != 0, "h")?;
+            out.write_str("c")?;
+            rt::write_decimal(out, word.get(2, 9))?;
+            out.write_str(".")?;
+            enum_comp(out, word.get(0, 2))?;
+            Ok(())
+        }
+    }
+    /// Prints layout `C3RelGpr` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_c3relgpr_mesa<O: Write>(
+        out: &mut O,
+        word: &u64,
+        params: u64,
+    ) -> fmt::Result {
+        {
+            flag(out, params >> 0 & 1 != 0, "h")?;
+            out.write_str("r<a0.x + ")?;
+            rt::write_signed(out, ((word.get(0, 10) << 54) as i64) >> 54)?;
+            out.write_str(">")?;
+            Ok(())
+        }
+    }
+    /// Prints layout `C3RelConst` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_c3relconst_mesa<O: Write>(
+        out: &mut O,
+        word: &u64,
+        params: u64,
+    ) -> fmt::Result {
+        {
+            flag(out, params >> 0 & 1 != 0, "h")?;
+            out.write_str("c<a0.x + ")?;
+            rt::write_signed(out, ((word.get(0, 10) << 54) as i64) >> 54)?;
+            out.write_str(">")?;
+            Ok(())
+        }
+    }
+    /// Prints layout `C3Imm` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_c3imm_mesa<O: Write>(
+        out: &mut O,
+        word: &u64,
+        _params: u64,
+    ) -> fmt::Result {
+        {
+            rt::write_decimal(out, word.get(0, 12))?;
+            Ok(())
+        }
+    }
+    /// Prints layout `DpNop` through its `mesa` lines (its bits in `word`, its params in `params`).
+    #[allow(clippy::needless_return, unused_variables, unused_parens)]
+    fn nested_dpnop_mesa<O: Write>(out: &mut O, word: &u64, params: u64) -> fmt::Result {
+        if params >> 0 & 1 == 0 && params >> 1 & 1 == 0 {
+            out.write_str("(nop0) ")?;
+            Ok(())
+        } else if params >> 0 & 1 != 0 && params >> 1 & 1 == 0 {
+            out.write_str("(nop1) ")?;
+            Ok(())
+        } else if params >> 0 & 1 == 0 && params >> 1 & 1 != 0 {
+            out.write_str("(nop2) ")?;
+            Ok(())
+        } else if params >> 0 & 1 != 0 && params >> 1 & 1 != 0 {
+            out.write_str("(nop3) ")?;
+            Ok(())
+        } else {
+            Err(fmt::Error)
+        }
     }
 }
 /// What reading each `text` line back gives, by generated code
