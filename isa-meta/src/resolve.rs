@@ -489,6 +489,20 @@ fn inherit(layouts: Vec<LayoutAst>, diags: &mut Diagnostics) -> Vec<LayoutAst> {
             if l.syntax.is_none() {
                 l.syntax = base.syntax.clone();
             }
+            // A group of `text` lines the format does not write is its
+            // base's (read against its own fields).
+            let same_group = |a: &TextAst, b: &TextAst| {
+                a.name.text == b.name.text
+                    && a.dialect.as_ref().map(|d| &d.text) == b.dialect.as_ref().map(|d| &d.text)
+            };
+            let mut texts: Vec<TextAst> = base
+                .texts
+                .iter()
+                .filter(|t| !l.texts.iter().any(|own| same_group(own, t)))
+                .cloned()
+                .collect();
+            texts.append(&mut l.texts);
+            l.texts = texts;
             l.complete &= base.complete;
         }
         done.push(l);
