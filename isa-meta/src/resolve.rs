@@ -492,8 +492,7 @@ fn inherit(layouts: Vec<LayoutAst>, diags: &mut Diagnostics) -> Vec<LayoutAst> {
             // A group of `text` lines the format does not write is its
             // base's (read against its own fields).
             let same_group = |a: &TextAst, b: &TextAst| {
-                a.name.text == b.name.text
-                    && a.dialect.as_ref().map(|d| &d.text) == b.dialect.as_ref().map(|d| &d.text)
+                a.name.text == b.name.text && a.dialect.as_ref().map(|d| &d.text) == b.dialect.as_ref().map(|d| &d.text)
             };
             let mut texts: Vec<TextAst> = base
                 .texts
