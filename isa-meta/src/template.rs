@@ -20,6 +20,7 @@ use crate::suggest::did_you_mean;
 /// names are then not reported again. `hooks` marks a `text` template, which
 /// allows context hooks and optional groups and keeps spaces at its ends
 /// (a dialect may print them).
+#[allow(clippy::too_many_arguments)]
 pub fn parse_template(
     text: &str,
     start: usize,
