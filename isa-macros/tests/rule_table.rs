@@ -1,10 +1,11 @@
 //! Keeps the spec rules and their compile-fail cases honest: every error
-//! message template of `isa-meta/src/validate.rs` (the text given to a
-//! `diags.error(span, …)` call there, each a rule of the spec language) is
-//! matched by an `error:` line of at least one `tests/ui/*.stderr`, and the
-//! table of rules and cases in `docs/reliability.md` is the one these files
-//! give. After adding a rule or a case, run with `ISAFORGE_BLESS=1` to
-//! rewrite the table.
+//! message template of `isa-meta/src/validate.rs` and
+//! `isa-meta/src/nested.rs` (the text given to a `diags.error(span, …)`
+//! call there, each a rule of the spec language; nested.rs holds the rules
+//! of nested text lines and their params) is matched by an `error:` line of
+//! at least one `tests/ui/*.stderr`, and the table of rules and cases in
+//! `docs/reliability.md` is the one these files give. After adding a rule
+//! or a case, run with `ISAFORGE_BLESS=1` to rewrite the table.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -12,7 +13,8 @@ use std::path::{Path, PathBuf};
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::ToTokens;
 
-const VALIDATE: &str = "../isa-meta/src/validate.rs";
+/// The files whose `.error(…)` calls are rules, in the table's order.
+const RULE_FILES: &[&str] = &["../isa-meta/src/validate.rs", "../isa-meta/src/nested.rs"];
 const UI: &str = "tests/ui";
 const DOC: &str = "../docs/reliability.md";
 const SECTION: &str = "## Spec rules and their compile-fail cases";
@@ -26,10 +28,20 @@ fn read(relative: &str) -> String {
     std::fs::read_to_string(path(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"))
 }
 
-/// Every distinct message template of validate.rs, in source order.
+/// Every distinct message template of the rule files, file by file in
+/// source order.
 fn templates() -> Vec<String> {
-    let file = syn::parse_file(&read(VALIDATE)).expect("validate.rs parses");
-    let mut out: Vec<String> = Vec::new();
+    let mut out: Vec<String> = RULE_FILES.iter().flat_map(|f| file_messages(f)).collect();
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|t| seen.insert(t.clone()));
+    out
+}
+
+/// The message of every `.error(…)` call of one file (duplicates kept), in
+/// source order.
+fn file_messages(relative: &str) -> Vec<String> {
+    let file = syn::parse_file(&read(relative)).unwrap_or_else(|e| panic!("{relative} parses: {e}"));
+    let mut out = Vec::new();
     for item in &file.items {
         if let syn::Item::Fn(f) = item {
             let body = f.block.to_token_stream();
@@ -38,8 +50,6 @@ fn templates() -> Vec<String> {
             collect_errors(&f.sig.ident.to_string(), body, &lets, &mut out);
         }
     }
-    let mut seen = std::collections::HashSet::new();
-    out.retain(|t| seen.insert(t.clone()));
     out
 }
 
@@ -245,22 +255,21 @@ fn table(rules: &[(String, Vec<String>)]) -> String {
 
 #[test]
 fn the_template_reader_reads_every_error_call() {
-    let source = read(VALIDATE);
-    let calls = source.matches(".error(").count();
-    let templates = templates();
-    assert!(templates.len() >= 60, "only {} templates found", templates.len());
-    // Every call yields a template (duplicates collapse into one rule).
-    let mut all = Vec::new();
-    let file = syn::parse_file(&source).unwrap();
-    for item in &file.items {
-        if let syn::Item::Fn(f) = item {
-            let body = f.block.to_token_stream();
-            let mut lets = BTreeMap::new();
-            collect_lets(body.clone(), &mut lets);
-            collect_errors(&f.sig.ident.to_string(), body, &lets, &mut all);
-        }
+    // Every call of every file yields a template (duplicates collapse into
+    // one rule).
+    for relative in RULE_FILES {
+        let calls = read(relative).matches(".error(").count();
+        assert_eq!(
+            file_messages(relative).len(),
+            calls,
+            "`.error(` calls in {relative} vs messages read"
+        );
     }
-    assert_eq!(all.len(), calls, "`.error(` calls in validate.rs vs messages read");
+    let validate = file_messages(RULE_FILES[0]).len();
+    let nested = file_messages(RULE_FILES[1]).len();
+    assert!(validate >= 60, "only {validate} messages found in validate.rs");
+    assert!(nested >= 12, "only {nested} messages found in nested.rs");
+    assert!(templates().len() >= 72, "only {} templates found", templates().len());
 }
 
 #[test]
@@ -284,7 +293,7 @@ fn every_rule_has_a_ui_case() {
         .collect();
     assert!(
         missing.is_empty(),
-        "these rules of validate.rs have no compile-fail case in isa-macros/tests/ui (add a case whose .stderr shows the error):\n{}",
+        "these rules of validate.rs or nested.rs have no compile-fail case in isa-macros/tests/ui (add a case whose .stderr shows the error):\n{}",
         missing.join("\n")
     );
 }

@@ -51,8 +51,9 @@ pub fn parse_raw_note<W: BitWord>(
         return Ok(());
     }
     cur.skip_blanks();
+    let at = cur.clone();
     if cur.word() != Some("raw") {
-        return Err(cur.expected("`raw` (a note is `{raw field=value …}`)"));
+        return Err(at.expected("`raw` (a note is `{raw field=value …}`)"));
     }
     loop {
         cur.skip_blanks();
@@ -72,5 +73,99 @@ pub fn parse_raw_note<W: BitWord>(
         };
         cur.expect("=")?;
         parse_field(cur, field, word)?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::{String, ToString};
+
+    use super::*;
+    use crate::layout::{BitRange, Field, FieldKind};
+
+    /// A made-up format: a 4-bit number, a flag, three unknown bits.
+    static FORMAT: Format = Format {
+        name: "F",
+        doc: "",
+        bits: 8,
+        is_instruction: false,
+        fields: &[
+            Field {
+                name: "count",
+                doc: "",
+                ranges: &[BitRange { lo: 0, width: 4 }],
+                width: 4,
+                kind: FieldKind::Unsigned,
+            },
+            Field {
+                name: "flag",
+                doc: "",
+                ranges: &[BitRange { lo: 4, width: 1 }],
+                width: 1,
+                kind: FieldKind::Bool,
+            },
+            Field {
+                name: "x5",
+                doc: "",
+                ranges: &[BitRange { lo: 5, width: 3 }],
+                width: 3,
+                kind: FieldKind::Unknown,
+            },
+        ],
+        syntax: &[],
+        texts: &[],
+        params: &[],
+    };
+
+    fn note(word: u8, implied: u8) -> String {
+        let mut out = String::new();
+        write_raw_note(&mut out, &FORMAT, &word, &implied).expect("a String takes any text");
+        out
+    }
+
+    fn read(text: &str, mut word: u8) -> Result<u8, String> {
+        let mut cur = Cursor::new(text);
+        parse_raw_note(&mut cur, &FORMAT, "`F`", &mut word).map_err(|e| e.to_string())?;
+        Ok(word)
+    }
+
+    /// Only the fields where the word and what the text gives differ are
+    /// noted, in field order, each in its field-explicit spelling.
+    #[test]
+    fn the_note_names_the_fields_that_differ() {
+        assert_eq!(note(0x35, 0x35), "");
+        assert_eq!(note(0b0110_0101, 0b0000_0101), " {raw x5=0x3}");
+        assert_eq!(note(0b1111_1001, 0b0000_1001), " {raw flag=1 x5=0x7}");
+        assert_eq!(note(0x09, 0x00), " {raw count=9}");
+    }
+
+    /// Reading a note writes its fields over the word; no note leaves the
+    /// word as it is; a note's fields come back as written.
+    #[test]
+    fn a_note_reads_back_into_its_fields() {
+        assert_eq!(read("", 0x12), Ok(0x12));
+        assert_eq!(read("  ", 0x12), Ok(0x12));
+        assert_eq!(read(" {raw x5=0x3}", 0x05), Ok(0b0110_0101));
+        assert_eq!(read("{raw count=9 flag=1}", 0xE0), Ok(0xF9));
+        assert_eq!(read("{raw }", 0x42), Ok(0x42));
+        for (word, implied) in [(0x35u8, 0x00u8), (0xFF, 0x00), (0x80, 0x7F)] {
+            assert_eq!(read(&note(word, implied), implied), Ok(word), "{word:#x} over {implied:#x}");
+        }
+    }
+
+    /// A note that is not `{raw …}`, an unknown field (with the closest
+    /// name) and a bad value are errors.
+    #[test]
+    fn a_bad_note_is_an_error() {
+        assert_eq!(
+            read("{rax count=1}", 0),
+            Err(String::from("1:2: expected `raw` (a note is `{raw field=value …}`), found `rax`"))
+        );
+        assert_eq!(
+            read("{raw cout=1}", 0),
+            Err(String::from("1:6: `cout` is not a field of `F`; did you mean `count`?"))
+        );
+        assert!(read("{raw count=16}", 0).is_err(), "16 does not fit 4 bits");
+        assert!(read("{raw count=1", 0).is_err(), "no closing brace");
     }
 }

@@ -141,8 +141,8 @@ fn index(isas: &[(&str, &IsaLayout)]) -> String {
          `name[hi:lo]` with bit numbers counted within the field.\n\n\
          ## The JSON files\n\n\
          `<isa>.json` holds the resolved spec: `formats` (fields with `ranges`, `width`, `kind` and \
-         what the kind refers to; `texts`, the `text` lines with their `dialect`, `group`, `when` and \
-         `template`), `dialects` (`name`, `doc`), `enums` (`operands` of an operation enum, values with their \
+         what the kind refers to; `params`, a layout's `param` lines with their `name` and `doc`; \
+         `texts`, the `text` lines with their `dialect`, `group`, `when` and `template`), `dialects` (`name`, `doc`), `enums` (`operands` of an operation enum, values with their \
          spellings and `semantics`), `regs` (register files), \
          `attrs` (the opcode attributes the `isa` item declares: `name`, `kind`, `default`), \
          `gens` (the generations the spec describes, `{\"lo\", \"hi\"}`, or `null`), \

@@ -157,6 +157,17 @@ fn format_section(out: &mut String, stem: &str, format: &Format) {
         );
     }
     out.push('\n');
+    if !format.params.is_empty() {
+        let _ = writeln!(
+            out,
+            "Params (`param NAME`: bools that the text lines print and test, given by the line that prints the layout):\n"
+        );
+        let _ = writeln!(out, "| param | doc |\n| --- | --- |");
+        for p in format.params {
+            let _ = writeln!(out, "| `{}` | {} |", p.name, cell(p.doc));
+        }
+        out.push('\n');
+    }
     if !format.texts.is_empty() {
         let _ = writeln!(
             out,

@@ -103,6 +103,15 @@ fn format(stem: &str, f: &Format) -> Value {
         ("doc", text_or_null(f.doc)),
         ("fields", Value::Array(f.fields.iter().map(field).collect())),
         (
+            "params",
+            Value::Array(
+                f.params
+                    .iter()
+                    .map(|p| object(vec![("name", json!(p.name)), ("doc", text_or_null(p.doc))]))
+                    .collect(),
+            ),
+        ),
+        (
             "texts",
             Value::Array(
                 f.texts

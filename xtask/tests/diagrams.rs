@@ -413,8 +413,32 @@ fn spec_json_holds_the_resolved_spec() {
                 .map(|r| r["width"].as_u64().unwrap())
                 .sum();
             assert_eq!(covered, u64::from(format.bits), "{}", format.name);
+            let params: Vec<&str> = json["params"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["name"].as_str().unwrap())
+                .collect();
+            let want: Vec<&str> = format.params.iter().map(|p| p.name).collect();
+            assert_eq!(params, want, "{}", format.name);
         }
     }
+    // A layout's params, with their docs (`null` for none), in spec order.
+    let ir3: serde_json::Value = serde_json::from_str(&xtask::spec_json::isa_json("ir3", &isa_ir3::LAYOUT)).unwrap();
+    let layout = |name: &str| {
+        ir3["formats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(
+        layout("MsImm")["params"],
+        serde_json::json!([{"name": "r", "doc": null}, {"name": "half", "doc": "printed `h(…)`"}])
+    );
+    assert_eq!(layout("Cat2")["params"], serde_json::json!([]));
     let pica: serde_json::Value = serde_json::from_str(&xtask::spec_json::isa_json("pica", &isa_pica::LAYOUT)).unwrap();
     let idx = pica["enums"]
         .as_array()

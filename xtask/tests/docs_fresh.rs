@@ -201,3 +201,26 @@ fn each_isa_page_shows_each_diagram() {
         }
     }
 }
+
+#[test]
+fn each_layout_with_params_lists_them() {
+    // A table after the fields: each param with its doc, in spec order;
+    // a layout without params has none.
+    let page = xtask::markdown::isa_page("ir3", &isa_ir3::LAYOUT);
+    let section = |name: &str| -> String {
+        let start = page
+            .find(&format!("\n### {name}\n"))
+            .unwrap_or_else(|| panic!("no section {name}"));
+        let rest = &page[start + 1..];
+        let end = rest[4..].find("\n### ").map_or(rest.len(), |e| e + 4);
+        rest[..end].to_owned()
+    };
+    let msgpr = section("MsGpr");
+    let table = "| param | doc |\n| --- | --- |\n| `r` | `(r)`: the source advances with the repeat |\n| `half` | a half-precision source |\n";
+    assert!(msgpr.contains(table), "{msgpr}");
+    assert!(
+        msgpr.find(table) < msgpr.find("Text lines"),
+        "the params come before the text lines:\n{msgpr}"
+    );
+    assert!(!section("Cat2").contains("| param | doc |"));
+}

@@ -1,0 +1,25 @@
+// Rule: only a `layout` or `union` field has params to bind.
+isa_macros::isa!(inline = "
+isa toy {
+    word 32
+    dialect asm
+}
+layout Src : 8 {
+    param half
+    reg    0..=7   u
+    syntax \"r{reg}\"
+    text asm.src \"{half:'h'}r{reg}\"
+}
+format F : 32 {
+    src    0..=7   Src
+    full   8       bool
+    imm    9..=25  u
+    opcode 26..=31 opcode
+    syntax \"{src}{full:' full'}, {imm}\"
+    text asm.line \"{opcode} {src(half = !full)}, {imm(half = 1)}\"
+}
+opcodes {
+    mov 0 F
+}
+");
+fn main() {}

@@ -1,0 +1,26 @@
+// Rule: the line that prints a nested layout binds every param of it.
+isa_macros::isa!(inline = "
+isa toy {
+    word 32
+    dialect asm
+}
+layout Src : 8 {
+    param half
+    param r
+    reg    0..=7   u
+    syntax \"r{reg}\"
+    text asm.src \"{r:'(r)'}{half:'h'}r{reg}\"
+}
+format F : 32 {
+    src    0..=7   Src
+    full   8       bool
+    rest   9..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{src}{full:' full'}\"
+    text asm.line \"{opcode} {src(half = !full)}\"
+}
+opcodes {
+    mov 0 F
+}
+");
+fn main() {}

@@ -1,0 +1,28 @@
+// Rule: a `text` line tests a param as a bool (`when half`, `when !half`),
+// not against values. (The second line uses `half` too: the condition
+// in error is dropped, and a param no line uses is an error of its own.)
+isa_macros::isa!(inline = "
+isa toy {
+    word 32
+    dialect asm
+}
+layout Src : 8 {
+    param half
+    reg    0..=7   u
+    syntax \"r{reg}\"
+    text asm.src when half == 1 \"hr{reg}\"
+    text asm.src \"{half:'h'}r{reg}\"
+}
+format F : 32 {
+    src    0..=7   Src
+    full   8       bool
+    rest   9..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{src}{full:' full'}\"
+    text asm.line \"{opcode} {src(half = !full)}\"
+}
+opcodes {
+    mov 0 F
+}
+");
+fn main() {}

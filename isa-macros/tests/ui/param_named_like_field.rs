@@ -1,0 +1,27 @@
+// Rule: a param cannot take the name of a field of its layout (a template
+// piece or a condition would name both).
+isa_macros::isa!(inline = "
+isa toy {
+    word 32
+    dialect asm
+}
+layout Src : 8 {
+    param half
+    reg    0..=6   u
+    half   7       unknown
+    syntax \"r{reg}\"
+    text asm.src \"r{reg}\"
+}
+format F : 32 {
+    src    0..=7   Src
+    full   8       bool
+    rest   9..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{src}{full:' full'}\"
+    text asm.line \"{opcode} {src(half = !full)}\"
+}
+opcodes {
+    mov 0 F
+}
+");
+fn main() {}
