@@ -17,6 +17,14 @@ use crate::model::{
 use crate::source::Span;
 use crate::suggest::did_you_mean;
 
+/// The `text` line a nested piece is in: its dialect, and whether an
+/// error in its template is reported already.
+#[derive(Clone, Copy)]
+struct Line {
+    dialect: usize,
+    reported: bool,
+}
+
 /// Turns the nested pieces of every `text` line into `TStyle::Nested`
 /// and checks them and the layouts' params.
 pub fn resolve(layouts: &mut [LayoutDef], unions: &[UnionDef], diags: &mut Diagnostics) {
@@ -27,11 +35,15 @@ pub fn resolve(layouts: &mut [LayoutDef], unions: &[UnionDef], diags: &mut Diagn
     for (li, l) in layouts.iter().enumerate() {
         for (ti, t) in l.texts.iter().enumerate() {
             let mut path = Vec::new();
+            let reported = t.template.has_errors;
             visit(
                 layouts,
                 unions,
                 l,
-                t.dialect,
+                Line {
+                    dialect: t.dialect,
+                    reported,
+                },
                 &t.template.pieces,
                 &mut path,
                 &mut |path, style| {
@@ -68,7 +80,7 @@ fn visit(
     layouts: &[LayoutDef],
     unions: &[UnionDef],
     owner: &LayoutDef,
-    dialect: usize,
+    line: Line,
     pieces: &[TPiece],
     path: &mut Vec<usize>,
     change: &mut dyn FnMut(&[usize], TStyle),
@@ -77,7 +89,7 @@ fn visit(
     for (i, piece) in pieces.iter().enumerate() {
         path.push(i);
         match piece {
-            TPiece::Group { pieces, .. } => visit(layouts, unions, owner, dialect, pieces, path, change, diags),
+            TPiece::Group { pieces, .. } => visit(layouts, unions, owner, line, pieces, path, change, diags),
             TPiece::Field { index, style, span } => {
                 let field = &owner.fields[*index];
                 let members: Vec<usize> = match field.ty {
@@ -86,7 +98,7 @@ fn visit(
                     _ => Vec::new(),
                 };
                 if !members.is_empty() {
-                    let style = nested_style(layouts, &field.name.text, &members, dialect, style, *span, diags);
+                    let style = nested_style(layouts, &field.name.text, &members, line, style, *span, diags);
                     if let Some(style) = style {
                         change(path, style);
                     }
@@ -105,11 +117,12 @@ fn nested_style(
     layouts: &[LayoutDef],
     name: &str,
     members: &[usize],
-    dialect: usize,
+    line: Line,
     style: &TStyle,
     span: Span,
     diags: &mut Diagnostics,
 ) -> Option<TStyle> {
+    let dialect = line.dialect;
     let has = |m: usize| layouts[m].texts.iter().any(|t| t.dialect == dialect);
     let with: Vec<usize> = members.iter().copied().filter(|&m| has(m)).collect();
     let bindings = match style {
@@ -143,7 +156,7 @@ fn nested_style(
     }
     let mut ok = true;
     for &m in members {
-        ok &= check_member(&layouts[m], name, dialect, &bindings, span, diags);
+        ok &= check_member(&layouts[m], name, line, &bindings, span, diags);
     }
     for b in &bindings {
         if !members
@@ -174,25 +187,13 @@ fn nested_style(
 fn check_member(
     l: &LayoutDef,
     name: &str,
-    dialect: usize,
+    line: Line,
     bindings: &[BindingDef],
     span: Span,
     diags: &mut Diagnostics,
 ) -> bool {
     let mut ok = true;
-    if l.bits > 64 {
-        diags
-            .error(
-                span,
-                format!(
-                    "`{}` is {} bits: a layout printed inside another line (`{name}`) is at most 64",
-                    l.name.text, l.bits
-                ),
-            )
-            .note(l.name.span, "the layout");
-        ok = false;
-    }
-    let lines: Vec<_> = l.texts.iter().filter(|t| t.dialect == dialect).collect();
+    let lines: Vec<_> = l.texts.iter().filter(|t| t.dialect == line.dialect).collect();
     if let Some(other) = lines.iter().find(|t| t.name.text != lines[0].name.text) {
         diags
             .error(
@@ -220,12 +221,13 @@ fn check_member(
         }
     }
     for p in &l.params {
-        if !bindings.iter().any(|b| b.param.text == p.name.text) {
+        // A binding that failed is reported already.
+        if !line.reported && !bindings.iter().any(|b| b.param.text == p.name.text) {
             diags
                 .error(
                     span,
                     format!(
-                        "`{name}` does not bind param `{}` of `{}`: write `{{{name}({} = …)}}` (`0`, `1`, a bool field, `!field` or `a == b`)",
+                        "`{name}` does not bind param `{}` of `{}`: write `{{{name}({} = …)}}` (`0`, `1`, a bool field or param, `!` one, `opcode.ATTR`, `A == b` or `A != b`)",
                         p.name.text, l.name.text, p.name.text
                     ),
                 )
@@ -279,10 +281,10 @@ fn check_params(l: &LayoutDef, diags: &mut Diagnostics) {
             );
             continue;
         }
-        let used = l
-            .texts
-            .iter()
-            .any(|t| t.when_params.iter().any(|&(q, _)| q == i) || uses_param(&t.template.pieces, i));
+        // A line with an error already reported may have lost the use.
+        let used = l.texts.iter().any(|t| {
+            t.template.has_errors || t.when_params.iter().any(|&(q, _)| q == i) || uses_param(&t.template.pieces, i)
+        });
         if !used {
             diags.error(
                 p.name.span,

@@ -783,7 +783,7 @@ fn resolve_text(
                         c.field.text, c.field.text, c.field.text
                     ),
                 );
-                continue;
+                // Still a use: the param is not also reported unused.
             }
             when_params.push((param, c.equal));
             continue;

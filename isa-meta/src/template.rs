@@ -235,8 +235,16 @@ impl TemplateParser<'_, '_> {
 
     /// `{field}`, `{field:STYLE}`, `{@hook}`.
     fn placeholder(&mut self, inner: &str, span: Span) -> Option<TPiece> {
-        let (name, style_text) = match inner.split_once(':') {
-            Some((n, s)) => (n.trim(), Some(s.trim())),
+        // `{src(half = h)}`: a style comes after the bindings' `)`.
+        let style_at = match (inner.find('('), inner.find(':')) {
+            (Some(open), Some(colon)) if open < colon => inner.rfind(')').and_then(|close| {
+                let rest = &inner[close + 1..];
+                rest.find(':').map(|c| close + 1 + c)
+            }),
+            (_, colon) => colon,
+        };
+        let (name, style_text) = match style_at {
+            Some(c) => (inner[..c].trim(), Some(inner[c + 1..].trim())),
             None => (inner.trim(), None),
         };
         let is_hook = |s: &str| s.strip_prefix('@').is_some_and(|h| !h.is_empty());
@@ -348,6 +356,8 @@ impl TemplateParser<'_, '_> {
                 span,
             }),
             _ => {
+                // Reported: the param is not also reported unused.
+                self.has_errors = true;
                 self.diags.error(
                     span,
                     format!("`{name}` is a param, a bool: print it as a flag, `{{{name}:'text'}}`"),
@@ -404,9 +414,10 @@ impl TemplateParser<'_, '_> {
         let mut bindings: Vec<BindingDef> = Vec::new();
         for part in body.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let Some((param, value)) = part.split_once('=').filter(|(_, v)| !v.starts_with('=')) else {
+                self.has_errors = true;
                 self.diags.error(
                     span,
-                    format!("`{part}` is no binding: write `PARAM = VALUE` (`0`, `1`, `field`, `!field` or `a == b`)"),
+                    format!("`{part}` is no binding: write `PARAM = VALUE` (`0`, `1`, a bool field or param, `!` one, `opcode.ATTR`, `A == b` or `A != b`)"),
                 );
                 continue;
             };
@@ -417,6 +428,8 @@ impl TemplateParser<'_, '_> {
                 continue;
             }
             let Some(value) = self.bind_value(value.trim(), span) else {
+                // Reported: the param is not also reported unbound.
+                self.has_errors = true;
                 continue;
             };
             bindings.push(BindingDef {
@@ -499,7 +512,7 @@ impl TemplateParser<'_, '_> {
         if self.fields[index].ty != FieldTy::Bool {
             self.diags.error(
                 span,
-                format!("`{name}` is not a bool field: a param is a bool, bound to `0`, `1`, a bool field, `!` one, or `a == b` of two"),
+                format!("`{name}` is not a bool field: a param is a bool, bound to `0`, `1`, a bool field or param, `!` one, `opcode.ATTR`, `A == b` or `A != b`"),
             );
             return None;
         }

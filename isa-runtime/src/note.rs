@@ -149,7 +149,11 @@ mod tests {
         assert_eq!(read("{raw count=9 flag=1}", 0xE0), Ok(0xF9));
         assert_eq!(read("{raw }", 0x42), Ok(0x42));
         for (word, implied) in [(0x35u8, 0x00u8), (0xFF, 0x00), (0x80, 0x7F)] {
-            assert_eq!(read(&note(word, implied), implied), Ok(word), "{word:#x} over {implied:#x}");
+            assert_eq!(
+                read(&note(word, implied), implied),
+                Ok(word),
+                "{word:#x} over {implied:#x}"
+            );
         }
     }
 
@@ -159,7 +163,9 @@ mod tests {
     fn a_bad_note_is_an_error() {
         assert_eq!(
             read("{rax count=1}", 0),
-            Err(String::from("1:2: expected `raw` (a note is `{raw field=value …}`), found `rax`"))
+            Err(String::from(
+                "1:2: expected `raw` (a note is `{raw field=value …}`), found `rax`"
+            ))
         );
         assert_eq!(
             read("{raw cout=1}", 0),
