@@ -152,6 +152,9 @@ fn known_lines() {
         ("(sy)nop", 0xF000_0004),
         ("(rpt1)end", 0xF400_0001),
         ("(sy)(rpt3)sync", 0xFA00_0007),
+        ("movt.f32f32 r1, r2", 0x1000_5042),
+        ("movt.u16u16 r0, r63", 0x1000_A03F),
+        ("movt.f16u32.cvt r1, r2", 0x1000_C042),
         ("cmps.f.lt r3, r4", 0x4000_00C4),
         ("cmps.eq r3, r4", 0x4800_20C4),
         ("cmps.s.ne r0, r0", 0x4400_3000),
@@ -164,6 +167,8 @@ fn known_lines() {
         assert_eq!(print(word).as_deref(), Some(line), "{word:#010x}");
         assert_eq!(parse(line), Ok(word), "`{line}`");
     }
+    // `.cvt` prints only when the two types differ (`from != to`).
+    assert!(parse("movt.f16f16.cvt r1, r2").is_err());
 }
 
 /// `{imm:.6}` prints six decimals and reads back the nearest half: a value

@@ -248,7 +248,7 @@ fn the_metadata_lists_params_and_bindings() {
     );
     // Mov's fields: src 0, dst 1, r 2, conv 3, pad 4, opcode 5; `wide` is
     // `mov`'s flag (value 0x8).
-    let wide = Term::Opcode {
+    let wide = Term::OneOf {
         field: 5,
         values: &[0x8],
     };
@@ -261,7 +261,7 @@ fn the_metadata_lists_params_and_bindings() {
         nested("Mov"),
         [
             ("dst", vec![("full", wide_is_not_conv)]),
-            ("src", vec![("r", field(2, false)), ("half", Bind::Opcode(wide, true))]),
+            ("src", vec![("r", field(2, false)), ("half", Bind::OneOf(wide, true))]),
         ]
     );
     // The layouts pass a param on: `Dst`'s negated, `SrcReg`'s as it is.

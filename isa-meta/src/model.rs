@@ -447,10 +447,11 @@ pub enum BindValue {
     Field { index: usize, invert: bool },
     /// `q` or `!q`: a param of the outer layout.
     Param { index: usize, invert: bool },
-    /// `opcode.ATTR` or `!opcode.ATTR`: a flag attribute of the opcode.
-    Opcode { term: OpcodeTerm, invert: bool },
-    /// `A == b` (`differ`: `A != b`), `A` a bool field or an opcode flag,
-    /// `b` a bool field: parsing solves `b`.
+    /// `f.ATTR` or `!f.ATTR`: a flag attribute of the opcode (`f` the
+    /// opcode field) or of an enum field's value.
+    OneOf { term: AttrTerm, invert: bool },
+    /// `A == b` (`differ`: `A != b`), `A` a bool field or `f.ATTR`, `b` a
+    /// bool field: parsing solves `b`.
     Equal { a: Term, b: usize, differ: bool },
 }
 
@@ -458,14 +459,14 @@ pub enum BindValue {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Term {
     Field(usize),
-    Opcode(OpcodeTerm),
+    OneOf(AttrTerm),
 }
 
-/// `opcode.ATTR` in a binding: the attribute's name, then (once the
-/// opcodes are read) the opcode field's index and the values of the
-/// format's opcodes that have the flag.
+/// `f.ATTR` in a binding: the field and the attribute's name, then (once
+/// the opcodes are read) the values of `f` that have the flag: the
+/// format's opcodes with it, or the enum's values with it.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct OpcodeTerm {
+pub struct AttrTerm {
     pub attr: String,
     pub field: usize,
     pub values: Vec<u64>,
@@ -501,6 +502,9 @@ pub struct CondDef {
     /// resolved to the matching opcodes' values once the opcodes are known
     /// (see `resolve::fold_opcode_conditions`), and this is then `None`.
     pub attr: Option<usize>,
+    /// `field == other` / `field != other`: compared with another field of
+    /// the layout (`values` is then empty); checked, never pinned.
+    pub other: Option<usize>,
 }
 
 /// A presence-mask bundle: a control word and the units its enables select.

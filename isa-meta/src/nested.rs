@@ -12,7 +12,7 @@
 
 use crate::diag::Diagnostics;
 use crate::model::{
-    AttrDef, AttrKind, BindValue, BindingDef, FieldTy, LayoutDef, OpDef, TPiece, TStyle, Term, UnionDef,
+    AttrDef, AttrKind, BindValue, BindingDef, EnumDef, FieldTy, LayoutDef, OpDef, TPiece, TStyle, Term, UnionDef,
 };
 use crate::source::Span;
 use crate::suggest::did_you_mean;
@@ -227,7 +227,7 @@ fn check_member(
                 .error(
                     span,
                     format!(
-                        "`{name}` does not bind param `{}` of `{}`: write `{{{name}({} = …)}}` (`0`, `1`, a bool field or param, `!` one, `opcode.ATTR`, `A == b` or `A != b`)",
+                        "`{name}` does not bind param `{}` of `{}`: write `{{{name}({} = …)}}` (`0`, `1`, a bool field or param, `!` one, `f.ATTR`, `A == b` or `A != b`)",
                         p.name.text, l.name.text, p.name.text
                     ),
                 )
@@ -315,43 +315,73 @@ fn uses_param(pieces: &[TPiece], index: usize) -> bool {
 /// Resolves the `opcode.ATTR` terms of every binding: the attribute is a
 /// flag of the `isa` item, and the term holds the values of the format's
 /// opcodes that set it.
-pub fn fold_opcode_terms(layouts: &mut [LayoutDef], opcodes: &[OpDef], attrs: &[AttrDef], diags: &mut Diagnostics) {
+pub fn fold_attr_terms(
+    layouts: &mut [LayoutDef],
+    opcodes: &[OpDef],
+    attrs: &[AttrDef],
+    enums: &[EnumDef],
+    diags: &mut Diagnostics,
+) {
     for (li, l) in layouts.iter_mut().enumerate() {
+        let kinds: Vec<FieldTy> = l.fields.iter().map(|f| f.ty).collect();
+        let at = Attrs {
+            layout: li,
+            kinds: &kinds,
+            opcodes,
+            attrs,
+            enums,
+        };
         for t in &mut l.texts {
-            fold_pieces(&mut t.template.pieces, li, opcodes, attrs, diags);
+            fold_pieces(&mut t.template.pieces, &at, diags);
         }
     }
 }
 
-fn fold_pieces(pieces: &mut [TPiece], li: usize, opcodes: &[OpDef], attrs: &[AttrDef], diags: &mut Diagnostics) {
+/// What `f.ATTR` terms resolve against: the layout (its index and its
+/// fields' types), the opcodes and the `isa` item's attributes, the enums.
+struct Attrs<'a> {
+    layout: usize,
+    kinds: &'a [FieldTy],
+    opcodes: &'a [OpDef],
+    attrs: &'a [AttrDef],
+    enums: &'a [EnumDef],
+}
+
+fn fold_pieces(pieces: &mut [TPiece], at: &Attrs<'_>, diags: &mut Diagnostics) {
     for p in pieces {
         match p {
-            TPiece::Group { pieces, .. } => fold_pieces(pieces, li, opcodes, attrs, diags),
+            TPiece::Group { pieces, .. } => fold_pieces(pieces, at, diags),
             TPiece::Field {
                 style: TStyle::Nested(bindings),
                 ..
             } => {
                 for b in bindings {
                     let term = match &mut b.value {
-                        BindValue::Opcode { term, .. }
+                        BindValue::OneOf { term, .. }
                         | BindValue::Equal {
-                            a: Term::Opcode(term), ..
+                            a: Term::OneOf(term), ..
                         } => term,
                         _ => continue,
                     };
-                    let Some(attr) = attrs.iter().position(|a| a.name.text == term.attr) else {
-                        let names = attrs.iter().map(|a| a.name.text.as_str());
+                    // An enum field's attributes are its enum's; the opcode
+                    // field's, the `isa` item's.
+                    let (decls, what): (&[AttrDef], String) = match at.kinds[term.field] {
+                        FieldTy::Enum(e) => (&at.enums[e].attrs, format!("enum `{}`", at.enums[e].name.text)),
+                        _ => (at.attrs, String::from("the `isa` item")),
+                    };
+                    let Some(attr) = decls.iter().position(|a| a.name.text == term.attr) else {
+                        let names = decls.iter().map(|a| a.name.text.as_str());
                         diags.error(
                             b.span,
                             format!(
-                                "unknown opcode attribute `{}`{}",
+                                "{what} declares no attribute `{}`{}",
                                 term.attr,
                                 did_you_mean(&term.attr, names)
                             ),
                         );
                         continue;
                     };
-                    if attrs[attr].kind != AttrKind::Flag {
+                    if decls[attr].kind != AttrKind::Flag {
                         diags.error(
                             b.span,
                             format!(
@@ -361,11 +391,20 @@ fn fold_pieces(pieces: &mut [TPiece], li: usize, opcodes: &[OpDef], attrs: &[Att
                         );
                         continue;
                     }
-                    term.values = opcodes
-                        .iter()
-                        .filter(|op| op.format == li && op.attrs[attr] != 0)
-                        .map(|op| op.value)
-                        .collect();
+                    term.values = match at.kinds[term.field] {
+                        FieldTy::Enum(e) => at.enums[e]
+                            .variants
+                            .iter()
+                            .filter(|v| v.attrs.get(attr).is_some_and(|&x| x != 0))
+                            .map(|v| v.value)
+                            .collect(),
+                        _ => at
+                            .opcodes
+                            .iter()
+                            .filter(|op| op.format == at.layout && op.attrs[attr] != 0)
+                            .map(|op| op.value)
+                            .collect(),
+                    };
                 }
             }
             _ => {}

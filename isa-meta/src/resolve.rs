@@ -324,7 +324,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     let packed = resolve_bundles(ast.bundles, &layouts, &types, !opcodes.is_empty(), diags);
     let unions = resolve_unions(ast.unions, &layouts, &types, diags);
     crate::nested::resolve(&mut layouts, &unions, diags);
-    crate::nested::fold_opcode_terms(&mut layouts, &opcodes, &attrs, diags);
+    crate::nested::fold_attr_terms(&mut layouts, &opcodes, &attrs, &enums, diags);
 
     let funcs = isa
         .funcs
@@ -834,6 +834,7 @@ fn resolve_text(
                 values: Vec::new(),
                 named: Some(named),
                 attr: None,
+                other: None,
             });
             continue;
         }
@@ -856,6 +857,20 @@ fn resolve_text(
                 values: vec![1],
                 named: None,
                 attr: None,
+                other: None,
+            });
+            continue;
+        }
+        if let Some(other) = other_field(&c, index, layout, enums, diags) {
+            when.push(CondDef {
+                field: index,
+                text,
+                span,
+                equal: c.equal,
+                values: Vec::new(),
+                named: None,
+                attr: None,
+                other: Some(other),
             });
             continue;
         }
@@ -872,6 +887,7 @@ fn resolve_text(
             values,
             named: None,
             attr: None,
+            other: None,
         });
     }
     let defaults = resolve_defaults(&t.defaults, &when, &template, layout, enums, diags);
@@ -884,6 +900,41 @@ fn resolve_text(
         template,
         doc: t.doc,
     }
+}
+
+/// `a == b` / `a != b` of two fields of the layout: the other field's
+/// index, when the condition's one value names a field (and no variant of
+/// `a`'s enum). The two must have the same type and width (their raw
+/// values are compared).
+fn other_field(
+    c: &CondAst,
+    index: usize,
+    layout: &LayoutDef,
+    enums: &[EnumDef],
+    diags: &mut Diagnostics,
+) -> Option<usize> {
+    let [CondValue::Name(name)] = c.values.as_slice() else {
+        return None;
+    };
+    let field = &layout.fields[index];
+    if let FieldTy::Enum(e) = field.ty {
+        if enums[e].variants.iter().any(|v| v.name.text == name.text) {
+            return None;
+        }
+    }
+    let other = layout.fields.iter().position(|f| f.name.text == name.text)?;
+    let o = &layout.fields[other];
+    if o.ty != field.ty || o.width != field.width {
+        diags.error(
+            c.span,
+            format!(
+                "`{}` ({} bits) and `{}` ({} bits) cannot be compared: fields compared in a condition have the same type and width",
+                field.name.text, field.width, o.name.text, o.width
+            ),
+        );
+        return None;
+    }
+    Some(other)
 }
 
 /// The `default FIELD = V` clause of a `text` line: each field exists, is
@@ -1116,6 +1167,7 @@ fn resolve_attr_cond(
             values: vec![1],
             named: None,
             attr: Some(ai),
+            other: None,
         });
     }
     let mut values = Vec::new();
@@ -1152,5 +1204,6 @@ fn resolve_attr_cond(
         values,
         named: None,
         attr: Some(ai),
+        other: None,
     })
 }

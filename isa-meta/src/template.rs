@@ -12,7 +12,7 @@
 
 use crate::diag::Diagnostics;
 use crate::model::{
-    BindValue, BindingDef, FieldDef, FieldTy, LayoutDef, OpcodeTerm, ParamDef, TPiece, TStyle, Template, Term,
+    AttrTerm, BindValue, BindingDef, FieldDef, FieldTy, LayoutDef, ParamDef, TPiece, TStyle, Template, Term,
 };
 use crate::source::Span;
 use crate::suggest::did_you_mean;
@@ -417,7 +417,7 @@ impl TemplateParser<'_, '_> {
                 self.has_errors = true;
                 self.diags.error(
                     span,
-                    format!("`{part}` is no binding: write `PARAM = VALUE` (`0`, `1`, a bool field or param, `!` one, `opcode.ATTR`, `A == b` or `A != b`)"),
+                    format!("`{part}` is no binding: write `PARAM = VALUE` (`0`, `1`, a bool field or param, `!` one, `f.ATTR`, `A == b` or `A != b`)"),
                 );
                 continue;
             };
@@ -464,7 +464,7 @@ impl TemplateParser<'_, '_> {
             .or_else(|| text.split_once("!=").map(|(a, b)| (a, b, true)));
         if let Some((a, b, differ)) = compare {
             let a = match self.opcode_term(a.trim(), span) {
-                Some(t) => Term::Opcode(t?),
+                Some(t) => Term::OneOf(t?),
                 None => Term::Field(self.bool_field(a.trim(), span)?),
             };
             let b = self.bool_field(b.trim(), span)?;
@@ -475,7 +475,7 @@ impl TemplateParser<'_, '_> {
             None => (false, text),
         };
         if let Some(term) = self.opcode_term(name, span) {
-            return Some(BindValue::Opcode { term: term?, invert });
+            return Some(BindValue::OneOf { term: term?, invert });
         }
         if let Some(index) = self.params.iter().position(|p| p.name.text == name) {
             return Some(BindValue::Param { index, invert });
@@ -484,22 +484,22 @@ impl TemplateParser<'_, '_> {
         Some(BindValue::Field { index, invert })
     }
 
-    /// `opcode.ATTR` (the layout's opcode field, by its name): `None` when
-    /// `name` is not of that form; the attribute is resolved once the
-    /// opcodes are read.
-    fn opcode_term(&mut self, name: &str, span: Span) -> Option<Option<OpcodeTerm>> {
+    /// `f.ATTR` (the layout's opcode field, or an enum field, by its
+    /// name): `None` when `name` is not of that form; the attribute is
+    /// resolved once the opcodes are read.
+    fn opcode_term(&mut self, name: &str, span: Span) -> Option<Option<AttrTerm>> {
         let (field, attr) = name.split_once('.')?;
         let index = self.fields.iter().position(|f| f.name.text == field)?;
-        if self.fields[index].ty != FieldTy::Opcode {
+        if !matches!(self.fields[index].ty, FieldTy::Opcode | FieldTy::Enum(_)) {
             self.diags.error(
                 span,
                 format!(
-                    "`{name}`: only the opcode field has attributes to bind (`opcode.ATTR`), and `{field}` is not it"
+                    "`{name}`: only the opcode field and enum fields have attributes to bind (`f.ATTR`), and `{field}` is neither"
                 ),
             );
             return Some(None);
         }
-        Some(Some(OpcodeTerm {
+        Some(Some(AttrTerm {
             attr: attr.trim().to_string(),
             field: index,
             values: Vec::new(),
@@ -512,7 +512,7 @@ impl TemplateParser<'_, '_> {
         if self.fields[index].ty != FieldTy::Bool {
             self.diags.error(
                 span,
-                format!("`{name}` is not a bool field: a param is a bool, bound to `0`, `1`, a bool field or param, `!` one, `opcode.ATTR`, `A == b` or `A != b`"),
+                format!("`{name}` is not a bool field: a param is a bool, bound to `0`, `1`, a bool field or param, `!` one, `f.ATTR`, `A == b` or `A != b`"),
             );
             return None;
         }

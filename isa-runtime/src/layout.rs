@@ -178,9 +178,10 @@ pub enum Bind {
         /// `!q`.
         invert: bool,
     },
-    /// `p = opcode.ATTR` (`invert`: `!opcode.ATTR`): set when the opcode
-    /// has the flag; parsing checks it against the opcode read.
-    Opcode(Term, bool),
+    /// `p = f.ATTR` (`invert`: `!f.ATTR`): set when the opcode (an enum
+    /// field's value) has the flag; parsing checks it against the value
+    /// read.
+    OneOf(Term, bool),
     /// `p = A == b` (`differ`: `A != b`): parsing solves bool field `b`
     /// from `A` and the param once the whole line is read.
     Equal {
@@ -198,12 +199,13 @@ pub enum Bind {
 pub enum Term {
     /// A bool field (index into the outer `Format::fields`).
     Field(usize),
-    /// `opcode.ATTR`: the opcode field (index into `Format::fields`) holds
-    /// one of these values (those of the format's opcodes with the flag).
-    Opcode {
+    /// `f.ATTR`: field `f` (index into `Format::fields`) holds one of these
+    /// values: the format's opcodes with the flag (the opcode field), or
+    /// the enum's values with it (an enum field).
+    OneOf {
         /// Index into the outer `Format::fields`.
         field: usize,
-        /// The values of the format's opcodes that have the flag.
+        /// The values that have the flag.
         values: &'static [u64],
     },
 }
@@ -213,7 +215,7 @@ impl Term {
     pub fn value<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {
         match *self {
             Term::Field(i) => format.fields[i].read(word, base) != 0,
-            Term::Opcode { field, values } => values.contains(&format.fields[field].read(word, base)),
+            Term::OneOf { field, values } => values.contains(&format.fields[field].read(word, base)),
         }
     }
 }
@@ -226,7 +228,7 @@ impl Bind {
             Bind::Const(v) => v,
             Bind::Field { index, invert } => (format.fields[index].read(word, base) != 0) != invert,
             Bind::Param { index, invert } => (params >> index & 1 != 0) != invert,
-            Bind::Opcode(t, invert) => t.value(format, word, base) != invert,
+            Bind::OneOf(t, invert) => t.value(format, word, base) != invert,
             Bind::Equal { a, b, differ } => {
                 (a.value(format, word, base) == (format.fields[b].read(word, base) != 0)) != differ
             }
@@ -293,6 +295,10 @@ pub struct Cond {
     /// condition arrives resolved: `values` are the opcodes of the format
     /// whose attribute matches, and this is `None`.
     pub attr: Option<usize>,
+    /// `field == other` / `field != other`: compared with another field
+    /// (index into `Format::fields`; `values` is then empty). Parsing
+    /// checks it and never pins it.
+    pub other: Option<usize>,
 }
 
 impl NamedText {
@@ -335,6 +341,9 @@ impl Cond {
     pub fn holds<W: crate::BitWord>(&self, format: &Format, word: &W, base: u32) -> bool {
         let field = &format.fields[self.field];
         let v = field.read(word, base);
+        if let Some(other) = self.other {
+            return (v == format.fields[other].read(word, base)) == self.equal;
+        }
         // The enum value is looked up only by the conditions that need it.
         let value = || match field.kind {
             FieldKind::Enum(e) => e.value(v),

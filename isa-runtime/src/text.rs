@@ -13,8 +13,8 @@ use core::fmt::{self, Write};
 use crate::bits::{low_mask, BitWord};
 use crate::error::ParseError;
 use crate::layout::{
-    Bind, Binding, ComponentOrder, Cond, EnumValue, Field, FieldKind, Format, IsaLayout, Mnemonic, NamedText, Opcode,
-    Piece, Style,
+    Bind, Binding, ComponentOrder, Cond, Enum, EnumValue, Field, FieldKind, Format, IsaLayout, Mnemonic, NamedText,
+    Opcode, Piece, Style,
 };
 use crate::lexer::{closest, Cursor};
 pub use crate::lexer::{escape_input, quote_input, Quoted, QUOTE_MAX};
@@ -496,7 +496,7 @@ fn parse_pieces<W: BitWord>(
     word: &mut W,
     base: u32,
 ) -> Result<(), ParseError> {
-    for piece in pieces {
+    for (i, piece) in pieces.iter().enumerate() {
         match *piece {
             Piece::Space => cur.skip_blanks(),
             Piece::Text(t) => {
@@ -508,7 +508,17 @@ fn parse_pieces<W: BitWord>(
             Piece::Field { index, style } => {
                 cur.skip_blanks();
                 let field = &format.fields[index];
-                parse_value(cur, field, style, word, base)?;
+                // An enum glued to the next piece: its longest spelling
+                // (`{src_type}{dst_type}` reads `f32f16`).
+                let glued = pieces.get(i + 1).is_some_and(|p| !matches!(p, Piece::Space));
+                let spelled = match (field.kind, style) {
+                    (FieldKind::Enum(e), Style::Default) if glued => eat_spelling(cur, e),
+                    _ => None,
+                };
+                match spelled {
+                    Some(v) => field.write(word, base, v),
+                    None => parse_value(cur, field, style, word, base)?,
+                }
             }
             Piece::Hook(name) => {
                 return Err(cur.error(format!("the context hook `{{@{name}}}` needs a context")));
@@ -1047,6 +1057,7 @@ fn pin<W: BitWord>(format: &Format, text: &NamedText, word: &mut W, base: u32) {
         if c.holds(format, word, base)
             || c.named.is_some()
             || c.attr.is_some()
+            || c.other.is_some()
             || matches!(field.kind, FieldKind::Opcode)
         {
             continue;
@@ -1176,7 +1187,7 @@ impl<'c> Decided<'c> {
                     let b_value = u64::from((a_value == p) != differ);
                     self.decide(b, b_value, word, &at)?;
                 }
-                Bind::Opcode(t, invert) if t.value(format, word, self.base) != (p != invert) => {
+                Bind::OneOf(t, invert) if t.value(format, word, self.base) != (p != invert) => {
                     return Err(TextError::message(
                         &at,
                         format!(
@@ -1264,6 +1275,18 @@ impl FieldSet {
 pub(crate) fn condition_message(format: &Format, text: &NamedText, c: &Cond, value: u64) -> String {
     let field = &format.fields[c.field];
     let values: Vec<String> = c.values.iter().map(|&v| describe_value(field, v)).collect();
+    if let Some(other) = c.other {
+        let o = &format.fields[other];
+        return format!(
+            "this form of `{}` prints only when `{}` {} `{}`; here `{}` is {}",
+            text.name,
+            field.name,
+            if c.equal { "equals" } else { "differs from" },
+            o.name,
+            field.name,
+            describe_value(field, value)
+        );
+    }
     let wanted = match (c.named, c.attr) {
         (Some(true), _) => String::from("a named value"),
         (Some(false), _) => String::from("a value its enum does not name"),
@@ -1369,14 +1392,25 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
         }
         Piece::Field { index, style } => {
             cur.skip_blanks();
-            parse_value(cur, &fields[index], style, word, base)?;
+            // An enum glued to what follows (`mov.{src_type}{dst_type}`
+            // reads `f32f32`): its longest spelling that starts the text,
+            // word or not.
+            let glued = next_piece(rest, then).is_some_and(|p| !matches!(p, Piece::Space));
+            let spelled = match (fields[index].kind, style) {
+                (FieldKind::Enum(e), Style::Default) if glued => eat_spelling(cur, e),
+                _ => None,
+            };
+            match spelled {
+                Some(v) => fields[index].write(word, base, v),
+                None => parse_value(cur, &fields[index], style, word, base)?,
+            }
             decided.fields.insert(index);
             // A condition on the field fails now rather than after the rest.
             let text = decided.text;
             if let Some(c) = text
                 .when
                 .iter()
-                .find(|c| c.field == index && !c.holds(format, word, base))
+                .find(|c| c.field == index && c.other.is_none() && !c.holds(format, word, base))
             {
                 return Err(decided.broken(c, word));
             }
@@ -1545,10 +1579,27 @@ fn parse_nested<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
                 outer.known |= 1 << index;
                 outer.set |= u64::from(v) << index;
             }
-            Bind::Opcode(..) | Bind::Equal { .. } => outer.deferred.push((b.value, value, at.clone())),
+            Bind::OneOf(..) | Bind::Equal { .. } => outer.deferred.push((b.value, value, at.clone())),
         }
     }
     Ok(())
+}
+
+/// The value of the longest non-empty spelling of `e` that the text
+/// starts with, eaten, word boundary or not; `None` if none does.
+fn eat_spelling(cur: &mut Cursor<'_>, e: &Enum) -> Option<u64> {
+    let rest = cur.rest();
+    let mut best: Option<(u64, &str)> = None;
+    for v in e.values {
+        for &s in v.spellings {
+            if !s.is_empty() && rest.starts_with(s) && best.is_none_or(|(_, b)| s.len() > b.len()) {
+                best = Some((v.value, s));
+            }
+        }
+    }
+    let (value, s) = best?;
+    cur.eat(s);
+    Some(value)
 }
 
 /// A flag's text as parsed: blanks before the piece are already skipped,

@@ -98,7 +98,7 @@ fn bind_text(format: &Format, v: &Bind) -> String {
     let not = |invert: bool| if invert { "!" } else { "" };
     let term = |t: &Term| match *t {
         Term::Field(i) => field(i).to_string(),
-        Term::Opcode { field: f, values } => {
+        Term::OneOf { field: f, values } => {
             let names: Vec<String> = format
                 .mnemonics()
                 .iter()
@@ -112,7 +112,7 @@ fn bind_text(format: &Format, v: &Bind) -> String {
         Bind::Const(c) => u8::from(c).to_string(),
         Bind::Field { index, invert } => format!("{}{}", not(invert), field(index)),
         Bind::Param { index, invert } => format!("{}{}", not(invert), format.params[index].name),
-        Bind::Opcode(t, invert) => format!("{}({})", not(invert), term(&t)),
+        Bind::OneOf(t, invert) => format!("{}({})", not(invert), term(&t)),
         Bind::Equal { a, b, differ } => format!("{} {} {}", term(&a), if differ { "!=" } else { "==" }, field(b)),
     }
 }

@@ -171,10 +171,10 @@ fn main() {
     };
     assert_eq!(bindings(0, 2), [("half", full_is_conv)]);
     assert_eq!(bindings(0, 0), [("r", field(3, false)), ("full", field(4, false))]);
-    let wide = Term::Opcode { field: 7, values: &[1] };
+    let wide = Term::OneOf { field: 7, values: &[1] };
     assert_eq!(
         bindings(0, 1),
-        [("r", Bind::Const(false)), ("full", Bind::Opcode(wide, true))]
+        [("r", Bind::Const(false)), ("full", Bind::OneOf(wide, true))]
     );
     let wide_is_not_conv = Bind::Equal {
         a: wide,
@@ -184,7 +184,7 @@ fn main() {
     assert_eq!(bindings(1, 2), [("half", wide_is_not_conv)]);
     assert_eq!(
         bindings(1, 0),
-        [("r", Bind::Const(true)), ("full", Bind::Opcode(wide, false))]
+        [("r", Bind::Const(true)), ("full", Bind::OneOf(wide, false))]
     );
     assert_eq!(bindings(1, 1), [("r", field(3, true)), ("full", field(4, false))]);
     let forwarded = |l: &isa_runtime::layout::Format| match l.texts[0].pieces.last() {

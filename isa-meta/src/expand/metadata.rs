@@ -5,8 +5,8 @@ use quote::quote;
 
 use super::codec::decode_order;
 use crate::model::{
-    AttrDef, AttrKind, BindValue, BundleDef, DeriveRule, FieldDef, FieldTy, LayoutDef, OpcodeTerm, Spec, TPiece,
-    TStyle, Template, Term,
+    AttrDef, AttrKind, AttrTerm, BindValue, BundleDef, DeriveRule, FieldDef, FieldTy, LayoutDef, Spec, TPiece, TStyle,
+    Template, Term,
 };
 use crate::naming::upper_ident;
 
@@ -100,7 +100,11 @@ pub fn expand(spec: &Spec) -> TokenStream {
                     Some(a) => quote!(::core::option::Option::Some(#a)),
                     None => quote!(::core::option::Option::None),
                 };
-                quote!(::isa_runtime::layout::Cond { field: #field, text: #text, equal: #equal, values: &[#(#values),*], named: #named, attr: #attr })
+                let other = match c.other {
+                    Some(o) => quote!(::core::option::Option::Some(#o)),
+                    None => quote!(::core::option::Option::None),
+                };
+                quote!(::isa_runtime::layout::Cond { field: #field, text: #text, equal: #equal, values: &[#(#values),*], named: #named, attr: #attr, other: #other })
             });
             let tpieces = pieces(Some(&t.template), &table);
             let defaults = t.defaults.iter().map(|&(f, v)| quote!((#f, #v)));
@@ -315,16 +319,16 @@ fn render(l: &LayoutDef, pieces: &[TPiece]) -> String {
 fn render_bind(l: &LayoutDef, v: &BindValue) -> String {
     let field = |i: usize| l.fields[i].name.text.as_str();
     let not = |invert: bool| if invert { "!" } else { "" };
-    let opcode = |t: &OpcodeTerm| format!("{}.{}", field(t.field), t.attr);
+    let opcode = |t: &AttrTerm| format!("{}.{}", field(t.field), t.attr);
     match v {
         BindValue::Const(c) => u8::from(*c).to_string(),
         BindValue::Field { index, invert } => format!("{}{}", not(*invert), field(*index)),
         BindValue::Param { index, invert } => format!("{}{}", not(*invert), l.params[*index].name.text),
-        BindValue::Opcode { term, invert } => format!("{}{}", not(*invert), opcode(term)),
+        BindValue::OneOf { term, invert } => format!("{}{}", not(*invert), opcode(term)),
         BindValue::Equal { a, b, differ } => {
             let a = match a {
                 Term::Field(i) => field(*i).to_string(),
-                Term::Opcode(t) => opcode(t),
+                Term::OneOf(t) => opcode(t),
             };
             format!("{a} {} {}", if *differ { "!=" } else { "==" }, field(*b))
         }
@@ -372,9 +376,9 @@ fn piece_slice(pieces: &[TPiece], mnemonics: &TokenStream) -> TokenStream {
                         let param = &b.param.text;
                         let term = |t: &Term| match t {
                             Term::Field(i) => quote!(::isa_runtime::layout::Term::Field(#i)),
-                            Term::Opcode(t) => {
+                            Term::OneOf(t) => {
                                 let (field, values) = (t.field, &t.values);
-                                quote!(::isa_runtime::layout::Term::Opcode { field: #field, values: &[#(#values),*] })
+                                quote!(::isa_runtime::layout::Term::OneOf { field: #field, values: &[#(#values),*] })
                             }
                         };
                         let value = match &b.value {
@@ -385,9 +389,9 @@ fn piece_slice(pieces: &[TPiece], mnemonics: &TokenStream) -> TokenStream {
                             BindValue::Param { index, invert } => {
                                 quote!(::isa_runtime::layout::Bind::Param { index: #index, invert: #invert })
                             }
-                            BindValue::Opcode { term: t, invert } => {
-                                let t = term(&Term::Opcode(t.clone()));
-                                quote!(::isa_runtime::layout::Bind::Opcode(#t, #invert))
+                            BindValue::OneOf { term: t, invert } => {
+                                let t = term(&Term::OneOf(t.clone()));
+                                quote!(::isa_runtime::layout::Bind::OneOf(#t, #invert))
                             }
                             BindValue::Equal { a, b, differ } => {
                                 let a = term(a);

@@ -191,6 +191,10 @@ pub(super) fn num(v: u64) -> Literal {
 pub(super) fn condition(spec: &Spec, l: &LayoutDef, c: &CondDef) -> Result<TokenStream, bool> {
     let field = &l.fields[c.field];
     let v = read(field);
+    if let Some(other) = c.other {
+        let o = read(&l.fields[other]);
+        return Ok(if c.equal { quote!(#v == #o) } else { quote!(#v != #o) });
+    }
     let enum_def = match field.ty {
         FieldTy::Enum(e) => Some(&spec.enums[e]),
         _ => None,
@@ -597,7 +601,7 @@ fn bind_value(l: &LayoutDef, v: &BindValue, uses: &mut Uses) -> TokenStream {
                 quote!(#r == 0)
             }
         }
-        Term::Opcode(t) => {
+        Term::OneOf(t) => {
             let test = one_of(&read(&l.fields[t.field]), &t.values);
             if set {
                 test
@@ -618,7 +622,7 @@ fn bind_value(l: &LayoutDef, v: &BindValue, uses: &mut Uses) -> TokenStream {
                 quote!(params >> #i & 1 != 0)
             }
         }
-        BindValue::Opcode { term: t, invert } => term(&Term::Opcode(t.clone()), !invert),
+        BindValue::OneOf { term: t, invert } => term(&Term::OneOf(t.clone()), !invert),
         BindValue::Equal { a, b, differ } => {
             let (a, b) = (term(a, true), term(&Term::Field(*b), true));
             if *differ {

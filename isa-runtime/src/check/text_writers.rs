@@ -171,7 +171,10 @@ fn reads_opcode(pieces: &[Piece]) -> bool {
 /// lines' `{opcode}` pieces print (true when no line prints one).
 fn holds_an_opcode(format: &Format, word: &u128) -> bool {
     let mnemonics = format.mnemonics();
-    mnemonics.is_empty()
+    // A format without opcodes (a base) may inherit a line that prints the
+    // mnemonic: then no value has one.
+    let prints_mnemonic = format.texts.iter().any(|t| reads_opcode(t.pieces));
+    !prints_mnemonic
         || format
             .fields
             .iter()

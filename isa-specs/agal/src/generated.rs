@@ -3092,6 +3092,7 @@ pub mod __layout {
                         values: &[0u64],
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
+                        other: ::core::option::Option::None,
                     },
                 ],
                 when_params: &[],
@@ -3292,6 +3293,7 @@ pub mod __layout {
                         values: &[1u64],
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
+                        other: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 1usize,
@@ -3300,6 +3302,7 @@ pub mod __layout {
                         values: &[0u64],
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
+                        other: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 5usize,
@@ -3308,6 +3311,7 @@ pub mod __layout {
                         values: &[0u64],
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
+                        other: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 7usize,
@@ -3316,6 +3320,7 @@ pub mod __layout {
                         values: &[0u64],
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
+                        other: ::core::option::Option::None,
                     },
                 ],
                 when_params: &[],
@@ -3347,6 +3352,7 @@ pub mod __layout {
                         values: &[1u64],
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
+                        other: ::core::option::Option::None,
                     },
                 ],
                 when_params: &[],
@@ -3593,6 +3599,7 @@ pub mod __layout {
                         values: &[],
                         named: ::core::option::Option::Some(true),
                         attr: ::core::option::Option::None,
+                        other: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 10usize,
@@ -3601,6 +3608,7 @@ pub mod __layout {
                         values: &[],
                         named: ::core::option::Option::Some(true),
                         attr: ::core::option::Option::None,
+                        other: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 9usize,
@@ -3609,6 +3617,7 @@ pub mod __layout {
                         values: &[],
                         named: ::core::option::Option::Some(true),
                         attr: ::core::option::Option::None,
+                        other: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 8usize,
@@ -3617,6 +3626,7 @@ pub mod __layout {
                         values: &[],
                         named: ::core::option::Option::Some(true),
                         attr: ::core::option::Option::None,
+                        other: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 5usize,
@@ -3625,6 +3635,7 @@ pub mod __layout {
                         values: &[],
                         named: ::core::option::Option::Some(true),
                         attr: ::core::option::Option::None,
+                        other: ::core::option::Option::None,
                     },
                 ],
                 when_params: &[],

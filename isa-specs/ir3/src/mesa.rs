@@ -108,13 +108,18 @@ fn line_group(index: usize) -> usize {
 }
 
 /// The bits of `format` that no text gives: its `fixed` and `pattern`
-/// values, 0 elsewhere.
+/// values, and the opcode of a format that has one (its lines print the
+/// mnemonic from other fields: `mov`, `cov`, `mova`); 0 elsewhere.
 fn blank(format: &Format) -> u128 {
     let mut word = 0u128;
     for field in format.fields {
         if let FieldKind::Fixed(value) = field.kind {
             field.write(&mut word, 0, value);
         }
+    }
+    let mut opcodes = LAYOUT.opcodes.iter().filter(|op| core::ptr::eq(op.format, format));
+    if let (Some(op), None) = (opcodes.next(), opcodes.next()) {
+        word |= op.bits;
     }
     word
 }
