@@ -33,3 +33,15 @@ fn a_known_byte() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(LAYOUT.word_bits, 8);
     Ok(())
 }
+
+/// The runtime's printer of a word from the metadata prints what the
+/// generated `Display` prints, the fallback included, for every word.
+#[test]
+fn the_metadata_printer_agrees_with_display() {
+    for word in 0..=u8::MAX {
+        let mut text = String::new();
+        isa_runtime::text::write_word(&mut text, &LAYOUT, &word).expect("a String takes any text");
+        let insn = Instruction::decode(word).expect("every toy8 word decodes");
+        assert_eq!(text, insn.to_string(), "{word:#04x}");
+    }
+}

@@ -239,6 +239,90 @@ mod tests {
         assert_eq!(implied, 0b111 << 100 | 0b11 << 4 | 0b11 << 10);
         copy_field(&SPLIT, 0, &mut implied);
         assert_eq!(implied, 0b111 << 100);
+        // Copying clears what the word does not have, and nothing else.
+        let mut implied = u128::MAX;
+        copy_field(&ONE, 0, &mut implied);
+        assert_eq!(implied, !(0b111u128 << 100));
+    }
+
+    /// Hooks whose text is `<field's value>`: the default `carry_hook`
+    /// prints it into the stack buffer and reads it back.
+    struct Echo;
+
+    impl TextHooks<u128> for Echo {
+        fn write_hook(&mut self, out: &mut dyn Write, _: &str, field: Option<&Field>, word: &u128) -> fmt::Result {
+            match field {
+                Some(f) => write!(out, "<{}>", f.read(word, 0)),
+                None => out.write_str("<>"),
+            }
+        }
+
+        fn parse_hook<'a>(
+            &mut self,
+            cur: &mut Cursor<'a>,
+            _: &str,
+            field: Option<&Field>,
+            word: &mut u128,
+        ) -> Result<(), crate::text::TextError<'a>> {
+            let open = cur.clone();
+            if !cur.eat("<") {
+                return Err(crate::text::TextError::expected(&open, "`<`"));
+            }
+            if let Some(f) = field {
+                let v = cur.integer().ok().flatten().unwrap_or(0);
+                f.write(word, 0, v as u64);
+            }
+            if cur.eat(">") {
+                Ok(())
+            } else {
+                Err(crate::text::TextError::expected(cur, "`>`"))
+            }
+        }
+    }
+
+    impl CarryHooks for Echo {}
+
+    #[test]
+    fn the_default_carry_reads_the_hooks_text_back() {
+        // `split` is 0b1011: 0b11 in bits 4..=5, 0b10 in bits 10..=11.
+        let bits = 0b11u128 << 4 | 0b10 << 10 | 1 << 127;
+        let mut implied = 0u128;
+        Echo.carry_hook("v", Some((0, &SPLIT)), bits, &mut implied);
+        assert_eq!(SPLIT.read(&implied, 0), 0b1011);
+        assert_eq!(implied, 0b11 << 4 | 0b10 << 10, "only the field's bits");
+        // A hook whose text does not read back writes nothing.
+        struct Mute;
+        impl TextHooks<u128> for Mute {
+            fn write_hook(&mut self, out: &mut dyn Write, _: &str, _: Option<&Field>, _: &u128) -> fmt::Result {
+                out.write_str("?")
+            }
+            fn parse_hook<'a>(
+                &mut self,
+                cur: &mut Cursor<'a>,
+                _: &str,
+                _: Option<&Field>,
+                _: &mut u128,
+            ) -> Result<(), crate::text::TextError<'a>> {
+                Err(crate::text::TextError::expected(cur, "nothing"))
+            }
+        }
+        impl CarryHooks for Mute {}
+        let mut implied = 0x55u128;
+        Mute.carry_hook("v", Some((0, &SPLIT)), u128::MAX, &mut implied);
+        assert_eq!(implied, 0x55);
+    }
+
+    /// A hook's text fits 64 bytes: exactly 64 do, 65 do not.
+    #[test]
+    fn the_stack_buffer_takes_64_bytes() {
+        let mut buf = Buf::default();
+        assert!(buf.write_str(&"x".repeat(63)).is_ok());
+        assert!(buf.write_str("y").is_ok(), "the 64th byte fits");
+        assert_eq!(buf.len, 64);
+        assert!(buf.write_str("z").is_err(), "the 65th does not");
+        let mut buf = Buf::default();
+        assert!(buf.write_str(&"x".repeat(65)).is_err());
+        assert_eq!(buf.len, 0);
     }
 
     #[test]
