@@ -417,6 +417,12 @@ pub enum TStyle {
     Mnemonic,
     /// `{field:.N}` in a `text` line: a float field with N decimals.
     Decimals(u8),
+    /// `{field as VIEW}` / `{field as VIEW:.N}` in a `text` line: the
+    /// field's low bits read as `f16`, `f32`, `s16` or `s32`.
+    View {
+        view: String,
+        decimals: Option<u8>,
+    },
     /// A `layout` or `union` field in a `text` line whose layouts have
     /// lines of the line's dialect: printed through them, with these
     /// bindings for their params (`{src(r = src_r, half = !full)}`).
@@ -464,12 +470,16 @@ pub enum Term {
 
 /// `f.ATTR` in a binding: the field and the attribute's name, then (once
 /// the opcodes are read) the values of `f` that have the flag: the
-/// format's opcodes with it, or the enum's values with it.
+/// format's opcodes with it, or the enum's values with it. Or `f == v|v`
+/// of an enum field: the values named.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct AttrTerm {
     pub attr: String,
     pub field: usize,
     pub values: Vec<u64>,
+    /// `f == v|v` in place of `f.ATTR`: the enum's variants (or numbers)
+    /// as written; `attr` is then empty.
+    pub variants: Vec<String>,
 }
 
 /// A `text NAME when … "…"` line, resolved.

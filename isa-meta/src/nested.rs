@@ -12,7 +12,8 @@
 
 use crate::diag::Diagnostics;
 use crate::model::{
-    AttrDef, AttrKind, BindValue, BindingDef, EnumDef, FieldTy, LayoutDef, OpDef, TPiece, TStyle, Term, UnionDef,
+    AttrDef, AttrKind, AttrTerm, BindValue, BindingDef, EnumDef, FieldTy, LayoutDef, OpDef, TPiece, TStyle, Term,
+    UnionDef,
 };
 use crate::source::Span;
 use crate::suggest::did_you_mean;
@@ -337,6 +338,31 @@ pub fn fold_attr_terms(
     }
 }
 
+/// The values of `f == v|v` (an enum field): each a variant's name or a
+/// number that fits; `None` (reported) if one is neither.
+fn variant_values(term: &AttrTerm, at: &Attrs<'_>, span: Span, diags: &mut Diagnostics) -> Option<Vec<u64>> {
+    let FieldTy::Enum(e) = at.kinds[term.field] else {
+        return None;
+    };
+    let e = &at.enums[e];
+    let mut values = Vec::new();
+    for v in &term.variants {
+        if let Some(found) = e.variants.iter().find(|x| x.name.text == *v) {
+            values.push(found.value);
+        } else if let Some(n) = v.parse::<u64>().ok().filter(|n| *n >> e.bits == 0) {
+            values.push(n);
+        } else {
+            let names = e.variants.iter().map(|x| x.name.text.as_str());
+            diags.error(
+                span,
+                format!("`{v}` is not a variant of `{}`{}", e.name.text, did_you_mean(v, names)),
+            );
+            return None;
+        }
+    }
+    Some(values)
+}
+
 /// What `f.ATTR` terms resolve against: the layout (its index and its
 /// fields' types), the opcodes and the `isa` item's attributes, the enums.
 struct Attrs<'a> {
@@ -363,6 +389,12 @@ fn fold_pieces(pieces: &mut [TPiece], at: &Attrs<'_>, diags: &mut Diagnostics) {
                         } => term,
                         _ => continue,
                     };
+                    if !term.variants.is_empty() {
+                        if let Some(values) = variant_values(term, at, b.span, diags) {
+                            term.values = values;
+                        }
+                        continue;
+                    }
                     // An enum field's attributes are its enum's; the opcode
                     // field's, the `isa` item's.
                     let (decls, what): (&[AttrDef], String) = match at.kinds[term.field] {

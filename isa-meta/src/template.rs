@@ -272,6 +272,9 @@ impl TemplateParser<'_, '_> {
         if let Some(param) = self.params.iter().position(|p| p.name.text == name) {
             return self.param(name, param, style_text, span);
         }
+        if let Some((field, view)) = name.split_once(" as ") {
+            return self.view(field.trim(), view.trim(), style_text, span);
+        }
         let (name, bindings) = match name.split_once('(') {
             Some((n, b)) => (n.trim(), Some(b)),
             None => (name, None),
@@ -334,6 +337,82 @@ impl TemplateParser<'_, '_> {
             }
         };
         Some(TPiece::Field { index, style, span })
+    }
+
+    /// `{field as VIEW}` / `{field as VIEW:.N}`: a number field's low bits
+    /// read as `f16`, `f32`, `s16` or `s32`, in a `text` line only (the
+    /// other bits are not printed).
+    fn view(&mut self, name: &str, view: &str, style: Option<&str>, span: Span) -> Option<TPiece> {
+        let index = self.field_index(name, span)?;
+        let field = &self.fields[index];
+        let width = match view {
+            "f16" | "s16" => 16,
+            "f32" | "s32" => 32,
+            _ => {
+                self.diags.error(
+                    span,
+                    format!("`{view}` is no view: write `{{{name} as f16}}`, `as f32`, `as s16` or `as s32`"),
+                );
+                return None;
+            }
+        };
+        if !self.hooks {
+            self.diags
+                .error(
+                    span,
+                    format!("`{{{name} as {view}}}` prints only part of `{name}`: only a `text` line may; a `syntax` line gives every bit back"),
+                )
+                .label("not a `text` line");
+            self.has_errors = true;
+            return None;
+        }
+        if !matches!(field.ty, FieldTy::Unsigned | FieldTy::Signed | FieldTy::Unknown) || field.width < width {
+            self.diags.error(
+                span,
+                format!(
+                    "`{{{name} as {view}}}` reads the low {width} bits of a `u`, `s` or `unknown` field of at least {width} bits; `{name}` is not one"
+                ),
+            );
+            return None;
+        }
+        let decimals = match style {
+            None => None,
+            Some(s) if s.starts_with('.') && view.starts_with('f') => {
+                match s[1..].parse::<u8>().ok().filter(|n| *n <= 9 && s.len() == 2) {
+                    Some(n) => Some(n),
+                    None => {
+                        self.diags.error(
+                            span,
+                            format!("`{s}` is no decimal count: write `.N` with N from 0 to 9"),
+                        );
+                        return None;
+                    }
+                }
+            }
+            Some(s) => {
+                self.diags.error(
+                    span,
+                    format!("`{{{name} as {view}}}` takes no style but `.N` (decimals) on a float view, not `:{s}`"),
+                );
+                return None;
+            }
+        };
+        if let Some(&(_, first)) = self.named.iter().find(|(j, _)| *j == index) {
+            self.diags
+                .error(span, format!("template names operand `{name}` twice"))
+                .label("second use")
+                .note(first, "first use here");
+            return None;
+        }
+        self.named.push((index, span));
+        Some(TPiece::Field {
+            index,
+            style: TStyle::View {
+                view: view.to_string(),
+                decimals,
+            },
+            span,
+        })
     }
 
     /// `{p:'text'}` on param `index` of the layout: a flag, in a `text`
@@ -463,6 +542,22 @@ impl TemplateParser<'_, '_> {
             .map(|(a, b)| (a, b, false))
             .or_else(|| text.split_once("!=").map(|(a, b)| (a, b, true)));
         if let Some((a, b, differ)) = compare {
+            // `f == v|v` of an enum field whose right side is no field.
+            let (a_name, b_name) = (a.trim(), b.trim());
+            let enum_field = self
+                .fields
+                .iter()
+                .position(|f| f.name.text == a_name && matches!(f.ty, FieldTy::Enum(_)));
+            if let (Some(field), false) = (enum_field, self.fields.iter().any(|f| f.name.text == b_name)) {
+                let variants = b_name.split('|').map(|v| v.trim().to_string()).collect();
+                let term = AttrTerm {
+                    attr: String::new(),
+                    field,
+                    values: Vec::new(),
+                    variants,
+                };
+                return Some(BindValue::OneOf { term, invert: differ });
+            }
             let a = match self.opcode_term(a.trim(), span) {
                 Some(t) => Term::OneOf(t?),
                 None => Term::Field(self.bool_field(a.trim(), span)?),
@@ -503,6 +598,7 @@ impl TemplateParser<'_, '_> {
             attr: attr.trim().to_string(),
             field: index,
             values: Vec::new(),
+            variants: Vec::new(),
         }))
     }
 

@@ -1242,7 +1242,7 @@ fn runs_into(spec: &Spec, l: &LayoutDef, rest: &[TPiece]) -> Option<String> {
             let word = match style {
                 TStyle::Hook(_) => false,
                 TStyle::Flag(text) => starts_word(text),
-                TStyle::Hex | TStyle::Decimal | TStyle::Decimals(_) => true,
+                TStyle::Hex | TStyle::Decimal | TStyle::Decimals(_) | TStyle::View { .. } => true,
                 TStyle::Default | TStyle::Mnemonic | TStyle::Nested(_) => default_starts_word(spec, field.ty),
             };
             word.then(|| format!("`{{{}}}`", field.name.text))

@@ -72,6 +72,25 @@ pub fn round_decimals(field: &'static Field, decimals: u8, bits: u128, implied: 
     }
 }
 
+/// Writes into `implied` what reading back `{field as VIEW}` (with
+/// `decimals`) printed for `bits` gives: the view's low bits, printed and
+/// read back (a rounded float included), and 0 above them.
+pub fn view(field: &'static Field, view: crate::layout::View, decimals: Option<u8>, bits: u128, implied: &mut u128) {
+    let mut buf = Buf::default();
+    if crate::text::write_view(&mut buf, view, decimals, field.read(&bits, 0)).is_err() {
+        return;
+    }
+    let Ok(text) = core::str::from_utf8(&buf.bytes[..buf.len]) else {
+        return;
+    };
+    let mut cur = Cursor::new(text);
+    let style = decimals.map_or(crate::layout::Style::Default, crate::layout::Style::Decimals);
+    let mut value = 0u64;
+    if crate::text::parse_styled(&mut cur, view.field(), style, &mut value).is_ok() {
+        field.write(implied, 0, value);
+    }
+}
+
 /// What parsing a line writes for a condition that pins a field (bits
 /// `lo..lo + width` of `implied`): the field is (`equal`) or is not one
 /// of `values`, and if that does not hold yet, the field becomes `value`

@@ -830,12 +830,94 @@ pub enum Style {
     /// it to the nearest value of the field's type. Only in `text` lines,
     /// since it may lose bits (a layer notes them).
     Decimals(u8),
+    /// `{field as VIEW}` (with `decimals`, `{field as f16:.6}`): the low
+    /// bits of a number field read as another type, in a `text` line only
+    /// (the other bits read back as 0, which a layer notes).
+    View {
+        /// The type read.
+        view: View,
+        /// `:.N` on a float view: N decimals, as C's `%.Nf`.
+        decimals: Option<u8>,
+    },
     /// A `layout` or `union` field in a `text` line, printed through the
     /// nested layout's own lines of the same dialect (one group), with
     /// its params given by these bindings. Of those lines the first whose
     /// conditions hold prints; parsing reads the one (of every layout of
     /// a union) that reads the most text.
     Nested(&'static [Binding]),
+}
+
+/// What `{field as VIEW}` reads a field's low bits as: ir3's immediates
+/// are a half, a float or a signed number by their instruction's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// The low 16 bits as an IEEE half.
+    F16,
+    /// The low 32 bits as an IEEE single.
+    F32,
+    /// The low 16 bits as a signed number.
+    S16,
+    /// The low 32 bits as a signed number.
+    S32,
+}
+
+impl View {
+    /// The view by its spec name (`f16`, `f32`, `s16`, `s32`).
+    pub fn from_name(name: &str) -> Option<View> {
+        Some(match name {
+            "f16" => View::F16,
+            "f32" => View::F32,
+            "s16" => View::S16,
+            "s32" => View::S32,
+            _ => return None,
+        })
+    }
+
+    /// Its spec name.
+    pub fn name(self) -> &'static str {
+        match self {
+            View::F16 => "f16",
+            View::F32 => "f32",
+            View::S16 => "s16",
+            View::S32 => "s32",
+        }
+    }
+
+    /// How many low bits it reads.
+    pub fn width(self) -> u32 {
+        match self {
+            View::F16 | View::S16 => 16,
+            View::F32 | View::S32 => 32,
+        }
+    }
+
+    /// A field of the view's type over bits `0..width` (what it prints and
+    /// parses as).
+    pub fn field(self) -> &'static Field {
+        static F16: Field = view_field("an f16 value", 16, FieldKind::Half);
+        static F32: Field = view_field("an f32 value", 32, FieldKind::Float);
+        static S16: Field = view_field("a 16-bit signed value", 16, FieldKind::Signed);
+        static S32: Field = view_field("a 32-bit signed value", 32, FieldKind::Signed);
+        match self {
+            View::F16 => &F16,
+            View::F32 => &F32,
+            View::S16 => &S16,
+            View::S32 => &S32,
+        }
+    }
+}
+
+const fn view_field(name: &'static str, width: u32, kind: FieldKind) -> Field {
+    Field {
+        name,
+        doc: "",
+        ranges: match width {
+            16 => &[BitRange { lo: 0, width: 16 }],
+            _ => &[BitRange { lo: 0, width: 32 }],
+        },
+        width,
+        kind,
+    }
 }
 
 /// One opcode of a format, as a `text` template's `{opcode}` piece

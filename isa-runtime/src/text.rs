@@ -14,7 +14,7 @@ use crate::bits::{low_mask, BitWord};
 use crate::error::ParseError;
 use crate::layout::{
     Bind, Binding, ComponentOrder, Cond, Enum, EnumValue, Field, FieldKind, Format, IsaLayout, Mnemonic, NamedText,
-    Opcode, Piece, Style,
+    Opcode, Piece, Style, Term, View,
 };
 use crate::lexer::{closest, Cursor};
 pub use crate::lexer::{escape_input, quote_input, Quoted, QUOTE_MAX};
@@ -128,6 +128,9 @@ pub fn describe_value(field: &Field, raw: u64) -> String {
 
 fn write_value<W: BitWord>(out: &mut impl Write, field: &Field, style: Style, word: &W, base: u32) -> fmt::Result {
     let raw = field.read(word, base);
+    if let Style::View { view, decimals } = style {
+        return write_view(out, view, decimals, raw);
+    }
     let nested_base = base + field.ranges[0].lo;
     write_raw(out, field, style, raw, &|out, f| {
         write_pieces(out, f, f.syntax, word, nested_base)
@@ -510,7 +513,7 @@ fn parse_pieces<W: BitWord>(
                 let field = &format.fields[index];
                 // An enum glued to the next piece: its longest spelling
                 // (`{src_type}{dst_type}` reads `f32f16`).
-                let glued = pieces.get(i + 1).is_some_and(|p| !matches!(p, Piece::Space));
+                let glued = pieces.get(i + 1).is_some_and(|p| glued_enum(format.fields, p));
                 let spelled = match (field.kind, style) {
                     (FieldKind::Enum(e), Style::Default) if glued => eat_spelling(cur, e),
                     _ => None,
@@ -596,6 +599,11 @@ fn parse_value<'a, W: BitWord>(
     let what = Subject::Field(field);
     let raw: u64 = match (field.kind, style) {
         (_, Style::Hook(_)) => return parse_value(cur, field, Style::Default, word, base),
+        (_, Style::View { view, decimals }) => {
+            let mut value = 0u64;
+            parse_value(cur, view.field(), view_style(decimals), &mut value, 0)?;
+            value
+        }
         (_, Style::Mnemonic(table)) => parse_mnemonic(cur, field, table)?,
         (FieldKind::Bool, Style::Flag(text)) => u64::from(eat_token(cur, flag_text(text))),
         (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex | Style::Decimal) => {
@@ -1395,7 +1403,7 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
             // An enum glued to what follows (`mov.{src_type}{dst_type}`
             // reads `f32f32`): its longest spelling that starts the text,
             // word or not.
-            let glued = next_piece(rest, then).is_some_and(|p| !matches!(p, Piece::Space));
+            let glued = next_piece(rest, then).is_some_and(|p| glued_enum(fields, p));
             let spelled = match (fields[index].kind, style) {
                 (FieldKind::Enum(e), Style::Default) if glued => eat_spelling(cur, e),
                 _ => None,
@@ -1423,7 +1431,7 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
             cur.skip_blanks();
             let t = flag_text(text);
             if decided.known >> index & 1 != 0 {
-                if decided.set >> index & 1 != 0 && !eat_token(cur, t) {
+                if decided.set >> index & 1 != 0 && !eat_literal(cur, t, next_piece(rest, then)) {
                     return Err(TextError::expected_code(cur, t));
                 }
             } else {
@@ -1487,6 +1495,51 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
     parse_text_pieces(cur, rest, then, word, decided, hooks)
 }
 
+/// The params of `inner` whose bindings the outer line can already tell:
+/// constants, and fields, params and enum values it has read (or that its
+/// conditions fix). Bit `i` of the first mask says param `i` is known,
+/// of the second its value.
+fn known_params<W: BitWord>(inner: &Format, bindings: &[Binding], outer: &Decided<'_>, word: &W) -> (u64, u64) {
+    let format = outer.format;
+    let read = |index: usize| outer.fields.contains(index) || fixed_by_line(outer.text, format, index);
+    let (mut known, mut set) = (0u64, 0u64);
+    for b in bindings {
+        let Some(i) = inner.params.iter().position(|p| p.name == b.param) else {
+            continue;
+        };
+        let value = match b.value {
+            Bind::Const(v) => Some(v),
+            Bind::Field { index, .. } | Bind::OneOf(Term::Field(index), _) if read(index) => {
+                Some(b.value.value(format, word, outer.base, outer.set))
+            }
+            Bind::OneOf(Term::OneOf { field, .. }, _) if read(field) => {
+                Some(b.value.value(format, word, outer.base, outer.set))
+            }
+            Bind::Param { index, invert } if outer.known >> index & 1 != 0 => {
+                Some((outer.set >> index & 1 != 0) != invert)
+            }
+            _ => None,
+        };
+        if let Some(v) = value {
+            known |= 1 << i;
+            set |= u64::from(v) << i;
+        }
+    }
+    (known, set)
+}
+
+/// Whether a condition of `text` fixes field `index` to one value (`f ==
+/// v`, `flag`, `!flag`): parsing writes it before the line's pieces.
+fn fixed_by_line(text: &NamedText, format: &Format, index: usize) -> bool {
+    text.when.iter().any(|c| {
+        c.field == index
+            && c.other.is_none()
+            && c.named.is_none()
+            && c.attr.is_none()
+            && ((c.equal && c.values.len() == 1) || matches!(format.fields[index].kind, FieldKind::Bool))
+    })
+}
+
 /// Parses nested field `index` of the line `outer` reads through its
 /// layout's `text` lines of the dialect (each layout's, for a union): of
 /// those that parse, the one that reads the most text (the first on a
@@ -1513,27 +1566,48 @@ fn parse_nested<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
     let dialect = outer.text.dialect;
     let mut best: Option<(Cursor<'a>, W, &'static Format, u64, u64)> = None;
     let mut error: Option<TextError<'a>> = None;
-    for &layout in layouts {
-        for text in dialect_texts(layout, dialect) {
-            let mut c = cur.clone();
-            let mut w = *word;
-            field.write(&mut w, outer.base, 0);
-            for f in layout.fields {
-                if let FieldKind::Fixed(v) = f.kind {
-                    f.write(&mut w, base, v);
+    // First the lines whose param conditions agree with what the outer
+    // line has read; if none reads the text, every line (the bindings then
+    // say what disagrees).
+    for strict in [true, false] {
+        for &layout in layouts {
+            let (known, set) = if strict {
+                known_params(layout, bindings, outer, word)
+            } else {
+                (0, 0)
+            };
+            for text in dialect_texts(layout, dialect) {
+                if text
+                    .when_params
+                    .iter()
+                    .any(|c| known >> c.param & 1 != 0 && (set >> c.param & 1 != 0) != c.set)
+                {
+                    continue;
+                }
+                let mut c = cur.clone();
+                let mut w = *word;
+                field.write(&mut w, outer.base, 0);
+                for f in layout.fields {
+                    if let FieldKind::Fixed(v) = f.kind {
+                        f.write(&mut w, base, v);
+                    }
+                }
+                pin(layout, text, &mut w, base);
+                let mut inner = Decided::new(layout, text, c.clone(), base, true);
+                let read = parse_text_pieces(&mut c, text.pieces, None, &mut w, &mut inner, hooks)
+                    .and_then(|()| inner.finish(&mut w));
+                match read {
+                    Ok(()) if best.as_ref().is_none_or(|b| c.offset() > b.0.offset()) => {
+                        best = Some((c, w, layout, inner.known, inner.set));
+                    }
+                    Ok(()) => {}
+                    Err(e) if strict => TextError::keep_furthest(&mut error, e),
+                    Err(_) => {}
                 }
             }
-            pin(layout, text, &mut w, base);
-            let mut inner = Decided::new(layout, text, c.clone(), base, true);
-            let read = parse_text_pieces(&mut c, text.pieces, None, &mut w, &mut inner, hooks)
-                .and_then(|()| inner.finish(&mut w));
-            match read {
-                Ok(()) if best.as_ref().is_none_or(|b| c.offset() > b.0.offset()) => {
-                    best = Some((c, w, layout, inner.known, inner.set));
-                }
-                Ok(()) => {}
-                Err(e) => TextError::keep_furthest(&mut error, e),
-            }
+        }
+        if best.is_some() {
+            break;
         }
     }
     let Some((end, w, layout, known, set)) = best else {
@@ -1585,14 +1659,41 @@ fn parse_nested<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
     Ok(())
 }
 
+/// Prints the low bits of `raw` as `view` reads them (`{field as f16:.6}`),
+/// with `decimals` for a float.
+pub fn write_view<O: Write>(out: &mut O, view: View, decimals: Option<u8>, raw: u64) -> fmt::Result {
+    let raw = raw & low_mask(view.width());
+    write_raw(out, view.field(), view_style(decimals), raw, &|_, _| Err(fmt::Error))
+}
+
+/// The style a view prints its value in.
+fn view_style(decimals: Option<u8>) -> Style {
+    decimals.map_or(Style::Default, Style::Decimals)
+}
+
+/// Whether `next` (the piece right after an enum) is another enum in its
+/// default form: `{src_type}{dst_type}` reads `f32f16`, each the longest
+/// spelling that starts the text. Before anything else an enum's spelling
+/// must end a word.
+fn glued_enum(fields: &[Field], next: &Piece) -> bool {
+    matches!(next, Piece::Field { index, style: Style::Default } if matches!(fields[*index].kind, FieldKind::Enum(_)))
+}
+
 /// The value of the longest non-empty spelling of `e` that the text
-/// starts with, eaten, word boundary or not; `None` if none does.
+/// starts with, eaten, whether a letter follows it or not (a digit may not
+/// follow a spelling that ends in one); `None` if none does.
 fn eat_spelling(cur: &mut Cursor<'_>, e: &Enum) -> Option<u64> {
     let rest = cur.rest();
     let mut best: Option<(u64, &str)> = None;
     for v in e.values {
         for &s in v.spellings {
-            if !s.is_empty() && rest.starts_with(s) && best.is_none_or(|(_, b)| s.len() > b.len()) {
+            // A number may not run into another digit (`$1` is not the
+            // start of `$16`).
+            let Some(after) = rest.strip_prefix(s).filter(|_| !s.is_empty()) else {
+                continue;
+            };
+            let digits = s.ends_with(|c: char| c.is_ascii_digit()) && after.starts_with(|c: char| c.is_ascii_digit());
+            if !digits && best.is_none_or(|(_, b)| s.len() > b.len()) {
                 best = Some((v.value, s));
             }
         }

@@ -65,6 +65,11 @@ pub fn template(format: &Format, pieces: &[Piece]) -> String {
                     Style::Hook(h) => format!("{{{name}:@{h}}}"),
                     Style::Mnemonic(_) => format!("{{{name}}}"),
                     Style::Decimals(n) => format!("{{{name}:.{n}}}"),
+                    Style::View { view, decimals: None } => format!("{{{name} as {}}}", view.name()),
+                    Style::View {
+                        view,
+                        decimals: Some(n),
+                    } => format!("{{{name} as {}:.{n}}}", view.name()),
                     Style::Nested([]) => format!("{{{name}}}"),
                     Style::Nested(bindings) => {
                         let b: Vec<String> = bindings

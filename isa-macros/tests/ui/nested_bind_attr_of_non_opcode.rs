@@ -1,7 +1,5 @@
-// Rule: a binding reads an attribute of the opcode field only
-// (`opcode.ATTR`).
-// (`Src` takes no param here: a binding whose value is in error is
-// dropped, so a param it bound would also be reported unbound.)
+// Rule: a binding reads an attribute of the opcode field or of an enum
+// field only (`f.ATTR`).
 isa_macros::isa!(inline = "
 isa toy {
     word 32

@@ -1,6 +1,4 @@
 // Rule: a param is a bool: a binding reads a bool field, not a number.
-// (`Src` takes no param here: a binding whose value is in error is
-// dropped, so a param it bound would also be reported unbound.)
 isa_macros::isa!(inline = "
 isa toy {
     word 32

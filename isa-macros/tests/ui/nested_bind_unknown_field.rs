@@ -1,7 +1,5 @@
 // Rule: a binding names a field (or param) of the line's layout, with a
 // suggestion.
-// (`Src` takes no param here: a binding whose value is in error is
-// dropped, so a param it bound would also be reported unbound.)
 isa_macros::isa!(inline = "
 isa toy {
     word 32

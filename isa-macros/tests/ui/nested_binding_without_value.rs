@@ -1,6 +1,4 @@
 // Rule: a binding is `PARAM = VALUE`.
-// (`Src` takes no param here: a binding whose value is in error is
-// dropped, so a param it bound would also be reported unbound.)
 isa_macros::isa!(inline = "
 isa toy {
     word 32

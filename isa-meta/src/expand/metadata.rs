@@ -290,6 +290,11 @@ fn render(l: &LayoutDef, pieces: &[TPiece]) -> String {
                     TStyle::Hook(h) => format!("{{{name}:@{h}}}"),
                     TStyle::Mnemonic => format!("{{{name}}}"),
                     TStyle::Decimals(n) => format!("{{{name}:.{n}}}"),
+                    TStyle::View { view, decimals: None } => format!("{{{name} as {view}}}"),
+                    TStyle::View {
+                        view,
+                        decimals: Some(n),
+                    } => format!("{{{name} as {view}:.{n}}}"),
                     TStyle::Nested(b) if b.is_empty() => format!("{{{name}}}"),
                     TStyle::Nested(b) => {
                         let b: Vec<String> = b
@@ -315,15 +320,27 @@ fn render(l: &LayoutDef, pieces: &[TPiece]) -> String {
         .collect()
 }
 
+/// The runtime's `View` variant of a view name (`f16` → `View::F16`).
+pub(super) fn view_path(view: &str) -> TokenStream {
+    let variant = proc_macro2::Ident::new(&view.to_uppercase(), proc_macro2::Span::call_site());
+    quote!(::isa_runtime::layout::View::#variant)
+}
+
 /// A binding's value as the spec writes it.
 fn render_bind(l: &LayoutDef, v: &BindValue) -> String {
     let field = |i: usize| l.fields[i].name.text.as_str();
     let not = |invert: bool| if invert { "!" } else { "" };
-    let opcode = |t: &AttrTerm| format!("{}.{}", field(t.field), t.attr);
+    let opcode = |t: &AttrTerm| match t.variants.as_slice() {
+        [] => format!("{}.{}", field(t.field), t.attr),
+        v => format!("{} == {}", field(t.field), v.join("|")),
+    };
     match v {
         BindValue::Const(c) => u8::from(*c).to_string(),
         BindValue::Field { index, invert } => format!("{}{}", not(*invert), field(*index)),
         BindValue::Param { index, invert } => format!("{}{}", not(*invert), l.params[*index].name.text),
+        BindValue::OneOf { term, invert: true } if !term.variants.is_empty() => {
+            format!("{} != {}", field(term.field), term.variants.join("|"))
+        }
         BindValue::OneOf { term, invert } => format!("{}{}", not(*invert), opcode(term)),
         BindValue::Equal { a, b, differ } => {
             let a = match a {
@@ -371,6 +388,14 @@ fn piece_slice(pieces: &[TPiece], mnemonics: &TokenStream) -> TokenStream {
                 TStyle::Hook(h) => quote!(::isa_runtime::layout::Style::Hook(#h)),
                 TStyle::Mnemonic => quote!(::isa_runtime::layout::Style::Mnemonic(#mnemonics)),
                 TStyle::Decimals(n) => quote!(::isa_runtime::layout::Style::Decimals(#n)),
+                TStyle::View { view, decimals } => {
+                    let view = view_path(view);
+                    let decimals = match decimals {
+                        Some(n) => quote!(::core::option::Option::Some(#n)),
+                        None => quote!(::core::option::Option::None),
+                    };
+                    quote!(::isa_runtime::layout::Style::View { view: #view, decimals: #decimals })
+                }
                 TStyle::Nested(b) => {
                     let b = b.iter().map(|b| {
                         let param = &b.param.text;

@@ -199,6 +199,23 @@ fn pieces(l: &LayoutDef, pieces: &[TPiece], decided: &mut Vec<usize>, uses_field
                 let i = num(*index as u64);
                 out.push(quote!(::isa_runtime::carry::round_decimals(&fields[#i], #n, bits, implied);));
             }
+            TPiece::Field {
+                index,
+                style: TStyle::View { view, decimals },
+                ..
+            } => {
+                // The text gives the view's bits back (rounded), 0 above.
+                flush(&mut run, &mut out);
+                decided.push(*index);
+                *uses_fields = true;
+                let i = num(*index as u64);
+                let view = super::metadata::view_path(view);
+                let decimals = match decimals {
+                    Some(n) => quote!(::core::option::Option::Some(#n)),
+                    None => quote!(::core::option::Option::None),
+                };
+                out.push(quote!(::isa_runtime::carry::view(&fields[#i], #view, #decimals, bits, implied);));
+            }
             TPiece::Field { index, .. } => {
                 decided.push(*index);
                 run |= LayoutDef::field_mask(&l.fields[*index]);

@@ -733,6 +733,14 @@ fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, 
     let decimal = quote!(rt::write_decimal(out, #a)?;);
     let hex = quote!(write!(out, "{:#x}", #a)?;);
     match style {
+        TStyle::View { view, decimals } => {
+            let view = super::metadata::view_path(view);
+            let decimals = match decimals {
+                Some(n) => quote!(::core::option::Option::Some(#n)),
+                None => quote!(::core::option::Option::None),
+            };
+            return quote!(rt::write_view(out, #view, #decimals, #a)?;);
+        }
         TStyle::Hook(h) => {
             (uses.hooks, uses.fields) = (true, true);
             let index = num(index as u64);
