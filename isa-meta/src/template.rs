@@ -339,6 +339,32 @@ impl TemplateParser<'_, '_> {
         Some(TPiece::Field { index, style, span })
     }
 
+    /// Reports `message` at `span` when the template is not a `text` line's
+    /// (the piece needs one); `true` if it reported.
+    fn outside_text(&mut self, span: Span, message: String) -> bool {
+        if self.hooks {
+            return false;
+        }
+        self.diags.error(span, message).label("not a `text` line");
+        // Reported once: not also as operands the line leaves out.
+        self.has_errors = true;
+        true
+    }
+
+    /// Records that the template names field `index`; a second time is an
+    /// error (`false`), with the first place.
+    fn name_once(&mut self, name: &str, index: usize, span: Span) -> bool {
+        if let Some(&(_, first)) = self.named.iter().find(|(j, _)| *j == index) {
+            self.diags
+                .error(span, format!("template names operand `{name}` twice"))
+                .label("second use")
+                .note(first, "first use here");
+            return false;
+        }
+        self.named.push((index, span));
+        true
+    }
+
     /// `{field as VIEW}` / `{field as VIEW:.N}`: a number field's low bits
     /// read as `f16`, `f32`, `s16` or `s32`, in a `text` line only (the
     /// other bits are not printed).
@@ -356,14 +382,10 @@ impl TemplateParser<'_, '_> {
                 return None;
             }
         };
-        if !self.hooks {
-            self.diags
-                .error(
-                    span,
-                    format!("`{{{name} as {view}}}` prints only part of `{name}`: only a `text` line may; a `syntax` line gives every bit back"),
-                )
-                .label("not a `text` line");
-            self.has_errors = true;
+        let message = format!(
+            "`{{{name} as {view}}}` prints only part of `{name}`: only a `text` line may; a `syntax` line gives every bit back"
+        );
+        if self.outside_text(span, message) {
             return None;
         }
         if !matches!(field.ty, FieldTy::Unsigned | FieldTy::Signed | FieldTy::Unknown) || field.width < width {
@@ -397,14 +419,9 @@ impl TemplateParser<'_, '_> {
                 return None;
             }
         };
-        if let Some(&(_, first)) = self.named.iter().find(|(j, _)| *j == index) {
-            self.diags
-                .error(span, format!("template names operand `{name}` twice"))
-                .label("second use")
-                .note(first, "first use here");
+        if !self.name_once(name, index, span) {
             return None;
         }
-        self.named.push((index, span));
         Some(TPiece::Field {
             index,
             style: TStyle::View {
@@ -418,14 +435,10 @@ impl TemplateParser<'_, '_> {
     /// `{p:'text'}` on param `index` of the layout: a flag, in a `text`
     /// line only.
     fn param(&mut self, name: &str, index: usize, style: Option<&str>, span: Span) -> Option<TPiece> {
-        if !self.hooks {
-            self.diags
-                .error(
-                    span,
-                    format!("`{name}` is a param: only a `text` line can print it; a `syntax` line prints the layout's own bits"),
-                )
-                .label("not a `text` line");
-            self.has_errors = true;
+        let message = format!(
+            "`{name}` is a param: only a `text` line can print it; a `syntax` line prints the layout's own bits"
+        );
+        if self.outside_text(span, message) {
             return None;
         }
         match style {
@@ -458,14 +471,10 @@ impl TemplateParser<'_, '_> {
             );
             return None;
         };
-        if !self.hooks {
-            self.diags
-                .error(
-                    span,
-                    format!("`{{{name}(…)}}` binds a nested layout's params: only a `text` line can"),
-                )
-                .label("not a `text` line");
-            self.has_errors = true;
+        if self.outside_text(
+            span,
+            format!("`{{{name}(…)}}` binds a nested layout's params: only a `text` line can"),
+        ) {
             return None;
         }
         if let Some(style) = style {
@@ -482,14 +491,9 @@ impl TemplateParser<'_, '_> {
             );
             return None;
         }
-        if let Some(&(_, first)) = self.named.iter().find(|(j, _)| *j == index) {
-            self.diags
-                .error(span, format!("template names operand `{name}` twice"))
-                .label("second use")
-                .note(first, "first use here");
+        if !self.name_once(name, index, span) {
             return None;
         }
-        self.named.push((index, span));
         let mut bindings: Vec<BindingDef> = Vec::new();
         for part in body.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let Some((param, value)) = part.split_once('=').filter(|(_, v)| !v.starts_with('=')) else {

@@ -1760,6 +1760,95 @@ pub fn parse_field<'a, W: BitWord>(
 mod tests {
     use alloc::string::{String, ToString};
 
+    use crate::layout::{BitRange, Field, FieldKind, Format, Piece, Style};
+    use crate::lexer::Cursor;
+
+    const fn field(name: &'static str, ranges: &'static [BitRange], width: u32, kind: FieldKind) -> Field {
+        Field {
+            name,
+            doc: "",
+            ranges,
+            width,
+            kind,
+        }
+    }
+
+    /// A layout whose syntax prints `x` and leaves its unknown `u` out.
+    static INNER: Format = Format {
+        name: "Inner",
+        doc: "",
+        bits: 6,
+        is_instruction: false,
+        fields: &[
+            field("x", &[BitRange { lo: 0, width: 3 }], 3, FieldKind::Unsigned),
+            field("u", &[BitRange { lo: 3, width: 3 }], 3, FieldKind::Unknown),
+        ],
+        syntax: &[
+            Piece::Text("#"),
+            Piece::Field {
+                index: 0,
+                style: Style::Default,
+            },
+        ],
+        texts: &[],
+        params: &[],
+    };
+
+    /// A format with that layout at bit 2, an unknown it prints (`w`) and
+    /// one it leaves out (`v`).
+    static OUTER: Format = Format {
+        name: "Outer",
+        doc: "",
+        bits: 16,
+        is_instruction: false,
+        fields: &[
+            field("w", &[BitRange { lo: 0, width: 2 }], 2, FieldKind::Unknown),
+            field("inner", &[BitRange { lo: 2, width: 6 }], 6, FieldKind::Layout(&INNER)),
+            field("v", &[BitRange { lo: 8, width: 8 }], 8, FieldKind::Unknown),
+        ],
+        syntax: &[
+            Piece::Field {
+                index: 1,
+                style: Style::Default,
+            },
+            Piece::Text(","),
+            Piece::Space,
+            Piece::Field {
+                index: 0,
+                style: Style::Default,
+            },
+        ],
+        texts: &[],
+        params: &[],
+    };
+
+    /// Unknown fields a syntax leaves out print as ` name=0x…` suffixes when
+    /// not zero, a nested layout's named through its field (`inner.u`), and
+    /// read back; one the syntax prints is not repeated.
+    #[test]
+    fn unknown_fields_left_out_are_suffixes() {
+        let print = |word: u16| {
+            let mut s = String::new();
+            super::write_layout(&mut s, &OUTER, &word).unwrap();
+            s
+        };
+        assert_eq!(print(0x0000), "#0, 0x0");
+        // x = 5, inner.u = 3, w = 1, v = 0x2a.
+        let word: u16 = 0x2a << 8 | 3 << 5 | 5 << 2 | 1;
+        assert_eq!(print(word), "#5, 0x1 inner.u=0x3 v=0x2a");
+        let back: u16 = super::parse_layout(&OUTER, &mut Cursor::new(&print(word))).unwrap();
+        assert_eq!(back, word);
+    }
+
+    /// A value as messages describe it: its field's text form, a nested
+    /// layout's through its syntax.
+    #[test]
+    fn values_are_described_in_their_fields_text() {
+        assert_eq!(super::describe_value(&OUTER.fields[0], 3), "0x3");
+        assert_eq!(super::describe_value(&OUTER.fields[1], 5), "#5");
+        assert_eq!(super::describe_value(&INNER.fields[0], 7), "7");
+    }
+
     /// `{f:.N}` prints as C's `%.Nf`: the exact value rounded half to even
     /// (0.125 has an exact tie), special values in C's spelling; a single's
     /// default form is its shortest decimal, or its bits when not finite.
