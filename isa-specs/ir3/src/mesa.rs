@@ -23,7 +23,7 @@ use core::fmt::{self, Write};
 use std::sync::OnceLock;
 
 use isa_runtime::carry::CarryHooks;
-use isa_runtime::layout::{Field, FieldKind, Format};
+use isa_runtime::layout::{Field, FieldKind, Format, Piece, Style};
 use isa_runtime::lexer::Cursor;
 use isa_runtime::note::{parse_raw_note, write_raw_note};
 use isa_runtime::text::{self, TextError, TextHooks};
@@ -125,18 +125,58 @@ fn blank(format: &Format) -> u128 {
 }
 
 /// The formats that have `mesa.line` lines, with their `LAYOUT.formats`
-/// index, in spec order.
-fn line_formats() -> &'static [(&'static Format, usize)] {
-    static TABLE: OnceLock<Vec<(&'static Format, usize)>> = OnceLock::new();
+/// index and the words their lines' mnemonics start with (the format's
+/// opcodes, or the literal a line prints: `mov.`, `alias.`), in spec
+/// order.
+fn line_formats() -> &'static [(&'static Format, usize, Vec<&'static str>)] {
+    static TABLE: OnceLock<Vec<(&'static Format, usize, Vec<&'static str>)>> = OnceLock::new();
     TABLE.get_or_init(|| {
         LAYOUT
             .formats
             .iter()
             .enumerate()
             .filter(|(_, f)| text::text_group(f, DIALECT, LINE).next().is_some())
-            .map(|(i, f)| (*f, i))
+            .map(|(i, f)| {
+                let heads = text::text_group(f, DIALECT, LINE)
+                    .flat_map(|t| line_heads(t.pieces))
+                    .collect();
+                (*f, i, heads)
+            })
             .collect()
     })
+}
+
+/// How a line's mnemonic starts: after its flags (`{sy:'(sy)'}`) and
+/// nested prefixes (`(rptN)`), the opcodes of `{opcode}` or a literal's
+/// text.
+fn line_heads(pieces: &'static [Piece]) -> Vec<&'static str> {
+    for piece in pieces {
+        match *piece {
+            Piece::Field {
+                style: Style::Mnemonic(table),
+                ..
+            } => return table.iter().map(|m| m.text).collect(),
+            Piece::Text(t) if !t.trim().is_empty() => return vec![t.trim()],
+            _ => {}
+        }
+    }
+    Vec::new()
+}
+
+/// Where an instruction's mnemonic stands: after Mesa's `(sy)`, `(rpt2)`,
+/// `(nop3) ` prefixes.
+fn at_mnemonic<'a>(cur: &Cursor<'a>) -> Cursor<'a> {
+    let mut at = cur.clone();
+    at.skip_blanks();
+    while at.peek() == Some('(') {
+        let rest = at.rest();
+        let Some(end) = rest.find(')') else {
+            break;
+        };
+        at.eat(&rest[..=end]);
+        at.skip_blanks();
+    }
+    at
 }
 
 /// Parses one instruction of generation `gen` in Mesa's text (`line` is
@@ -156,7 +196,14 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
         return end_of_line(cur).map(|()| word);
     }
     let mut best: Option<TextError<'_>> = None;
-    for &(format, _) in line_formats() {
+    // Only the formats whose mnemonics can start the word there.
+    let at = at_mnemonic(&cur);
+    let word = at.rest().split_whitespace().next().unwrap_or("");
+    for (format, _, heads) in line_formats() {
+        if !heads.iter().any(|h| word.starts_with(h)) {
+            continue;
+        }
+        let format: &'static Format = format;
         for t in text::text_group(format, DIALECT, LINE) {
             let mut c = cur.clone();
             let mut word = blank(format) as u64;
@@ -179,7 +226,8 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
             }
         }
     }
-    let best = best.map_or_else(|| cur.expected("an instruction"), TextError::report);
+    // No format's mnemonic starts the word: the error is there.
+    let best = best.map_or_else(|| at.expected("a mnemonic"), TextError::report);
     Err(unknown_mnemonic(&cur, &best).unwrap_or(best))
 }
 
@@ -188,15 +236,7 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
 /// error, short (the forms' errors, merged, would list every mnemonic of
 /// the ISA, form by form). `None` otherwise.
 fn unknown_mnemonic(cur: &Cursor<'_>, best: &ParseError) -> Option<ParseError> {
-    let mut at = cur.clone();
-    at.skip_blanks();
-    while at.peek() == Some('(') {
-        let rest = at.rest();
-        let Some(end) = rest.find(')') else {
-            break;
-        };
-        at.eat(&rest[..=end]);
-    }
+    let at = at_mnemonic(cur);
     if at.position() != (best.line, best.col) {
         return None;
     }
