@@ -399,18 +399,7 @@ impl TemplateParser<'_, '_> {
         }
         let decimals = match style {
             None => None,
-            Some(s) if s.starts_with('.') && view.starts_with('f') => {
-                match s[1..].parse::<u8>().ok().filter(|n| *n <= 9 && s.len() == 2) {
-                    Some(n) => Some(n),
-                    None => {
-                        self.diags.error(
-                            span,
-                            format!("`{s}` is no decimal count: write `.N` with N from 0 to 9"),
-                        );
-                        return None;
-                    }
-                }
-            }
+            Some(s) if s.starts_with('.') && view.starts_with('f') => Some(self.decimal_count(name, s, span)?),
             Some(s) => {
                 self.diags.error(
                     span,
@@ -619,17 +608,25 @@ impl TemplateParser<'_, '_> {
         Some(index)
     }
 
-    /// `{field:.N}`: a float field (`f16`, `f32`) with N decimals (0 to 9),
-    /// in a `text` template only (the text may lose bits).
-    fn decimals(&mut self, name: &str, style: &str, ty: FieldTy, span: Span) -> TStyle {
+    /// N of a `.N` style (0 to 9), or `None` after reporting `style`.
+    fn decimal_count(&mut self, name: &str, style: &str, span: Span) -> Option<u8> {
         let digits = &style[1..];
-        let Some(n) = digits.parse::<u8>().ok().filter(|n| *n <= 9 && digits.len() == 1) else {
+        let n = digits.parse::<u8>().ok().filter(|n| *n <= 9 && digits.len() == 1);
+        if n.is_none() {
             self.diags.error(
                 span,
                 format!(
                     "`{style}` is no decimal count: write `.N` with N from 0 to 9 (`{{{name}:.6}}` prints as C's `%f`)"
                 ),
             );
+        }
+        n
+    }
+
+    /// `{field:.N}`: a float field (`f16`, `f32`) with N decimals (0 to 9),
+    /// in a `text` template only (the text may lose bits).
+    fn decimals(&mut self, name: &str, style: &str, ty: FieldTy, span: Span) -> TStyle {
+        let Some(n) = self.decimal_count(name, style, span) else {
             return TStyle::Default;
         };
         if !matches!(ty, FieldTy::Half | FieldTy::Float) {

@@ -511,17 +511,8 @@ fn parse_pieces<W: BitWord>(
             Piece::Field { index, style } => {
                 cur.skip_blanks();
                 let field = &format.fields[index];
-                // An enum glued to the next piece: its longest spelling
-                // (`{src_type}{dst_type}` reads `f32f16`).
                 let glued = pieces.get(i + 1).is_some_and(|p| glued_enum(format.fields, p));
-                let spelled = match (field.kind, style) {
-                    (FieldKind::Enum(e), Style::Default) if glued => eat_spelling(cur, e),
-                    _ => None,
-                };
-                match spelled {
-                    Some(v) => field.write(word, base, v),
-                    None => parse_value(cur, field, style, word, base)?,
-                }
+                parse_glued(cur, field, style, glued, word, base)?;
             }
             Piece::Hook(name) => {
                 return Err(cur.error(format!("the context hook `{{@{name}}}` needs a context")));
@@ -1400,18 +1391,8 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
         }
         Piece::Field { index, style } => {
             cur.skip_blanks();
-            // An enum glued to what follows (`mov.{src_type}{dst_type}`
-            // reads `f32f32`): its longest spelling that starts the text,
-            // word or not.
             let glued = next_piece(rest, then).is_some_and(|p| glued_enum(fields, p));
-            let spelled = match (fields[index].kind, style) {
-                (FieldKind::Enum(e), Style::Default) if glued => eat_spelling(cur, e),
-                _ => None,
-            };
-            match spelled {
-                Some(v) => fields[index].write(word, base, v),
-                None => parse_value(cur, &fields[index], style, word, base)?,
-            }
+            parse_glued(cur, &fields[index], style, glued, word, base)?;
             decided.fields.insert(index);
             // A condition on the field fails now rather than after the rest.
             let text = decided.text;
@@ -1669,6 +1650,29 @@ pub fn write_view<O: Write>(out: &mut O, view: View, decimals: Option<u8>, raw: 
 /// The style a view prints its value in.
 fn view_style(decimals: Option<u8>) -> Style {
     decimals.map_or(Style::Default, Style::Decimals)
+}
+
+/// Parses a field's value, an enum `glued` to another enum as its longest
+/// spelling that starts the text (`{src_type}{dst_type}` reads `f32f16`).
+fn parse_glued<'a, W: BitWord>(
+    cur: &mut Cursor<'a>,
+    field: &'static Field,
+    style: Style,
+    glued: bool,
+    word: &mut W,
+    base: u32,
+) -> Result<(), TextError<'a>> {
+    let spelled = match (field.kind, style) {
+        (FieldKind::Enum(e), Style::Default) if glued => eat_spelling(cur, e),
+        _ => None,
+    };
+    match spelled {
+        Some(v) => {
+            field.write(word, base, v);
+            Ok(())
+        }
+        None => parse_value(cur, field, style, word, base),
+    }
 }
 
 /// Whether `next` (the piece right after an enum) is another enum in its
