@@ -162,6 +162,8 @@ fn known_lines() {
         ("call #5", 0x8400_0005),
         ("movh r1, h(0.625000)", 0xC001_3900),
         ("movh r0, h(-65504.000000)", 0xC000_FBFF),
+        ("add.sat r1, r2", 0x0800_0109),
+        ("(c)mov.sat r0, r0", 0x0802_0003),
     ];
     for (line, word) in cases {
         assert_eq!(print(word).as_deref(), Some(line), "{word:#010x}");
@@ -265,7 +267,15 @@ fn the_metadata_lists_each_formats_mnemonics() {
             .filter(|o| core::ptr::eq(o.format, *format))
             .map(|o| o.mnemonic)
             .collect();
-        let listed: Vec<&str> = format.mnemonics().iter().map(|m| m.text).collect();
+        // A `variant`'s opcodes print their base's mnemonic.
+        let listed: Vec<String> = format
+            .mnemonics()
+            .iter()
+            .map(|m| match format.name {
+                "AluSat" => format!("{}.sat", m.text),
+                _ => m.text.to_owned(),
+            })
+            .collect();
         assert_eq!(listed, opcodes, "`{}`", format.name);
     }
     assert_eq!(
@@ -281,6 +291,38 @@ fn the_metadata_lists_each_formats_mnemonics() {
     assert_eq!(
         xtask::markdown::template(marked, marked.texts[0].pieces),
         xtask::markdown::template(bare, bare.texts[0].pieces)
+    );
+}
+
+/// `variant ".sat"` in `AluSat : Alu` makes one opcode per `Alu` opcode,
+/// after the spec's own, with the base's value and doc: `add.sat` is `add`
+/// with bit 27 set, spelt `add.sat` in the field-explicit syntax too.
+#[test]
+fn a_variant_line_makes_an_opcode_per_base_opcode() {
+    let sat: Vec<(&str, u128, &str)> = LAYOUT
+        .opcodes
+        .iter()
+        .filter(|o| o.format.name == "AluSat")
+        .map(|o| (o.mnemonic, o.bits, o.doc))
+        .collect();
+    assert_eq!(
+        sat,
+        [
+            ("add.sat", 0x0800_0001, "add; saturating"),
+            ("sub.sat", 0x0800_0002, "subtract; saturating"),
+            ("mov.sat", 0x0800_0003, "move; saturating"),
+        ]
+    );
+    let last: Vec<&str> = LAYOUT.opcodes.iter().rev().take(3).map(|o| o.mnemonic).collect();
+    assert_eq!(last, ["mov.sat", "sub.sat", "add.sat"]);
+    let add = toy_line::Instruction::decode(0x0800_0109).expect("add.sat");
+    assert_eq!(add.opcode().map(|o| o.mnemonic), Some("add.sat"));
+    assert_eq!(add.to_string(), "add.sat r1, r2 rpt 0");
+    assert_eq!(
+        "add.sat r1, r2 rpt 0"
+            .parse::<toy_line::Instruction>()
+            .map(|i| i.encode()),
+        Ok(0x0800_0109)
     );
 }
 

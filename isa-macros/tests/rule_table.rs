@@ -1,8 +1,9 @@
 //! Keeps the spec rules and their compile-fail cases honest: every error
 //! message template of `isa-meta/src/validate.rs` and
-//! `isa-meta/src/nested.rs` (the text given to a `diags.error(span, …)`
-//! call there, each a rule of the spec language; nested.rs holds the rules
-//! of nested text lines and their params) is matched by an `error:` line of
+//! `isa-meta/src/nested.rs` and `isa-meta/src/variants.rs` (the text given
+//! to a `diags.error(span, …)` call there, each a rule of the spec
+//! language; nested.rs holds the rules of nested text lines and their
+//! params, variants.rs those of `variant` lines) is matched by an `error:` line of
 //! at least one `tests/ui/*.stderr`, and the table of rules and cases in
 //! `docs/reliability.md` is the one these files give. After adding a rule
 //! or a case, run with `ISAFORGE_BLESS=1` to rewrite the table.
@@ -14,7 +15,11 @@ use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::ToTokens;
 
 /// The files whose `.error(…)` calls are rules, in the table's order.
-const RULE_FILES: &[&str] = &["../isa-meta/src/validate.rs", "../isa-meta/src/nested.rs"];
+const RULE_FILES: &[&str] = &[
+    "../isa-meta/src/validate.rs",
+    "../isa-meta/src/nested.rs",
+    "../isa-meta/src/variants.rs",
+];
 const UI: &str = "tests/ui";
 const DOC: &str = "../docs/reliability.md";
 const SECTION: &str = "## Spec rules and their compile-fail cases";

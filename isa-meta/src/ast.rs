@@ -86,7 +86,7 @@ pub struct DialectAst {
 }
 
 /// `NAME` or `NAME=VALUE` on an opcode line.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct AttrAst {
     pub name: Name,
     pub value: Option<CondValue>,
@@ -150,10 +150,27 @@ pub struct LayoutAst {
     /// `param NAME` lines: bools the `text` lines read, given by the line
     /// that prints the layout.
     pub params: Vec<ParamAst>,
+    /// `variant ".SUFFIX"` lines of a derived format: every opcode of its
+    /// base also has this form.
+    pub variants: Vec<OpVariantAst>,
     pub doc: String,
     /// False when a line of the block failed to parse (checks that need
     /// every field are then skipped, to avoid follow-on errors).
     pub complete: bool,
+}
+
+/// `variant ".SUFFIX" [prio N] [gen LO..=HI] /// doc` in a derived format: each
+/// opcode of the base format also exists in this format, as the opcode
+/// `MNEMONIC.SUFFIX` (the base opcode's value, attributes, semantics and
+/// generations, those within `gen` if given), whose `text` lines print the
+/// base mnemonic.
+#[derive(Debug, Clone)]
+pub struct OpVariantAst {
+    pub suffix: Lit<String>,
+    /// `prio N`: the variant opcodes' priority (else each base opcode's).
+    pub priority: Option<Lit<i64>>,
+    pub gens: Option<GenRangeAst>,
+    pub doc: String,
 }
 
 /// `param NAME /// doc` in a layout.
@@ -212,6 +229,9 @@ pub struct OpAst {
     /// Attribute settings, in the order written.
     pub attrs: Vec<AttrAst>,
     pub doc: String,
+    /// For an opcode made by a format's `variant` line: the base opcode's
+    /// mnemonic, which the format's `text` lines print (`{opcode}`).
+    pub text_name: Option<String>,
 }
 
 /// `bundle NAME { control …; unit …; derive … }`: a presence-mask bundle.

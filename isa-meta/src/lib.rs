@@ -45,6 +45,7 @@ mod source;
 mod suggest;
 mod template;
 mod validate;
+mod variants;
 
 #[cfg(test)]
 mod tests;

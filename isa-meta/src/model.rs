@@ -334,12 +334,20 @@ pub struct OpDef {
     /// One value per [`Spec::attrs`] entry (defaults filled in).
     pub attrs: Vec<u64>,
     pub doc: String,
+    /// What a `text` line's `{opcode}` prints for it when that is not its
+    /// mnemonic: a `variant` opcode's base mnemonic (`sam` for `sam.s2en`).
+    pub text_name: Option<String>,
     /// Opcode bits of the word (low 128 bits) and their required values.
     pub mask: u128,
     pub bits: u128,
 }
 
 impl OpDef {
+    /// The mnemonic a `text` line's `{opcode}` prints and reads.
+    pub fn text_mnemonic(&self) -> &str {
+        self.text_name.as_deref().unwrap_or(&self.mnemonic.text)
+    }
+
     pub fn priority(&self) -> i32 {
         self.priority.unwrap_or(0)
     }

@@ -517,7 +517,30 @@ impl Parser<'_, '_> {
         let mut syntax: Option<Lit<String>> = None;
         let mut texts = Vec::new();
         let mut params = Vec::new();
+        let mut variants = Vec::new();
         let complete = self.block(|p, mut doc| {
+            if p.eat_keyword("variant") {
+                let suffix = p.string("the variant's mnemonic suffix (a string: `variant \".s2en\"`)")?;
+                let mut variant = OpVariantAst {
+                    suffix,
+                    priority: None,
+                    gens: None,
+                    doc: String::new(),
+                };
+                loop {
+                    if p.keyword_before_int("prio") {
+                        variant.priority = Some(p.priority()?);
+                    } else if p.keyword_before_int("gen") {
+                        variant.gens = Some(p.gen_range()?);
+                    } else {
+                        break;
+                    }
+                }
+                p.line_end(&mut doc)?;
+                variant.doc = doc;
+                variants.push(variant);
+                return Ok(());
+            }
             if p.eat_keyword("param") {
                 let name = p.ident("the param's name (`param NAME`)")?;
                 p.line_end(&mut doc)?;
@@ -601,6 +624,7 @@ impl Parser<'_, '_> {
             syntax,
             texts,
             params,
+            variants,
             doc,
             complete,
         })
@@ -723,6 +747,20 @@ impl Parser<'_, '_> {
 
     /// `LO..=HI` or `N`: a range of generations (`gens` in `isa`, `gen`
     /// on an opcode line).
+    /// `N` or `-N` after `prio`.
+    fn priority(&mut self) -> PResult<Lit<i64>> {
+        let neg = *self.peek() == Tok::Punct('-');
+        if neg {
+            self.bump();
+        }
+        let v = self.int("a priority")?;
+        let value = i64::try_from(v.value).unwrap_or(i64::MAX);
+        Ok(Lit {
+            value: if neg { -value } else { value },
+            span: v.span,
+        })
+    }
+
     fn gen_range(&mut self) -> PResult<GenRangeAst> {
         let lo = self.int("a generation (`N`) or a range of them (`LO..=HI`)")?;
         if *self.peek() != Tok::RangeTo {
@@ -788,6 +826,7 @@ impl Parser<'_, '_> {
                 gens: None,
                 attrs: Vec::new(),
                 doc: String::new(),
+                text_name: None,
             };
             if let Tok::Str(_) = p.peek() {
                 op.template = Some(p.string("a template")?);
@@ -796,16 +835,7 @@ impl Parser<'_, '_> {
                 if p.eat_keyword("sem") {
                     op.semantics = Some(p.string("the semantics (an AGSL expression in a string)")?);
                 } else if p.eat_keyword("prio") {
-                    let neg = *p.peek() == Tok::Punct('-');
-                    if neg {
-                        p.bump();
-                    }
-                    let v = p.int("a priority")?;
-                    let value = i64::try_from(v.value).unwrap_or(i64::MAX);
-                    op.priority = Some(Lit {
-                        value: if neg { -value } else { value },
-                        span: v.span,
-                    });
+                    op.priority = Some(p.priority()?);
                 } else if p.keyword_before_int("gen") {
                     op.gens = Some(p.gen_range()?);
                 } else if let Tok::Ident(_) = p.peek() {

@@ -31,7 +31,8 @@ enum TypeRef {
     Union(usize),
 }
 
-pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
+pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
+    crate::variants::expand(&ast.layouts, &mut ast.opcodes, diags);
     let Some(isa) = ast.isa else {
         diags.error(
             Span::new(0, 0),
@@ -312,6 +313,7 @@ pub fn resolve(ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             gens: op.gens.map(|g| gens(g, diags)),
             attrs: op_attrs,
             doc: op.doc,
+            text_name: op.text_name,
             mnemonic: op.mnemonic,
             mask,
             bits,

@@ -1378,9 +1378,26 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
             cur.skip_blanks();
             // As for a literal, the flag's text may be glued to what follows
             // (`texld.b_t3`).
-            let set = eat_literal(cur, flag_text(t), next_piece(rest, then));
+            let next = next_piece(rest, then);
+            let (at, was, known) = (cur.clone(), *word, decided.mark());
+            let set = eat_literal(cur, flag_text(t), next);
             fields[index].write(word, base, u64::from(set));
             decided.fields.insert(index);
+            if set && next.is_some_and(|p| !matches!(p, Piece::Space)) {
+                // Glued, its text may instead start what follows (ir3's
+                // `{s:'.s'}.s2en`): without the flag, if not with it.
+                let Err(first) = parse_text_pieces(cur, rest, then, word, decided, hooks) else {
+                    return Ok(());
+                };
+                let first_at = cur.clone();
+                *cur = at;
+                *word = was;
+                decided.restore(known);
+                decided.fields.insert(index);
+                fields[index].write(word, base, 0);
+                return parse_text_pieces(cur, rest, then, word, decided, hooks)
+                    .map_err(|second| further(first, first_at, second, cur));
+            }
         }
         Piece::Field {
             index,
@@ -1459,21 +1476,30 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
             decided.restore(known);
             decided.fields.insert(index);
             field.write(word, base, u64::from(!when_set));
-            return parse_text_pieces(cur, rest, then, word, decided, hooks).map_err(|second| {
-                // On a tie, both expectations are reported when they can
-                // be merged; else the attempt that read the group says more.
-                if first_at.offset() > cur.offset() {
-                    *cur = first_at;
-                    first
-                } else if first_at.offset() == cur.offset() {
-                    TextError::merge(first, second)
-                } else {
-                    second
-                }
-            });
+            return parse_text_pieces(cur, rest, then, word, decided, hooks)
+                .map_err(|second| further(first, first_at, second, cur));
         }
     }
     parse_text_pieces(cur, rest, then, word, decided, hooks)
+}
+
+/// Of two failed attempts from one place (an optional group or a glued
+/// flag read, then not), the error of the one that read further, and the
+/// cursor there; on a tie, both expectations when they can be merged.
+fn further<'a>(
+    first: TextError<'a>,
+    first_at: Cursor<'a>,
+    second: TextError<'a>,
+    cur: &mut Cursor<'a>,
+) -> TextError<'a> {
+    if first_at.offset() > cur.offset() {
+        *cur = first_at;
+        first
+    } else if first_at.offset() == cur.offset() {
+        TextError::merge(first, second)
+    } else {
+        second
+    }
 }
 
 /// The params of `inner` whose bindings the outer line can already tell:

@@ -55,7 +55,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
                 .iter()
                 .filter(|op| op.format == li)
                 .map(|op| {
-                    let (value, text) = (op.value, &op.mnemonic.text);
+                    let (value, text) = (op.value, op.text_mnemonic());
                     quote!(::isa_runtime::layout::Mnemonic { value: #value, text: #text })
                 })
                 .collect();

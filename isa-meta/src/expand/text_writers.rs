@@ -384,7 +384,7 @@ fn mnemonic_helper(spec: &Spec, li: usize) -> TokenStream {
         .iter()
         .filter(|op| op.format == li)
         .map(|op| {
-            let (value, text) = (num(op.value), &op.mnemonic.text);
+            let (value, text) = (num(op.value), op.text_mnemonic());
             quote!(#value => #text,)
         })
         .collect();

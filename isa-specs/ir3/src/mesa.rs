@@ -196,6 +196,8 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
         return end_of_line(cur).map(|()| word);
     }
     let mut best: Option<TextError<'_>> = None;
+    // The first form read whole whose word is no instruction of `gen`.
+    let mut not_this_gen: Option<ParseError> = None;
     // Only the formats whose mnemonics can start the word there.
     let at = at_mnemonic(&cur);
     let word = at.rest().split_whitespace().next().unwrap_or("");
@@ -220,11 +222,22 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
                     }
                     parse_raw_note(&mut c, format, "this instruction", &mut word)?;
                     end_of_line(c.clone())?;
-                    return check_decodes(&cur, word, format, gen);
+                    // Another generation's form may print the same text
+                    // (ir3's `a1.x` forms): then a later form may be this
+                    // generation's.
+                    match check_decodes(&cur, word, format, gen) {
+                        Ok(word) => return Ok(word),
+                        Err(e) => {
+                            not_this_gen.get_or_insert(e);
+                        }
+                    }
                 }
                 Err(e) => TextError::keep_furthest(&mut best, e),
             }
         }
+    }
+    if let Some(e) = not_this_gen {
+        return Err(e);
     }
     // No format's mnemonic starts the word: the error is there.
     let best = best.map_or_else(|| at.expected("a mnemonic"), TextError::report);

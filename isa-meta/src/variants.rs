@@ -1,0 +1,130 @@
+//! `variant ".SUFFIX"` lines: a derived format that every opcode of its
+//! base format also has (Mesa's isaspec writes such a form as an
+//! `<override>` of the base's bitset). Each variant line becomes one opcode
+//! line per base opcode, before the opcodes resolve, so that every later
+//! stage (matching, the typed API, the text layers, the docs) sees ordinary
+//! opcodes: `sam` of `Cat5` and `variant ".s2en"` in `Cat5S2en : Cat5` make
+//! `sam.s2en`, with `sam`'s value, attributes, semantics and generations,
+//! whose `text` lines print `sam`.
+
+use crate::ast::{GenRangeAst, LayoutAst, Lit, Name, OpAst};
+use crate::diag::Diagnostics;
+
+/// Appends the opcodes of every `variant` line to `opcodes`, formats in
+/// spec order (a variant of a variant format takes the opcodes made for it
+/// above), and reports the lines that make none.
+pub fn expand(layouts: &[LayoutAst], opcodes: &mut Vec<OpAst>, diags: &mut Diagnostics) {
+    for layout in layouts {
+        for variant in &layout.variants {
+            let Some(base) = base_of(layout, variant, diags) else {
+                continue;
+            };
+            if !suffix_is_a_mnemonic_tail(&variant.suffix.value) {
+                diags.error(
+                    variant.suffix.span,
+                    format!(
+                        "a variant's suffix continues a mnemonic: letters, digits, `_` and `.` (such as `\".s2en\"`), not `\"{}\"`",
+                        variant.suffix.value
+                    ),
+                );
+                continue;
+            }
+            let made: Vec<OpAst> = opcodes
+                .iter()
+                .filter(|op| op.format.text == base.text)
+                .filter_map(|op| variant_of(op, layout, variant))
+                .collect();
+            if made.is_empty() {
+                let why = if opcodes.iter().any(|op| op.format.text == base.text) {
+                    "none of them exists in the variant's generations"
+                } else {
+                    "it has none"
+                };
+                diags.error(
+                    variant.suffix.span,
+                    format!(
+                        "`variant` gives format `{}` the opcodes of its base `{}`, but {why}",
+                        layout.name.text, base.text
+                    ),
+                );
+            }
+            opcodes.extend(made);
+        }
+    }
+}
+
+/// The base of the format a `variant` line is in; an error for a layout or
+/// a format without one.
+fn base_of<'a>(layout: &'a LayoutAst, variant: &crate::ast::OpVariantAst, diags: &mut Diagnostics) -> Option<&'a Name> {
+    if !layout.is_format {
+        diags.error(
+            variant.suffix.span,
+            format!(
+                "`variant` is for a derived format (`format NAME : BASE`); `{}` is a layout, which has no opcodes",
+                layout.name.text
+            ),
+        );
+        return None;
+    }
+    if layout.base.is_none() {
+        diags.error(
+            variant.suffix.span,
+            format!(
+                "`variant` gives a format its base's opcodes, but `{}` has no base: write `format {} : BASE`",
+                layout.name.text, layout.name.text
+            ),
+        );
+    }
+    layout.base.as_ref()
+}
+
+/// Whether `suffix` may follow a mnemonic: not empty, and only the
+/// characters of one (letters, digits, `_`, `.`).
+fn suffix_is_a_mnemonic_tail(suffix: &str) -> bool {
+    !suffix.is_empty()
+        && suffix
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+}
+
+/// Opcode `op` of the base as `layout`'s variant, if it exists in some
+/// generation of the variant's.
+fn variant_of(op: &OpAst, layout: &LayoutAst, variant: &crate::ast::OpVariantAst) -> Option<OpAst> {
+    let gens = match (op.gens, variant.gens) {
+        (g, None) => g,
+        (None, Some(v)) => Some(v),
+        (Some(g), Some(v)) => {
+            let (lo, hi) = (g.lo.max(v.lo), g.hi.min(v.hi));
+            if lo > hi {
+                return None;
+            }
+            Some(GenRangeAst { lo, hi, span: v.span })
+        }
+    };
+    let at = variant.suffix.span;
+    Some(OpAst {
+        mnemonic: Name {
+            text: format!("{}{}", op.mnemonic.text, variant.suffix.value),
+            span: at,
+        },
+        value: Lit {
+            value: op.value.value,
+            span: at,
+        },
+        format: Name {
+            text: layout.name.text.clone(),
+            span: at,
+        },
+        template: None,
+        semantics: op.semantics.clone(),
+        priority: variant.priority.clone().or_else(|| op.priority.clone()),
+        gens,
+        attrs: op.attrs.clone(),
+        doc: match (op.doc.is_empty(), variant.doc.is_empty()) {
+            (_, true) => op.doc.clone(),
+            (true, false) => variant.doc.clone(),
+            (false, false) => format!("{}; {}", op.doc, variant.doc),
+        },
+        text_name: Some(op.text_name.clone().unwrap_or_else(|| op.mnemonic.text.clone())),
+    })
+}
