@@ -425,6 +425,8 @@ pub enum TStyle {
     Mnemonic,
     /// `{field:.N}` in a `text` line: a float field with N decimals.
     Decimals(u8),
+    /// `{field:+}`: a `u` or `s` field with its sign always (`+5`, `-176`).
+    Sign,
     /// `{field as VIEW}` / `{field as VIEW:.N}` in a `text` line: the
     /// field's low bits read as `f16`, `f32`, `s16` or `s32`.
     View {

@@ -315,6 +315,15 @@ impl TemplateParser<'_, '_> {
             None => TStyle::Default,
             Some("x") => TStyle::Hex,
             Some("d") => TStyle::Decimal,
+            Some("+") => {
+                if !matches!(field.ty, FieldTy::Unsigned | FieldTy::Signed) {
+                    self.diags.error(
+                        span,
+                        format!("`{{{name}:+}}` prints a number with its sign; `{name}` is not a `u` or `s` field"),
+                    );
+                }
+                TStyle::Sign
+            }
             Some(s) if s.starts_with('.') => self.decimals(name, s, field.ty, span),
             Some(s) if is_hook(s) => TStyle::Hook(s[1..].to_string()),
             Some(s) if flag => {
@@ -330,7 +339,7 @@ impl TemplateParser<'_, '_> {
                 self.diags.error(
                     span,
                     format!(
-                        "unknown template style `{other}`: expected `x` (hex), `d` (the raw number), `'text'` (bool flag), `.N` (a float with N decimals, in a `text` line) or `@hook` (in a `text` line)"
+                        "unknown template style `{other}`: expected `x` (hex), `d` (the raw number), `+` (a number with its sign), `'text'` (bool flag), `.N` (a float with N decimals, in a `text` line) or `@hook` (in a `text` line)"
                     ),
                 );
                 TStyle::Default

@@ -1240,7 +1240,7 @@ fn runs_into(spec: &Spec, l: &LayoutDef, rest: &[TPiece]) -> Option<String> {
         TPiece::Field { index, style, .. } => {
             let field = &l.fields[*index];
             let word = match style {
-                TStyle::Hook(_) => false,
+                TStyle::Hook(_) | TStyle::Sign => false,
                 TStyle::Flag(text) => starts_word(text),
                 TStyle::Hex | TStyle::Decimal | TStyle::Decimals(_) | TStyle::View { .. } => true,
                 TStyle::Default | TStyle::Mnemonic | TStyle::Nested(_) => default_starts_word(spec, field.ty),

@@ -830,6 +830,10 @@ pub enum Style {
     /// it to the nearest value of the field's type. Only in `text` lines,
     /// since it may lose bits (a layer notes them).
     Decimals(u8),
+    /// `{field:+}`: a `u` or `s` field with its sign always (`+5`, `-176`,
+    /// `+0`), as Mesa prints ir3's memory offsets (in a group, `{off?{off:+}}`,
+    /// when it leaves 0 out).
+    Sign,
     /// `{field as VIEW}` (with `decimals`, `{field as f16:.6}`): the low
     /// bits of a number field read as another type, in a `text` line only
     /// (the other bits read back as 0, which a layer notes).

@@ -156,6 +156,9 @@ fn write_raw<O: Write>(
         }
         (_, Style::Hex) => write!(out, "{raw:#x}"),
         (_, Style::Decimal) => write_decimal(out, raw),
+        (FieldKind::Unsigned | FieldKind::Signed, Style::Sign) => {
+            write_sign(out, field.width, matches!(field.kind, FieldKind::Signed), raw)
+        }
         (FieldKind::Unsigned | FieldKind::Opcode | FieldKind::Reserved | FieldKind::Presence, _) => {
             write_decimal(out, raw)
         }
@@ -322,6 +325,22 @@ pub fn write_signed<O: Write + ?Sized>(out: &mut O, v: i64) -> fmt::Result {
         out.write_char('-')?;
     }
     write_decimal(out, v.unsigned_abs())
+}
+
+/// `{field:+}`: `raw`, a `width`-bit field (two's complement when
+/// `signed`), with its sign always: `+5`, `-176`, `+0`.
+pub fn write_sign<O: Write + ?Sized>(out: &mut O, width: u32, signed: bool, raw: u64) -> fmt::Result {
+    if signed {
+        let shift = 64 - width;
+        let v = ((raw << shift) as i64) >> shift;
+        if v >= 0 {
+            out.write_char('+')?;
+        }
+        write_signed(out, v)
+    } else {
+        out.write_char('+')?;
+        write_decimal(out, raw)
+    }
 }
 
 /// Prints field `field` of `word` (a format that starts at bit 0) in
@@ -596,6 +615,7 @@ fn parse_value<'a, W: BitWord>(
             value
         }
         (_, Style::Mnemonic(table)) => parse_mnemonic(cur, field, table)?,
+        (FieldKind::Unsigned | FieldKind::Signed, Style::Sign) => parse_sign(cur, field)?,
         (FieldKind::Bool, Style::Flag(text)) => u64::from(eat_token(cur, flag_text(text))),
         (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex | Style::Decimal) => {
             parse_unsigned(cur, field.width, what)?
@@ -1748,6 +1768,34 @@ fn flag_text(text: &'static str) -> &'static str {
 /// Eats literal `t` of a `text` template. Glued to the next piece
 /// (`texld{flag}_t{type}`), it may run into a word; before a space or at
 /// the end it must end one.
+/// `{field:+}`: `+N` (or `-N` for an `s` field), N in the field's range.
+fn parse_sign<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, TextError<'a>> {
+    let signed = matches!(field.kind, FieldKind::Signed);
+    let negative = signed && cur.peek() == Some('-');
+    if !negative && !cur.eat("+") {
+        let what = if signed { "`+N` or `-N`" } else { "`+N`" };
+        return Err(TextError::expected_for(cur, what, field));
+    }
+    if !negative && cur.peek() == Some('-') {
+        return Err(TextError::expected_for(cur, "a number after `+`", field));
+    }
+    let at = cur.clone();
+    let what = Subject::Field(field);
+    if !signed {
+        return parse_unsigned(cur, field.width, what);
+    }
+    let lo = -(1i128 << (field.width - 1));
+    let hi = (1i128 << (field.width - 1)) - 1;
+    match cur.integer()? {
+        Some(v) if v >= lo && v <= hi => Ok((v as u64) & low_mask(field.width)),
+        Some(v) => Err(TextError::message(
+            &at,
+            format!("{v} does not fit {what} ({} bits, {lo}..={hi})", field.width),
+        )),
+        None => Err(TextError::expected_for(cur, "a number", field)),
+    }
+}
+
 fn eat_literal(cur: &mut Cursor<'_>, t: &str, next: Option<&Piece>) -> bool {
     if next.is_some_and(|p| !matches!(p, Piece::Space)) {
         cur.eat(t)

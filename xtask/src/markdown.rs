@@ -65,6 +65,7 @@ pub fn template(format: &Format, pieces: &[Piece]) -> String {
                     Style::Hook(h) => format!("{{{name}:@{h}}}"),
                     Style::Mnemonic(_) => format!("{{{name}}}"),
                     Style::Decimals(n) => format!("{{{name}:.{n}}}"),
+                    Style::Sign => format!("{{{name}:+}}"),
                     Style::View { view, decimals: None } => format!("{{{name} as {}}}", view.name()),
                     Style::View {
                         view,

@@ -290,6 +290,7 @@ fn render(l: &LayoutDef, pieces: &[TPiece]) -> String {
                     TStyle::Hook(h) => format!("{{{name}:@{h}}}"),
                     TStyle::Mnemonic => format!("{{{name}}}"),
                     TStyle::Decimals(n) => format!("{{{name}:.{n}}}"),
+                    TStyle::Sign => format!("{{{name}:+}}"),
                     TStyle::View { view, decimals: None } => format!("{{{name} as {view}}}"),
                     TStyle::View {
                         view,
@@ -388,6 +389,7 @@ fn piece_slice(pieces: &[TPiece], mnemonics: &TokenStream) -> TokenStream {
                 TStyle::Hook(h) => quote!(::isa_runtime::layout::Style::Hook(#h)),
                 TStyle::Mnemonic => quote!(::isa_runtime::layout::Style::Mnemonic(#mnemonics)),
                 TStyle::Decimals(n) => quote!(::isa_runtime::layout::Style::Decimals(#n)),
+                TStyle::Sign => quote!(::isa_runtime::layout::Style::Sign),
                 TStyle::View { view, decimals } => {
                     let view = view_path(view);
                     let decimals = match decimals {

@@ -757,6 +757,11 @@ fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, 
             let width = f.width;
             return quote!(rt::write_decimals(out, #width, #a, #n)?;);
         }
+        TStyle::Sign => {
+            let signed = matches!(f.ty, FieldTy::Signed);
+            let width = f.width;
+            return quote!(rt::write_sign(out, #width, #signed, #a)?;);
+        }
         TStyle::Mnemonic => {
             if !helpers.mnemonics.contains(&li) {
                 helpers.mnemonics.push(li);

@@ -115,6 +115,35 @@ fn a_glued_flag_gives_way_to_the_literal_after_it() {
     }
 }
 
+/// Category 6 offsets print with their sign (`{off:+}`), and not at all
+/// when 0 (`{off?{off:+}}`); the store's 13-bit offset is split in two.
+#[test]
+fn memory_offsets_print_with_their_sign() {
+    for (word, text) in [
+        (0xc142_5b50_0180_3e02u64, "stp.f32 p[r11.y-176], r0.y, 1"),
+        (0xc146_5b00_0180_022a, "stp.u32 p[r11.y+256], r5.y, 1"),
+        (0xc046_0001_0180_4001, "ldl.u32 r0.y, l[r0.y], 1"),
+        (0xc286_0003_0280_8011, "ldlw.u32 r0.w, l[r0.z+8], 2"),
+    ] {
+        assert_eq!(mesa::disassemble_word(word, 6), text);
+        assert_eq!(mesa::assemble_line(text, 1, 6), Ok(word), "`{text}`");
+    }
+    // A sign is required, one only; the offset must fit its 13 bits.
+    for (text, col, message) in [
+        (
+            "ldl.u32 r0.y, l[r0.y 8], 1",
+            22,
+            "expected `+N` or `-N` for `off` or `],`",
+        ),
+        ("ldl.u32 r0.y, l[r0.y+-8], 1", 22, "expected a number after `+`"),
+        ("ldl.u32 r0.y, l[r0.y+4096], 1", 22, "4096 does not fit"),
+    ] {
+        let err = mesa::assemble_line(text, 1, 6).expect_err(text);
+        assert_eq!(err.col, col, "`{text}`: {err}");
+        assert!(err.message.contains(message), "`{text}`: {err}");
+    }
+}
+
 /// A word at the mnemonic that is no mnemonic is one short error (not
 /// every form's list of mnemonics), after Mesa's modifiers too.
 #[test]
