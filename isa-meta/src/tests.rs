@@ -379,3 +379,113 @@ mod mnemonic_piece_tests {
         }
     }
 }
+
+mod binding_tests {
+    use crate::model::{AttrTerm, BindValue, TPiece, TStyle};
+
+    /// The values for which `f.ATTR` holds, once resolved: an enum field's
+    /// values whose flag is set, or the format's opcodes that have it.
+    #[test]
+    fn attribute_bindings_hold_for_the_values_with_the_flag() {
+        let text = r#"
+isa toy {
+    word 32
+    dialect asm   /// one line per instruction
+    attr wide     /// a wide form
+}
+enum Ty : 2 {
+    attr half     /// 16 bits
+    f16 = 0 "f16" half
+    f32 = 1 "f32"
+    u16 = 2 "u16" half
+    u32 = 3 "u32"
+}
+layout Src : 8 {
+    param half    /// a half register
+    reg    0..=7   u
+    syntax "r{reg}"
+    text asm.src "{half:'h'}r{reg}"
+}
+format F : 32 {
+    src    0..=7   Src
+    ty     8..=9   Ty
+    rest   10..=25 unknown
+    opcode 26..=31 opcode
+    syntax "{ty} {src}"
+    text asm.line "{opcode}.{ty} {src(half = ty.half)}"
+}
+format G : F {
+    text asm.line "{opcode}.{ty} {src(half = opcode.wide)}"
+}
+opcodes {
+    mov  0 F
+    cvt  1 G
+    wmov 2 G wide
+    wcvt 3 G wide
+}
+"#;
+        let source = crate::Source {
+            name: "toy.isa".into(),
+            text: text.into(),
+        };
+        let spec = crate::compile(&source).unwrap_or_else(|d| panic!("{}", d.render(&source)));
+        let values = |format: &str| -> Vec<u64> {
+            let layout = spec.layouts.iter().find(|l| l.name.text == format).expect(format);
+            let bindings = layout.texts[0]
+                .template
+                .pieces
+                .iter()
+                .find_map(|p| match p {
+                    TPiece::Field {
+                        style: TStyle::Nested(b),
+                        ..
+                    } => Some(b.clone()),
+                    _ => None,
+                })
+                .expect("a nested piece");
+            match &bindings[0].value {
+                BindValue::OneOf {
+                    term: AttrTerm { values, .. },
+                    invert: false,
+                } => values.clone(),
+                other => panic!("{format}: {other:?}"),
+            }
+        };
+        assert_eq!(values("F"), [0, 2], "the `half` values of `Ty`");
+        assert_eq!(values("G"), [2, 3], "the `wide` opcodes of `G`");
+    }
+}
+
+mod starts_word_tests {
+    use crate::*;
+
+    /// The messages of a spec whose `text` line is `{opcode}{k}`, `k` of
+    /// the enum `decl` declares as `K` (empty when it compiles).
+    fn glued(decl: &str) -> Vec<String> {
+        let text = format!(
+            "isa t {{\n  word 32\n  dialect asm /// the tool's text\n}}\n{decl}\n\
+             format F : 32 {{\n  k 0..=1 K\n  a 2..=25 u\n  opcode 26..=31 opcode\n  syntax \"{{k}} {{a}}\"\n  text asm.line \"{{opcode}}{{k}} {{a}}\"\n}}\n\
+             opcodes {{\n  add 1 F\n}}\n"
+        );
+        let source = Source {
+            name: "k.isa".into(),
+            text,
+        };
+        match compile(&source) {
+            Ok(_) => Vec::new(),
+            Err(diags) => diags.messages(&source),
+        }
+    }
+
+    /// An enum glued after the mnemonic may start a word when a spelling
+    /// does, or when it is open and some value is unnamed (that value prints
+    /// as its number); a closed enum that names only some values prints
+    /// nothing else.
+    #[test]
+    fn open_types_with_unnamed_values_may_start_a_word() {
+        let closed_partial = "enum K : 2 {\n  lt = 0 \".lt\"\n  ge = 1 \".ge\"\n  eq = 2 \".eq\"\n}";
+        assert_eq!(glued(closed_partial), Vec::<String>::new());
+        let open_partial = "enum K : 2 open {\n  lt = 0 \".lt\"\n  ge = 1 \".ge\"\n}";
+        assert_eq!(glued(open_partial).len(), 1, "{:?}", glued(open_partial));
+    }
+}

@@ -938,15 +938,32 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                 continue;
             }
             let mut clash: Option<(usize, Vec<u32>)> = None;
+            // Bits an earlier range of this same field has.
+            let mut own = Vec::new();
             for bit in r.lo..r.lo + r.width {
                 match owner[bit as usize] {
-                    Some(other) if other != fi => match &mut clash {
+                    Some(other) if other == fi => own.push(bit),
+                    Some(other) => match &mut clash {
                         Some((o, bits)) if *o == other => bits.push(bit),
                         None => clash = Some((other, vec![bit])),
                         Some(_) => {}
                     },
-                    _ => owner[bit as usize] = Some(fi),
+                    None => owner[bit as usize] = Some(fi),
                 }
+            }
+            if !own.is_empty() {
+                diags
+                    .error(
+                        r.span,
+                        format!(
+                            "the ranges of field `{}` ({}) overlap each other at {}: each bit of a field is in one range",
+                            f.name.text,
+                            field_bits(f),
+                            bits_text(&own)
+                        ),
+                    )
+                    .label("this range repeats bits")
+                    .note(f.name.span, format!("`{}` declared here", f.name.text));
             }
             if let Some((other, bits)) = clash {
                 let o = &l.fields[other];

@@ -188,3 +188,63 @@ fn main() {
     assert_eq!(words.len(), 5);
     assert_eq!(bundle::Instr::decode_program(&words).unwrap(), program);
 }
+
+/// A union whose last layout has no `fixed` field: it takes every value
+/// the others leave (`union_layout_without_fixed` lists one earlier).
+mod union_last_takes_the_rest {
+    isa_macros::isa!(inline = "
+isa rest { word 32 }
+layout Imm : 8 {
+    v      0..=6   u
+    kind   7       fixed 1
+    syntax \"#{v}\"
+}
+layout Reg : 8 {
+    r      0..=7   u
+    syntax \"r{r}\"
+}
+union Src : 8 {
+    Imm
+    Reg
+}
+format F : 32 {
+    src    0..=7   Src
+    rest   8..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{src}\"
+}
+opcodes {
+    mov 0 F
+}
+");
+}
+
+/// An opcode three of whose four values of bits 24..=25 are taken by
+/// higher-priority opcodes: not shadowed (`shadowed_opcode_by_patterns` has
+/// the fourth).
+mod three_of_four_patterns {
+    isa_macros::isa!(inline = "
+isa three { word 32 }
+format Any : 32 {
+    rest   0..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"\"
+}
+format K0 : Any {
+    rest   0..=23  unknown
+    k      24..=25 pattern 0
+}
+format K1 : K0 {
+    k      24..=25 pattern 1
+}
+format K3 : K0 {
+    k      24..=25 pattern 3
+}
+opcodes {
+    any 5 Any
+    k0  5 K0 prio 1
+    k1  5 K1 prio 1
+    k3  5 K3 prio 1
+}
+");
+}
