@@ -659,7 +659,7 @@ fn check_regs(r: &RegsDef, diags: &mut Diagnostics) {
         }
         for g in r.files[..i].iter().filter(|g| g.count > 0) {
             let g_last = u128::from(g.base) + u128::from(g.count) - 1;
-            if g.count > 0 && u128::from(f.base) <= g_last && u128::from(g.base) <= last {
+            if u128::from(f.base) <= g_last && u128::from(g.base) <= last {
                 diags
                     .error(
                         f.span,
