@@ -620,18 +620,7 @@ fn parse_value<'a, W: BitWord>(
         (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex | Style::Decimal) => {
             parse_unsigned(cur, field.width, what)?
         }
-        (FieldKind::Signed, _) => {
-            let lo = -(1i128 << (field.width - 1));
-            let hi = (1i128 << (field.width - 1)) - 1;
-            match cur.integer()? {
-                Some(v) if v >= lo && v <= hi => (v as u64) & low_mask(field.width),
-                Some(v) => {
-                    let message = format!("{v} does not fit {what} ({} bits, {lo}..={hi})", field.width);
-                    return Err(TextError::message(&at, message));
-                }
-                None => return Err(TextError::expected_for(cur, "a number", field)),
-            }
-        }
+        (FieldKind::Signed, _) => parse_signed(cur, field)?,
         (FieldKind::Bool, _) => {
             if eat_token(cur, "true") {
                 1
@@ -1779,18 +1768,27 @@ fn parse_sign<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, Te
     if !negative && cur.peek() == Some('-') {
         return Err(TextError::expected_for(cur, "a number after `+`", field));
     }
-    let at = cur.clone();
-    let what = Subject::Field(field);
-    if !signed {
-        return parse_unsigned(cur, field.width, what);
+    if signed {
+        parse_signed(cur, field)
+    } else {
+        parse_unsigned(cur, field.width, Subject::Field(field))
     }
+}
+
+/// A number that fits `s` field `field` (two's complement), as its bits.
+fn parse_signed<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, TextError<'a>> {
+    let at = cur.clone();
     let lo = -(1i128 << (field.width - 1));
     let hi = (1i128 << (field.width - 1)) - 1;
     match cur.integer()? {
         Some(v) if v >= lo && v <= hi => Ok((v as u64) & low_mask(field.width)),
         Some(v) => Err(TextError::message(
             &at,
-            format!("{v} does not fit {what} ({} bits, {lo}..={hi})", field.width),
+            format!(
+                "{v} does not fit {} ({} bits, {lo}..={hi})",
+                Subject::Field(field),
+                field.width
+            ),
         )),
         None => Err(TextError::expected_for(cur, "a number", field)),
     }

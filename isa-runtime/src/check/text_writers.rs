@@ -157,25 +157,21 @@ fn biased_word<W: BitWord>(format: &Format, rng: &mut SplitMix64) -> W {
 /// Whether `pieces` print the mnemonic (a `{opcode}` piece), which parsing
 /// reads rather than checks.
 fn reads_opcode(pieces: &[Piece]) -> bool {
-    pieces.iter().any(|p| match p {
-        Piece::Field {
-            style: Style::Mnemonic(_),
-            ..
-        } => true,
-        Piece::Group { pieces, .. } => reads_opcode(pieces),
-        _ => false,
-    })
+    prints_a_field_as(pieces, &|s| matches!(s, Style::Mnemonic(_)))
 }
 
 /// Whether a line prints a nested layout through its own lines (which may
 /// have none for a value).
 fn prints_nested(pieces: &[Piece]) -> bool {
+    prints_a_field_as(pieces, &|s| matches!(s, Style::Nested(_)))
+}
+
+/// Whether `pieces`, optional groups included, print a field in a style
+/// `is` accepts.
+fn prints_a_field_as(pieces: &[Piece], is: &dyn Fn(&Style) -> bool) -> bool {
     pieces.iter().any(|p| match p {
-        Piece::Field {
-            style: Style::Nested(_),
-            ..
-        } => true,
-        Piece::Group { pieces, .. } => prints_nested(pieces),
+        Piece::Field { style, .. } => is(style),
+        Piece::Group { pieces, .. } => prints_a_field_as(pieces, is),
         _ => false,
     })
 }
