@@ -427,6 +427,9 @@ pub enum TStyle {
     Decimals(u8),
     /// `{field:+}`: a `u` or `s` field with its sign always (`+5`, `-176`).
     Sign,
+    /// `{field + N}` in a `text` line: a `u` field's value plus N, in
+    /// decimal (Mesa's `<<{SRC2_BYTE_SHIFT}`, a shift field plus 2).
+    Plus(u64),
     /// `{field as VIEW}` / `{field as VIEW:.N}` in a `text` line: the
     /// field's low bits read as `f16`, `f32`, `s16` or `s32`.
     View {

@@ -275,6 +275,9 @@ impl TemplateParser<'_, '_> {
         if let Some((field, view)) = name.split_once(" as ") {
             return self.view(field.trim(), view.trim(), style_text, span);
         }
+        if let Some((field, n)) = name.split_once('+') {
+            return self.plus(field.trim(), n.trim(), style_text, span);
+        }
         let (name, bindings) = match name.split_once('(') {
             Some((n, b)) => (n.trim(), Some(b)),
             None => (name, None),
@@ -426,6 +429,54 @@ impl TemplateParser<'_, '_> {
                 view: view.to_string(),
                 decimals,
             },
+            span,
+        })
+    }
+
+    /// `{field + N}`: a `u` field's value plus the number N (1 or more), in
+    /// a `text` line only (the text is not the field's own number).
+    fn plus(&mut self, name: &str, n: &str, style: Option<&str>, span: Span) -> Option<TPiece> {
+        let index = self.field_index(name, span)?;
+        let message = format!(
+            "`{{{name} + {n}}}` prints a value computed from `{name}`: only a `text` line may; a `syntax` line prints the field itself"
+        );
+        if self.outside_text(span, message) {
+            return None;
+        }
+        let Some(n) = n.parse::<u64>().ok().filter(|&n| n > 0) else {
+            self.diags.error(
+                span,
+                format!("`{{{name} + …}}` adds a decimal number of 1 or more, such as `{{{name} + 2}}`; found `{n}`"),
+            );
+            return None;
+        };
+        let field = &self.fields[index];
+        if field.ty != FieldTy::Unsigned || field.width >= 64 {
+            self.diags.error(
+                span,
+                format!("`{{{name} + {n}}}` adds to a `u` field of at most 63 bits; `{name}` is not one"),
+            );
+            return None;
+        }
+        let largest = (1u64 << field.width) - 1;
+        if n > u64::MAX - largest {
+            self.diags.error(
+                span,
+                format!("`{{{name} + {n}}}` would print numbers past 2^64 - 1 (`{name}` goes up to {largest})"),
+            );
+            return None;
+        }
+        if let Some(style) = style {
+            self.diags
+                .error(span, format!("`{{{name} + {n}}}` takes no style, not `:{style}`"));
+            return None;
+        }
+        if !self.name_once(name, index, span) {
+            return None;
+        }
+        Some(TPiece::Field {
+            index,
+            style: TStyle::Plus(n),
             span,
         })
     }

@@ -1259,7 +1259,7 @@ fn runs_into(spec: &Spec, l: &LayoutDef, rest: &[TPiece]) -> Option<String> {
             let word = match style {
                 TStyle::Hook(_) | TStyle::Sign => false,
                 TStyle::Flag(text) => starts_word(text),
-                TStyle::Hex | TStyle::Decimal | TStyle::Decimals(_) | TStyle::View { .. } => true,
+                TStyle::Hex | TStyle::Decimal | TStyle::Decimals(_) | TStyle::View { .. } | TStyle::Plus(_) => true,
                 TStyle::Default | TStyle::Mnemonic | TStyle::Nested(_) => default_starts_word(spec, field.ty),
             };
             word.then(|| format!("`{{{}}}`", field.name.text))

@@ -834,6 +834,10 @@ pub enum Style {
     /// `+0`), as Mesa prints ir3's memory offsets (in a group, `{off?{off:+}}`,
     /// when it leaves 0 out).
     Sign,
+    /// `{field + N}`: a `u` field's value plus N, in decimal (Mesa's ir3
+    /// shifts, `<<{shift + 2}`); parsing takes a number of at least N and
+    /// writes it less N.
+    Plus(u64),
     /// `{field as VIEW}` (with `decimals`, `{field as f16:.6}`): the low
     /// bits of a number field read as another type, in a `text` line only
     /// (the other bits read back as 0, which a layer notes).

@@ -156,6 +156,7 @@ fn write_raw<O: Write>(
         }
         (_, Style::Hex) => write!(out, "{raw:#x}"),
         (_, Style::Decimal) => write_decimal(out, raw),
+        (_, Style::Plus(n)) => write_decimal(out, raw + n),
         (FieldKind::Unsigned | FieldKind::Signed, Style::Sign) => {
             write_sign(out, field.width, matches!(field.kind, FieldKind::Signed), raw)
         }
@@ -616,6 +617,7 @@ fn parse_value<'a, W: BitWord>(
         }
         (_, Style::Mnemonic(table)) => parse_mnemonic(cur, field, table)?,
         (FieldKind::Unsigned | FieldKind::Signed, Style::Sign) => parse_sign(cur, field)?,
+        (_, Style::Plus(n)) => parse_plus(cur, field, n)?,
         (FieldKind::Bool, Style::Flag(text)) => u64::from(eat_token(cur, flag_text(text))),
         (FieldKind::Unsigned | FieldKind::Unknown, _) | (_, Style::Hex | Style::Decimal) => {
             parse_unsigned(cur, field.width, what)?
@@ -1772,6 +1774,25 @@ fn parse_sign<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, Te
         parse_signed(cur, field)
     } else {
         parse_unsigned(cur, field.width, Subject::Field(field))
+    }
+}
+
+/// `{field + n}`: a number from `n` to `n` + the field's largest value,
+/// less `n`.
+fn parse_plus<'a>(cur: &mut Cursor<'a>, field: &'static Field, n: u64) -> Result<u64, TextError<'a>> {
+    let at = cur.clone();
+    let max = low_mask(field.width);
+    match cur.integer()? {
+        Some(v) if v >= i128::from(n) && v - i128::from(n) <= i128::from(max) => Ok((v - i128::from(n)) as u64),
+        Some(v) => Err(TextError::message(
+            &at,
+            format!(
+                "{v} is not {} + {n}: expected {n} to {}",
+                Subject::Field(field),
+                u128::from(max) + u128::from(n)
+            ),
+        )),
+        None => Err(TextError::expected_for(cur, "a number", field)),
     }
 }
 

@@ -66,6 +66,7 @@ pub fn template(format: &Format, pieces: &[Piece]) -> String {
                     Style::Mnemonic(_) => format!("{{{name}}}"),
                     Style::Decimals(n) => format!("{{{name}:.{n}}}"),
                     Style::Sign => format!("{{{name}:+}}"),
+                    Style::Plus(n) => format!("{{{name} + {n}}}"),
                     Style::View { view, decimals: None } => format!("{{{name} as {}}}", view.name()),
                     Style::View {
                         view,

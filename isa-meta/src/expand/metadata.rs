@@ -291,6 +291,7 @@ fn render(l: &LayoutDef, pieces: &[TPiece]) -> String {
                     TStyle::Mnemonic => format!("{{{name}}}"),
                     TStyle::Decimals(n) => format!("{{{name}:.{n}}}"),
                     TStyle::Sign => format!("{{{name}:+}}"),
+                    TStyle::Plus(n) => format!("{{{name} + {n}}}"),
                     TStyle::View { view, decimals: None } => format!("{{{name} as {view}}}"),
                     TStyle::View {
                         view,
@@ -390,6 +391,7 @@ fn piece_slice(pieces: &[TPiece], mnemonics: &TokenStream) -> TokenStream {
                 TStyle::Mnemonic => quote!(::isa_runtime::layout::Style::Mnemonic(#mnemonics)),
                 TStyle::Decimals(n) => quote!(::isa_runtime::layout::Style::Decimals(#n)),
                 TStyle::Sign => quote!(::isa_runtime::layout::Style::Sign),
+                TStyle::Plus(n) => quote!(::isa_runtime::layout::Style::Plus(#n)),
                 TStyle::View { view, decimals } => {
                     let view = view_path(view);
                     let decimals = match decimals {

@@ -757,6 +757,7 @@ fn field(spec: &Spec, li: usize, index: usize, style: &TStyle, uses: &mut Uses, 
             let width = f.width;
             return quote!(rt::write_decimals(out, #width, #a, #n)?;);
         }
+        TStyle::Plus(n) => return quote!(rt::write_decimal(out, #a + #n)?;),
         TStyle::Sign => {
             let signed = matches!(f.ty, FieldTy::Signed);
             let width = f.width;

@@ -144,6 +144,26 @@ fn memory_offsets_print_with_their_sign() {
     }
 }
 
+/// a6xx's `ldg.a` prints its shift plus 2 (`{shift + 2}`), and the
+/// offset inside the brackets (no shift) or apart, shifted by 2; a7xx's
+/// `ldg.a` is another encoding, printed the same way by name.
+#[test]
+fn computed_addresses_print_their_shift_plus_two() {
+    for (gen, word, text) in [
+        (6, 0xc002_0011_04c0_8023u64, "ldg.a.f32 r4.y, g[r0.z+(r4.y)<<2], 4"),
+        (6, 0xc002_0007_03c1_420f, "ldg.a.f32 r1.w, g[r1.y+(r1.w+1)<<2], 3"),
+        (6, 0xc002_0007_03c1_740f, "ldg.a.f32 r1.w, g[r1.y+r1.w<<5+2<<2], 3"),
+        (6, 0xc0d6_1104_0180_2628, "stg.a.u32 g[r2.x+r1.x<<4+3<<2], r5.x, 1"),
+        (7, 0xc000_4006_01c1_a017, "ldg.a.f16 hr1.z, g[c1.z+r2.w+32], 1"),
+        (7, 0xc0d2_0505_07bf_c006, "stg.a.f32 g[r0.z+r1.y+255], r0.w, 7"),
+    ] {
+        assert_eq!(mesa::disassemble_word(word, gen), text, "a{gen}xx");
+        assert_eq!(mesa::assemble_line(text, 1, gen), Ok(word), "a{gen}xx `{text}`");
+    }
+    let err = mesa::assemble_line("ldg.a.f32 r1.w, g[r1.y+r1.w<<1+2<<2], 3", 1, 6).expect_err("<<1");
+    assert!(err.message.contains("1 is not `shift` + 2: expected 2 to 5"), "{err}");
+}
+
 /// A word at the mnemonic that is no mnemonic is one short error (not
 /// every form's list of mnemonics), after Mesa's modifiers too.
 #[test]

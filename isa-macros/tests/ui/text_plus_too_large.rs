@@ -1,0 +1,18 @@
+// Rule: `{field + N}` never prints past 2^64 - 1.
+isa_macros::isa!(inline = "
+isa toy {
+    word 32
+    dialect asm   /// one line per instruction
+}
+format F : 32 {
+    a      0..=11  u
+    s      12..=25 s
+    opcode 26..=31 opcode
+    syntax \"{a}, {s}\"
+    text asm.line \"{opcode} {a + 18446744073709551615}, {s:+}\"
+}
+opcodes {
+    op 0 F
+}
+");
+fn main() {}
