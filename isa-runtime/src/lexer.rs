@@ -192,6 +192,25 @@ impl<'a> Cursor<'a> {
         self.rest().chars().next()
     }
 
+    /// A cursor over the next `len` bytes alone, at the same position: a
+    /// number glued to a word (`2d`) is read from it, and
+    /// [`Cursor::catch_up`] then moves this cursor to where it stopped.
+    pub fn first(&self, len: usize) -> Self {
+        let end = (self.pos + len).min(self.text.len());
+        Self {
+            text: &self.text[..end],
+            ..self.clone()
+        }
+    }
+
+    /// Moves to where `ahead`, a cursor from [`Cursor::first`] over the
+    /// same text, stopped.
+    pub fn catch_up(&mut self, ahead: &Self) {
+        debug_assert!(self.text.starts_with(ahead.text) && ahead.pos >= self.pos);
+        let text = self.text;
+        *self = Self { text, ..ahead.clone() };
+    }
+
     /// Consumes `lit` if the text continues with it.
     #[inline]
     pub fn eat(&mut self, lit: &str) -> bool {
@@ -370,6 +389,20 @@ mod tests {
         let err = Cursor::new("0x").integer().unwrap_err();
         assert_eq!((err.line, err.col), (1, 3));
         assert!(Cursor::new("12ab").integer().is_err());
+    }
+
+    /// A number glued to a word is read from a cursor over its digits
+    /// alone, which then gives the whole cursor its place.
+    #[test]
+    fn a_cursor_over_the_first_bytes_reads_a_glued_number() {
+        let mut c = Cursor::new("x\n.12d.");
+        c.eat("x\n.");
+        let mut digits = c.first(2);
+        assert_eq!(digits.integer().unwrap(), Some(12));
+        assert!(digits.at_line_end());
+        c.catch_up(&digits);
+        assert_eq!((c.position(), c.rest()), ((2, 4), "d."));
+        assert!(Cursor::new("12d").integer().is_err());
     }
 
     #[test]

@@ -531,8 +531,7 @@ fn parse_pieces<W: BitWord>(
             Piece::Field { index, style } => {
                 cur.skip_blanks();
                 let field = &format.fields[index];
-                let glued = pieces.get(i + 1).is_some_and(|p| glued_enum(format.fields, p));
-                parse_glued(cur, field, style, glued, word, base)?;
+                parse_glued(cur, format.fields, field, style, pieces.get(i + 1), word, base)?;
             }
             Piece::Hook(name) => {
                 return Err(cur.error(format!("the context hook `{{@{name}}}` needs a context")));
@@ -1419,8 +1418,7 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
         }
         Piece::Field { index, style } => {
             cur.skip_blanks();
-            let glued = next_piece(rest, then).is_some_and(|p| glued_enum(fields, p));
-            parse_glued(cur, &fields[index], style, glued, word, base)?;
+            parse_glued(cur, fields, &fields[index], style, next_piece(rest, then), word, base)?;
             decided.fields.insert(index);
             // A condition on the field fails now rather than after the rest.
             let text = decided.text;
@@ -1689,26 +1687,53 @@ fn view_style(decimals: Option<u8>) -> Style {
     decimals.map_or(Style::Default, Style::Decimals)
 }
 
-/// Parses a field's value, an enum `glued` to another enum as its longest
-/// spelling that starts the text (`{src_type}{dst_type}` reads `f32f16`).
+/// Parses a field's value, which may be glued to the `next` piece: an enum
+/// before another enum as its longest spelling that starts the text
+/// (`{src_type}{dst_type}` reads `f32f16`), a number before a word as its
+/// decimal digits alone (`{d + 1}d` reads `2d`).
 fn parse_glued<'a, W: BitWord>(
     cur: &mut Cursor<'a>,
+    fields: &[Field],
     field: &'static Field,
     style: Style,
-    glued: bool,
+    next: Option<&Piece>,
     word: &mut W,
     base: u32,
 ) -> Result<(), TextError<'a>> {
     let spelled = match (field.kind, style) {
-        (FieldKind::Enum(e), Style::Default) if glued => eat_spelling(cur, e),
+        (FieldKind::Enum(e), Style::Default) if next.is_some_and(|p| glued_enum(fields, p)) => eat_spelling(cur, e),
         _ => None,
     };
-    match spelled {
-        Some(v) => {
-            field.write(word, base, v);
-            Ok(())
-        }
-        None => parse_value(cur, field, style, word, base),
+    if let Some(v) = spelled {
+        field.write(word, base, v);
+        return Ok(());
+    }
+    let digits = glued_number_len(field, next, cur.rest());
+    if digits == 0 {
+        return parse_value(cur, field, style, word, base);
+    }
+    let mut number = cur.first(digits);
+    parse_value(&mut number, field, style, word, base)?;
+    cur.catch_up(&number);
+    Ok(())
+}
+
+/// How long the number at the start of `rest` is (a sign, then decimal
+/// digits) when `field` is a number glued to a word (`next` is a literal
+/// that starts with a letter or a digit); 0 otherwise, or when no digit
+/// is there.
+fn glued_number_len(field: &Field, next: Option<&Piece>, rest: &str) -> usize {
+    let numeric = matches!(field.kind, FieldKind::Unsigned | FieldKind::Signed | FieldKind::Unknown);
+    let before_word = matches!(next, Some(Piece::Text(t)) if t.starts_with(|c: char| c.is_alphanumeric() || c == '_'));
+    if !numeric || !before_word {
+        return 0;
+    }
+    let body = rest.strip_prefix(['+', '-']).unwrap_or(rest);
+    let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        0
+    } else {
+        rest.len() - body.len() + digits
     }
 }
 

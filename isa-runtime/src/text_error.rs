@@ -277,10 +277,19 @@ fn merge_expected(a: &ParseError, b: &ParseError) -> Option<ParseError> {
     }
     let (wa, fa) = a.message.strip_prefix("expected ")?.rsplit_once(", found ")?;
     let (wb, fb) = b.message.strip_prefix("expected ")?.rsplit_once(", found ")?;
-    (fa == fb).then(|| ParseError {
+    if fa != fb {
+        return None;
+    }
+    // Two forms that expect the same thing say it once.
+    let message = if wa.split(" or ").any(|w| w == wb) {
+        format!("expected {wa}, found {fa}")
+    } else {
+        format!("expected {wa} or {wb}, found {fa}")
+    };
+    Some(ParseError {
         line: a.line,
         col: a.col,
-        message: format!("expected {wa} or {wb}, found {fa}"),
+        message,
     })
 }
 
@@ -361,5 +370,25 @@ mod tests {
             end.message,
             "expected a mnemonic (cmps) for `opcode`, found end of line"
         );
+    }
+
+    /// Two forms that fail at one place list what each expects, once.
+    #[test]
+    fn merged_expectations_are_listed_once() {
+        let at = |message: &str| ParseError {
+            line: 1,
+            col: 4,
+            message: message.into(),
+        };
+        let (a, b, c) = (
+            at("expected a number, found `x`"),
+            at("expected `,`, found `x`"),
+            at("expected a number, found `x`"),
+        );
+        let ab = merge_expected(&a, &b).unwrap();
+        assert_eq!(ab.message, "expected a number or `,`, found `x`");
+        assert_eq!(merge_expected(&ab, &c).unwrap().message, ab.message);
+        assert_eq!(merge_expected(&a, &c).unwrap().message, a.message);
+        assert_eq!(merge_expected(&a, &at("expected `,`, found `y`")), None);
     }
 }

@@ -253,14 +253,25 @@ fn sweep_leaves<I: Isa>(format: &'static Format, base: I::Word, op: Option<&'sta
             let mut word = base;
             choose_variant(&leaf, &mut word);
             field.write(&mut word, leaf.base, value);
-            if let Some(m) = mnemonic {
+            if let Some(op) = op {
+                if let Some(winner) = outranking::<I>(word, op, gen) {
+                    // The value makes a word of another opcode, which
+                    // `prio` puts first (ir3's `ldc.imm`, mode 0 of `ldc`).
+                    round_trip_word_in::<I>(word, Some(winner.mnemonic), gen).unwrap_or_else(|e| {
+                        panic!(
+                            "`{what}` with `{}` = {value:#x}, a `{}`: {e}",
+                            field.name, winner.mnemonic
+                        )
+                    });
+                    continue;
+                }
                 let winner = I::LAYOUT.match_opcode_in(word.to_u128(), gen.or(I::LAYOUT.gens.map(|g| g.hi)));
-                let winner = winner.map(|o| o.mnemonic);
                 assert_eq!(
-                    winner,
-                    Some(m),
-                    "`{}` = {value:#x} in `{m}` changes which opcode matches",
-                    field.name
+                    winner.map(|o| o.mnemonic),
+                    Some(op.mnemonic),
+                    "`{}` = {value:#x} in `{}` changes which opcode matches",
+                    field.name,
+                    op.mnemonic
                 );
             }
             match round_trip_word_in::<I>(word, mnemonic, gen) {
@@ -280,6 +291,14 @@ fn sweep_leaves<I: Isa>(format: &'static Format, base: I::Word, op: Option<&'sta
             }
         }
     }
+}
+
+/// The opcode of higher `prio` than `op` that `word`, made from `op`'s
+/// bits, matches instead (in generation `gen`, else the newest), if any.
+fn outranking<I: Isa>(word: I::Word, op: &Opcode, gen: Option<u32>) -> Option<&'static Opcode> {
+    I::LAYOUT
+        .match_opcode_in(word.to_u128(), gen.or(I::LAYOUT.gens.map(|g| g.hi)))
+        .filter(|w| w.priority > op.priority)
 }
 
 /// Every value of an enum, in the first opcode whose format uses it: named
@@ -369,6 +388,12 @@ pub fn enum_values<I: Isa>(name: &str) {
         let mut word: I::Word = base_word(op);
         leaf.field.write(&mut word, leaf.base, value);
         let gen = op.gens.map(|g| g.hi);
+        if let Some(winner) = outranking::<I>(word, op, gen) {
+            // Another opcode's word (see `sweep_leaves`).
+            round_trip_word_in::<I>(word, Some(winner.mnemonic), gen)
+                .unwrap_or_else(|e| panic!("`{name}` = {value} makes a `{}`: {e}", winner.mnemonic));
+            continue;
+        }
         match (e.value(value), round_trip_word_in::<I>(word, Some(op.mnemonic), gen)) {
             (Some(v), Ok(insn)) => {
                 let text = insn.to_string();

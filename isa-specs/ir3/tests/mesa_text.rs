@@ -178,3 +178,20 @@ fn an_unknown_mnemonic_is_one_short_error() {
     let err = mesa::assemble_line("getlast.w9 #1", 1, NEWEST).expect_err("no such cluster");
     assert!(err.message.contains("for `cluster`"), "{}", err.message);
 }
+
+/// A number glued to the word after it (`{d + 1}d`: `3d`) prints and reads
+/// back; out of range or missing, it is an error at its column.
+#[test]
+fn image_dimensions_are_a_number_glued_to_d() {
+    let text = "ldib.b.typed.3d.u32.4.nonuniform.base2 r2.z, r2.z, r1.z";
+    let word = mesa::assemble_line(text, 1, 6).unwrap();
+    assert_eq!(mesa::disassemble_word(word, 6), text);
+    assert_eq!(
+        mesa::assemble_line("ldib.b.typed.5d.u32.4.nonuniform.base2 r2.z, r2.z, r1.z", 1, 6).map_err(|e| e.to_string()),
+        Err("1:14: 5 is not `d` + 1: expected 1 to 4".to_string())
+    );
+    assert_eq!(
+        mesa::assemble_line("ldib.b.typed.d.u32.4.nonuniform.base2 r2.z, r2.z, r1.z", 1, 6).map_err(|e| e.to_string()),
+        Err("1:14: expected a number for `d`, found `d.u32.4.nonuniform.base2`".to_string())
+    );
+}
