@@ -68,8 +68,9 @@ pub fn words(bytes: &[u8]) -> Outcome {
     Ok(())
 }
 
-/// [`words`] for one word of generation `gen`.
-fn word_in(word: u64, gen: u32) -> Outcome {
+/// [`words`] for one word of generation `gen` (`cargo xtask exhaustive
+/// ir3` runs it on a sample of its words).
+pub fn word_in(word: u64, gen: u32) -> Outcome {
     let insn = match Instruction::decode_gen(word, gen) {
         Ok(insn) => insn,
         Err(e) => {

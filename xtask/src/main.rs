@@ -7,7 +7,7 @@
 //! files, when a checked-in file is stale, missing or no longer generated,
 //! and (both commands) when a relative Markdown link does not resolve inside
 //! the repository or a marked excerpt no longer quotes its file;
-//! `cargo xtask exhaustive pica|agal|lima-pp` sweeps every word of a field space
+//! `cargo xtask exhaustive pica|agal|lima-pp|ir3` sweeps every word of a field space
 //! (see `exhaustive`); `cargo xtask fuzz <target> --time <secs>` builds the
 //! libFuzzer harness and runs one target (see `fuzz`); `cargo xtask
 //! bench-peers` times `isa` against Mesa, picasso and AGALMiniAssembler
@@ -81,7 +81,7 @@ fn main() -> ExitCode {
 
 /// The command line, for usage errors.
 const USAGE: &str = "usage: cargo xtask docs|codegen [--check]
-       cargo xtask exhaustive pica|agal|lima-pp
+       cargo xtask exhaustive pica|agal|lima-pp|ir3
        cargo xtask fuzz <target>|all [--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh]
        cargo xtask fuzz --list
        cargo xtask bench-peers [--only lima-pp,lima-gp,pica,agal] [--sizes 1M,100M] [--runs N] [--write]";
