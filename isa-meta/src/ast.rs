@@ -295,6 +295,9 @@ pub struct CondAst {
     /// `field is named` (`Some(true)`) or `field is unnamed` (`Some(false)`):
     /// whether the field's open enum names its value.
     pub named: Option<bool>,
+    /// `field > N` (`Some(true)`) or `field < N` (`Some(false)`): compared
+    /// with the one number in `values`.
+    pub greater: Option<bool>,
     pub span: Span,
 }
 
@@ -318,6 +321,9 @@ impl std::fmt::Display for CondAst {
         }
         if self.values.is_empty() {
             return write!(f, "{}{subject}", if self.equal { "" } else { "!" });
+        }
+        if let (Some(greater), [CondValue::Int(n)]) = (self.greater, self.values.as_slice()) {
+            return write!(f, "{subject} {} {}", if greater { ">" } else { "<" }, n.value);
         }
         let values: Vec<String> = self
             .values

@@ -211,7 +211,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                 });
                 i = j;
             }
-            b'{' | b'}' | b'(' | b')' | b':' | b'=' | b'+' | b'-' | b',' | b'|' | b'!' => {
+            b'{' | b'}' | b'(' | b')' | b':' | b'=' | b'+' | b'-' | b',' | b'|' | b'!' | b'<' | b'>' => {
                 out.push(Token {
                     tok: Tok::Punct(c as char),
                     span: Span::new(i, i + 1),

@@ -528,6 +528,9 @@ pub struct CondDef {
     /// `field == other` / `field != other`: compared with another field of
     /// the layout (`values` is then empty); checked, never pinned.
     pub other: Option<usize>,
+    /// `field > N` / `field < N`: the values that hold, `LO..=HI` (`values`
+    /// is then empty); checked, never pinned.
+    pub range: Option<(u64, u64)>,
 }
 
 /// A presence-mask bundle: a control word and the units its enables select.

@@ -670,6 +670,7 @@ impl Parser<'_, '_> {
                 equal: !negated,
                 values: Vec::new(),
                 named: None,
+                greater: None,
             };
             if !negated && self.eat_keyword("is") {
                 let which = self.ident("`named` or `unnamed`")?;
@@ -693,7 +694,14 @@ impl Parser<'_, '_> {
                 continue;
             }
             let op = self.peek().clone();
-            if !negated && matches!(op, Tok::Punct('=') | Tok::Punct('!')) {
+            if !negated && matches!(op, Tok::Punct('>') | Tok::Punct('<')) {
+                // `field > N`, `field < N`: a number.
+                self.bump();
+                let n = self.int("a number to compare the field with")?;
+                cond.span = cond.span.to(n.span);
+                cond.greater = Some(op == Tok::Punct('>'));
+                cond.values.push(CondValue::Int(n));
+            } else if !negated && matches!(op, Tok::Punct('=') | Tok::Punct('!')) {
                 self.bump();
                 self.punct('=')?;
                 cond.equal = op == Tok::Punct('=');

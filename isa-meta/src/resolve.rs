@@ -807,6 +807,22 @@ fn resolve_text(
         };
         let field = &layout.fields[index];
         let (text, span) = (c.to_string(), c.span);
+        if let Some(greater) = c.greater {
+            if let Some(range) = compare_range(&c, greater, field, diags) {
+                when.push(CondDef {
+                    field: index,
+                    text,
+                    span,
+                    equal: true,
+                    values: Vec::new(),
+                    named: None,
+                    attr: None,
+                    other: None,
+                    range: Some(range),
+                });
+            }
+            continue;
+        }
         if let Some(attr) = &c.attr {
             if let Some(mut cond) = resolve_attr_cond(&c, attr, index, field, enums, isa_attrs, diags) {
                 (cond.text, cond.span) = (text, span);
@@ -837,6 +853,7 @@ fn resolve_text(
                 named: Some(named),
                 attr: None,
                 other: None,
+                range: None,
             });
             continue;
         }
@@ -860,6 +877,7 @@ fn resolve_text(
                 named: None,
                 attr: None,
                 other: None,
+                range: None,
             });
             continue;
         }
@@ -873,6 +891,7 @@ fn resolve_text(
                 named: None,
                 attr: None,
                 other: Some(other),
+                range: None,
             });
             continue;
         }
@@ -890,6 +909,7 @@ fn resolve_text(
             named: None,
             attr: None,
             other: None,
+            range: None,
         });
     }
     let defaults = resolve_defaults(&t.defaults, &when, &template, layout, enums, diags);
@@ -999,6 +1019,50 @@ fn resolve_defaults(
 
 /// The raw value a condition or `default` names for `field`: a number that
 /// fits it, or a variant of its enum (`None`, reported, otherwise).
+/// `field > N` or `field < N`: the values for which it holds, `LO..=HI`.
+/// Only a number compares: a `u` or `unknown` field, not an attribute; a
+/// comparison that holds for no value or for every value is an error.
+fn compare_range(c: &CondAst, greater: bool, field: &FieldDef, diags: &mut Diagnostics) -> Option<(u64, u64)> {
+    let [CondValue::Int(n)] = c.values.as_slice() else {
+        return None;
+    };
+    let numeric = matches!(field.ty, FieldTy::Unsigned | FieldTy::Unknown);
+    if c.attr.is_some() || !numeric {
+        diags.error(
+            c.span,
+            format!(
+                "`{}` compares numbers: `{}` is not a `u` field (test an enum or a bool with `==` or `!=`)",
+                c,
+                c.attr
+                    .as_ref()
+                    .map_or(field.name.text.clone(), |a| format!("{}.{}", field.name.text, a.text))
+            ),
+        );
+        return None;
+    }
+    let max = low_mask128(field.width.min(64));
+    let (lo, hi) = if greater {
+        (n.value.saturating_add(1), max)
+    } else {
+        (0, n.value.saturating_sub(1).min(max))
+    };
+    let never = lo > hi || (!greater && n.value == 0);
+    let always = lo == 0 && hi == max;
+    if never || always {
+        diags.error(
+            c.span,
+            format!(
+                "`{c}` holds for {} value of `{}` ({} bits, 0..={max})",
+                if never { "no" } else { "every" },
+                field.name.text,
+                field.width
+            ),
+        );
+        return None;
+    }
+    Some((lo as u64, hi as u64))
+}
+
 fn field_value(field: &FieldDef, value: &CondValue, enums: &[EnumDef], diags: &mut Diagnostics) -> Option<u64> {
     match value {
         CondValue::Int(lit) => {
@@ -1170,6 +1234,7 @@ fn resolve_attr_cond(
             named: None,
             attr: Some(ai),
             other: None,
+            range: None,
         });
     }
     let mut values = Vec::new();
@@ -1207,5 +1272,6 @@ fn resolve_attr_cond(
         named: None,
         attr: Some(ai),
         other: None,
+        range: None,
     })
 }

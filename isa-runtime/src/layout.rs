@@ -299,6 +299,9 @@ pub struct Cond {
     /// (index into `Format::fields`; `values` is then empty). Parsing
     /// checks it and never pins it.
     pub other: Option<usize>,
+    /// `field > N` / `field < N`: holds for the values `LO..=HI` (`values`
+    /// is then empty; ir3's `v > 4096`). Parsing checks it and never pins it.
+    pub range: Option<(u64, u64)>,
 }
 
 impl NamedText {
@@ -343,6 +346,9 @@ impl Cond {
         let v = field.read(word, base);
         if let Some(other) = self.other {
             return (v == format.fields[other].read(word, base)) == self.equal;
+        }
+        if let Some((lo, hi)) = self.range {
+            return (lo..=hi).contains(&v);
         }
         // The enum value is looked up only by the conditions that need it.
         let value = || match field.kind {

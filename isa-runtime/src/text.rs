@@ -1067,6 +1067,7 @@ fn pin<W: BitWord>(format: &Format, text: &NamedText, word: &mut W, base: u32) {
             || c.named.is_some()
             || c.attr.is_some()
             || c.other.is_some()
+            || c.range.is_some()
             || matches!(field.kind, FieldKind::Opcode)
         {
             continue;
@@ -1297,6 +1298,11 @@ pub(crate) fn condition_message(format: &Format, text: &NamedText, c: &Cond, val
         );
     }
     let wanted = match (c.named, c.attr) {
+        _ if c.range.is_some() => match c.range {
+            Some((0, hi)) => format!("below {}", u128::from(hi) + 1),
+            Some((lo, _)) => format!("above {}", lo - 1),
+            None => String::new(),
+        },
         (Some(true), _) => String::from("a named value"),
         (Some(false), _) => String::from("a value its enum does not name"),
         (None, Some(a)) => format!(

@@ -104,7 +104,11 @@ pub fn expand(spec: &Spec) -> TokenStream {
                     Some(o) => quote!(::core::option::Option::Some(#o)),
                     None => quote!(::core::option::Option::None),
                 };
-                quote!(::isa_runtime::layout::Cond { field: #field, text: #text, equal: #equal, values: &[#(#values),*], named: #named, attr: #attr, other: #other })
+                let range = match c.range {
+                    Some((lo, hi)) => quote!(::core::option::Option::Some((#lo, #hi))),
+                    None => quote!(::core::option::Option::None),
+                };
+                quote!(::isa_runtime::layout::Cond { field: #field, text: #text, equal: #equal, values: &[#(#values),*], named: #named, attr: #attr, other: #other, range: #range })
             });
             let tpieces = pieces(Some(&t.template), &table);
             let defaults = t.defaults.iter().map(|&(f, v)| quote!((#f, #v)));

@@ -128,10 +128,11 @@ fn write(field: &FieldDef, value: &dyn quote::ToTokens) -> TokenStream {
 fn pin(spec: &Spec, l: &LayoutDef, c: &CondDef) -> Option<TokenStream> {
     let field = &l.fields[c.field];
     let is_bool = matches!(field.ty, FieldTy::Bool);
-    // A comparison of two fields is checked, never pinned.
+    // A comparison of two fields, or with a number, is checked, never pinned.
     if c.named.is_some()
         || c.attr.is_some()
         || c.other.is_some()
+        || c.range.is_some()
         || matches!(field.ty, FieldTy::Opcode)
         || !(c.equal || is_bool)
     {

@@ -195,6 +195,10 @@ pub(super) fn condition(spec: &Spec, l: &LayoutDef, c: &CondDef) -> Result<Token
         let o = read(&l.fields[other]);
         return Ok(if c.equal { quote!(#v == #o) } else { quote!(#v != #o) });
     }
+    if let Some((lo, hi)) = c.range {
+        let (lo, hi) = (num(lo), num(hi));
+        return Ok(quote!((#lo..=#hi).contains(&#v)));
+    }
     let enum_def = match field.ty {
         FieldTy::Enum(e) => Some(&spec.enums[e]),
         _ => None,

@@ -3093,6 +3093,7 @@ pub mod __layout {
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
                         other: ::core::option::Option::None,
+                        range: ::core::option::Option::None,
                     },
                 ],
                 when_params: &[],
@@ -3294,6 +3295,7 @@ pub mod __layout {
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
                         other: ::core::option::Option::None,
+                        range: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 1usize,
@@ -3303,6 +3305,7 @@ pub mod __layout {
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
                         other: ::core::option::Option::None,
+                        range: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 5usize,
@@ -3312,6 +3315,7 @@ pub mod __layout {
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
                         other: ::core::option::Option::None,
+                        range: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 7usize,
@@ -3321,6 +3325,7 @@ pub mod __layout {
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
                         other: ::core::option::Option::None,
+                        range: ::core::option::Option::None,
                     },
                 ],
                 when_params: &[],
@@ -3353,6 +3358,7 @@ pub mod __layout {
                         named: ::core::option::Option::None,
                         attr: ::core::option::Option::None,
                         other: ::core::option::Option::None,
+                        range: ::core::option::Option::None,
                     },
                 ],
                 when_params: &[],
@@ -3600,6 +3606,7 @@ pub mod __layout {
                         named: ::core::option::Option::Some(true),
                         attr: ::core::option::Option::None,
                         other: ::core::option::Option::None,
+                        range: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 10usize,
@@ -3609,6 +3616,7 @@ pub mod __layout {
                         named: ::core::option::Option::Some(true),
                         attr: ::core::option::Option::None,
                         other: ::core::option::Option::None,
+                        range: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 9usize,
@@ -3618,6 +3626,7 @@ pub mod __layout {
                         named: ::core::option::Option::Some(true),
                         attr: ::core::option::Option::None,
                         other: ::core::option::Option::None,
+                        range: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 8usize,
@@ -3627,6 +3636,7 @@ pub mod __layout {
                         named: ::core::option::Option::Some(true),
                         attr: ::core::option::Option::None,
                         other: ::core::option::Option::None,
+                        range: ::core::option::Option::None,
                     },
                     ::isa_runtime::layout::Cond {
                         field: 5usize,
@@ -3636,6 +3646,7 @@ pub mod __layout {
                         named: ::core::option::Option::Some(true),
                         attr: ::core::option::Option::None,
                         other: ::core::option::Option::None,
+                        range: ::core::option::Option::None,
                     },
                 ],
                 when_params: &[],

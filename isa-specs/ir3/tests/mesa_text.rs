@@ -195,3 +195,20 @@ fn image_dimensions_are_a_number_glued_to_d() {
         Err("1:14: expected a number for `d`, found `d.u32.4.nonuniform.base2`".to_string())
     );
 }
+
+/// Mesa prints a u32 immediate above 0x1000 in hex, others in decimal
+/// (`when u32, v > 0x1000`); either reads back.
+#[test]
+fn u32_immediates_above_0x1000_print_in_hex() {
+    for (text, back) in [
+        ("mov.u32u32 r0.x, 0x3f800000", "mov.u32u32 r0.x, 0x3f800000"),
+        ("mov.u32u32 r0.x, 0x1001", "mov.u32u32 r0.x, 0x1001"),
+        ("mov.u32u32 r0.x, 4096", "mov.u32u32 r0.x, 4096"),
+        ("mov.u32u32 r0.x, 0x1000", "mov.u32u32 r0.x, 4096"),
+        ("mov.u32u32 r0.x, 1065353216", "mov.u32u32 r0.x, 0x3f800000"),
+        ("mov.s32s32 r0.x, 1065353216", "mov.s32s32 r0.x, 1065353216"),
+    ] {
+        let word = mesa::assemble_line(text, 1, 6).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+        assert_eq!(mesa::disassemble_word(word, 6), back, "`{text}`");
+    }
+}
