@@ -533,6 +533,25 @@ pub struct CondDef {
     pub range: Option<(u64, u64)>,
 }
 
+impl CondDef {
+    /// A condition on field `field` (`equal`: `==` rather than `!=`)
+    /// with no values yet, none of the other forms; a struct update names
+    /// the rest (`CondDef { values, ..CondDef::on(f, text, span, true) }`).
+    pub fn on(field: usize, text: String, span: Span, equal: bool) -> Self {
+        CondDef {
+            field,
+            text,
+            span,
+            equal,
+            values: Vec::new(),
+            named: None,
+            attr: None,
+            other: None,
+            range: None,
+        }
+    }
+}
+
 /// A presence-mask bundle: a control word and the units its enables select.
 pub struct BundleDef {
     pub name: Name,

@@ -810,15 +810,8 @@ fn resolve_text(
         if let Some(greater) = c.greater {
             if let Some(range) = compare_range(&c, greater, field, diags) {
                 when.push(CondDef {
-                    field: index,
-                    text,
-                    span,
-                    equal: true,
-                    values: Vec::new(),
-                    named: None,
-                    attr: None,
-                    other: None,
                     range: Some(range),
+                    ..CondDef::on(index, text, span, true)
                 });
             }
             continue;
@@ -845,15 +838,8 @@ fn resolve_text(
                 continue;
             }
             when.push(CondDef {
-                field: index,
-                text,
-                span,
-                equal: true,
-                values: Vec::new(),
                 named: Some(named),
-                attr: None,
-                other: None,
-                range: None,
+                ..CondDef::on(index, text, span, true)
             });
             continue;
         }
@@ -869,29 +855,15 @@ fn resolve_text(
                 continue;
             }
             when.push(CondDef {
-                field: index,
-                text,
-                span,
-                equal: c.equal,
                 values: vec![1],
-                named: None,
-                attr: None,
-                other: None,
-                range: None,
+                ..CondDef::on(index, text, span, c.equal)
             });
             continue;
         }
         if let Some(other) = other_field(&c, index, layout, enums, diags) {
             when.push(CondDef {
-                field: index,
-                text,
-                span,
-                equal: c.equal,
-                values: Vec::new(),
-                named: None,
-                attr: None,
                 other: Some(other),
-                range: None,
+                ..CondDef::on(index, text, span, c.equal)
             });
             continue;
         }
@@ -901,15 +873,8 @@ fn resolve_text(
             .filter_map(|v| field_value(field, v, enums, diags))
             .collect();
         when.push(CondDef {
-            field: index,
-            text,
-            span,
-            equal: c.equal,
             values,
-            named: None,
-            attr: None,
-            other: None,
-            range: None,
+            ..CondDef::on(index, text, span, c.equal)
         });
     }
     let defaults = resolve_defaults(&t.defaults, &when, &template, layout, enums, diags);
@@ -1226,15 +1191,9 @@ fn resolve_attr_cond(
             return None;
         }
         return Some(CondDef {
-            field: index,
-            text: String::new(),
-            span: c.span,
-            equal: c.equal,
             values: vec![1],
-            named: None,
             attr: Some(ai),
-            other: None,
-            range: None,
+            ..CondDef::on(index, String::new(), c.span, c.equal)
         });
     }
     let mut values = Vec::new();
@@ -1264,14 +1223,8 @@ fn resolve_attr_cond(
         }
     }
     Some(CondDef {
-        field: index,
-        text: String::new(),
-        span: c.span,
-        equal: c.equal,
         values,
-        named: None,
         attr: Some(ai),
-        other: None,
-        range: None,
+        ..CondDef::on(index, String::new(), c.span, c.equal)
     })
 }
