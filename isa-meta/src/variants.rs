@@ -4,10 +4,12 @@
 //! line per base opcode, before the opcodes resolve, so that every later
 //! stage (matching, the typed API, the text layers, the docs) sees ordinary
 //! opcodes: `sam` of `Cat5` and `variant ".s2en"` in `Cat5S2en : Cat5` make
-//! `sam.s2en`, with `sam`'s value, attributes, semantics and generations,
-//! whose `text` lines print `sam`.
+//! `sam.s2en`, with `sam`'s value, attributes and semantics, and its
+//! generations unless the line names its own (the form of an older
+//! generation: ir3's a4xx `stgb.a4` beside a5xx's `stgb`), whose `text`
+//! lines print `sam`.
 
-use crate::ast::{GenRangeAst, LayoutAst, Lit, Name, OpAst};
+use crate::ast::{LayoutAst, Lit, Name, OpAst};
 use crate::diag::Diagnostics;
 
 /// Appends the opcodes of every `variant` line to `opcodes`, formats in
@@ -32,18 +34,13 @@ pub fn expand(layouts: &[LayoutAst], opcodes: &mut Vec<OpAst>, diags: &mut Diagn
             let made: Vec<OpAst> = opcodes
                 .iter()
                 .filter(|op| op.format.text == base.text)
-                .filter_map(|op| variant_of(op, layout, variant))
+                .map(|op| variant_of(op, layout, variant))
                 .collect();
             if made.is_empty() {
-                let why = if opcodes.iter().any(|op| op.format.text == base.text) {
-                    "none of them exists in the variant's generations"
-                } else {
-                    "it has none"
-                };
                 diags.error(
                     variant.suffix.span,
                     format!(
-                        "`variant` gives format `{}` the opcodes of its base `{}`, but {why}",
+                        "`variant` gives format `{}` the opcodes of its base `{}`, but it has none",
                         layout.name.text, base.text
                     ),
                 );
@@ -87,22 +84,11 @@ fn suffix_is_a_mnemonic_tail(suffix: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
 }
 
-/// Opcode `op` of the base as `layout`'s variant, if it exists in some
-/// generation of the variant's.
-fn variant_of(op: &OpAst, layout: &LayoutAst, variant: &crate::ast::OpVariantAst) -> Option<OpAst> {
-    let gens = match (op.gens, variant.gens) {
-        (g, None) => g,
-        (None, Some(v)) => Some(v),
-        (Some(g), Some(v)) => {
-            let (lo, hi) = (g.lo.max(v.lo), g.hi.min(v.hi));
-            if lo > hi {
-                return None;
-            }
-            Some(GenRangeAst { lo, hi, span: v.span })
-        }
-    };
+/// Opcode `op` of the base as `layout`'s variant: in the line's
+/// generations if it names some, else in `op`'s.
+fn variant_of(op: &OpAst, layout: &LayoutAst, variant: &crate::ast::OpVariantAst) -> OpAst {
     let at = variant.suffix.span;
-    Some(OpAst {
+    OpAst {
         mnemonic: Name {
             text: format!("{}{}", op.mnemonic.text, variant.suffix.value),
             span: at,
@@ -118,7 +104,7 @@ fn variant_of(op: &OpAst, layout: &LayoutAst, variant: &crate::ast::OpVariantAst
         template: None,
         semantics: op.semantics.clone(),
         priority: variant.priority.clone().or_else(|| op.priority.clone()),
-        gens,
+        gens: variant.gens.or(op.gens),
         attrs: op.attrs.clone(),
         doc: match (op.doc.is_empty(), variant.doc.is_empty()) {
             (_, true) => op.doc.clone(),
@@ -126,5 +112,5 @@ fn variant_of(op: &OpAst, layout: &LayoutAst, variant: &crate::ast::OpVariantAst
             (false, false) => format!("{}; {}", op.doc, variant.doc),
         },
         text_name: Some(op.text_name.clone().unwrap_or_else(|| op.mnemonic.text.clone())),
-    })
+    }
 }

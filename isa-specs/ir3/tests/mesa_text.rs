@@ -212,3 +212,19 @@ fn u32_immediates_above_0x1000_print_in_hex() {
         assert_eq!(mesa::disassemble_word(word, 6), back, "`{text}`");
     }
 }
+
+/// a3xx–a4xx's image and buffer instructions differ from a5xx's in bit 0
+/// alone (`.a4` variants): each generation reads only its own.
+#[test]
+fn image_stores_of_a4xx_and_a5xx_differ_in_bit_0() {
+    let a5 = 0xc722_0028_0480_000d_u64;
+    let a4 = a5 & !1;
+    let text = "stgb.untyped.1d.f32.1 g[0], r1.z, 4, r10.x";
+    assert_eq!(mesa::disassemble_word(a5, 5), text);
+    assert_eq!(mesa::disassemble_word(a4, 4), text);
+    assert_eq!(mesa::disassemble_word(a4, 3), text);
+    assert_eq!(mesa::disassemble_word(a4, 5), "raw 0xC72200280480000C");
+    assert_eq!(mesa::disassemble_word(a5, 4), "raw 0xC72200280480000D");
+    assert_eq!(mesa::assemble_line(text, 1, 5), Ok(a5));
+    assert_eq!(mesa::assemble_line(text, 1, 4), Ok(a4));
+}
