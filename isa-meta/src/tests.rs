@@ -454,6 +454,74 @@ opcodes {
         assert_eq!(values("F"), [0, 2], "the `half` values of `Ty`");
         assert_eq!(values("G"), [2, 3], "the `wide` opcodes of `G`");
     }
+
+    /// A layout field inside an optional group prints nested too, with
+    /// its bindings folded; a param used only inside a group of its
+    /// layout's line is used.
+    #[test]
+    fn a_nested_piece_inside_a_group_is_nested() {
+        let text = r#"
+isa toy {
+    word 32
+    dialect asm   /// one line per instruction
+}
+enum Ty : 2 {
+    attr half     /// 16 bits
+    f16 = 0 "f16" half
+    f32 = 1 "f32"
+    u16 = 2 "u16" half
+    u32 = 3 "u32"
+}
+layout Src : 8 {
+    param half    /// a half register, printed only when `wide` is clear
+    reg    0..=6   u
+    wide   7       bool
+    syntax "r{reg}{wide:' wide'}"
+    text asm.src "{!wide?{half:'h'}}r{reg}{wide:'w'}"
+}
+format F : 32 {
+    src    0..=7   Src
+    on     8       bool
+    ty     9..=10  Ty
+    rest   11..=25 unknown
+    opcode 26..=31 opcode
+    syntax "{src}{on:' on'} {ty}"
+    text asm.line when on "{opcode}.{ty}{on?, {src(half = ty.half)}}"
+}
+opcodes {
+    mov 0 F
+}
+"#;
+        let source = crate::Source {
+            name: "toy.isa".into(),
+            text: text.into(),
+        };
+        let spec = crate::compile(&source).unwrap_or_else(|d| panic!("{}", d.render(&source)));
+        let layout = spec.layouts.iter().find(|l| l.name.text == "F").expect("F");
+        let group = layout.texts[0].template.pieces.iter().find_map(|p| match p {
+            TPiece::Group { pieces, .. } => Some(pieces),
+            _ => None,
+        });
+        let nested = group.expect("a group").iter().find_map(|p| match p {
+            TPiece::Field {
+                style: TStyle::Nested(b),
+                ..
+            } => Some(b.clone()),
+            _ => None,
+        });
+        let bindings = nested.expect("`src` inside the group prints nested");
+        match &bindings[..] {
+            [crate::model::BindingDef {
+                value:
+                    BindValue::OneOf {
+                        term: AttrTerm { values, .. },
+                        invert: false,
+                    },
+                ..
+            }] => assert_eq!(values, &[0, 2], "the `half` values of `Ty`, folded inside the group"),
+            other => panic!("{other:?}"),
+        }
+    }
 }
 
 mod starts_word_tests {
