@@ -488,8 +488,22 @@ format F : 32 {
     syntax "{src}{on:' on'} {ty}"
     text asm.line when on "{opcode}.{ty}{on?, {src(half = ty.half)}}"
 }
+layout Imm : 8 {
+    v      0..=7   u
+    syntax "{v}"
+    text asm.src "i{v}"
+}
+format G : 32 {
+    imm    0..=7   Imm
+    on     8       bool
+    rest   9..=25  unknown
+    opcode 26..=31 opcode
+    syntax "{imm}{on:' on'}"
+    text asm.line when on "{opcode}{on?, {imm}}"
+}
 opcodes {
     mov 0 F
+    ld  1 G
 }
 "#;
         let source = crate::Source {
@@ -497,19 +511,27 @@ opcodes {
             text: text.into(),
         };
         let spec = crate::compile(&source).unwrap_or_else(|d| panic!("{}", d.render(&source)));
-        let layout = spec.layouts.iter().find(|l| l.name.text == "F").expect("F");
-        let group = layout.texts[0].template.pieces.iter().find_map(|p| match p {
-            TPiece::Group { pieces, .. } => Some(pieces),
-            _ => None,
-        });
-        let nested = group.expect("a group").iter().find_map(|p| match p {
-            TPiece::Field {
-                style: TStyle::Nested(b),
-                ..
-            } => Some(b.clone()),
-            _ => None,
-        });
-        let bindings = nested.expect("`src` inside the group prints nested");
+        let nested_in_group = |format: &str| {
+            let layout = spec.layouts.iter().find(|l| l.name.text == format).expect(format);
+            let group = layout.texts[0].template.pieces.iter().find_map(|p| match p {
+                TPiece::Group { pieces, .. } => Some(pieces),
+                _ => None,
+            });
+            group.expect("a group").iter().find_map(|p| match p {
+                TPiece::Field {
+                    style: TStyle::Nested(b),
+                    ..
+                } => Some(b.clone()),
+                _ => None,
+            })
+        };
+        // Without bindings, `{imm}` becomes nested once its layout's lines are known.
+        assert_eq!(
+            nested_in_group("G").map(|b| b.len()),
+            Some(0),
+            "`imm` inside the group prints nested"
+        );
+        let bindings = nested_in_group("F").expect("`src` inside the group prints nested");
         match &bindings[..] {
             [crate::model::BindingDef {
                 value:
