@@ -1297,22 +1297,19 @@ pub(crate) fn condition_message(format: &Format, text: &NamedText, c: &Cond, val
             describe_value(field, value)
         );
     }
-    let wanted = match (c.named, c.attr) {
-        _ if c.range.is_some() => match c.range {
-            Some((0, hi)) => format!("below {}", u128::from(hi) + 1),
-            Some((lo, _)) => format!("above {}", lo - 1),
-            None => String::new(),
-        },
-        (Some(true), _) => String::from("a named value"),
-        (Some(false), _) => String::from("a value its enum does not name"),
-        (None, Some(a)) => format!(
+    let wanted = match (c.named, c.attr, c.range) {
+        (_, _, Some((0, hi))) => format!("below {}", u128::from(hi) + 1),
+        (_, _, Some((lo, _))) => format!("above {}", lo - 1),
+        (Some(true), _, _) => String::from("a named value"),
+        (Some(false), _, _) => String::from("a value its enum does not name"),
+        (None, Some(a), _) => format!(
             "a named value whose `{}` is {}{}",
             attr_name(field, a),
             if c.equal { "" } else { "not " },
             c.values.iter().map(|v| format!("{v}")).collect::<Vec<_>>().join(" or ")
         ),
-        (None, None) if c.equal => format!("one of {}", values.join(", ")),
-        (None, None) => format!("none of {}", values.join(", ")),
+        (None, None, _) if c.equal => format!("one of {}", values.join(", ")),
+        (None, None, _) => format!("none of {}", values.join(", ")),
     };
     format!(
         "this form of `{}` prints only when `{}` is {wanted}; here it is {}",

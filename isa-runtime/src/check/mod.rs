@@ -254,15 +254,10 @@ fn sweep_leaves<I: Isa>(format: &'static Format, base: I::Word, op: Option<&'sta
             choose_variant(&leaf, &mut word);
             field.write(&mut word, leaf.base, value);
             if let Some(op) = op {
-                if let Some(winner) = outranking::<I>(word, op, gen) {
-                    // The value makes a word of another opcode, which
-                    // `prio` puts first (ir3's `ldc.imm`, mode 0 of `ldc`).
-                    round_trip_word_in::<I>(word, Some(winner.mnemonic), gen).unwrap_or_else(|e| {
-                        panic!(
-                            "`{what}` with `{}` = {value:#x}, a `{}`: {e}",
-                            field.name, winner.mnemonic
-                        )
-                    });
+                // The value may make a word of another opcode, which `prio`
+                // puts first (ir3's `ldc.imm`, mode 0 of `ldc`).
+                if checked_as_outranking::<I>(word, op, gen, || format!("`{what}` with `{}` = {value:#x}", field.name))
+                {
                     continue;
                 }
                 let winner = I::LAYOUT.match_opcode_in(word.to_u128(), gen.or(I::LAYOUT.gens.map(|g| g.hi)));
@@ -293,12 +288,19 @@ fn sweep_leaves<I: Isa>(format: &'static Format, base: I::Word, op: Option<&'sta
     }
 }
 
-/// The opcode of higher `prio` than `op` that `word`, made from `op`'s
-/// bits, matches instead (in generation `gen`, else the newest), if any.
-fn outranking<I: Isa>(word: I::Word, op: &Opcode, gen: Option<u32>) -> Option<&'static Opcode> {
-    I::LAYOUT
+/// Whether `word`, made from `op`'s bits, matches an opcode of higher
+/// `prio` instead (in generation `gen`, else the newest); then it must
+/// round-trip as that opcode's word (`what` names it in the panic).
+fn checked_as_outranking<I: Isa>(word: I::Word, op: &Opcode, gen: Option<u32>, what: impl Fn() -> String) -> bool {
+    let winner = I::LAYOUT
         .match_opcode_in(word.to_u128(), gen.or(I::LAYOUT.gens.map(|g| g.hi)))
-        .filter(|w| w.priority > op.priority)
+        .filter(|w| w.priority > op.priority);
+    let Some(winner) = winner else {
+        return false;
+    };
+    round_trip_word_in::<I>(word, Some(winner.mnemonic), gen)
+        .unwrap_or_else(|e| panic!("{}, a `{}`: {e}", what(), winner.mnemonic));
+    true
 }
 
 /// Every value of an enum, in the first opcode whose format uses it: named
@@ -388,10 +390,7 @@ pub fn enum_values<I: Isa>(name: &str) {
         let mut word: I::Word = base_word(op);
         leaf.field.write(&mut word, leaf.base, value);
         let gen = op.gens.map(|g| g.hi);
-        if let Some(winner) = outranking::<I>(word, op, gen) {
-            // Another opcode's word (see `sweep_leaves`).
-            round_trip_word_in::<I>(word, Some(winner.mnemonic), gen)
-                .unwrap_or_else(|e| panic!("`{name}` = {value} makes a `{}`: {e}", winner.mnemonic));
+        if checked_as_outranking::<I>(word, op, gen, || format!("`{name}` = {value} in `{}`", op.mnemonic)) {
             continue;
         }
         match (e.value(value), round_trip_word_in::<I>(word, Some(op.mnemonic), gen)) {
