@@ -38,6 +38,9 @@ pub struct IsaLayout {
     /// Indices into `opcodes` in decode order: highest priority first, then
     /// spec order.
     pub decode_order: &'static [usize],
+    /// Indices into `opcodes` in mnemonic order (byte-wise; mnemonics are
+    /// unique): what [`IsaLayout::opcode`] searches.
+    pub by_mnemonic: &'static [usize],
     /// For a bundle ISA (no opcodes, such as Lima GP): the one format that is
     /// the whole instruction.
     pub bundle: Option<&'static Format>,
@@ -52,9 +55,14 @@ impl IsaLayout {
         self.dialects.iter().find(|d| d.name == name)
     }
 
-    /// The opcode with this mnemonic.
+    /// The opcode with this mnemonic (a binary search of `by_mnemonic`:
+    /// assemblers look up every line's first word).
     pub fn opcode(&self, mnemonic: &str) -> Option<&'static Opcode> {
-        self.opcodes.iter().find(|o| o.mnemonic == mnemonic)
+        let at = self
+            .by_mnemonic
+            .binary_search_by(|&i| self.opcodes[i].mnemonic.cmp(mnemonic))
+            .ok()?;
+        Some(&self.opcodes[self.by_mnemonic[at]])
     }
 
     /// The index in `opcodes` of `op`, an opcode of this layout (`None` for

@@ -270,6 +270,7 @@ static FIXTURE: IsaLayout = IsaLayout {
     attrs: &[],
     dialects: &[],
     decode_order: &[0],
+    by_mnemonic: &[0],
     bundle: None,
     packed: None,
 };

@@ -244,6 +244,14 @@ pub fn decode_order(spec: &Spec) -> Vec<usize> {
     order
 }
 
+/// Opcode indices in mnemonic order (byte-wise), for the binary search of
+/// `IsaLayout::opcode`.
+pub fn mnemonic_order(spec: &Spec) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..spec.opcodes.len()).collect();
+    order.sort_by(|&a, &b| spec.opcodes[a].mnemonic.text.cmp(&spec.opcodes[b].mnemonic.text));
+    order
+}
+
 /// Text for a type printed and parsed by a layout's `syntax` (free-standing
 /// layouts and bundle instructions): `parse_at`, `Display` and `FromStr`.
 fn layout_text_impls(name: &proc_macro2::Ident, meta: &proc_macro2::Ident, word: &TokenStream) -> TokenStream {

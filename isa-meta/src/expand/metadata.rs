@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::codec::decode_order;
+use super::codec::{decode_order, mnemonic_order};
 use crate::model::{
     AttrDef, AttrKind, AttrTerm, BindValue, BundleDef, DeriveRule, FieldDef, FieldTy, LayoutDef, Spec, TPiece, TStyle,
     Template, Term,
@@ -164,6 +164,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     let order = decode_order(spec);
+    let by_mnemonic = mnemonic_order(spec);
     let gens = gens_tokens(spec.gens);
     let bundle = match spec.bundle() {
         Some(b) => {
@@ -207,6 +208,7 @@ pub fn expand(spec: &Spec) -> TokenStream {
             attrs: &[#(#attrs),*],
             dialects: &[#(#dialects),*],
             decode_order: &[#(#order),*],
+            by_mnemonic: &[#(#by_mnemonic),*],
             bundle: #bundle,
             packed: #packed,
         };

@@ -658,6 +658,7 @@ pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
         },
     ],
     decode_order: &[0usize],
+    by_mnemonic: &[0usize],
     bundle: ::core::option::Option::None,
     packed: ::core::option::Option::None,
 };

@@ -507,6 +507,22 @@ pub fn layout_lists<I: Isa>(mnemonics: &[&str], formats: &[&str]) {
     }
     for (index, op) in I::LAYOUT.opcodes.iter().enumerate() {
         assert_eq!(I::LAYOUT.opcode_index(op), Some(index), "{}", op.mnemonic);
+        assert!(
+            I::LAYOUT
+                .opcode(op.mnemonic)
+                .is_some_and(|found| core::ptr::eq(found, op)),
+            "`{}` is not found by its mnemonic",
+            op.mnemonic
+        );
+        for near in [
+            format!("{}_", op.mnemonic),
+            format!("_{}", op.mnemonic),
+            op.mnemonic.to_uppercase(),
+        ] {
+            if !mnemonics.contains(&near.as_str()) {
+                assert_eq!(I::LAYOUT.opcode(&near).map(|o| o.mnemonic), None, "`{near}`");
+            }
+        }
         let word: I::Word = base_word(op);
         let gen = op.gens.or(I::LAYOUT.gens).map(|g| g.hi);
         assert_eq!(

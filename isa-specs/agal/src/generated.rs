@@ -5342,6 +5342,13 @@ pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
         28usize, 29usize, 30usize, 31usize, 32usize, 33usize, 34usize, 35usize, 36usize,
         37usize, 38usize, 39usize, 40usize, 41usize, 42usize,
     ],
+    by_mnemonic: &[
+        20usize, 1usize, 16usize, 17usize, 26usize, 27usize, 4usize, 18usize, 19usize,
+        33usize, 32usize, 13usize, 8usize, 28usize, 30usize, 31usize, 29usize, 35usize,
+        12usize, 23usize, 25usize, 24usize, 7usize, 6usize, 0usize, 3usize, 21usize,
+        14usize, 11usize, 5usize, 10usize, 22usize, 40usize, 37usize, 39usize, 15usize,
+        38usize, 41usize, 9usize, 2usize, 34usize, 36usize, 42usize,
+    ],
     bundle: ::core::option::Option::None,
     packed: ::core::option::Option::None,
 };

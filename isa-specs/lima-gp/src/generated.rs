@@ -3650,6 +3650,7 @@ pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
         },
     ],
     decode_order: &[],
+    by_mnemonic: &[],
     bundle: ::core::option::Option::Some(&__layout::LAYOUT_INSTR),
     packed: ::core::option::Option::None,
 };

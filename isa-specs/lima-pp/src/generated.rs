@@ -11274,6 +11274,7 @@ pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
         },
     ],
     decode_order: &[],
+    by_mnemonic: &[],
     bundle: ::core::option::Option::None,
     packed: ::core::option::Option::Some(&__layout::PACKED),
 };

@@ -6372,6 +6372,13 @@ pub static LAYOUT: ::isa_runtime::IsaLayout = ::isa_runtime::IsaLayout {
         28usize, 29usize, 30usize, 31usize, 32usize, 33usize, 34usize, 35usize, 36usize,
         37usize, 38usize,
     ],
+    by_mnemonic: &[
+        0usize, 22usize, 25usize, 26usize, 27usize, 28usize, 36usize, 1usize, 2usize,
+        3usize, 18usize, 4usize, 19usize, 32usize, 24usize, 5usize, 11usize, 30usize,
+        29usize, 34usize, 35usize, 6usize, 7usize, 31usize, 38usize, 37usize, 12usize,
+        13usize, 17usize, 16usize, 8usize, 23usize, 14usize, 15usize, 33usize, 9usize,
+        20usize, 10usize, 21usize,
+    ],
     bundle: ::core::option::Option::None,
     packed: ::core::option::Option::None,
 };

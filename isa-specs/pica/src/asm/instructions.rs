@@ -48,20 +48,27 @@ enum Kind {
     Setemit(&'static Opcode),
 }
 
-/// How picasso spells the spec's `mnemonic`: its `picasso` attribute's
-/// spelling, if it has one.
-pub(crate) fn picasso_name(mnemonic: &str) -> &str {
-    LAYOUT
-        .opcode(mnemonic)
-        .and_then(OpcodeAttrs::of)
+/// How picasso spells `op`: its `picasso` attribute's spelling, if it has
+/// one, else its mnemonic.
+fn picasso_spelling(op: &'static Opcode) -> &'static str {
+    OpcodeAttrs::of(op)
         .map(|a| a.picasso.spelling())
         .filter(|p| !p.is_empty())
-        .unwrap_or(mnemonic)
+        .unwrap_or(op.mnemonic)
+}
+
+/// How picasso spells the spec's `mnemonic` ([`picasso_spelling`]; a name
+/// that is no mnemonic stays as it is).
+pub(crate) fn picasso_name(mnemonic: &str) -> &str {
+    match LAYOUT.opcode(mnemonic) {
+        Some(op) => picasso_spelling(op),
+        None => mnemonic,
+    }
 }
 
 /// The spec opcode picasso calls `name`.
 fn by_picasso_name(name: &str) -> Option<&'static Opcode> {
-    LAYOUT.opcodes.iter().find(|op| picasso_name(op.mnemonic) == name)
+    LAYOUT.opcodes.iter().find(|op| picasso_spelling(op) == name)
 }
 
 /// The inverted form of `op`: the opcode whose `inverts` attribute names it.
@@ -76,11 +83,15 @@ fn inverted_form(op: &Opcode) -> Option<&'static Opcode> {
 
 /// The kind of a (lowercase) mnemonic.
 fn lookup(name: &str) -> Option<Kind> {
-    let op = by_picasso_name(name)?;
+    kind_of(by_picasso_name(name)?)
+}
+
+/// How `op` assembles (`None`: it does not, in picasso's syntax).
+fn kind_of(op: &'static Opcode) -> Option<Kind> {
     let a = OpcodeAttrs::of(op)?;
     if let Some(plain) = a.inverts {
         // `dphi` is `dph`: picasso picks the form from the operands.
-        return lookup(picasso_name(plain));
+        return kind_of(LAYOUT.opcode(plain)?);
     }
     let is = |f: &'static Format| std::ptr::eq(op.format, f);
     Some(if is(Fmt0::FORMAT) {
@@ -113,8 +124,8 @@ fn lookup(name: &str) -> Option<Kind> {
 /// Whether picasso refuses two different input registers among `op`'s
 /// sources: its two-source and `mad` commands check (format1 and format5
 /// in picasso_assembler.cpp, `isBadInputRegCombination`); `cmp`'s does not.
-pub(crate) fn refuses_two_inputs(op: &Opcode) -> bool {
-    matches!(lookup(picasso_name(op.mnemonic)), Some(Kind::Two(..) | Kind::Mad(..)))
+pub(crate) fn refuses_two_inputs(op: &'static Opcode) -> bool {
+    matches!(kind_of(op), Some(Kind::Two(..) | Kind::Mad(..)))
 }
 
 /// Every mnemonic picasso accepts, for suggestions.
@@ -122,8 +133,8 @@ fn mnemonics() -> impl Iterator<Item = &'static str> {
     LAYOUT
         .opcodes
         .iter()
-        .map(|o| picasso_name(o.mnemonic))
-        .filter(|m| lookup(m).is_some())
+        .filter(|op| kind_of(op).is_some())
+        .map(picasso_spelling)
 }
 
 /// picasso's vertex shader code limit (it checks before each instruction,
