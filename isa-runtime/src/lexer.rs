@@ -341,6 +341,14 @@ pub fn ends_with(text: &str, suffix: &str) -> bool {
 
 /// Levenshtein distance, for "did you mean" hints.
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    edit_distance_within(a, b, usize::MAX).unwrap_or(usize::MAX)
+}
+
+/// [`edit_distance`] if it is at most `limit`, else `None`. It stops at
+/// the first row whose every entry exceeds `limit` (the rows' minimum
+/// never decreases), so a word far from every candidate costs a row or two
+/// per candidate.
+pub fn edit_distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
     let b: alloc::vec::Vec<char> = b.chars().collect();
     let mut prev: alloc::vec::Vec<usize> = (0..=b.len()).collect();
     let mut cur = alloc::vec![0; b.len() + 1];
@@ -350,16 +358,20 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
             let cost = usize::from(ca != cb);
             cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
         }
+        if cur.iter().all(|&d| d > limit) {
+            return None;
+        }
         core::mem::swap(&mut prev, &mut cur);
     }
-    prev[b.len()]
+    Some(prev[b.len()]).filter(|&d| d <= limit)
 }
 
 /// The candidate closest to `word`, if it is close enough to suggest.
 ///
 /// A candidate whose length differs from `word`'s by more than the distance
 /// it allows is skipped without computing the distance (which is at least
-/// the difference), so a long garbage word costs little.
+/// the difference), and the distance is computed only as far as that
+/// bound ([`edit_distance_within`]), so a long garbage word costs little.
 pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     let word_chars = word.chars().count();
     candidates
@@ -369,8 +381,8 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
             if word_chars.abs_diff(c.chars().count()) > allowed {
                 return None;
             }
-            let d = edit_distance(word, c);
-            (d <= allowed && d < c.len().max(word.len())).then_some((d, c))
+            let d = edit_distance_within(word, c, allowed)?;
+            (d < c.len().max(word.len())).then_some((d, c))
         })
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
@@ -450,6 +462,37 @@ mod tests {
     fn suggestions() {
         assert_eq!(closest("dp5", ["dp4", "mov", "add"]), Some("dp4"));
         assert_eq!(closest("zzzzz", ["dp4", "mov"]), None);
+    }
+
+    /// The bounded distance stops early but agrees with the whole one at
+    /// every bound.
+    #[test]
+    fn bounded_edit_distance_agrees_with_the_whole_one() {
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("ünï", "uni"), 2);
+        let words = [
+            "",
+            "a",
+            "mov",
+            "mvo",
+            "movaa",
+            "dp4",
+            "texture",
+            "textur",
+            "ünï",
+            "zzzzzzzzzz",
+            "scalar_add",
+        ];
+        for a in words {
+            for b in words {
+                let whole = edit_distance(a, b);
+                for limit in 0..12 {
+                    let want = (whole <= limit).then_some(whole);
+                    assert_eq!(edit_distance_within(a, b, limit), want, "{a:?} {b:?} within {limit}");
+                }
+            }
+        }
     }
 
     /// Skipping candidates by length changes nothing: the same answer as

@@ -201,8 +201,13 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
     // Only the formats whose mnemonics can start the word there.
     let at = at_mnemonic(&cur);
     let word = at.rest().split_whitespace().next().unwrap_or("");
+    let first = word.as_bytes().first().copied();
     for (format, _, heads) in line_formats() {
-        if !heads.iter().any(|h| word.starts_with(h)) {
+        // The first byte before the whole prefix: most heads differ there.
+        if !heads
+            .iter()
+            .any(|h| h.as_bytes().first().copied() == first && word.starts_with(h))
+        {
             continue;
         }
         let format: &'static Format = format;
