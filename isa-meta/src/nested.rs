@@ -349,7 +349,19 @@ fn variant_values(term: &AttrTerm, at: &Attrs<'_>, span: Span, diags: &mut Diagn
     for v in &term.variants {
         if let Some(found) = e.variants.iter().find(|x| x.name.text == *v) {
             values.push(found.value);
-        } else if let Some(n) = v.parse::<u64>().ok().filter(|n| *n >> e.bits == 0) {
+        } else if let Ok(n) = v.parse::<u64>() {
+            // `checked_shr`: an enum may be 64 bits wide.
+            if n.checked_shr(e.bits).unwrap_or(0) != 0 {
+                let max = u64::MAX.checked_shr(64 - e.bits).unwrap_or(0);
+                diags.error(
+                    span,
+                    format!(
+                        "`{v}` does not fit `{}`, an enum of {} bits (0 to {max})",
+                        e.name.text, e.bits
+                    ),
+                );
+                return None;
+            }
             values.push(n);
         } else {
             let names = e.variants.iter().map(|x| x.name.text.as_str());

@@ -454,6 +454,44 @@ opcodes {
         assert_eq!(values("F"), [0, 2], "the `half` values of `Ty`");
         assert_eq!(values("G"), [2, 3], "the `wide` opcodes of `G`");
     }
+    /// A binding by number on an enum of 64 bits: every value fits (the
+    /// width check shifts by the enum's width, which must not overflow).
+    #[test]
+    fn a_number_binding_on_a_64_bit_enum_compiles() {
+        let text = r#"
+isa toy {
+    word 128
+    dialect asm
+}
+enum Big : 64 {
+    zero = 0 "zero"
+}
+layout Src : 8 {
+    param half
+    reg    0..=7   u
+    syntax "r{reg}"
+    text asm.src "{half:'h'}r{reg}"
+}
+format F : 128 {
+    src    0..=7    Src
+    big    8..=71   Big
+    rest   72..=121 unknown
+    opcode 122..=127 opcode
+    syntax "{src}, {big}"
+    text asm.line "{opcode}.{big} {src(half = big == zero|18446744073709551615)}"
+}
+opcodes {
+    mov 0 F
+}
+"#;
+        let source = crate::Source {
+            name: "toy.isa".into(),
+            text: text.into(),
+        };
+        if let Err(d) = crate::compile(&source) {
+            panic!("{}", d.render(&source));
+        }
+    }
 
     /// A layout field inside an optional group prints nested too, with
     /// its bindings folded; a param used only inside a group of its
