@@ -527,15 +527,7 @@ impl Parser<'_, '_> {
                     gens: None,
                     doc: String::new(),
                 };
-                loop {
-                    if p.keyword_before_int("prio") {
-                        variant.priority = Some(p.priority()?);
-                    } else if p.keyword_before_int("gen") {
-                        variant.gens = Some(p.gen_range()?);
-                    } else {
-                        break;
-                    }
-                }
+                while p.priority_or_gens(&mut variant.priority, &mut variant.gens)? {}
                 p.line_end(&mut doc)?;
                 variant.doc = doc;
                 variants.push(variant);
@@ -753,8 +745,20 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// `LO..=HI` or `N`: a range of generations (`gens` in `isa`, `gen`
-    /// on an opcode line).
+    /// `prio N` or `gen LO..=HI`, which an opcode line and a `variant`
+    /// line both take, into `priority` or `gens`; `false` if neither comes
+    /// next.
+    fn priority_or_gens(&mut self, priority: &mut Option<Lit<i64>>, gens: &mut Option<GenRangeAst>) -> PResult<bool> {
+        if self.eat_keyword("prio") {
+            *priority = Some(self.priority()?);
+        } else if self.keyword_before_int("gen") {
+            *gens = Some(self.gen_range()?);
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
     /// `N` or `-N` after `prio`.
     fn priority(&mut self) -> PResult<Lit<i64>> {
         let neg = *self.peek() == Tok::Punct('-');
@@ -769,6 +773,8 @@ impl Parser<'_, '_> {
         })
     }
 
+    /// `LO..=HI` or `N`: a range of generations (`gens` in `isa`, `gen`
+    /// on an opcode or `variant` line).
     fn gen_range(&mut self) -> PResult<GenRangeAst> {
         let lo = self.int("a generation (`N`) or a range of them (`LO..=HI`)")?;
         if *self.peek() != Tok::RangeTo {
@@ -842,10 +848,8 @@ impl Parser<'_, '_> {
             loop {
                 if p.eat_keyword("sem") {
                     op.semantics = Some(p.string("the semantics (an AGSL expression in a string)")?);
-                } else if p.eat_keyword("prio") {
-                    op.priority = Some(p.priority()?);
-                } else if p.keyword_before_int("gen") {
-                    op.gens = Some(p.gen_range()?);
+                } else if p.priority_or_gens(&mut op.priority, &mut op.gens)? {
+                    continue;
                 } else if let Tok::Ident(_) = p.peek() {
                     op.attrs.push(p.attr_setting()?);
                 } else {

@@ -1,7 +1,8 @@
 // A `variant` line's `gen` says where its form exists, whatever the base
 // opcode's generations are: an older generation's encoding of an opcode
 // (ir3's a4xx `stgb.a4` beside a5xx's `stgb`); without one, it has the
-// base opcode's.
+// base opcode's. A `variant` line takes `prio` as an opcode line does,
+// negative too.
 isa_macros::isa!(inline = "
 isa toy {
     word 32
@@ -14,7 +15,7 @@ format F : 32 {
     syntax \"{a}\"
 }
 format Old : F {
-    variant \".old\" gen 1..=2   /// the form of generations 1 and 2 (bit 25 clear)
+    variant \".old\" gen 1..=2 prio -1   /// the form of generations 1 and 2 (bit 25 clear)
     old    25      pattern 0
 }
 opcodes {
@@ -29,6 +30,8 @@ fn main() {
     assert_eq!(gens("op.old"), Some((1, 2)));
     assert_eq!(gens("any"), None);
     assert_eq!(gens("any.old"), Some((1, 2)));
+    assert_eq!(LAYOUT.opcode("any.old").map(|o| o.priority), Some(-1));
+    assert_eq!(LAYOUT.opcode("any").map(|o| o.priority), Some(0));
     // Each generation decodes only its own form.
     assert!(Instruction::decode_gen(5, 2).is_ok());
     assert!(Instruction::decode_gen(5, 3).is_err());
