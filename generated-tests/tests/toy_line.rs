@@ -21,30 +21,11 @@ isa_macros::isa_tests!(
 use core::fmt;
 
 use generated_tests::check::rng::SplitMix64;
-use isa_runtime::layout::{Field, FieldKind, Format, Mnemonic, NamedText, Style};
+use isa_runtime::layout::{FieldKind, Format, Mnemonic, NamedText, Style};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{self, TextError, TextHooks};
+use isa_runtime::text::{self, NoHooks, TextError};
 use isa_runtime::ParseError;
 use toy_line::{text_writers, LAYOUT};
-
-/// The lines use no hooks.
-struct NoHooks;
-
-impl TextHooks<u32> for NoHooks {
-    fn write_hook(&mut self, _: &mut dyn fmt::Write, _: &str, _: Option<&Field>, _: &u32) -> fmt::Result {
-        Err(fmt::Error)
-    }
-
-    fn parse_hook<'a>(
-        &mut self,
-        cur: &mut Cursor<'a>,
-        hook: &str,
-        _: Option<&Field>,
-        _: &mut u32,
-    ) -> Result<(), TextError<'a>> {
-        Err(TextError::message(cur, format!("no hook `{hook}`")))
-    }
-}
 
 /// The format of `word` and its `asm.line` alternative that prints it.
 fn line_of(word: u32) -> Option<(&'static Format, &'static NamedText)> {

@@ -22,31 +22,12 @@ isa_macros::isa_tests!(
 
 use core::fmt;
 
-use isa_runtime::layout::{Bind, Field, Format, Piece, Style, Term};
+use isa_runtime::layout::{Bind, Format, Piece, Style, Term};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{self, TextError, TextHooks};
+use isa_runtime::text::{self, NoHooks};
 use isa_runtime::ParseError;
 use pretty_assertions::assert_eq;
 use toy_nested::{text_writers, LAYOUT};
-
-/// The lines use no hooks.
-struct NoHooks;
-
-impl TextHooks<u32> for NoHooks {
-    fn write_hook(&mut self, _: &mut dyn fmt::Write, _: &str, _: Option<&Field>, _: &u32) -> fmt::Result {
-        Err(fmt::Error)
-    }
-
-    fn parse_hook<'a>(
-        &mut self,
-        cur: &mut Cursor<'a>,
-        hook: &str,
-        _: Option<&Field>,
-        _: &mut u32,
-    ) -> Result<(), TextError<'a>> {
-        Err(TextError::message(cur, format!("no hook `{hook}`")))
-    }
-}
 
 /// The format of `word`'s opcode.
 fn format_of(word: u32) -> &'static Format {

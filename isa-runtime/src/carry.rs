@@ -40,6 +40,9 @@ pub trait CarryHooks: TextHooks<u128> {
     }
 }
 
+/// Text without hooks carries nothing through them.
+impl CarryHooks for crate::text::NoHooks {}
+
 /// Copies the bits of `field` from `bits` into `implied`: what reading
 /// back a hook whose text carries exactly its field gives.
 #[inline]

@@ -862,6 +862,28 @@ fn parse_union<'a, W: BitWord>(
     Err(best.unwrap_or_else(|| TextError::expected_for(cur, "one of the union's layouts", field)))
 }
 
+/// The [`TextHooks`] of text without hooks (every piece a field or
+/// literal, as nested layouts' lines and ir3's Mesa lines are): a hook
+/// cannot be printed (`fmt::Error`) or read (an error at it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoHooks;
+
+impl<W: BitWord> TextHooks<W> for NoHooks {
+    fn write_hook(&mut self, _: &mut dyn Write, _: &str, _: Option<&Field>, _: &W) -> fmt::Result {
+        Err(fmt::Error)
+    }
+
+    fn parse_hook<'a>(
+        &mut self,
+        cur: &mut Cursor<'a>,
+        _: &str,
+        _: Option<&Field>,
+        _: &mut W,
+    ) -> Result<(), TextError<'a>> {
+        Err(TextError::expected(cur, "no hook: this text is read without hooks"))
+    }
+}
+
 /// The context of `text` templates ([`NamedText`]): it prints and parses
 /// their hooks, `{@name}` (`field` is `None`) and `{field:@name}`, from what
 /// the word alone cannot say (the instruction's place in a program, its

@@ -38,9 +38,10 @@ layout G : 32 {
 }
 ");
 
-struct NoHooks;
+/// Prints a hook as its name and reads it back.
+struct NameHooks;
 
-impl TextHooks<u32> for NoHooks {
+impl TextHooks<u32> for NameHooks {
     fn write_hook(&mut self, out: &mut dyn core::fmt::Write, hook: &str, _: Option<&Field>, _: &u32) -> core::fmt::Result {
         out.write_str(hook)
     }
@@ -58,7 +59,7 @@ fn print(dialect: &str, group: &str, word: u32) -> Option<String> {
     let format = &__layout::LAYOUT_F;
     let t = select_text(format, dialect, group, &word)?;
     let mut out = String::new();
-    write_text(&mut out, format, t, &word, &mut NoHooks).unwrap();
+    write_text(&mut out, format, t, &word, &mut NameHooks).unwrap();
     Some(out)
 }
 
@@ -93,32 +94,32 @@ fn main() {
     for (w, text) in cases {
         assert!(t.holds(g, &w, 0));
         let mut out = String::new();
-        write_text(&mut out, g, t, &w, &mut NoHooks).unwrap();
+        write_text(&mut out, g, t, &w, &mut NameHooks).unwrap();
         assert_eq!(out, text);
         // Parsed back from the text (the group tried present, then absent:
         // `1 7` is not `m = 7` with `a` missing).
         let mut back = 0u32;
-        parse_text(&mut Cursor::new(text), g, t, &mut back, &mut NoHooks).unwrap();
+        parse_text(&mut Cursor::new(text), g, t, &mut back, &mut NameHooks).unwrap();
         assert_eq!(back, w, "{text}");
     }
     // `op.args == 1` holds for `sub` only; never for a value the enum does not name.
     assert!(!t.holds(g, &word(0, 0, 0, 0, 1), 0));
     assert!(!t.holds(g, &word(3, 0, 0, 0, 1), 0));
-    let err = parse_text(&mut Cursor::new("0  1"), g, t, &mut 0u32, &mut NoHooks).unwrap_err();
+    let err = parse_text(&mut Cursor::new("0  1"), g, t, &mut 0u32, &mut NameHooks).unwrap_err();
     assert!(err.to_string().contains("`args` is 1"), "{err}");
     // An unclosed `abs(` is an error, not a silently cleared flag.
-    assert!(parse_text(&mut Cursor::new("1  abs(4"), g, t, &mut 0u32, &mut NoHooks).is_err());
+    assert!(parse_text(&mut Cursor::new("1  abs(4"), g, t, &mut 0u32, &mut NameHooks).is_err());
 
     // Parsing an alternative writes what its conditions pin.
     let t = select_text(format, "terse", "op", &sub_neg_5).unwrap();
     let mut word = 0u32;
-    parse_text(&mut Cursor::new("-9"), format, t, &mut word, &mut NoHooks).unwrap();
+    parse_text(&mut Cursor::new("-9"), format, t, &mut word, &mut NameHooks).unwrap();
     assert_eq!(word, 1 | 9 << 3);
     // …and its `default`s, for fields the text does not give (printing
     // ignores them).
     let t = select_text(format, "terse", "op", &0u32).unwrap();
     let mut word = 0u32;
-    parse_text(&mut Cursor::new("+9"), format, t, &mut word, &mut NoHooks).unwrap();
+    parse_text(&mut Cursor::new("+9"), format, t, &mut word, &mut NameHooks).unwrap();
     assert_eq!(word, 1 << 2 | 9 << 3);
     assert_eq!(print("terse", "op", 1 << 2 | 9 << 3).as_deref(), Some("+9"));
     assert_eq!(t.defaults, &[(1, 1)]);

@@ -1,6 +1,8 @@
 // `f32` and `f16` fields: the field-explicit syntax gives every bit back
 // (a NaN as its bits, equal to itself), and a `text` line may print N
 // decimals (`{f:.6}` is C's `%f`, `.9` the most).
+use isa_runtime::text::NoHooks;
+
 isa_macros::isa!(inline = "
 isa floats {
     word 64
@@ -37,28 +39,4 @@ fn main() {
     let mut out = String::new();
     isa_runtime::text::write_text(&mut out, format, text, &word, &mut NoHooks).unwrap();
     assert_eq!(out, "movf (-1.456763), h(1.000000000)");
-}
-
-struct NoHooks;
-
-impl isa_runtime::text::TextHooks<u64> for NoHooks {
-    fn write_hook(
-        &mut self,
-        _: &mut dyn core::fmt::Write,
-        _: &str,
-        _: Option<&isa_runtime::layout::Field>,
-        _: &u64,
-    ) -> core::fmt::Result {
-        Err(core::fmt::Error)
-    }
-
-    fn parse_hook<'a>(
-        &mut self,
-        cur: &mut isa_runtime::lexer::Cursor<'a>,
-        _: &str,
-        _: Option<&isa_runtime::layout::Field>,
-        _: &mut u64,
-    ) -> Result<(), isa_runtime::text::TextError<'a>> {
-        Err(isa_runtime::text::TextError::expected(cur, "no hook"))
-    }
 }

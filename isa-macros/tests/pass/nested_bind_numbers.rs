@@ -2,9 +2,8 @@
 // the largest number that fits the field (3 in two bits) is accepted (the
 // next one is `nested_bind_number_too_wide`), and the line prints and
 // reads with it.
-use isa_runtime::layout::Field;
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{parse_text, write_text, TextError, TextHooks};
+use isa_runtime::text::{parse_text, write_text, NoHooks};
 
 isa_macros::isa!(inline = "
 isa toy {
@@ -35,18 +34,6 @@ opcodes {
     mov 0 F
 }
 ");
-
-struct NoHooks;
-
-impl TextHooks<u32> for NoHooks {
-    fn write_hook(&mut self, _: &mut dyn core::fmt::Write, _: &str, _: Option<&Field>, _: &u32) -> core::fmt::Result {
-        Err(core::fmt::Error)
-    }
-
-    fn parse_hook<'a>(&mut self, cur: &mut Cursor<'a>, _: &str, _: Option<&Field>, _: &mut u32) -> Result<(), TextError<'a>> {
-        Err(cur.expected("no hook").into())
-    }
-}
 
 fn main() {
     let format = &__layout::LAYOUT_F;

@@ -5,9 +5,9 @@
 // `!opcode.ATTR`, `A == b` with a field, `A != b` with `opcode.ATTR`), the
 // union's layouts test their params in conditions, and each line reads
 // back to the word it printed.
-use isa_runtime::layout::{Bind, Field, Style, Term};
+use isa_runtime::layout::{Bind, Style, Term};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{parse_text, select_text, write_text, TextError, TextHooks};
+use isa_runtime::text::{parse_text, select_text, write_text, NoHooks};
 
 isa_macros::isa!(inline = "
 isa toy {
@@ -67,24 +67,6 @@ opcodes {
     mul 1 F wide
 }
 ");
-
-struct NoHooks;
-
-impl TextHooks<u32> for NoHooks {
-    fn write_hook(&mut self, _: &mut dyn core::fmt::Write, _: &str, _: Option<&Field>, _: &u32) -> core::fmt::Result {
-        Err(core::fmt::Error)
-    }
-
-    fn parse_hook<'a>(
-        &mut self,
-        cur: &mut Cursor<'a>,
-        hook: &str,
-        _: Option<&Field>,
-        _: &mut u32,
-    ) -> Result<(), TextError<'a>> {
-        Err(TextError::message(cur, format!("no hook `{hook}`")))
-    }
-}
 
 fn print(word: u32) -> String {
     let f = &__layout::LAYOUT_F;

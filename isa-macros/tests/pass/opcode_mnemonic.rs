@@ -1,9 +1,9 @@
 // `{opcode}` in a `text` line: the mnemonic printed where the line puts it
 // (here after a flag), read back as the longest mnemonic of the format
 // that does not run into a word, and written into the opcode field.
-use isa_runtime::layout::{Field, Mnemonic, Style};
+use isa_runtime::layout::{Mnemonic, Style};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{parse_text, write_text, TextError, TextHooks};
+use isa_runtime::text::{parse_text, write_text, NoHooks};
 
 isa_macros::isa!(inline = "
 isa toy {
@@ -23,18 +23,6 @@ opcodes {
     add   0x01 F
 }
 ");
-
-struct NoHooks;
-
-impl TextHooks<u32> for NoHooks {
-    fn write_hook(&mut self, _: &mut dyn core::fmt::Write, _: &str, _: Option<&Field>, _: &u32) -> core::fmt::Result {
-        Err(core::fmt::Error)
-    }
-
-    fn parse_hook<'a>(&mut self, cur: &mut Cursor<'a>, _: &str, _: Option<&Field>, _: &mut u32) -> Result<(), TextError<'a>> {
-        Err(cur.expected("no hook").into())
-    }
-}
 
 fn main() {
     let format = &__layout::LAYOUT_F;

@@ -19,14 +19,13 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt::{self, Write};
+use core::fmt::Write;
 use std::sync::OnceLock;
 
-use isa_runtime::carry::CarryHooks;
-use isa_runtime::layout::{Field, FieldKind, Format, Piece, Style};
+use isa_runtime::layout::{FieldKind, Format, Piece, Style};
 use isa_runtime::lexer::Cursor;
 use isa_runtime::note::{parse_raw_note, write_raw_note};
-use isa_runtime::text::{self, TextError, TextHooks};
+use isa_runtime::text::{self, NoHooks, TextError};
 use isa_runtime::ParseError;
 
 use crate::{Instruction, LAYOUT};
@@ -348,24 +347,3 @@ pub fn assemble(source: &str, gen: u32) -> Result<Vec<u64>, ParseError> {
     }
     Ok(words)
 }
-
-/// The spec's `mesa` lines use no hooks: every piece is a field.
-struct NoHooks;
-
-impl<W: isa_runtime::BitWord> TextHooks<W> for NoHooks {
-    fn write_hook(&mut self, _: &mut dyn fmt::Write, _: &str, _: Option<&Field>, _: &W) -> fmt::Result {
-        Err(fmt::Error)
-    }
-
-    fn parse_hook<'a>(
-        &mut self,
-        cur: &mut Cursor<'a>,
-        _: &str,
-        _: Option<&Field>,
-        _: &mut W,
-    ) -> Result<(), TextError<'a>> {
-        Err(TextError::expected(cur, "no hook: ir3's text has none"))
-    }
-}
-
-impl CarryHooks for NoHooks {}
