@@ -18,7 +18,7 @@
 //! A property returns `Err(Violation)` when it finds input that breaks one of
 //! these; the fuzz harness turns that into a crash with the message.
 //!
-//! Adding a target is one entry in [`TARGETS`]: a name, a property and the
+//! Adding a target is one entry in its family ([`FAMILIES`]): a name, a property and the
 //! seeds it starts from. A fixed-width ISA gets both of its targets from the
 //! generic [`words::round_trip`] and [`words::text_round_trip`].
 #![deny(missing_docs)]
@@ -84,8 +84,8 @@ pub struct Target {
 /// line, and longer inputs cost throughput.
 pub const DEFAULT_MAX_LEN: usize = 4096;
 
-/// Every fuzz target.
-pub const TARGETS: &[Target] = &[
+/// The targets of AGAL (`isa_agal`).
+pub const AGAL: &[Target] = &[
     Target {
         name: "agal-program",
         input: "an AGAL program (7-byte header, 24-byte tokens)",
@@ -107,6 +107,10 @@ pub const TARGETS: &[Target] = &[
         seeds: seeds::agal_texts,
         max_len: DEFAULT_MAX_LEN,
     },
+];
+
+/// The targets of PICA200 (`isa_pica`).
+pub const PICA: &[Target] = &[
     Target {
         name: "pica-shbin",
         input: "a PICA200 .shbin file",
@@ -135,6 +139,10 @@ pub const TARGETS: &[Target] = &[
         seeds: seeds::pica_texts,
         max_len: DEFAULT_MAX_LEN,
     },
+];
+
+/// The targets of Lima GP (`isa_lima_gp`).
+pub const LIMA_GP: &[Target] = &[
     Target {
         name: "lima-gp-words",
         input: "raw little-endian Lima GP 128-bit words",
@@ -163,6 +171,10 @@ pub const TARGETS: &[Target] = &[
         seeds: seeds::lima_gp_mesa_texts,
         max_len: DEFAULT_MAX_LEN,
     },
+];
+
+/// The targets of Lima PP (`isa_lima_pp`).
+pub const LIMA_PP: &[Target] = &[
     Target {
         name: "lima-pp",
         input: "raw little-endian Lima PP words of one program",
@@ -184,6 +196,10 @@ pub const TARGETS: &[Target] = &[
         seeds: seeds::lima_pp_texts,
         max_len: DEFAULT_MAX_LEN,
     },
+];
+
+/// The targets of ir3 (`isa_ir3`).
+pub const IR3: &[Target] = &[
     Target {
         name: "ir3-words",
         input: "raw little-endian Adreno ir3 64-bit words, read in every generation the spec declares (a3xx to a7xx)",
@@ -198,6 +214,10 @@ pub const TARGETS: &[Target] = &[
         seeds: seeds::ir3_texts,
         max_len: DEFAULT_MAX_LEN,
     },
+];
+
+/// The targets of the spec language (`isa_meta`).
+pub const SPEC: &[Target] = &[
     Target {
         name: "spec",
         input: "an ISA spec (the `isa!` macro's language), parsed, resolved and validated by isa-meta",
@@ -216,7 +236,55 @@ pub const TARGETS: &[Target] = &[
     },
 ];
 
+/// One ISA's targets (or the spec language's): what the fuzz harness can
+/// be built for alone, without the other families' code.
+pub struct Family {
+    /// Its name, which is also the harness's cargo feature for it
+    /// (`fuzz/Cargo.toml`).
+    pub name: &'static str,
+    /// Its targets.
+    pub targets: &'static [Target],
+}
+
+/// Every target, by family.
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "agal",
+        targets: AGAL,
+    },
+    Family {
+        name: "pica",
+        targets: PICA,
+    },
+    Family {
+        name: "lima-gp",
+        targets: LIMA_GP,
+    },
+    Family {
+        name: "lima-pp",
+        targets: LIMA_PP,
+    },
+    Family {
+        name: "ir3",
+        targets: IR3,
+    },
+    Family {
+        name: "spec",
+        targets: SPEC,
+    },
+];
+
+/// Every fuzz target, family by family.
+pub fn targets() -> impl Iterator<Item = &'static Target> {
+    FAMILIES.iter().flat_map(|f| f.targets)
+}
+
+/// The family of the target called `name`.
+pub fn family_of(name: &str) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.targets.iter().any(|t| t.name == name))
+}
+
 /// The target called `name`.
 pub fn target(name: &str) -> Option<&'static Target> {
-    TARGETS.iter().find(|t| t.name == name)
+    targets().find(|t| t.name == name)
 }

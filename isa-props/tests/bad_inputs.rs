@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
-use isa_props::{Corpus, Target, TARGETS};
+use isa_props::{Corpus, Target};
 use isa_runtime::check::rng::SplitMix64 as Rng;
 
 /// Seeds of each target that are mutated (spread over its seed list).
@@ -159,7 +159,7 @@ fn every_bad_input_class_satisfies_every_property() {
     let corpus = Corpus::beside(&root);
     let mut rows = Vec::new();
     let mut broken = Vec::new();
-    for target in TARGETS {
+    for target in isa_props::targets() {
         let (seeds, counts, mut b) = run_target(target, &corpus);
         broken.append(&mut b);
         rows.push((target.name, seeds, counts));

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use isa_props::{Corpus, TARGETS};
+use isa_props::Corpus;
 
 #[test]
 fn every_seed_satisfies_its_property() {
@@ -11,7 +11,7 @@ fn every_seed_satisfies_its_property() {
     if corpus.shared.is_none() {
         eprintln!("\n*** WARNING: ../shared/corpus is missing; only the project's samples are checked. ***\n");
     }
-    for target in TARGETS {
+    for target in isa_props::targets() {
         let seeds = (target.seeds)(&corpus);
         if corpus.shared.is_some() {
             assert!(!seeds.is_empty(), "{}: no seeds", target.name);
@@ -27,11 +27,37 @@ fn every_seed_satisfies_its_property() {
 
 #[test]
 fn target_names_are_unique_and_found() {
-    for target in TARGETS {
+    for target in isa_props::targets() {
         let found = isa_props::target(target.name).map(|t| t.name);
         assert_eq!(found, Some(target.name));
     }
     assert!(isa_props::target("no-such-target").is_none());
+}
+
+/// Each target is in the family its name starts with (what `cargo xtask
+/// fuzz` builds the harness for), and each family is a feature of the
+/// harness.
+#[test]
+fn targets_are_in_the_family_they_are_named_after() {
+    let manifest =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fuzz/Cargo.toml")).expect("fuzz/Cargo.toml");
+    for family in isa_props::FAMILIES {
+        assert!(!family.targets.is_empty(), "{}", family.name);
+        assert!(
+            manifest.contains(&format!("\n{} = [", family.name)),
+            "fuzz/Cargo.toml has no feature `{}`",
+            family.name
+        );
+        for target in family.targets {
+            let name = target.name;
+            assert!(
+                name == family.name || name.starts_with(&format!("{}-", family.name)),
+                "`{name}` is in family `{}`",
+                family.name
+            );
+            assert_eq!(isa_props::family_of(name).map(|f| f.name), Some(family.name));
+        }
+    }
 }
 
 /// The `spec` target starts from every spec of the project: the shipped

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use isa_props::{Corpus, Target, TARGETS};
+use isa_props::{Corpus, Target};
 
 use crate::progress::{Progress, Unit};
 
@@ -73,7 +73,7 @@ pub fn parse_options(args: &[&str]) -> Result<Options, String> {
 /// The one-line usage of every target.
 pub fn target_list() -> String {
     let mut list = String::new();
-    for t in TARGETS {
+    for t in isa_props::targets() {
         let _ = writeln!(list, "  {:<14} {}", t.name, t.input);
     }
     list
@@ -147,15 +147,23 @@ const RUSTFLAGS: &[&str] = &[
     "fuzzing",
 ];
 
-/// Builds the harness; returns the binary's path.
-fn build(root: &Path, out: &Path) -> Result<PathBuf, String> {
+/// Builds the harness with the families `families` (`None`: all of
+/// them); returns the path of a copy of the binary named after them, so
+/// that a run of one family's build is not replaced under it by a build
+/// of another's.
+fn build(root: &Path, out: &Path, families: Option<&str>) -> Result<PathBuf, String> {
     let host = host_triple()?;
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let start = Instant::now();
-    let status = Command::new(cargo)
+    let mut command = Command::new(cargo);
+    command
         .args(["build", "--release", "--locked", "--manifest-path"])
         .arg(root.join("fuzz/Cargo.toml"))
-        .args(["--target", &host])
+        .args(["--target", &host]);
+    if let Some(features) = families {
+        command.args(["--no-default-features", "--features", features]);
+    }
+    let status = command
         .env("CARGO_TARGET_DIR", out.join("build"))
         .env_remove("RUSTFLAGS")
         .env("CARGO_ENCODED_RUSTFLAGS", RUSTFLAGS.join("\x1f"))
@@ -164,8 +172,28 @@ fn build(root: &Path, out: &Path) -> Result<PathBuf, String> {
     if !status.success() {
         return Err(format!("building the fuzz harness failed ({status})"));
     }
-    println!("fuzz harness built in {:.1} s", start.elapsed().as_secs_f64());
-    Ok(out.join("build").join(host).join("release/isaforge-fuzz"))
+    let built = out.join("build").join(host).join("release/isaforge-fuzz");
+    let bin = out.join("bin");
+    std::fs::create_dir_all(&bin).map_err(|e| format!("{}: {e}", bin.display()))?;
+    let copy = bin.join(format!("isaforge-fuzz-{}", families.unwrap_or("all")));
+    // A new file, not a rewrite: a run of the old copy keeps its own.
+    let _ = std::fs::remove_file(&copy);
+    std::fs::copy(&built, &copy).map_err(|e| format!("{} → {}: {e}", built.display(), copy.display()))?;
+    println!(
+        "fuzz harness ({} families) built in {:.1} s",
+        families.unwrap_or("all"),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(copy)
+}
+
+/// The one family all of `targets` are in, if there is one: the harness is
+/// then built with that family's code alone (fewer coverage counters for
+/// libFuzzer to clear and scan after every input).
+fn one_family(targets: &[&Target]) -> Option<&'static str> {
+    let mut families = targets.iter().map(|t| isa_props::family_of(t.name).map(|f| f.name));
+    let first = families.next()??;
+    families.all(|f| f == Some(first)).then_some(first)
 }
 
 /// The last `bytes` bytes of a file (from a line start), for the latest
@@ -298,7 +326,7 @@ fn run_one(binary: &Path, out: &Path, target: &Target, options: &Options) -> Res
 /// Runs `which` (a target name or `all`); returns whether nothing failed.
 pub fn run(which: &str, options: &Options) -> bool {
     let targets: Vec<&Target> = if which == "all" {
-        TARGETS.iter().collect()
+        isa_props::targets().collect()
     } else {
         match isa_props::target(which) {
             Some(t) => vec![t],
@@ -310,7 +338,7 @@ pub fn run(which: &str, options: &Options) -> bool {
     };
     let root = xtask::docs::workspace_root();
     let out = target_dir(&root).join("fuzz");
-    let binary = match build(&root, &out) {
+    let binary = match build(&root, &out, one_family(&targets)) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("fuzz: {e}");
@@ -333,6 +361,18 @@ pub fn run(which: &str, options: &Options) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn targets_of_one_family_build_that_family_alone() {
+        let target = |name| isa_props::target(name).expect(name);
+        assert_eq!(one_family(&[target("pica-words")]), Some("pica"));
+        assert_eq!(
+            one_family(&[target("lima-gp-words"), target("lima-gp-mesa")]),
+            Some("lima-gp")
+        );
+        assert_eq!(one_family(&[target("lima-gp-words"), target("lima-pp")]), None);
+        assert_eq!(one_family(&[]), None);
+    }
 
     #[test]
     fn stats_come_from_the_last_status_and_done_lines() {
