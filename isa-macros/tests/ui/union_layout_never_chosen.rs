@@ -1,15 +1,16 @@
-// Rule: a union layout whose fixed bits an earlier one fixes the same way is never chosen.
+// Rule: a union layout whose fixed bits an earlier one fixes the same way is never chosen
+// (the same values, not only zeros: `kind` is 2 in both).
 isa_macros::isa!(inline = "
 isa toy { word 32 }
 layout A : 8 {
     v    0..=5 u
-    kind 6..=7 fixed 0
+    kind 6..=7 fixed 2
     syntax \"a{v}\"
 }
 layout A2 : 8 {
     v    0..=4 u
     x    5     fixed 1
-    kind 6..=7 fixed 0
+    kind 6..=7 fixed 2
     syntax \"a2 {v}\"
 }
 union S : 8 {
