@@ -12,8 +12,8 @@
 
 use crate::diag::Diagnostics;
 use crate::model::{
-    AttrDef, AttrKind, AttrTerm, BindValue, BindingDef, EnumDef, FieldTy, LayoutDef, OpDef, TPiece, TStyle, Term,
-    UnionDef,
+    low_mask128, AttrDef, AttrKind, AttrTerm, BindValue, BindingDef, EnumDef, FieldTy, LayoutDef, OpDef, TPiece,
+    TStyle, Term, UnionDef,
 };
 use crate::source::Span;
 use crate::suggest::did_you_mean;
@@ -350,9 +350,9 @@ fn variant_values(term: &AttrTerm, at: &Attrs<'_>, span: Span, diags: &mut Diagn
         if let Some(found) = e.variants.iter().find(|x| x.name.text == *v) {
             values.push(found.value);
         } else if let Ok(n) = v.parse::<u64>() {
-            // `checked_shr`: an enum may be 64 bits wide.
-            if n.checked_shr(e.bits).unwrap_or(0) != 0 {
-                let max = u64::MAX.checked_shr(64 - e.bits).unwrap_or(0);
+            // In `u128`: an enum may be 64 bits wide.
+            let max = low_mask128(e.bits);
+            if u128::from(n) > max {
                 diags.error(
                     span,
                     format!(

@@ -9,10 +9,19 @@ fn compile_test_spec(path: &str) -> crate::Spec {
     let name = full
         .file_name()
         .map_or(path.into(), |n| n.to_string_lossy().into_owned());
-    let source = crate::Source { name, text };
+    compile_test_text(&name, &text)
+}
+
+/// Compiles a spec's text (`name` for its errors), or fails the test with
+/// every error rendered.
+fn compile_test_text(name: &str, text: &str) -> crate::Spec {
+    let source = crate::Source {
+        name: name.into(),
+        text: text.into(),
+    };
     match crate::compile(&source) {
         Ok(spec) => spec,
-        Err(errors) => panic!("{path} does not compile:\n{}", errors.render(&source)),
+        Err(errors) => panic!("{name} does not compile:\n{}", errors.render(&source)),
     }
 }
 
@@ -424,11 +433,7 @@ opcodes {
     wcvt 3 G wide
 }
 "#;
-        let source = crate::Source {
-            name: "toy.isa".into(),
-            text: text.into(),
-        };
-        let spec = crate::compile(&source).unwrap_or_else(|d| panic!("{}", d.render(&source)));
+        let spec = super::compile_test_text("toy.isa", text);
         let values = |format: &str| -> Vec<u64> {
             let layout = spec.layouts.iter().find(|l| l.name.text == format).expect(format);
             let bindings = layout.texts[0]
@@ -454,6 +459,7 @@ opcodes {
         assert_eq!(values("F"), [0, 2], "the `half` values of `Ty`");
         assert_eq!(values("G"), [2, 3], "the `wide` opcodes of `G`");
     }
+
     /// A binding by number on an enum of 64 bits: every value fits (the
     /// width check shifts by the enum's width, which must not overflow).
     #[test]
@@ -484,13 +490,7 @@ opcodes {
     mov 0 F
 }
 "#;
-        let source = crate::Source {
-            name: "toy.isa".into(),
-            text: text.into(),
-        };
-        if let Err(d) = crate::compile(&source) {
-            panic!("{}", d.render(&source));
-        }
+        super::compile_test_text("toy.isa", text);
     }
 
     /// A layout field inside an optional group prints nested too, with
@@ -544,11 +544,7 @@ opcodes {
     ld  1 G
 }
 "#;
-        let source = crate::Source {
-            name: "toy.isa".into(),
-            text: text.into(),
-        };
-        let spec = crate::compile(&source).unwrap_or_else(|d| panic!("{}", d.render(&source)));
+        let spec = super::compile_test_text("toy.isa", text);
         let nested_in_group = |format: &str| {
             let layout = spec.layouts.iter().find(|l| l.name.text == format).expect(format);
             let group = layout.texts[0].template.pieces.iter().find_map(|p| match p {
