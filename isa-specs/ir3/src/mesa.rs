@@ -67,7 +67,7 @@ pub fn write_word(out: &mut String, word: u64, gen: u32) {
         write_raw(out, word);
         return;
     }
-    let mut implied = blank(format);
+    let mut implied = blanks()[index];
     crate::text_carry::carry(index, text, u128::from(word), &mut implied, &mut NoHooks);
     // Only the low 64 bits exist.
     let _ = write_raw_note(out, format, &word, &(implied as u64));
@@ -104,6 +104,13 @@ fn formats() -> &'static [usize] {
 /// groups of format `index`.
 fn line_group(index: usize) -> usize {
     crate::text_writers::group(index, DIALECT, LINE).unwrap_or(usize::MAX)
+}
+
+/// [`blank`] of every format of `LAYOUT`, by its index in
+/// `LAYOUT.formats` (every word printed or read starts from one).
+fn blanks() -> &'static [u128] {
+    static TABLE: OnceLock<Vec<u128>> = OnceLock::new();
+    TABLE.get_or_init(|| LAYOUT.formats.iter().copied().map(blank).collect())
 }
 
 /// The bits of `format` that no text gives: its `fixed` and `pattern`
@@ -201,7 +208,7 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
     let at = at_mnemonic(&cur);
     let word = at.rest().split_whitespace().next().unwrap_or("");
     let first = word.as_bytes().first().copied();
-    for (format, _, heads) in line_formats() {
+    for (format, index, heads) in line_formats() {
         // The first byte before the whole prefix: most heads differ there.
         if !heads
             .iter()
@@ -212,7 +219,8 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
         let format: &'static Format = format;
         for t in text::text_group(format, DIALECT, LINE) {
             let mut c = cur.clone();
-            let mut word = blank(format) as u64;
+            // Only the low 64 bits exist.
+            let mut word = blanks()[*index] as u64;
             match text::parse_text(&mut c, format, t, &mut word, &mut NoHooks) {
                 Ok(()) => {
                     let mut rest = c.clone();
