@@ -347,18 +347,40 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// [`edit_distance`] if it is at most `limit`, else `None`. It stops at
 /// the first row whose every entry exceeds `limit` (the rows' minimum
 /// never decreases), so a word far from every candidate costs a row or two
-/// per candidate.
+/// per candidate. ASCII candidates of fewer than [`SHORT`] bytes (every
+/// mnemonic) are compared byte by byte in rows on the stack; anything else
+/// character by character in rows on the heap.
 pub fn edit_distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
+    if a.is_ascii() && b.is_ascii() && b.len() < SHORT {
+        let rows = &mut [[0usize; SHORT]; 2];
+        let [prev, cur] = rows;
+        return rows_within(a.as_bytes(), b.as_bytes(), limit, prev, cur);
+    }
     let b: alloc::vec::Vec<char> = b.chars().collect();
-    let mut prev: alloc::vec::Vec<usize> = (0..=b.len()).collect();
-    let mut cur = alloc::vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
+    let a: alloc::vec::Vec<char> = a.chars().collect();
+    let (mut prev, mut cur) = (alloc::vec![0; b.len() + 1], alloc::vec![0; b.len() + 1]);
+    rows_within(&a, &b, limit, &mut prev, &mut cur)
+}
+
+/// The longest candidate, plus one, whose distance rows fit on the stack.
+const SHORT: usize = 32;
+
+/// [`edit_distance_within`] over two sequences, with two rows of at least
+/// `b.len() + 1` entries to work in.
+fn rows_within<T: PartialEq>(a: &[T], b: &[T], limit: usize, prev: &mut [usize], cur: &mut [usize]) -> Option<usize> {
+    let (mut prev, mut cur) = (&mut prev[..=b.len()], &mut cur[..=b.len()]);
+    for (j, d) in prev.iter_mut().enumerate() {
+        *d = j;
+    }
+    for (i, ca) in a.iter().enumerate() {
         cur[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
+        let mut row_min = cur[0];
+        for (j, cb) in b.iter().enumerate() {
             let cost = usize::from(ca != cb);
             cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+            row_min = row_min.min(cur[j + 1]);
         }
-        if cur.iter().all(|&d| d > limit) {
+        if row_min > limit {
             return None;
         }
         core::mem::swap(&mut prev, &mut cur);
@@ -391,6 +413,8 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
+    use alloc::vec::Vec;
 
     #[test]
     fn integers_in_every_radix() {
@@ -471,6 +495,23 @@ mod tests {
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("ünï", "uni"), 2);
+        // The textbook table, whole, over characters.
+        let naive = |a: &str, b: &str| {
+            let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
+            for (i, row) in d.iter_mut().enumerate() {
+                row[0] = i;
+            }
+            d[0] = (0..=b.len()).collect();
+            for i in 1..=a.len() {
+                for j in 1..=b.len() {
+                    let cost = usize::from(a[i - 1] != b[j - 1]);
+                    d[i][j] = (d[i - 1][j - 1] + cost).min(d[i - 1][j] + 1).min(d[i][j - 1] + 1);
+                }
+            }
+            d[a.len()][b.len()]
+        };
+        // ASCII and not, and both sides of the 32-byte stack rows.
         let words = [
             "",
             "a",
@@ -483,10 +524,15 @@ mod tests {
             "ünï",
             "zzzzzzzzzz",
             "scalar_add",
+            "abcdefghijklmnopqrstuvwxyz01234",
+            "abcdefghijklmnopqrstuvwxyz012345",
+            "abcdefghijklmnopqrstuvwxyz0123456789",
+            "abcdefghijklmnöpqrstuvwxyz0123456789",
         ];
         for a in words {
             for b in words {
                 let whole = edit_distance(a, b);
+                assert_eq!(whole, naive(a, b), "{a:?} {b:?}");
                 for limit in 0..12 {
                     let want = (whole <= limit).then_some(whole);
                     assert_eq!(edit_distance_within(a, b, limit), want, "{a:?} {b:?} within {limit}");
