@@ -347,36 +347,86 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// [`edit_distance`] if it is at most `limit`, else `None`. It stops at
 /// the first row whose every entry exceeds `limit` (the rows' minimum
 /// never decreases), so a word far from every candidate costs a row or two
-/// per candidate. ASCII candidates of fewer than [`SHORT`] bytes (every
-/// mnemonic) are compared byte by byte in rows on the stack; anything else
+/// per candidate. Against an ASCII `b` shorter than [`SHORT`] bytes (every
+/// mnemonic), `a` is compared byte by byte in rows on the stack, after a
+/// cheaper lower bound ([`bag_distance`]) has had its say; anything else
 /// character by character in rows on the heap.
 pub fn edit_distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
-    if a.is_ascii() && b.is_ascii() && b.len() < SHORT {
+    if b.is_ascii() && b.len() < SHORT {
+        let a = ascii_or_other(a);
+        if bag_distance(a.clone(), b.as_bytes()) > limit {
+            return None;
+        }
         let rows = &mut [[0usize; SHORT]; 2];
         let [prev, cur] = rows;
-        return rows_within(a.as_bytes(), b.as_bytes(), limit, prev, cur);
+        return rows_within(a, b.as_bytes(), limit, prev, cur);
     }
     let b: alloc::vec::Vec<char> = b.chars().collect();
-    let a: alloc::vec::Vec<char> = a.chars().collect();
     let (mut prev, mut cur) = (alloc::vec![0; b.len() + 1], alloc::vec![0; b.len() + 1]);
-    rows_within(&a, &b, limit, &mut prev, &mut cur)
+    rows_within(a.chars(), &b, limit, &mut prev, &mut cur)
 }
 
 /// The longest candidate, plus one, whose distance rows fit on the stack.
 const SHORT: usize = 32;
 
-/// [`edit_distance_within`] over two sequences, with two rows of at least
+/// [`OTHER`] for each character of `text` outside ASCII, which equals no
+/// character of an ASCII word.
+fn ascii_or_other(text: &str) -> impl Iterator<Item = u8> + Clone + '_ {
+    text.chars()
+        .map(|c| u8::try_from(c).ok().filter(u8::is_ascii).unwrap_or(OTHER))
+}
+
+/// What [`ascii_or_other`] gives for a character outside ASCII.
+const OTHER: u8 = 0x80;
+
+/// A lower bound of the edit distance of `a` and the ASCII word `b`, in
+/// time linear in their lengths: the larger of how many characters `a`
+/// has beyond `b`'s and `b` beyond `a`'s, counted as multisets (an edit
+/// adds at most one to each). Most words are far from most candidates by
+/// this count alone.
+fn bag_distance(a: impl Iterator<Item = u8> + Clone, b: &[u8]) -> usize {
+    let mut count = [0isize; OTHER as usize + 1];
+    let slot = |c: u8| usize::from(c.min(OTHER));
+    for c in a.clone() {
+        count[slot(c)] += 1;
+    }
+    for &c in b {
+        count[slot(c)] -= 1;
+    }
+    let (mut more, mut fewer) = (0, 0);
+    for c in a {
+        let n = &mut count[slot(c)];
+        if *n > 0 {
+            more += core::mem::take(n);
+        }
+    }
+    for &c in b {
+        let n = &mut count[slot(c)];
+        if *n < 0 {
+            fewer -= core::mem::take(n);
+        }
+    }
+    more.max(fewer).unsigned_abs()
+}
+
+/// [`edit_distance_within`] of two sequences, with two rows of at least
 /// `b.len() + 1` entries to work in.
-fn rows_within<T: PartialEq>(a: &[T], b: &[T], limit: usize, prev: &mut [usize], cur: &mut [usize]) -> Option<usize> {
+fn rows_within<T: PartialEq>(
+    a: impl Iterator<Item = T>,
+    b: &[T],
+    limit: usize,
+    prev: &mut [usize],
+    cur: &mut [usize],
+) -> Option<usize> {
     let (mut prev, mut cur) = (&mut prev[..=b.len()], &mut cur[..=b.len()]);
     for (j, d) in prev.iter_mut().enumerate() {
         *d = j;
     }
-    for (i, ca) in a.iter().enumerate() {
+    for (i, ca) in a.enumerate() {
         cur[0] = i + 1;
         let mut row_min = cur[0];
         for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
+            let cost = usize::from(ca != *cb);
             cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
             row_min = row_min.min(cur[j + 1]);
         }
@@ -495,6 +545,12 @@ mod tests {
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("ünï", "uni"), 2);
+        let bag = |a: &str, b: &str| bag_distance(ascii_or_other(a), b.as_bytes());
+        assert_eq!(bag("aab", "abb"), 1);
+        assert_eq!(bag("xyz", "mov"), 3);
+        assert_eq!(bag("aaab", "b"), 3);
+        assert_eq!(bag("mvo", "mov"), 0);
+        assert_eq!(bag("ü\u{80}", "uu"), 2);
         // The textbook table, whole, over characters.
         let naive = |a: &str, b: &str| {
             let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
@@ -528,11 +584,20 @@ mod tests {
             "abcdefghijklmnopqrstuvwxyz012345",
             "abcdefghijklmnopqrstuvwxyz0123456789",
             "abcdefghijklmnöpqrstuvwxyz0123456789",
+            "aab",
+            "abb",
+            "bba",
+            "\u{80}\u{7f}",
+            "\u{7f}\u{7f}",
         ];
         for a in words {
             for b in words {
                 let whole = edit_distance(a, b);
                 assert_eq!(whole, naive(a, b), "{a:?} {b:?}");
+                if b.is_ascii() {
+                    let bag = bag(a, b);
+                    assert!(bag <= whole, "{a:?} {b:?}: bag distance {bag}, edit distance {whole}");
+                }
                 for limit in 0..12 {
                     let want = (whole <= limit).then_some(whole);
                     assert_eq!(edit_distance_within(a, b, limit), want, "{a:?} {b:?} within {limit}");

@@ -128,13 +128,20 @@ pub(crate) fn refuses_two_inputs(op: &'static Opcode) -> bool {
     matches!(kind_of(op), Some(Kind::Two(..) | Kind::Mad(..)))
 }
 
-/// Every mnemonic picasso accepts, for suggestions.
+/// Every mnemonic picasso accepts, for suggestions (worked out once).
 fn mnemonics() -> impl Iterator<Item = &'static str> {
-    LAYOUT
-        .opcodes
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES
+        .get_or_init(|| {
+            LAYOUT
+                .opcodes
+                .iter()
+                .filter(|op| kind_of(op).is_some())
+                .map(picasso_spelling)
+                .collect()
+        })
         .iter()
-        .filter(|op| kind_of(op).is_some())
-        .map(picasso_spelling)
+        .copied()
 }
 
 /// picasso's vertex shader code limit (it checks before each instruction,
