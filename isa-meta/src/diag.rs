@@ -68,18 +68,19 @@ impl Diagnostics {
         errors
             .into_iter()
             .map(|d| {
-                let mut text = format!(
-                    "{}: {}\n{}",
-                    lines.location(&source.name, d.span),
-                    d.message,
-                    lines.excerpt(d.span, &d.label)
-                );
+                let mut text = String::new();
+                lines.write_location(&mut text, &source.name, d.span);
+                text.push_str(": ");
+                text.push_str(&d.message);
+                text.push('\n');
+                lines.write_excerpt(&mut text, d.span, &d.label);
                 for (span, note) in &d.notes {
-                    text.push_str(&format!(
-                        "\n{}: note: {note}\n{}",
-                        lines.location(&source.name, *span),
-                        lines.excerpt(*span, "")
-                    ));
+                    text.push('\n');
+                    lines.write_location(&mut text, &source.name, *span);
+                    text.push_str(": note: ");
+                    text.push_str(note);
+                    text.push('\n');
+                    lines.write_excerpt(&mut text, *span, "");
                 }
                 text
             })

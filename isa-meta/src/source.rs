@@ -1,5 +1,7 @@
 //! A spec file's text, byte spans into it, and `file:line:col` rendering.
 
+use core::fmt::Write;
+
 /// A half-open byte range into a spec's text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Span {
@@ -106,30 +108,56 @@ impl<'a> Lines<'a> {
 
     /// `name:line:col` of a span's start.
     pub fn location(&self, name: &str, span: Span) -> String {
+        let mut out = String::new();
+        self.write_location(&mut out, name, span);
+        out
+    }
+
+    /// Appends [`Lines::location`] to `out`.
+    pub fn write_location(&self, out: &mut String, name: &str, span: Span) {
         let (line, col) = self.line_col(span.start);
-        format!("{name}:{line}:{col}")
+        let _ = write!(out, "{name}:{line}:{col}");
     }
 
     /// A caret excerpt of the line holding `span`, with an optional label.
     pub fn excerpt(&self, span: Span, label: &str) -> String {
+        let mut out = String::new();
+        self.write_excerpt(&mut out, span, label);
+        out
+    }
+
+    /// Appends [`Lines::excerpt`] to `out` (a spec with many errors on a
+    /// long line writes it many times: no copy on the way).
+    pub fn write_excerpt(&self, out: &mut String, span: Span, label: &str) {
         let (line, col) = self.line_col(span.start);
         let text = self.text(line);
         let line_end_col = text.chars().count() + 1;
         let (end_line, end_col) = self.line_col(span.end.max(span.start + 1));
         let end_col = if end_line == line { end_col } else { line_end_col };
-        let carets = "^".repeat(end_col.saturating_sub(col).max(1));
-        let gutter = line.to_string().len();
-        let pad = " ".repeat(gutter);
-        let label = if label.is_empty() {
-            String::new()
-        } else {
-            format!(" {label}")
-        };
-        format!(
-            "{pad} |\n{line} | {text}\n{pad} | {}{carets}{label}",
-            " ".repeat(col - 1)
-        )
+        let carets = end_col.saturating_sub(col).max(1);
+        let gutter = count_digits(line);
+        let pad = |out: &mut String, n: usize| out.extend(core::iter::repeat_n(' ', n));
+        pad(out, gutter);
+        let _ = write!(out, " |\n{line} | {text}\n");
+        pad(out, gutter);
+        out.push_str(" | ");
+        pad(out, col - 1);
+        out.extend(core::iter::repeat_n('^', carets));
+        if !label.is_empty() {
+            out.push(' ');
+            out.push_str(label);
+        }
     }
+}
+
+/// How many decimal digits `n` has.
+fn count_digits(mut n: usize) -> usize {
+    let mut digits = 1;
+    while n >= 10 {
+        n /= 10;
+        digits += 1;
+    }
+    digits
 }
 
 #[cfg(test)]
@@ -185,5 +213,17 @@ mod tests {
         let span = Span::new(start, start + 2);
         assert_eq!(source.location(span), "s.isa:2:8");
         assert_eq!(source.excerpt(span, "here"), "  |\n2 |   wörd 33\n  |        ^^ here");
+        // Line 10 and on: a wider gutter; a span past its line: carets to its end.
+        let text = "\n".repeat(9) + "ab cd\nef";
+        let lines = Lines::new(&text);
+        let start = text.find("cd").expect("cd");
+        assert_eq!(
+            lines.excerpt(Span::new(start, text.len()), ""),
+            "   |\n10 | ab cd\n   |    ^^"
+        );
+        assert_eq!(lines.location("s.isa", Span::new(start, start)), "s.isa:10:4");
+        for n in [0, 9, 10, 99, 100, 12345, usize::MAX] {
+            assert_eq!(count_digits(n), n.to_string().len(), "{n}");
+        }
     }
 }
