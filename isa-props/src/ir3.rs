@@ -80,7 +80,7 @@ pub fn words(bytes: &[u8]) -> Outcome {
 }
 
 /// [`words`] for one word of generation `gen` (`cargo xtask exhaustive
-/// ir3` runs it on a sample of its words): [`decoded_word_in`], and its
+/// ir3` runs it on a sample of its words): the word's checks, and its
 /// Mesa text (with its `{raw …}` note) assembles alone to the same word.
 pub fn word_in(word: u64, gen: u32) -> Outcome {
     decoded_word_in(word, gen, &mut None)?;

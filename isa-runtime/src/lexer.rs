@@ -347,10 +347,11 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// [`edit_distance`] if it is at most `limit`, else `None`. It stops at
 /// the first row whose every entry exceeds `limit` (the rows' minimum
 /// never decreases), so a word far from every candidate costs a row or two
-/// per candidate. Against an ASCII `b` shorter than [`SHORT`] bytes (every
+/// per candidate. Against an ASCII `b` shorter than 32 bytes (every
 /// mnemonic), `a` is compared byte by byte in rows on the stack, after a
-/// cheaper lower bound ([`bag_distance`]) has had its say; anything else
-/// character by character in rows on the heap.
+/// cheaper lower bound (the bag distance: how many characters one word has
+/// beyond the other's) has had its say; anything else character by
+/// character in rows on the heap.
 pub fn edit_distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
     if b.is_ascii() && b.len() < SHORT {
         let a = ascii_or_other(a);
