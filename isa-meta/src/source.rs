@@ -151,13 +151,8 @@ impl<'a> Lines<'a> {
 }
 
 /// How many decimal digits `n` has.
-fn count_digits(mut n: usize) -> usize {
-    let mut digits = 1;
-    while n >= 10 {
-        n /= 10;
-        digits += 1;
-    }
-    digits
+fn count_digits(n: usize) -> usize {
+    n.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 
 #[cfg(test)]
