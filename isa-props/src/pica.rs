@@ -205,6 +205,35 @@ mod tests {
         assert_eq!(assemble(input), Ok(()));
     }
 
+    /// Fuzz finding 9 (pica-asm-disasm, after 10.5 million inputs): two
+    /// files, the first with a procedure `k` and no `main`, the second
+    /// with `main`, a lone `nop`. Both DVLEs enter at the second file's
+    /// `main` (procedures are global, as in picasso). The second text's
+    /// only word is a NOP that picasso adds to an empty procedure by
+    /// itself, so it printed `.proc main` / `.end` and nothing that makes
+    /// a DVLE: the text came back with one DVLE. Such a text now writes
+    /// `.entry`.
+    #[test]
+    fn a_dvle_whose_only_word_is_padding_keeps_its_text() {
+        let input = b"\0.proc k\nnop\n.end\0.proc main\nnop\n.end";
+        let files = [
+            SourceFile {
+                name: "a.pica".into(),
+                text: ".proc k\nnop\n.end".into(),
+            },
+            SourceFile {
+                name: "b.pica".into(),
+                text: ".proc main\nnop\n.end".into(),
+            },
+        ];
+        let file = pica_asm::assemble(&files, &pica_asm::Options::default()).unwrap();
+        assert_eq!(file.dvles.len(), 2);
+        assert!(file.dvles.iter().all(|d| (d.main, d.endmain) == (1, 2)));
+        let text = disassemble(&file);
+        assert!(text.contains("; DVLE 1: vertex shader\n.entry main\n"), "{text}");
+        assert_eq!(asm_disasm(input), Ok(()));
+    }
+
     /// Fuzz finding (pica-shbin): a vertex shader file with more code than
     /// picasso accepts parses, but its text cannot be assembled; that is
     /// the assembler keeping picasso's limit, and the property allows it.

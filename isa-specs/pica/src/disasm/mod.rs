@@ -279,11 +279,16 @@ impl Writer<'_> {
                 self.out.push_str(line);
                 self.out.push('\n');
             }
-            // A text without code may declare nothing that makes a DVLE (its
-            // entry procedure written in another DVLE's text, default header
-            // fields, at most aliases): `.entry` makes it, even for `main`.
+            // A text that prints no word may declare nothing that makes a
+            // DVLE (its entry procedure written in another DVLE's text, or
+            // its only words NOPs that picasso adds by itself; default
+            // header fields, at most aliases): `.entry` makes it, even for
+            // `main`.
             let has_entry = plan.lines.iter().any(|l| l.starts_with(".entry "));
-            if let (true, false, Some(dvle)) = (procs.is_empty(), has_entry, self.shbin.dvles.get(i)) {
+            let prints_a_word = procs
+                .iter()
+                .any(|p| p.range.clone().any(|q| !self.flow.omitted.contains(&q)));
+            if let (false, false, Some(dvle)) = (prints_a_word, has_entry, self.shbin.dvles.get(i)) {
                 let entry = entry_proc(&self.flow.procs, dvle.main as usize, dvle.endmain as usize);
                 if let Some(entry) = entry {
                     let _ = writeln!(self.out, ".entry {}", entry.name);
