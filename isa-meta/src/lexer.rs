@@ -3,6 +3,7 @@
 
 use crate::diag::Diagnostics;
 use crate::source::Span;
+use isa_runtime::lexer::{escape_input, is_hidden, quote_input};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tok {
@@ -35,7 +36,7 @@ impl Tok {
         match self {
             Tok::Ident(s) => format!("`{s}`"),
             Tok::Int(v) => format!("`{v}`"),
-            Tok::Str(s) => format!("string \"{s}\""),
+            Tok::Str(s) => format!("string \"{}\"", escape_input(s)),
             Tok::Doc(_) | Tok::InnerDoc(_) => "a doc comment".into(),
             Tok::RangeTo => "`..=`".into(),
             Tok::Punct(c) => format!("`{c}`"),
@@ -49,6 +50,8 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
+    // A run of characters that start no token, reported as one error.
+    let mut unexpected: Option<Span> = None;
     while i < bytes.len() {
         let c = bytes[i];
         let start = i;
@@ -110,8 +113,11 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                                         ),
                                     );
                                 }
-                                other => {
-                                    diags.error(Span::new(j, end), format!("unknown escape `\\{other}` in string"));
+                                _ => {
+                                    diags.error(
+                                        Span::new(j, end),
+                                        format!("unknown escape {} in string", quote_input(&text[j..end])),
+                                    );
                                 }
                             }
                             j = end;
@@ -119,7 +125,19 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                         _ => {
                             // `j` is always at a character boundary.
                             let Some(ch) = text[j..].chars().next() else { break };
-                            value.push(ch);
+                            if ch != '\t' && is_hidden(ch) {
+                                // Left out of the value, so no later message
+                                // echoes it.
+                                diags.error(
+                                    Span::new(j, j + ch.len_utf8()),
+                                    format!(
+                                        "control or invisible character {} in a string: strings hold visible text",
+                                        quote_input(&text[j..j + ch.len_utf8()])
+                                    ),
+                                );
+                            } else {
+                                value.push(ch);
+                            }
                             j += ch.len_utf8();
                         }
                     }
@@ -220,14 +238,37 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
             }
             _ => {
                 let ch = text[i..].chars().next().expect("in bounds");
-                diags.error(Span::new(i, i + ch.len_utf8()), format!("unexpected character `{ch}`"));
                 i += ch.len_utf8();
+                match &mut unexpected {
+                    Some(run) if run.end == start => run.end = i,
+                    _ => {
+                        report_unexpected(text, unexpected.take(), diags);
+                        unexpected = Some(Span::new(start, i));
+                    }
+                }
+                continue;
             }
         }
+        report_unexpected(text, unexpected.take(), diags);
     }
+    report_unexpected(text, unexpected, diags);
     out.push(Token {
         tok: Tok::Eof,
         span: Span::new(text.len(), text.len()),
     });
     out
+}
+
+/// One error for a run of characters that start no token, quoting them
+/// escaped (a NUL or an escape sequence reaches no terminal).
+fn report_unexpected(text: &str, run: Option<Span>, diags: &mut Diagnostics) {
+    let Some(run) = run else { return };
+    let chars = &text[run.start..run.end];
+    let message = match chars.chars().count() {
+        1 => format!("unexpected character {}", quote_input(chars)),
+        n => format!("{n} unexpected characters {}", quote_input(chars)),
+    };
+    diags
+        .error(run, message)
+        .label("a spec is made of names, numbers, strings, `//` comments, `..=` and `{ } ( ) : = + - , | ! < >`");
 }

@@ -55,7 +55,7 @@ use proc_macro2::TokenStream;
 pub use crate::diag::{Diagnostic, Diagnostics};
 pub use crate::expand::tests::TestOptions;
 pub use crate::model::Spec;
-pub use crate::source::{Lines, Source, Span};
+pub use crate::source::{Lines, Source, Span, EXCERPT_WIDTH};
 
 /// Parses, resolves and validates a spec: the validated model, or every
 /// error found (all of them, sorted by position when rendered).

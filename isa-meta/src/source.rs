@@ -126,27 +126,93 @@ impl<'a> Lines<'a> {
         out
     }
 
-    /// Appends [`Lines::excerpt`] to `out` (a spec with many errors on a
-    /// long line writes it many times: no copy on the way).
+    /// Appends [`Lines::excerpt`] to `out`. The line is shown as a message
+    /// quotes input (control and invisible characters escaped, see
+    /// [`isa_runtime::lexer::write_escaped`]), and a line longer than
+    /// [`EXCERPT_WIDTH`] characters is cut to a window around the span,
+    /// `…` marking each cut: a spec with many errors on one long line
+    /// writes a bounded excerpt for each.
     pub fn write_excerpt(&self, out: &mut String, span: Span, label: &str) {
         let (line, col) = self.line_col(span.start);
         let text = self.text(line);
-        let line_end_col = text.chars().count() + 1;
+        // Printable ASCII (most lines): one byte, one character, one column.
+        let plain = text.bytes().all(|b| (b' '..=b'~').contains(&b));
+        let len = if plain { text.len() } else { text.chars().count() };
         let (end_line, end_col) = self.line_col(span.end.max(span.start + 1));
-        let end_col = if end_line == line { end_col } else { line_end_col };
-        let carets = end_col.saturating_sub(col).max(1);
+        // The span's characters on this line, 0-based and half-open.
+        let first = col - 1;
+        let last = if end_line == line { end_col - 1 } else { len }.max(first + 1);
+        let (from, to) = if len <= EXCERPT_WIDTH {
+            (0, len)
+        } else {
+            let from = first.saturating_sub(EXCERPT_WIDTH / 4).min(len - EXCERPT_WIDTH);
+            (from, from + EXCERPT_WIDTH)
+        };
         let gutter = count_digits(line);
         let pad = |out: &mut String, n: usize| out.extend(core::iter::repeat_n(' ', n));
         pad(out, gutter);
-        let _ = write!(out, " |\n{line} | {text}\n");
+        let _ = write!(out, " |\n{line} | ");
+        // Columns of the shown line where the carets start and end.
+        let mut shown = Shown { out, width: 0 };
+        if from > 0 {
+            shown.push('…');
+        }
+        let (caret_from, caret_to) = if plain {
+            let base = shown.width;
+            shown.out.push_str(&text[from..to]);
+            shown.width += to - from;
+            (base + first - from, base + last.min(to) - from)
+        } else {
+            let (mut caret_from, mut caret_to) = (None, None);
+            for (at, c) in text.chars().enumerate().skip(from).take(to - from) {
+                if at == first {
+                    caret_from = Some(shown.width);
+                }
+                if at == last {
+                    caret_to = Some(shown.width);
+                }
+                shown.push_escaped(c);
+            }
+            (caret_from.unwrap_or(shown.width), caret_to.unwrap_or(shown.width))
+        };
+        if to < len {
+            shown.push('…');
+        }
+        out.push('\n');
         pad(out, gutter);
         out.push_str(" | ");
-        pad(out, col - 1);
-        out.extend(core::iter::repeat_n('^', carets));
+        pad(out, caret_from);
+        out.extend(core::iter::repeat_n('^', caret_to.saturating_sub(caret_from).max(1)));
         if !label.is_empty() {
             out.push(' ');
             out.push_str(label);
         }
+    }
+}
+
+/// How many characters of a line an excerpt shows at most (plus a `…` at
+/// each end it cuts).
+pub const EXCERPT_WIDTH: usize = 100;
+
+/// An excerpt line being written, and how many characters it has so far.
+struct Shown<'o> {
+    out: &'o mut String,
+    width: usize,
+}
+
+impl Shown<'_> {
+    fn push(&mut self, c: char) {
+        self.out.push(c);
+        self.width += 1;
+    }
+
+    fn push_escaped(&mut self, c: char) {
+        if !isa_runtime::lexer::is_hidden(c) {
+            return self.push(c);
+        }
+        let before = self.out.len();
+        let _ = isa_runtime::lexer::write_escaped(self.out, c);
+        self.width += self.out[before..].chars().count();
     }
 }
 
@@ -219,6 +285,65 @@ mod tests {
         assert_eq!(lines.location("s.isa", Span::new(start, start)), "s.isa:10:4");
         for n in [0, 9, 10, 99, 100, 12345, usize::MAX] {
             assert_eq!(count_digits(n), n.to_string().len(), "{n}");
+        }
+    }
+
+    #[test]
+    fn excerpts_escape_hidden_characters_and_keep_the_carets_under_the_span() {
+        // NUL, ESC, a tab and a right-to-left override: escaped, and the
+        // carets move with the wider text.
+        let text = "a\0\u{1b}b\t\u{202e}cd x";
+        let shown = r"a\0\u{1b}b\t\u{202e}cd x";
+        let lines = Lines::new(text);
+        let x = text.find('x').expect("x");
+        let pad = " ".repeat(shown.find('x').expect("x"));
+        assert_eq!(
+            lines.excerpt(Span::new(x, x + 1), ""),
+            format!("  |\n1 | {shown}\n  | {pad}^")
+        );
+        // A span over an escaped character covers its whole escape.
+        let esc = text.find('\u{1b}').expect("ESC");
+        assert_eq!(
+            lines.excerpt(Span::new(esc, esc + 1), "here"),
+            format!("  |\n1 | {shown}\n  |    ^^^^^^ here")
+        );
+    }
+
+    #[test]
+    fn no_character_reaches_an_excerpt_unescaped() {
+        for c in ('\0'..=char::MAX).filter(|&c| c != '\n') {
+            let text = format!("a{c}b");
+            let excerpt = Lines::new(&text).excerpt(Span::new(1, 1 + c.len_utf8()), "");
+            let hidden = excerpt.chars().find(|&c| c != '\n' && isa_runtime::lexer::is_hidden(c));
+            assert_eq!(hidden, None, "U+{:04X}: {excerpt:?}", u32::from(c));
+        }
+    }
+
+    #[test]
+    fn long_lines_are_cut_to_a_window_around_the_span() {
+        let line: String = (0..300).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+        let lines = Lines::new(&line);
+        let excerpt = |start: usize, end: usize| lines.excerpt(Span::new(start, end), "");
+        // At the start: no cut before, one after.
+        assert_eq!(excerpt(0, 1), format!("  |\n1 | {}…\n  | ^", &line[..EXCERPT_WIDTH]));
+        // In the middle: a quarter of the window before the span.
+        let from = 200 - EXCERPT_WIDTH / 4;
+        let pad = " ".repeat(1 + EXCERPT_WIDTH / 4);
+        assert_eq!(
+            excerpt(200, 203),
+            format!("  |\n1 | …{}…\n  | {pad}^^^", &line[from..from + EXCERPT_WIDTH])
+        );
+        // At the end of the line: the last characters, the caret after them.
+        let pad = " ".repeat(1 + EXCERPT_WIDTH);
+        assert_eq!(excerpt(300, 300), format!("  |\n1 | …{}\n  | {pad}^", &line[200..]));
+        // A span wider than the window: carets to the window's end.
+        let shown = excerpt(10, 290);
+        let carets = format!("\n  | {}{}", " ".repeat(10), "^".repeat(EXCERPT_WIDTH - 10));
+        assert!(shown.ends_with(&carets), "{shown}");
+        // Every excerpt of every span is bounded.
+        for start in (0..=300).step_by(7) {
+            let shown = excerpt(start, (start + 50).min(300));
+            assert!(shown.chars().count() < 3 * EXCERPT_WIDTH, "{shown}");
         }
     }
 }

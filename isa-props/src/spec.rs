@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use isa_meta::{Diagnostics, Lines, Source, Span};
+use isa_meta::{Diagnostic, Diagnostics, Lines, Source, Span, EXCERPT_WIDTH};
+use isa_runtime::lexer::is_hidden;
 
 use crate::{ensure, Outcome, Violation};
 
@@ -16,7 +17,9 @@ const NAME: &str = "fuzz.isa";
 /// Rust string literals and files read as UTF-8) through the front end,
 /// `isa_meta::compile` (parse → resolve → validate): it does not panic, and
 /// every error, and every note of one, points at a line and column inside
-/// the text and renders as `fuzz.isa:line:col: …`. The `spec` target; the
+/// the text and renders as `fuzz.isa:line:col: …`, with no control or
+/// invisible character unescaped and excerpt lines of bounded length. The
+/// `spec` target; the
 /// generator is [`expand`]'s.
 ///
 /// The fuzz harness also refuses single allocations over 256 MiB, so a
@@ -58,15 +61,22 @@ fn compiled(bytes: &[u8]) -> Result<Option<(isa_meta::Spec, &str)>, Violation> {
     }
 }
 
-/// Every error and note of `diags` lies inside the text, and each rendered
-/// message starts with its `file:line:col`.
+/// Every error and note of `diags` lies inside the text; its message,
+/// label and notes show no control or invisible character (a message may
+/// reach a terminal; the excerpts escape the line they quote, see
+/// `isa-meta`'s unit tests); and each rendered message starts with its
+/// `file:line:col` and is no longer than its texts plus one bounded
+/// excerpt per place.
 fn located(source: &Source, diags: &Diagnostics) -> Outcome {
     ensure!(!diags.is_empty(), "the spec was rejected without an error");
     let lines = source.lines();
     for d in diags.iter() {
         inside(source, &lines, d.span, &d.message)?;
+        visible(&d.message)?;
+        visible(&d.label)?;
         for (span, note) in &d.notes {
             inside(source, &lines, *span, note)?;
+            visible(note)?;
         }
     }
     let messages = diags.messages(source);
@@ -76,13 +86,41 @@ fn located(source: &Source, diags: &Diagnostics) -> Outcome {
         diags.len(),
         messages.len()
     );
-    for message in &messages {
+    // `messages` sorts by position, stably.
+    let mut sorted: Vec<&Diagnostic> = diags.iter().collect();
+    sorted.sort_by_key(|d| d.span.start);
+    for (message, d) in messages.iter().zip(sorted) {
         ensure!(
-            message.starts_with(&format!("{NAME}:")),
+            message.strip_prefix(NAME).is_some_and(|rest| rest.starts_with(':')),
             "a rendered error does not start with its location:\n{message}"
+        );
+        // Each place: `file:line:col: ` and its text, then an excerpt of
+        // three lines, each a gutter and at most the window's characters
+        // (an escape is at most 10 bytes, a character 4) and `…` twice.
+        let place = NAME.len() + 2 * 20 + 16 + 3 * (24 + 10 * EXCERPT_WIDTH + 6);
+        let bound =
+            d.message.len() + d.label.len() + place + d.notes.iter().map(|(_, note)| note.len() + place).sum::<usize>();
+        ensure!(
+            message.len() <= bound,
+            "a rendered error has {} bytes, more than its texts and excerpts can take ({bound}):\n{}",
+            message.len(),
+            message.escape_debug()
         );
     }
     Ok(())
+}
+
+/// A message's text shows no control character but its line breaks, and no
+/// invisible one.
+fn visible(text: &str) -> Outcome {
+    match text.chars().find(|&c| c != '\n' && is_hidden(c)) {
+        Some(c) => Err(Violation(format!(
+            "an error shows the character U+{:04X} unescaped: {}",
+            u32::from(c),
+            text.escape_debug()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// A span starts inside the text (at one of its bytes or at its end), so
@@ -211,6 +249,48 @@ fn rust_or_spec_files(dir: &Path, suffix: &str) -> Vec<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every control character, DEL and a right-to-left override, where a
+    /// token would start, inside a string, a comment and a doc comment,
+    /// in runs and alone, and on a line far longer than an excerpt shows:
+    /// the messages and their excerpts escape them, and stay short.
+    #[test]
+    fn hostile_characters_never_reach_a_message_raw() {
+        let hostile = (0u32..0x20)
+            .chain([0x7f, 0x202e])
+            .filter_map(char::from_u32)
+            .filter(|&c| c != '\n');
+        for c in hostile {
+            let long = "x ".repeat(4 * EXCERPT_WIDTH);
+            for text in [
+                format!("isa t {{ word 32 }}\n{c}{c}{c} format {c} F"),
+                format!("isa t {{ word 32 }}\nformat F : 32 {{\n  syntax \"a{c}b\"\n}}\n"),
+                format!("isa t {{ word 32 }} // {c}\n/// {c}\nenum E : 2 {{ a = 0 \"{c}\" }}"),
+                format!("{long}{c}{long}\"{c}{long}"),
+            ] {
+                assert_eq!(front_end(text.as_bytes()), Ok(()), "{text:?}");
+                let source = Source {
+                    name: NAME.into(),
+                    text,
+                };
+                let rendered = isa_meta::compile(&source).err().expect("rejected").render(&source);
+                let shown = rendered.chars().find(|&c| c != '\n' && is_hidden(c));
+                assert_eq!(shown, None, "{}", rendered.escape_debug());
+            }
+        }
+        let source = Source {
+            name: NAME.into(),
+            text: "isa t { word 32 }\n\0\0\0 \u{1b}[31m\n\"a\u{202e}b\"".into(),
+        };
+        let rendered = isa_meta::compile(&source).err().expect("rejected").render(&source);
+        for message in [
+            "fuzz.isa:2:1: 3 unexpected characters `\\0\\0\\0`",
+            "fuzz.isa:2:5: 2 unexpected characters `\\u{1b}[`",
+            "fuzz.isa:3:3: control or invisible character `\\u{202e}` in a string: strings hold visible text",
+        ] {
+            assert!(rendered.contains(message), "{message}:\n{rendered}");
+        }
+    }
 
     #[test]
     fn inline_specs_are_found_in_items_modules_and_functions() {

@@ -56,16 +56,23 @@ impl fmt::Display for Quoted<'_> {
 }
 
 /// One character of quoted input: itself, or an escape for control
-/// characters and the invisible ones that reorder or hide text.
-fn write_escaped(out: &mut impl Write, c: char) -> fmt::Result {
+/// characters and the invisible ones that reorder or hide text (`\0`,
+/// `\t`, `\u{1b}`, …).
+pub fn write_escaped(out: &mut impl Write, c: char) -> fmt::Result {
     match c {
         '\0' => out.write_str("\\0"),
         '\t' => out.write_str("\\t"),
         '\n' => out.write_str("\\n"),
         '\r' => out.write_str("\\r"),
-        c if c.is_control() || is_invisible(c) => write!(out, "\\u{{{:x}}}", u32::from(c)),
+        c if is_hidden(c) => write!(out, "\\u{{{:x}}}", u32::from(c)),
         c => out.write_char(c),
     }
+}
+
+/// Whether a message escapes `c` rather than show it: a control character
+/// or an invisible one that reorders or hides text.
+pub fn is_hidden(c: char) -> bool {
+    c.is_control() || is_invisible(c)
 }
 
 /// Formatting characters that change how a terminal shows the text around
