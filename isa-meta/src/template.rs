@@ -33,6 +33,7 @@ pub fn parse_template(text: &str, start: usize, layout: &LayoutDef, hooks: bool,
         named: Vec::new(),
         has_errors: false,
         in_group: false,
+        depth: 0,
     };
     let mut pieces = p.pieces(text, start);
     if !hooks {
@@ -63,7 +64,14 @@ struct TemplateParser<'a, 'd> {
     has_errors: bool,
     /// The pieces being read are an optional group's.
     in_group: bool,
+    /// How many optional groups enclose the pieces being read.
+    depth: usize,
 }
+
+/// How deep optional groups may nest in a `text` template. The generated
+/// printers and parsers, and the checks here, walk groups recursively;
+/// real dialects nest two or three.
+pub const MAX_GROUP_DEPTH: usize = 8;
 
 /// Where the `}` that closes the `{` at `text[0]` is, counting nested braces.
 fn closing_brace(text: &str) -> Option<usize> {
@@ -188,8 +196,20 @@ impl TemplateParser<'_, '_> {
             );
             return None;
         }
+        if self.depth == MAX_GROUP_DEPTH {
+            self.diags
+                .error(
+                    span,
+                    format!("optional groups nest deeper than {MAX_GROUP_DEPTH} levels here"),
+                )
+                .label("the group too many");
+            self.has_errors = true;
+            return None;
+        }
         let outer = std::mem::replace(&mut self.in_group, true);
+        self.depth += 1;
         let pieces = self.pieces(body, body_start);
+        self.depth -= 1;
         self.in_group = outer;
         // Parsing the group must be able to give the field a non-zero value:
         // a bool is set, any other field must be printed inside.

@@ -100,6 +100,46 @@ mod snapshot_tests {
             ]
         );
     }
+
+    /// Nesting limits at their boundary: 8 optional groups and an
+    /// expression 64 levels deep compile, one more of either is an error,
+    /// and a chain of 2,000 layouts compiles (the containment check keeps
+    /// its own stack).
+    #[test]
+    fn nesting_limits_hold_at_their_boundary() {
+        let spec = |groups: usize, parens: usize, chain: usize| {
+            let layouts: String = (0..chain)
+                .map(|i| format!("layout L{i} : 2 {{\n  a 0..=1 L{}\n  syntax \"{{a}}\"\n}}\n", i + 1))
+                .collect();
+            let text = format!(
+                "isa t {{\n  word 32\n  /// d\n  dialect mesa\n}}\nenum Op : 2 operands(a, b) {{\n  add = 0 \"add\" sem \"dst = {}a{}\"\n}}\n{layouts}layout L{chain} : 2 {{\n  a 0..=1 u\n  syntax \"{{a}}\"\n}}\nformat F : 32 {{\n  op 0..=1 Op\n  f 2 bool\n  l 3..=4 L0\n  rest 5..=25 u\n  opcode 26..=31 opcode\n  syntax \"{{op}} {{f}} {{l}} {{rest}}\"\n  text mesa.line \"{{opcode}} {{op}} {{l}} {{rest}} {}x{}\"\n}}\nopcodes {{\n  x 0 F\n}}\n",
+                "(".repeat(parens),
+                ")".repeat(parens),
+                "{f?".repeat(groups),
+                "}".repeat(groups),
+            );
+            let source = Source {
+                name: "deep.isa".into(),
+                text,
+            };
+            crate::compile(&source).map(drop).map_err(|d| d.messages(&source))
+        };
+        use crate::template::MAX_GROUP_DEPTH;
+        assert_eq!(spec(MAX_GROUP_DEPTH, 63, 3), Ok(()));
+        let errors = spec(MAX_GROUP_DEPTH + 1, 64, 3).unwrap_err();
+        assert_eq!(errors.len(), 2, "{errors:#?}");
+        assert!(
+            errors[0].contains("the expression nests deeper than 64 levels"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[1].contains("optional groups nest deeper than 8 levels"),
+            "{}",
+            errors[1]
+        );
+        assert_eq!(spec(1, 0, 2000), Ok(()));
+    }
 }
 
 mod semantics_tests {

@@ -24,6 +24,7 @@ pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
     for u in &spec.unions {
         check_union(spec, u, diags);
     }
+    check_containment(spec, diags);
     check_templates(spec, diags);
     check_text_mnemonics(spec, diags);
     check_opcodes(spec, diags);
@@ -31,6 +32,86 @@ pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
     check_presence_fields(spec, diags);
     if let Some(b) = &spec.packed {
         check_packed(spec, b, diags);
+    }
+}
+
+/// Layouts and unions that contain themselves through others (`A` holds a
+/// `B` that holds an `A`, or a union one of whose layouts holds the union):
+/// their types would be infinitely large. Each cycle is reported once, at
+/// the field (or union variant) that closes it; a layout that holds itself
+/// directly is `check_layout`'s. The walk keeps its own stack: a spec may
+/// chain thousands of layouts.
+fn check_containment(spec: &Spec, diags: &mut Diagnostics) {
+    let layouts = spec.layouts.len();
+    let name = |node: usize| match node.checked_sub(layouts) {
+        None => ("layout", spec.layouts[node].name.text.as_str()),
+        Some(u) => ("union", spec.unions[u].name.text.as_str()),
+    };
+    // Node `i < layouts` is layout `i`, node `layouts + u` union `u`.
+    let mut edges: Vec<Vec<(usize, Span)>> = spec
+        .layouts
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            l.fields
+                .iter()
+                .filter_map(|f| match f.ty {
+                    FieldTy::Layout(inner) if inner != i && !spec.layouts[inner].is_format => Some((inner, f.ty_span)),
+                    FieldTy::Union(u) => Some((layouts + u, f.ty_span)),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
+    edges.extend(
+        spec.unions
+            .iter()
+            .map(|u| u.variants.iter().map(|&(l, span, _)| (l, span)).collect()),
+    );
+    const NEW: u8 = 0;
+    const OPEN: u8 = 1;
+    const DONE: u8 = 2;
+    let mut state = vec![NEW; edges.len()];
+    for root in 0..edges.len() {
+        if state[root] != NEW {
+            continue;
+        }
+        state[root] = OPEN;
+        // (node, index of its next edge to follow)
+        let mut stack = vec![(root, 0usize)];
+        while let Some((node, next)) = stack.last_mut() {
+            let node = *node;
+            let Some(&(to, span)) = edges[node].get(*next) else {
+                state[node] = DONE;
+                stack.pop();
+                continue;
+            };
+            *next += 1;
+            match state[to] {
+                NEW => {
+                    state[to] = OPEN;
+                    stack.push((to, 0));
+                }
+                OPEN => {
+                    let from = stack.iter().position(|&(v, _)| v == to).unwrap_or(0);
+                    let path: Vec<String> = std::iter::once(node)
+                        .chain(stack[from..].iter().map(|&(v, _)| v))
+                        .map(|v| format!("`{}`", name(v).1))
+                        .collect();
+                    let (kind, own) = name(node);
+                    diags
+                        .error(
+                            span,
+                            format!(
+                                "{kind} `{own}` contains itself: {}, a type of infinite size",
+                                path.join(" holds ")
+                            ),
+                        )
+                        .label("closes the cycle");
+                }
+                _ => {}
+            }
+        }
     }
 }
 

@@ -21,7 +21,7 @@ pub use ast::{letters, swizzle_components, BinaryOp, Expr, ExprKind, Ident, Span
 pub use builtins::{builtin, constructor, Builtin, Shape, BUILTINS, CONSTRUCTORS, EVAL};
 pub use check::{check, check_with, CheckError, CheckErrorKind, MAX_DECLARED_ARITY};
 pub use narrow::narrow;
-pub use parse::{parse, parse_expr, SyntaxError};
+pub use parse::{parse, parse_expr, SyntaxError, MAX_DEPTH};
 pub use types::{infer, Ty};
 
 #[cfg(test)]

@@ -37,6 +37,13 @@ const PUNCTS: &[&str] = &[
     "=", ";",
 ];
 
+/// How deep an expression may nest: each operator, parenthesis, call,
+/// swizzle, index and `?:` adds a level. The checkers, printers and
+/// evaluators walk expressions recursively, so a deeper one (`((((…a))))`,
+/// or `a + a + … + a` a thousand times) is a syntax error, not a stack
+/// overflow.
+pub const MAX_DEPTH: usize = 64;
+
 /// A token with its byte range.
 type Lexed = (Tok, usize, usize);
 
@@ -90,6 +97,7 @@ pub fn parse(text: &str) -> Result<Vec<Statement>, SyntaxError> {
     let mut p = Parser {
         tokens: lex(text)?,
         pos: 0,
+        depth: 0,
     };
     let mut statements = Vec::new();
     loop {
@@ -115,6 +123,7 @@ pub fn parse_expr(text: &str) -> Result<Expr, SyntaxError> {
     let mut p = Parser {
         tokens: lex(text)?,
         pos: 0,
+        depth: 0,
     };
     let e = p.expr()?;
     match p.peek() {
@@ -129,6 +138,8 @@ pub fn parse_expr(text: &str) -> Result<Expr, SyntaxError> {
 struct Parser {
     tokens: Vec<Lexed>,
     pos: usize,
+    /// Levels of the expression being parsed, counted up to [`MAX_DEPTH`].
+    depth: usize,
 }
 
 impl Parser {
@@ -160,6 +171,18 @@ impl Parser {
             span: self.span(),
             message,
         }
+    }
+
+    /// One level deeper, or an error past [`MAX_DEPTH`]. Each parsing
+    /// function restores the depth it started at when it returns.
+    fn deeper(&mut self) -> Result<(), SyntaxError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error(format!(
+                "the expression nests deeper than {MAX_DEPTH} levels (each operator, parenthesis, call, swizzle and index is one)"
+            )));
+        }
+        Ok(())
     }
 
     fn expect(&mut self, p: &'static str) -> Result<(), SyntaxError> {
@@ -210,8 +233,11 @@ impl Parser {
     }
 
     fn expr(&mut self) -> Result<Expr, SyntaxError> {
+        let base = self.depth;
+        self.deeper()?;
         let cond = self.binary(2)?;
         if *self.peek() != Tok::Punct("?") {
+            self.depth = base;
             return Ok(cond);
         }
         self.bump();
@@ -219,6 +245,7 @@ impl Parser {
         self.expect(":")?;
         let b = self.expr()?;
         let span = cond.span.to(b.span);
+        self.depth = base;
         Ok(Expr::new(
             ExprKind::Select(Box::new(cond), Box::new(a), Box::new(b)),
             span,
@@ -230,13 +257,19 @@ impl Parser {
         if level > 7 {
             return self.unary();
         }
+        let base = self.depth;
         let mut left = self.binary(level + 1)?;
         loop {
             let op = match self.peek() {
                 Tok::Punct(p) => BinaryOp::from_symbol(p).filter(|op| op.precedence() == level),
                 _ => None,
             };
-            let Some(op) = op else { return Ok(left) };
+            let Some(op) = op else {
+                self.depth = base;
+                return Ok(left);
+            };
+            // `left` grows one level deeper with each operator.
+            self.deeper()?;
             self.bump();
             let right = self.binary(level + 1)?;
             let span = left.span.to(right.span);
@@ -252,15 +285,23 @@ impl Parser {
             _ => return self.postfix(),
         };
         let start = self.span().start;
+        let base = self.depth;
+        self.deeper()?;
         self.bump();
         let operand = self.unary()?;
+        self.depth = base;
         let span = Span::new(start, operand.span.end);
         Ok(Expr::new(ExprKind::Unary(op, Box::new(operand)), span))
     }
 
     fn postfix(&mut self) -> Result<Expr, SyntaxError> {
+        let base = self.depth;
         let mut e = self.primary()?;
         loop {
+            if matches!(self.peek(), Tok::Punct(".") | Tok::Punct("[")) {
+                // `e` grows one level deeper with each swizzle, call or index.
+                self.deeper()?;
+            }
             match self.peek() {
                 Tok::Punct(".") => {
                     self.bump();
@@ -282,7 +323,10 @@ impl Parser {
                     let span = Span::new(e.span.start, self.last_end());
                     e = Expr::new(ExprKind::Index(Box::new(e), Box::new(index)), span);
                 }
-                _ => return Ok(e),
+                _ => {
+                    self.depth = base;
+                    return Ok(e);
+                }
             }
         }
     }

@@ -107,3 +107,57 @@ fn narrowing_pushes_swizzles_inside() {
     assert_eq!(n("float4(equal(a, b))", &[1]), "float(a.y == b.y)");
     assert_eq!(n("float4(not(lessThan(a, b)))", &[1]), "float(!(a.y < b.y))");
 }
+
+/// How deep a tree is (a leaf is 1).
+fn tree_depth(e: &Expr) -> usize {
+    let below = match &e.kind {
+        ExprKind::Number(_) | ExprKind::Bool(_) | ExprKind::Name(_) => 0,
+        ExprKind::Unary(_, a) | ExprKind::Swizzle(a, _) => tree_depth(a),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => tree_depth(a).max(tree_depth(b)),
+        ExprKind::Select(a, b, c) => tree_depth(a).max(tree_depth(b)).max(tree_depth(c)),
+        ExprKind::Call(_, args) => args.iter().map(tree_depth).max().unwrap_or(0),
+        ExprKind::Method(a, _, args) => args.iter().map(tree_depth).max().unwrap_or(0).max(tree_depth(a)),
+    };
+    below + 1
+}
+
+/// An expression of some shape, `n` constructs deep.
+type Shape = fn(usize) -> alloc::string::String;
+
+#[test]
+fn expressions_nest_at_most_max_depth_levels() {
+    let shapes: [(&str, Shape); 8] = [
+        ("parentheses", |n| alloc::format!("{}a{}", "(".repeat(n), ")".repeat(n))),
+        ("signs", |n| alloc::format!("{}a", "-".repeat(n))),
+        ("a sum", |n| alloc::format!("a{}", " + a".repeat(n))),
+        ("swizzles", |n| alloc::format!("a{}", ".x".repeat(n))),
+        ("indexes", |n| alloc::format!("a{}", "[0]".repeat(n))),
+        ("calls", |n| alloc::format!("{}a{}", "abs(".repeat(n), ")".repeat(n))),
+        ("selects", |n| alloc::format!("{}a", "b ? c : ".repeat(n))),
+        ("method calls", |n| alloc::format!("a{}", ".eval(b)".repeat(n))),
+    ];
+    for (what, shape) in shapes {
+        // The first count that is refused, and the error it gets.
+        let refused = (0..=MAX_DEPTH + 1).find(|&n| parse_expr(&shape(n)).is_err());
+        let Some(refused) = refused else {
+            panic!("{what}: {} levels still parse", MAX_DEPTH + 1)
+        };
+        assert!(refused > MAX_DEPTH / 2, "{what}: refused at {refused}");
+        let deepest = parse_expr(&shape(refused - 1)).unwrap();
+        let depth = tree_depth(&deepest);
+        assert!(depth <= MAX_DEPTH, "{what}: a tree {depth} deep parses");
+        let error = parse_expr(&shape(refused)).unwrap_err();
+        assert!(
+            error.message.starts_with("the expression nests deeper than 64 levels"),
+            "{what}: {}",
+            error.message
+        );
+        // Far deeper: the same error, found without exhausting the stack.
+        let error = parse(&alloc::format!("dst = {}", shape(100_000))).unwrap_err();
+        assert!(
+            error.message.starts_with("the expression nests deeper"),
+            "{what}: {}",
+            error.message
+        );
+    }
+}
