@@ -31,7 +31,7 @@ impl Diagnostics {
     pub fn error(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
         self.errors.push(Diagnostic {
             span,
-            message: message.into(),
+            message: cut_quotes(message.into()),
             label: String::new(),
             notes: Vec::new(),
         });
@@ -99,13 +99,65 @@ impl Diagnostics {
 impl Diagnostic {
     /// Sets the text printed after the carets.
     pub fn label(&mut self, label: impl Into<String>) -> &mut Self {
-        self.label = label.into();
+        self.label = cut_quotes(label.into());
         self
     }
 
     /// Adds a related place with its note.
     pub fn note(&mut self, span: Span, note: impl Into<String>) -> &mut Self {
-        self.notes.push((span, note.into()));
+        self.notes.push((span, cut_quotes(note.into())));
         self
+    }
+}
+
+/// The most characters a message quotes between backticks.
+pub const QUOTED_MAX: usize = 80;
+
+/// `message` with every backtick-quoted piece longer than [`QUOTED_MAX`]
+/// characters cut there, with `…`: whatever a spec names (a template's
+/// placeholder, a spelling, a mnemonic), no message echoes more of it.
+fn cut_quotes(message: String) -> String {
+    let long = message
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .any(|quoted| quoted.len() > QUOTED_MAX && quoted.chars().nth(QUOTED_MAX).is_some());
+    if !long {
+        return message;
+    }
+    let mut out = String::with_capacity(message.len().min(4 * QUOTED_MAX));
+    for (i, piece) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        match piece.char_indices().nth(QUOTED_MAX) {
+            Some((at, _)) if i % 2 == 1 => {
+                out.push_str(&piece[..at]);
+                out.push('…');
+            }
+            _ => out.push_str(piece),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_pieces_are_cut_and_the_rest_kept() {
+        let long = "x".repeat(QUOTED_MAX + 1);
+        let fits = "é".repeat(QUOTED_MAX);
+        let cut = format!("{}…", "x".repeat(QUOTED_MAX));
+        assert_eq!(cut_quotes(format!("`{fits}` is fine")), format!("`{fits}` is fine"));
+        assert_eq!(
+            cut_quotes(format!(
+                "template names `{long}`, which is not a field of `{long}`: {long}"
+            )),
+            format!("template names `{cut}`, which is not a field of `{cut}`: {long}")
+        );
+        // An unclosed quote is cut as well.
+        assert_eq!(cut_quotes(format!("a `b` and `{long}")), format!("a `b` and `{cut}"));
     }
 }

@@ -195,7 +195,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                     j += 1;
                 }
                 out.push(Token {
-                    tok: Tok::Ident(text[i..j].to_string()),
+                    tok: Tok::Ident(name(&text[i..j], Span::new(i, j), diags)),
                     span: Span::new(i, j),
                 });
                 i = j;
@@ -224,7 +224,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                     j += 1;
                 }
                 out.push(Token {
-                    tok: Tok::Ident(text[i..j].to_string()),
+                    tok: Tok::Ident(name(&text[i..j], Span::new(i, j), diags)),
                     span: Span::new(i, j),
                 });
                 i = j;
@@ -271,4 +271,22 @@ fn report_unexpected(text: &str, run: Option<Span>, diags: &mut Diagnostics) {
     diags
         .error(run, message)
         .label("a spec is made of names, numbers, strings, `//` comments, `..=` and `{ } ( ) : = + - , | ! < >`");
+}
+
+/// The longest name a spec may use: the shipped specs' longest has 26
+/// characters, and every message that names one quotes it whole.
+pub const MAX_NAME: usize = 64;
+
+/// A name as the token keeps it: itself, or, past [`MAX_NAME`] (an error),
+/// its first characters and `…`, which no declared name matches, so later
+/// messages quote it short.
+fn name(word: &str, span: Span, diags: &mut Diagnostics) -> String {
+    if word.len() <= MAX_NAME {
+        return word.to_string();
+    }
+    diags.error(
+        span,
+        format!("a name of {} characters: names have at most {MAX_NAME}", word.len()),
+    );
+    format!("{}…", &word[..MAX_NAME])
 }

@@ -187,6 +187,31 @@ mod semantics_tests {
 mod robustness_tests {
     use crate::*;
 
+    /// A name of 64 characters compiles; one of 65 is an error, and the
+    /// messages that quote it afterwards quote 64 characters and `…`.
+    #[test]
+    fn names_have_at_most_64_characters() {
+        let spec = |n: usize| {
+            let name = "f".repeat(n);
+            let text = format!(
+                "isa t {{ word 32 }}\nformat F : 32 {{\n  {name} 0..=25 u\n  opcode 26..=31 opcode\n  syntax \"{{{name}}}\"\n}}\nopcodes {{\n  x 0 F\n}}\n"
+            );
+            let source = Source {
+                name: "long.isa".into(),
+                text,
+            };
+            crate::compile(&source).map(drop).map_err(|d| d.messages(&source))
+        };
+        assert_eq!(spec(lexer::MAX_NAME), Ok(()));
+        let errors = spec(lexer::MAX_NAME + 1).unwrap_err();
+        assert!(
+            errors[0].starts_with("long.isa:3:3: a name of 65 characters: names have at most 64"),
+            "{errors:#?}"
+        );
+        let errors = spec(100_000).unwrap_err();
+        assert!(errors.iter().all(|e| e.len() < 2_000), "{errors:#?}");
+    }
+
     /// Random edits of the real PICA spec (deleted, duplicated and replaced
     /// characters and lines) never panic the macro: each ends in a spec or in
     /// positioned errors.
