@@ -485,6 +485,25 @@ mod tests {
         assert!(Cursor::new("12ab").integer().is_err());
     }
 
+    /// A cursor placed inside a larger file counts its first line's columns
+    /// from where it starts, later lines from 1, and its offset in bytes
+    /// of its own text.
+    #[test]
+    fn a_cursor_inside_a_file_reports_the_files_positions() {
+        let mut c = Cursor::at("ab\ncd", 7, 10);
+        assert_eq!((c.position(), c.offset()), ((7, 10), 0));
+        assert!(c.eat("ab"));
+        assert_eq!((c.position(), c.offset()), ((7, 12), 2));
+        assert!(c.eat("\nc"));
+        assert_eq!((c.position(), c.offset()), ((8, 2), 4));
+        let e = c.error("here");
+        assert_eq!((e.line, e.col), (8, 2));
+        // Columns count characters, offsets bytes.
+        let mut c = Cursor::at("éx", 1, 3);
+        assert!(c.eat("é"));
+        assert_eq!((c.position(), c.offset()), ((1, 4), 2));
+    }
+
     /// A number glued to a word is read from a cursor over its digits
     /// alone, which then gives the whole cursor its place.
     #[test]
