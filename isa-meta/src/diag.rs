@@ -113,16 +113,17 @@ impl Diagnostic {
 /// The most characters a message quotes between backticks.
 pub const QUOTED_MAX: usize = 80;
 
-/// `message` with every backtick-quoted piece longer than [`QUOTED_MAX`]
-/// characters cut there, with `…`: whatever a spec names (a template's
-/// placeholder, a spelling, a mnemonic), no message echoes more of it.
+/// `message` with every backtick-quoted piece shown as messages quote
+/// input: control and invisible characters escaped (`\t`, `\u{1b}`), and
+/// cut after [`QUOTED_MAX`] characters with `…`. Whatever a spec names (a
+/// template's placeholder, a spelling, a mnemonic), no message echoes more
+/// of it, or anything a terminal would act on.
 fn cut_quotes(message: String) -> String {
-    let long = message
-        .split('`')
-        .skip(1)
-        .step_by(2)
-        .any(|quoted| quoted.len() > QUOTED_MAX && quoted.chars().nth(QUOTED_MAX).is_some());
-    if !long {
+    let untidy = message.split('`').skip(1).step_by(2).any(|quoted| {
+        quoted.chars().any(isa_runtime::lexer::is_hidden)
+            || (quoted.len() > QUOTED_MAX && quoted.chars().nth(QUOTED_MAX).is_some())
+    });
+    if !untidy {
         return message;
     }
     let mut out = String::with_capacity(message.len().min(4 * QUOTED_MAX));
@@ -130,12 +131,16 @@ fn cut_quotes(message: String) -> String {
         if i > 0 {
             out.push('`');
         }
-        match piece.char_indices().nth(QUOTED_MAX) {
-            Some((at, _)) if i % 2 == 1 => {
-                out.push_str(&piece[..at]);
-                out.push('…');
-            }
-            _ => out.push_str(piece),
+        if i % 2 == 0 {
+            out.push_str(piece);
+            continue;
+        }
+        let mut chars = piece.chars();
+        for c in chars.by_ref().take(QUOTED_MAX) {
+            let _ = isa_runtime::lexer::write_escaped(&mut out, c);
+        }
+        if chars.next().is_some() {
+            out.push('…');
         }
     }
     out
@@ -159,5 +164,10 @@ mod tests {
         );
         // An unclosed quote is cut as well.
         assert_eq!(cut_quotes(format!("a `b` and `{long}")), format!("a `b` and `{cut}"));
+        // Hidden characters are escaped inside quotes.
+        assert_eq!(
+            cut_quotes("template names `a\tb\u{1b}[2J`".to_string()),
+            "template names `a\\tb\\u{1b}[2J`"
+        );
     }
 }

@@ -267,6 +267,10 @@ mod tests {
                 format!("isa t {{ word 32 }}\nformat F : 32 {{\n  syntax \"a{c}b\"\n}}\n"),
                 format!("isa t {{ word 32 }} // {c}\n/// {c}\nenum E : 2 {{ a = 0 \"{c}\" }}"),
                 format!("{long}{c}{long}\"{c}{long}"),
+                // Found by the `spec` target: a tab (which a string may
+                // hold) in a template's placeholder, quoted by the message
+                // that says it names no field.
+                format!("isa t {{ word 32 }}\nformat F : 32 {{\n  a 0..=25 u\n  opcode 26..=31 opcode\n  syntax \"{{a{c}b}}\"\n}}\n"),
             ] {
                 assert_eq!(front_end(text.as_bytes()), Ok(()), "{text:?}");
                 let source = Source {
