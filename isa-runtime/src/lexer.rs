@@ -5,6 +5,7 @@
 
 use alloc::format;
 use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use crate::error::ParseError;
@@ -454,6 +455,7 @@ fn rows_within<T: PartialEq>(
 /// bound ([`edit_distance_within`]), so a long garbage word costs little.
 pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     let word_chars = word.chars().count();
+    let mut prepared = Prepared::new(word);
     candidates
         .into_iter()
         .filter_map(|c| {
@@ -461,11 +463,60 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
             if word_chars.abs_diff(c.chars().count()) > allowed {
                 return None;
             }
-            let d = edit_distance_within(word, c, allowed)?;
+            let d = prepared.distance_within(word, c, allowed)?;
             (d < c.len().max(word.len())).then_some((d, c))
         })
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
+}
+
+/// A word compared with many candidates ([`closest`]): its characters as
+/// bytes ([`ascii_or_other`]) and how many of each it has, worked out once
+/// instead of once per ASCII candidate.
+struct Prepared {
+    bytes: Vec<u8>,
+    count: [u32; OTHER as usize + 1],
+}
+
+impl Prepared {
+    fn new(word: &str) -> Self {
+        let bytes: Vec<u8> = ascii_or_other(word).collect();
+        let mut count = [0; OTHER as usize + 1];
+        for &c in &bytes {
+            count[usize::from(c)] += 1;
+        }
+        Prepared { bytes, count }
+    }
+
+    /// [`edit_distance_within`] of the word and `candidate`.
+    fn distance_within(&mut self, word: &str, candidate: &str, limit: usize) -> Option<usize> {
+        if !(candidate.is_ascii() && candidate.len() < SHORT) {
+            return edit_distance_within(word, candidate, limit);
+        }
+        let b = candidate.as_bytes();
+        // The bag distance ([`bag_distance`]): the characters the two have
+        // in common, counted by taking them from the word's counts (and
+        // putting them back).
+        let mut taken = [0u8; SHORT];
+        let mut common = 0;
+        for &c in b {
+            let n = &mut self.count[usize::from(c)];
+            if *n > 0 {
+                *n -= 1;
+                taken[common] = c;
+                common += 1;
+            }
+        }
+        for &c in &taken[..common] {
+            self.count[usize::from(c)] += 1;
+        }
+        if (self.bytes.len() - common).max(b.len() - common) > limit {
+            return None;
+        }
+        let rows = &mut [[0usize; SHORT]; 2];
+        let [prev, cur] = rows;
+        rows_within(self.bytes.iter().copied(), b, limit, prev, cur)
+    }
 }
 
 #[cfg(test)]
@@ -675,6 +726,11 @@ mod tests {
             "xxxxxxxxxxxxxxx",
             "xxxxxxxxxxxxxxxxxxxxxx",
             "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz",
+            "mmoovv",
+            "aaaa",
+            "éé",
+            "dp\u{0}4",
+            "combinerr\u{e9}",
         ];
         for word in words {
             for n in 0..=candidates.len() {
