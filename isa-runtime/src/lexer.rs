@@ -604,6 +604,10 @@ mod tests {
         assert_eq!(Cursor::new("^const9 ").describe_next(), "`^const9`");
         assert_eq!(Cursor::new("$ 1").describe_next(), "`$`");
         assert_eq!(Cursor::new(", x").describe_next(), "`,`");
+        // A word may start with `_` or `.` (a directive), and hold them.
+        assert_eq!(Cursor::new("_tmp.x, y").describe_next(), "`_tmp.x`");
+        assert_eq!(Cursor::new(".end x").describe_next(), "`.end`");
+        assert_eq!(Cursor::new("\n").describe_next(), "end of line");
         let err = Cursor::new(&alloc::format!("0x{}", "f".repeat(100_000)))
             .integer()
             .unwrap_err();
