@@ -534,6 +534,32 @@ mod tests {
         let err = Cursor::new("0x").integer().unwrap_err();
         assert_eq!((err.line, err.col), (1, 3));
         assert!(Cursor::new("12ab").integer().is_err());
+        assert_eq!(Cursor::new("+7").integer().unwrap(), Some(7));
+        // The largest value is i128's; one more is an error, as is any
+        // larger one that still fits 128 bits.
+        let max = i128::MAX.to_string();
+        assert_eq!(Cursor::new(&max).integer().unwrap(), Some(i128::MAX));
+        for over in [(i128::MAX as u128 + 1).to_string(), u128::MAX.to_string()] {
+            let err = Cursor::new(&over).integer().unwrap_err();
+            assert!(err.message.contains("too large"), "{over}: {}", err.message);
+        }
+    }
+
+    #[test]
+    fn a_line_ends_at_its_end_or_a_comment() {
+        for (text, end) in [
+            ("", true),
+            ("  ", true),
+            ("\nx", true),
+            (" ; note", true),
+            ("// note", true),
+            ("# note", true),
+            ("x", false),
+            ("/x", false),
+            (" , x", false),
+        ] {
+            assert_eq!(Cursor::new(text).at_line_end(), end, "{text:?}");
+        }
     }
 
     /// A cursor placed inside a larger file counts its first line's columns
