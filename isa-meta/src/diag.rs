@@ -1,6 +1,9 @@
 //! Error collection: every check adds to one [`Diagnostics`], and the macro
 //! reports all of them at once as `compile_error!`s.
 
+use std::fmt::Write;
+
+use isa_runtime::lexer::{escape_input, is_hidden};
 use proc_macro2::{Span as RustSpan, TokenStream};
 use quote::quote_spanned;
 
@@ -120,8 +123,7 @@ pub const QUOTED_MAX: usize = 80;
 /// of it, or anything a terminal would act on.
 fn cut_quotes(message: String) -> String {
     let untidy = message.split('`').skip(1).step_by(2).any(|quoted| {
-        quoted.chars().any(isa_runtime::lexer::is_hidden)
-            || (quoted.len() > QUOTED_MAX && quoted.chars().nth(QUOTED_MAX).is_some())
+        quoted.chars().any(is_hidden) || (quoted.len() > QUOTED_MAX && quoted.chars().nth(QUOTED_MAX).is_some())
     });
     if !untidy {
         return message;
@@ -135,13 +137,7 @@ fn cut_quotes(message: String) -> String {
             out.push_str(piece);
             continue;
         }
-        let mut chars = piece.chars();
-        for c in chars.by_ref().take(QUOTED_MAX) {
-            let _ = isa_runtime::lexer::write_escaped(&mut out, c);
-        }
-        if chars.next().is_some() {
-            out.push('…');
-        }
+        let _ = write!(out, "{}", escape_input(piece).up_to(QUOTED_MAX));
     }
     out
 }

@@ -21,13 +21,21 @@ pub const QUOTE_MAX: usize = 40;
 /// through it (or [`escape_input`]), so no input can put terminal escapes
 /// or megabytes into a message.
 pub fn quote_input(text: &str) -> Quoted<'_> {
-    Quoted { text, ticks: true }
+    Quoted {
+        text,
+        ticks: true,
+        max: QUOTE_MAX,
+    }
 }
 
 /// [`quote_input`] without the backticks, for input inside a quote that a
 /// message writes itself.
 pub fn escape_input(text: &str) -> Quoted<'_> {
-    Quoted { text, ticks: false }
+    Quoted {
+        text,
+        ticks: false,
+        max: QUOTE_MAX,
+    }
 }
 
 /// Input text, escaped and cut for a message (see [`quote_input`]).
@@ -35,6 +43,17 @@ pub fn escape_input(text: &str) -> Quoted<'_> {
 pub struct Quoted<'a> {
     text: &'a str,
     ticks: bool,
+    max: usize,
+}
+
+impl Quoted<'_> {
+    /// The same quote, cut after `max` characters instead of
+    /// [`QUOTE_MAX`] (for text that is not assembly input, such as a
+    /// name a spec gives).
+    #[must_use]
+    pub fn up_to(self, max: usize) -> Self {
+        Quoted { max, ..self }
+    }
 }
 
 impl fmt::Display for Quoted<'_> {
@@ -43,7 +62,7 @@ impl fmt::Display for Quoted<'_> {
             f.write_char('`')?;
         }
         let mut chars = self.text.chars();
-        for c in chars.by_ref().take(QUOTE_MAX) {
+        for c in chars.by_ref().take(self.max) {
             write_escaped(f, c)?;
         }
         if chars.next().is_some() {
@@ -617,6 +636,10 @@ mod tests {
         let quoted = quote_input(&long).to_string();
         assert_eq!(quoted, alloc::format!("`{}…`", "é".repeat(QUOTE_MAX)));
         assert_eq!(escape_input(&"a".repeat(QUOTE_MAX)).to_string(), "a".repeat(QUOTE_MAX));
+        // Another limit: exactly `max` characters fit, one more is cut.
+        assert_eq!(escape_input("abc").up_to(3).to_string(), "abc");
+        assert_eq!(escape_input("abcd").up_to(3).to_string(), "abc…");
+        assert_eq!(quote_input("\u{1b}bcd").up_to(2).to_string(), "`\\u{1b}b…`");
         // What comes next, in messages: bounded and escaped.
         let text = alloc::format!("{} rest", "x".repeat(1_000_000));
         assert_eq!(
