@@ -239,12 +239,11 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
             _ => {
                 let ch = text[i..].chars().next().expect("in bounds");
                 i += ch.len_utf8();
+                // Every other arm reports the run, so a run still open
+                // ends where this character starts.
                 match &mut unexpected {
-                    Some(run) if run.end == start => run.end = i,
-                    _ => {
-                        report_unexpected(text, unexpected.take(), diags);
-                        unexpected = Some(Span::new(start, i));
-                    }
+                    Some(run) => run.end = i,
+                    None => unexpected = Some(Span::new(start, i)),
                 }
                 continue;
             }

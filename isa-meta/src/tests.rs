@@ -212,6 +212,44 @@ mod robustness_tests {
         assert!(errors.iter().all(|e| e.len() < 2_000), "{errors:#?}");
     }
 
+    /// Characters that start no token are one error per run: a blank, a
+    /// comment or a token between two runs makes two errors.
+    #[test]
+    fn each_run_of_unexpected_characters_is_one_error() {
+        let errors = |text: &str| {
+            let source = Source {
+                name: "runs.isa".into(),
+                text: text.into(),
+            };
+            let mut diags = Diagnostics::default();
+            lexer::lex(&source.text, &mut diags);
+            diags.messages(&source)
+        };
+        let first_lines = |text: &str| -> Vec<String> {
+            errors(text)
+                .iter()
+                .map(|m| m.lines().next().unwrap_or_default().to_owned())
+                .collect()
+        };
+        assert_eq!(first_lines("isa $$$"), ["runs.isa:1:5: 3 unexpected characters `$$$`"]);
+        assert_eq!(
+            first_lines("$$ $\n@é{#"),
+            [
+                "runs.isa:1:1: 2 unexpected characters `$$`",
+                "runs.isa:1:4: unexpected character `$`",
+                "runs.isa:2:1: 2 unexpected characters `@é`",
+                "runs.isa:2:4: unexpected character `#`",
+            ]
+        );
+        assert_eq!(
+            first_lines("$// x\n$"),
+            [
+                "runs.isa:1:1: unexpected character `$`",
+                "runs.isa:2:1: unexpected character `$`"
+            ]
+        );
+    }
+
     /// Random edits of the real PICA spec (deleted, duplicated and replaced
     /// characters and lines) never panic the macro: each ends in a spec or in
     /// positioned errors.
