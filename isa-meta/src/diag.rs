@@ -65,6 +65,12 @@ impl Diagnostics {
     /// Each error as `file:line:col: message` plus a caret excerpt, and each
     /// of its notes the same way, sorted by position.
     pub fn messages(&self, source: &Source) -> Vec<String> {
+        self.rendered(source).into_iter().map(|(_, text)| text).collect()
+    }
+
+    /// Each error with its text as [`Diagnostics::messages`] renders it, in
+    /// the same order (by position, stably).
+    pub fn rendered(&self, source: &Source) -> Vec<(&Diagnostic, String)> {
         let mut errors: Vec<&Diagnostic> = self.errors.iter().collect();
         errors.sort_by_key(|d| d.span.start);
         let lines = source.lines();
@@ -85,7 +91,7 @@ impl Diagnostics {
                     text.push('\n');
                     lines.write_excerpt(&mut text, *span, "");
                 }
-                text
+                (d, text)
             })
             .collect()
     }

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use isa_meta::{Diagnostic, Diagnostics, Lines, Source, Span, EXCERPT_WIDTH};
+use isa_meta::{Diagnostics, Lines, Source, Span, EXCERPT_WIDTH};
 use isa_runtime::lexer::is_hidden;
 
 use crate::{ensure, Outcome, Violation};
@@ -70,7 +70,7 @@ fn compiled(bytes: &[u8]) -> Result<Option<(isa_meta::Spec, &str)>, Violation> {
 fn located(source: &Source, diags: &Diagnostics) -> Outcome {
     ensure!(!diags.is_empty(), "the spec was rejected without an error");
     let lines = source.lines();
-    for d in diags.iter() {
+    for (d, message) in diags.rendered(source) {
         inside(source, &lines, d.span, &d.message)?;
         visible(&d.message)?;
         visible(&d.label)?;
@@ -78,18 +78,6 @@ fn located(source: &Source, diags: &Diagnostics) -> Outcome {
             inside(source, &lines, *span, note)?;
             visible(note)?;
         }
-    }
-    let messages = diags.messages(source);
-    ensure!(
-        messages.len() == diags.len(),
-        "{} errors rendered as {} messages",
-        diags.len(),
-        messages.len()
-    );
-    // `messages` sorts by position, stably.
-    let mut sorted: Vec<&Diagnostic> = diags.iter().collect();
-    sorted.sort_by_key(|d| d.span.start);
-    for (message, d) in messages.iter().zip(sorted) {
         ensure!(
             message.strip_prefix(NAME).is_some_and(|rest| rest.starts_with(':')),
             "a rendered error does not start with its location:\n{message}"
