@@ -63,35 +63,75 @@ impl Input {
     }
 }
 
-/// Reads `path` (`-` reads stdin); an I/O error becomes `FILE: <error>`.
+/// The longest input `isa` reads: 1 GiB. Every command holds its whole
+/// input (and at most 64 MiB more, docs/performance.md), so an input that
+/// never ends (`/dev/zero`, an endless pipe) or would not fit is refused at
+/// this size instead of taking the machine's memory.
+pub const MAX_INPUT: u64 = 1 << 30;
+
+/// Reads `path` (`-` reads stdin); an I/O error becomes `FILE: <error>`,
+/// and an input longer than [`MAX_INPUT`] an error at the byte past it.
 pub fn read(path: &Path) -> Result<Input, Failure> {
     if path.as_os_str() == "-" {
+        let name = String::from("<stdin>");
         let mut bytes = Vec::new();
-        return match std::io::stdin().lock().read_to_end(&mut bytes) {
+        return match std::io::stdin().lock().take(MAX_INPUT + 1).read_to_end(&mut bytes) {
             Ok(_) => {
+                within_limit(&name, &bytes)?;
                 let closed = bytes.is_empty() && stdin_was_closed();
                 Ok(Input {
-                    name: "<stdin>".into(),
+                    name,
                     bytes,
                     source: if closed { Source::ClosedStdin } else { Source::Stdin },
                 })
             }
             Err(e) if e.raw_os_error() == Some(EBADF) => Ok(Input {
-                name: "<stdin>".into(),
+                name,
                 bytes,
                 source: Source::ClosedStdin,
             }),
-            Err(e) => Err(Failure::input_one(format!("<stdin>: {e}"))),
+            Err(e) => Err(read_error(&name, &bytes, &e)),
         };
     }
     let name = path.display().to_string();
-    match std::fs::read(path) {
-        Ok(bytes) => Ok(Input {
-            name,
-            bytes,
-            source: Source::File,
-        }),
-        Err(e) => Err(Failure::input_one(format!("{name}: {e}"))),
+    let file = std::fs::File::open(path).map_err(|e| Failure::input_one(format!("{name}: {e}")))?;
+    // A regular file says how long it is; a device or a pipe may not.
+    let size = file.metadata().map_or(0, |m| m.len());
+    let mut bytes = Vec::new();
+    if bytes.try_reserve_exact(size.min(MAX_INPUT + 1) as usize).is_err() {
+        return Err(Failure::input_one(format!(
+            "{name}: out of memory for the input ({size} bytes)"
+        )));
+    }
+    match file.take(MAX_INPUT + 1).read_to_end(&mut bytes) {
+        Ok(_) => {
+            within_limit(&name, &bytes)?;
+            Ok(Input {
+                name,
+                bytes,
+                source: Source::File,
+            })
+        }
+        Err(e) => Err(read_error(&name, &bytes, &e)),
+    }
+}
+
+/// Refuses an input that went on past [`MAX_INPUT`] bytes.
+fn within_limit(name: &str, bytes: &[u8]) -> Result<(), Failure> {
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(Failure::input_one(format!(
+            "{name}: byte {MAX_INPUT:#x}: the input goes on past {MAX_INPUT} bytes (1 GiB), the most `isa` reads"
+        )));
+    }
+    Ok(())
+}
+
+/// A read that failed after `bytes`: `FILE: <error>`, and where, when it
+/// had read some.
+fn read_error(name: &str, bytes: &[u8], e: &std::io::Error) -> Failure {
+    match bytes.len() {
+        0 => Failure::input_one(format!("{name}: {e}")),
+        n => Failure::input_one(format!("{name}: byte {n:#x}: reading failed: {e}")),
     }
 }
 

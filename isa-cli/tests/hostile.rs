@@ -664,3 +664,29 @@ fn lift_names_a_register_as_the_token_text_does() {
         )
     );
 }
+
+/// An input that never ends (`/dev/zero`, as a file and as stdin) is
+/// refused once it passes 1 GiB, at the byte past the limit, instead of
+/// being read until the machine's memory runs out.
+#[test]
+fn an_endless_input_is_refused_at_one_gib() {
+    let zero = Path::new("/dev/zero");
+    if !zero.exists() {
+        eprintln!("skipped: no /dev/zero to read forever from");
+        return;
+    }
+    let expected = |name: &str| {
+        format!("{name}: byte 0x40000000: the input goes on past 1073741824 bytes (1 GiB), the most `isa` reads\n")
+    };
+    let run = isa(&["disasm", "pica", "--raw", "/dev/zero"]);
+    assert_eq!(run.code, Some(1));
+    pretty_assertions::assert_eq!(run.stderr, expected("/dev/zero"));
+    assert!(run.stdout.is_empty());
+    let run = Command::new(ISA)
+        .args(["decode", "agal", "-"])
+        .stdin(std::fs::File::open(zero).expect("/dev/zero opens"))
+        .output()
+        .expect("isa runs");
+    assert_eq!(run.status.code(), Some(1));
+    pretty_assertions::assert_eq!(String::from_utf8_lossy(&run.stderr), expected("<stdin>"));
+}
