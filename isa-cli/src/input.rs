@@ -93,7 +93,7 @@ pub fn read(path: &Path) -> Result<Input, Failure> {
             Err(e) => Err(read_error(&name, &bytes, &e)),
         };
     }
-    let name = path.display().to_string();
+    let name = shown(path);
     let file = std::fs::File::open(path).map_err(|e| Failure::input_one(format!("{name}: {e}")))?;
     // A regular file says how long it is; a device or a pipe may not.
     let size = file.metadata().map_or(0, |m| m.len());
@@ -133,6 +133,17 @@ fn read_error(name: &str, bytes: &[u8], e: &std::io::Error) -> Failure {
         0 => Failure::input_one(format!("{name}: {e}")),
         n => Failure::input_one(format!("{name}: byte {n:#x}: reading failed: {e}")),
     }
+}
+
+/// A path as messages show it: control and invisible characters escaped
+/// (`\u{1b}`, `\t`), so that no file name can put terminal escapes into a
+/// message; bytes that are not UTF-8 show as U+FFFD.
+pub fn shown(path: &Path) -> String {
+    let mut out = String::new();
+    for c in path.to_string_lossy().chars() {
+        let _ = isa_runtime::lexer::write_escaped(&mut out, c);
+    }
+    out
 }
 
 /// `EBADF`, which reading a closed descriptor fails with (where the

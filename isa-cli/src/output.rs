@@ -135,7 +135,7 @@ pub fn write_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<(), 
         out.bytes(&held)?;
         return out.flush();
     }
-    let name = path.display();
+    let name = crate::input::shown(path);
     // Write through a symlink to the file it names, as a plain write would.
     let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let existing = std::fs::metadata(&target).ok();
@@ -155,8 +155,12 @@ pub fn write_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<(), 
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let mut temp = temp_beside(&dir, &target)
-        .map_err(|e| failed(&format!("cannot create a temporary file in {}", dir.display()), e))?;
+    let mut temp = temp_beside(&dir, &target).map_err(|e| {
+        failed(
+            &format!("cannot create a temporary file in {}", crate::input::shown(&dir)),
+            e,
+        )
+    })?;
     if let Some(meta) = &existing {
         // The umask applies at creation; an existing file keeps its mode.
         let _ = temp.as_file().set_permissions(meta.permissions());
@@ -258,8 +262,8 @@ pub fn refuse_input_as_output<'a>(output: &Path, inputs: impl IntoIterator<Item 
         if same_file(output, &out_meta, input) {
             return Err(Failure::usage(format!(
                 "the output `{}` is the input `{}`: writing it would destroy the input; choose another -o",
-                output.display(),
-                input.display()
+                crate::input::shown(output),
+                crate::input::shown(input)
             )));
         }
     }

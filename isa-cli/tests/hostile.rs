@@ -690,3 +690,58 @@ fn an_endless_input_is_refused_at_one_gib() {
     assert_eq!(run.status.code(), Some(1));
     pretty_assertions::assert_eq!(String::from_utf8_lossy(&run.stderr), expected("<stdin>"));
 }
+
+/// File names in messages are escaped as quoted input is: a name holding
+/// ESC, a tab or a right-to-left override reaches no terminal raw, for an
+/// input, an output and an output that is the input.
+#[test]
+fn file_names_in_messages_are_escaped() {
+    let dir = scratch("hostile_names");
+    let odd = "a\u{1b}[2J\tb\u{202e}.pica";
+    let shown = "a\\u{1b}[2J\\tb\\u{202e}.pica";
+    let missing = dir.join(odd);
+    let run = isa(&[
+        std::ffi::OsStr::new("disasm"),
+        "pica".as_ref(),
+        "--raw".as_ref(),
+        missing.as_os_str(),
+    ]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr.contains(&format!("{shown}: No such file or directory")),
+        "{:?}",
+        run.stderr
+    );
+    let mut stderrs = vec![run.stderr];
+    let out = dir.join(odd).join("out.bin");
+    let src = write(&dir, "n.pica", "nop\n");
+    let run = isa(&[
+        std::ffi::OsStr::new("asm"),
+        "pica".as_ref(),
+        src.as_ref(),
+        "--raw".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr
+            .contains(&format!("{shown}/out.bin: cannot create a temporary file in ")),
+        "{:?}",
+        run.stderr
+    );
+    stderrs.push(run.stderr);
+    let both = write(&dir, odd, "nop\n");
+    let run = isa(&["asm", "pica", &both, "--raw", "-o", &both]);
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr
+            .contains(&format!("the output `{}", dir.join(shown).display())),
+        "{:?}",
+        run.stderr
+    );
+    stderrs.push(run.stderr);
+    for stderr in stderrs {
+        assert!(!stderr.contains(['\u{1b}', '\t', '\u{202e}']), "{stderr:?}");
+    }
+}
