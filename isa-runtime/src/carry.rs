@@ -304,6 +304,56 @@ mod tests {
 
     impl CarryHooks for Echo {}
 
+    /// A half float in bits 8..=23, and a 32-bit field in bits 40..=71.
+    static HALF: Field = Field {
+        name: "half",
+        doc: "",
+        ranges: &[BitRange { lo: 8, width: 16 }],
+        width: 16,
+        kind: FieldKind::Half,
+    };
+    static WIDE: Field = Field {
+        name: "wide",
+        doc: "",
+        ranges: &[BitRange { lo: 40, width: 32 }],
+        width: 32,
+        kind: FieldKind::Unsigned,
+    };
+
+    #[test]
+    fn a_float_printed_with_decimals_reads_back_rounded() {
+        // 0x3c01 is 1.0009765625: `{half:.2}` prints `1.00`, which reads
+        // back as 1.0 (0x3c00); every other bit of `implied` stays.
+        let bits = 0x3c01u128 << 8;
+        let mut implied = u128::MAX;
+        round_decimals(&HALF, 2, bits, &mut implied);
+        assert_eq!(implied, !(0xffffu128 << 8) | 0x3c00 << 8);
+        // Enough decimals keep the value exactly.
+        let mut implied = 0;
+        round_decimals(&HALF, 10, bits, &mut implied);
+        assert_eq!(implied, bits);
+    }
+
+    #[test]
+    fn a_view_reads_back_its_low_bits_and_clears_the_rest() {
+        // `{wide as f16:.2}` of 0xabcd_3c01: the low half prints `1.00`,
+        // which reads back as 0x3c00, and the bits above the view are 0.
+        let bits = 0xabcd_3c01u128 << 40;
+        let mut implied = u128::MAX;
+        view(&WIDE, crate::layout::View::F16, Some(2), bits, &mut implied);
+        assert_eq!(implied, !(0xffff_ffffu128 << 40) | 0x3c00 << 40);
+        // `{wide as s16}` of 0x1234_fffe prints `-2`: 0xfffe comes back.
+        let mut implied = 0;
+        view(
+            &WIDE,
+            crate::layout::View::S16,
+            None,
+            0x1234_fffeu128 << 40,
+            &mut implied,
+        );
+        assert_eq!(implied, 0xfffeu128 << 40);
+    }
+
     #[test]
     fn the_default_carry_reads_the_hooks_text_back() {
         // `split` is 0b1011: 0b11 in bits 4..=5, 0b10 in bits 10..=11.
