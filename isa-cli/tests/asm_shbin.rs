@@ -57,13 +57,20 @@ fn one_dvle_per_file_in_order() {
 }
 
 #[test]
-fn no_nop_leaves_out_the_padding() {
+fn no_nop_leaves_out_the_padding_with_a_warning() {
     let dir = scratch("asm_shbin_no_nop");
     let src = write(&dir, "a.pica", ".proc main\n ifc cmp.x\n .end\n end\n.end\n");
     let with = isa(&["asm", "pica", &src, "-o", "-"]);
     let without = isa(&["asm", "pica", &src, "--no-nop", "-o", "-"]);
     assert_success(&with);
-    assert_success(&without);
+    // Without the NOP, a warning (as picasso's) says where it was needed.
+    assert_eq!(without.code, Some(0), "stderr: {}", without.stderr);
+    assert_eq!(
+        without.stderr,
+        format!(
+            "{src}:3:2: warning: a padding NOP is needed before this `.end` (the flow-control errata), and --no-nop leaves it out\n"
+        )
+    );
     let code = |run: &Run| Shbin::from_bytes(&run.stdout).unwrap().code;
     assert_eq!(code(&with), [0xa380_0800, 0x8400_0000, 0x8800_0000]); // ifc x dst=2, nop, end
     assert_eq!(code(&without), [0xa380_0400, 0x8800_0000]);
@@ -131,4 +138,18 @@ fn corpus_geometry_program_is_byte_identical() {
         run.stdout,
         std::fs::read(corpus.join(format!("shbin/{name}.shbin"))).unwrap()
     );
+}
+
+#[test]
+fn a_write_mask_out_of_order_is_a_warning_and_the_file_is_written() {
+    let dir = scratch("asm_shbin_mask_order");
+    let src = write(&dir, "a.pica", ".proc main\n mov r0.zyx, v0\n end\n.end\n");
+    let out = dir.join("a.shbin");
+    let run = isa(&["asm", "pica", &src, "-o", &out.to_string_lossy()]);
+    assert_eq!(run.code, Some(0), "stderr: {}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        format!("{src}:2:6: warning: `r0.zyx` is not in x, y, z, w order: a write mask has no order, so this writes `.xyz`\n")
+    );
+    assert!(Shbin::from_bytes(&std::fs::read(&out).unwrap()).is_ok());
 }

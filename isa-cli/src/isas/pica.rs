@@ -100,7 +100,11 @@ fn assemble(files: &[Input], options: &AsmOptions, out: &mut dyn Write) -> Resul
     let options = pica_asm::Options {
         auto_nop: !options.no_nop,
     };
-    match pica_asm::assemble(&sources, &options) {
+    let (shbin, warnings) = pica_asm::assemble_with_warnings(&sources, &options);
+    for w in warnings {
+        eprintln!("{}:{}:{}: warning: {}", w.file, w.line, w.col, w.message);
+    }
+    match shbin {
         Ok(shbin) => out.write_all(&shbin.to_bytes()).map_err(output::write_error),
         Err(errors) => Err(Failure::input(errors.iter().map(|e| e.to_string()).collect())),
     }

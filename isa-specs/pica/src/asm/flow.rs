@@ -47,14 +47,28 @@ impl Asm {
         }
     }
 
+    /// The padding NOP the flow-control errata need here: inserted, left
+    /// out by `.nopad`, or (`--no-nop`) left out with a warning, as picasso
+    /// warns.
     fn pad(&mut self, stmt: &Stmt<'_>) {
-        if self.options.auto_nop && !self.no_pad {
-            let pos = self.pos(stmt.line, super::line::offset_in(stmt.line, stmt.head));
-            let nop = Instruction::Nop(Fmt0 {
-                unused: UInt::from_bits(0),
-            });
-            self.emit(Word::Insn(nop), None, pos);
+        if self.no_pad {
+            return;
         }
+        if !self.options.auto_nop {
+            let diag = stmt.err_at(
+                stmt.head,
+                format!(
+                    "a padding NOP is needed before this `{}` (the flow-control errata), and --no-nop leaves it out",
+                    stmt.head
+                ),
+            );
+            return self.warn(stmt.line, diag);
+        }
+        let pos = self.pos(stmt.line, super::line::offset_in(stmt.line, stmt.head));
+        let nop = Instruction::Nop(Fmt0 {
+            unused: UInt::from_bits(0),
+        });
+        self.emit(Word::Insn(nop), None, pos);
     }
 
     /// `.proc NAME`.

@@ -8,8 +8,16 @@ use super::{AsmError, SourceFile};
 use crate::shbin::{self, ShaderKind, Shbin};
 use isa_runtime::text::quote_input;
 
-/// Finishes assembly: the SHBIN, or every error found.
-pub(crate) fn finish(mut asm: Asm, files: &[SourceFile]) -> Result<Shbin, Vec<AsmError>> {
+/// Finishes assembly: the SHBIN, or every error found; and the warnings.
+pub(crate) fn finish(mut asm: Asm, files: &[SourceFile]) -> (Result<Shbin, Vec<AsmError>>, Vec<AsmError>) {
+    let order = |e: &AsmError| files.iter().position(|f| f.name == e.file).unwrap_or(usize::MAX);
+    let mut warnings = std::mem::take(&mut asm.warnings);
+    warnings.sort_by_cached_key(|e| (order(e), e.line, e.col));
+    (link(asm, files), warnings)
+}
+
+/// The SHBIN, or every error found, sorted by file order and position.
+fn link(mut asm: Asm, files: &[SourceFile]) -> Result<Shbin, Vec<AsmError>> {
     asm.fix_procs();
     // A label after the last instruction of the program sends a jump
     // outside it.

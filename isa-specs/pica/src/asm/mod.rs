@@ -88,8 +88,19 @@ impl Default for Options {
 
 /// Assembles `files` (one DVLE per file, in order, as picasso does) into a
 /// SHBIN. Every error found is returned, sorted by file order and position.
-/// Never panics.
+/// Never panics. [`assemble_with_warnings`] also gives the warnings.
 pub fn assemble(files: &[SourceFile], options: &Options) -> Result<Shbin, Vec<AsmError>> {
+    assemble_with_warnings(files, options).0
+}
+
+/// [`assemble`], and its warnings, sorted as the errors are: what
+/// assembles, but not as written, where picasso warns too (a write mask
+/// out of x, y, z, w order, whose order is lost; a padding NOP that
+/// `auto_nop: false` leaves out).
+pub fn assemble_with_warnings(
+    files: &[SourceFile],
+    options: &Options,
+) -> (Result<Shbin, Vec<AsmError>>, Vec<AsmError>) {
     let mut asm = Asm::new(options.clone());
     for file in files {
         asm.begin_file(&file.name);

@@ -149,6 +149,28 @@ pub(crate) fn components(s: Swizzle<true>) -> [Component; 4] {
     [s.get(0), s.get(1), s.get(2), s.get(3)]
 }
 
+/// A warning when `swizzle`, read as a write mask, is not in x, y, z, w
+/// order (`r0.zyx`): a mask only selects components, so the order is lost
+/// (picasso warns of the same). Repeats (`.xxy`) keep their order.
+pub(crate) fn mask_out_of_order(stmt: &Stmt<'_>, text: &str, swizzle: Swizzle<true>) -> Option<Diag> {
+    let c = components(swizzle);
+    if c.windows(2).all(|w| (w[0] as u8) <= (w[1] as u8)) {
+        return None;
+    }
+    let written: String = Component::ALL
+        .iter()
+        .filter(|x| c.contains(x))
+        .map(|x| x.letter())
+        .collect();
+    Some(stmt.err_at(
+        text,
+        format!(
+            "{} is not in x, y, z, w order: a write mask has no order, so this writes `.{written}`",
+            quote_input(text)
+        ),
+    ))
+}
+
 /// One to four components; a short swizzle repeats its last one.
 pub(crate) fn parse_swizzle(text: &str) -> Option<Swizzle<true>> {
     let letters: Vec<char> = text.chars().collect();
@@ -412,6 +434,9 @@ impl Asm {
         }
         // A negated alias is fine: as in picasso, its negation only applies to reads.
         let op = self.operand(stmt, text, false)?;
+        if let Some(warning) = mask_out_of_order(stmt, text, op.swizzle) {
+            self.warn(stmt.line, warning);
+        }
         match op.dst() {
             Some(dst) => Ok((dst, op.write_mask())),
             None => Err(stmt.err_at(

@@ -381,6 +381,9 @@ pub(crate) struct Asm {
     pub options: Options,
     /// Every error so far.
     pub errors: Vec<AsmError>,
+    /// Every warning so far: what assembles, but not as written (picasso
+    /// warns of the same).
+    pub warnings: Vec<AsmError>,
     /// File name errors are reported under (a line marker can change it).
     file: Rc<str>,
     /// The physical line being read.
@@ -436,6 +439,7 @@ impl Asm {
         Asm {
             options,
             errors: Vec::new(),
+            warnings: Vec::new(),
             file: Rc::from(""),
             physical_line: 0,
             line_offset: 0,
@@ -535,6 +539,12 @@ impl Asm {
         }
         let error = self.pos(raw, diag.at).error(diag.message);
         self.errors.push(error);
+    }
+
+    /// Records a warning at `diag` of line `raw`.
+    pub fn warn(&mut self, raw: &str, diag: Diag) {
+        let warning = self.pos(raw, diag.at).error(diag.message);
+        self.warnings.push(warning);
     }
 
     /// The current DVLE, created on first use (as picasso's `GetDvleData`).

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use isa_pica::asm::{assemble, AsmError, Options, SourceFile};
+use isa_pica::asm::{assemble, assemble_with_warnings, AsmError, Options, SourceFile};
 use isa_pica::shbin::Shbin;
 use isa_pica::{Instruction, OpDesc};
 
@@ -35,6 +35,18 @@ pub fn ok_files(texts: &[&str]) -> Shbin {
         Ok(s) => s,
         Err(e) => panic!("{}", e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")),
     }
+}
+
+/// The warnings of one file that assembles, as `line:col: message`.
+pub fn warnings(text: &str, options: &Options) -> Vec<String> {
+    let (shbin, warnings) = assemble_with_warnings(&files(&[text]), options);
+    if let Err(e) = shbin {
+        panic!("{}", e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"));
+    }
+    warnings
+        .iter()
+        .map(|e| format!("{}:{}: {}", e.line, e.col, e.message))
+        .collect()
 }
 
 /// The errors of one file as `line:col: message`.

@@ -1,0 +1,59 @@
+//! Warnings: what assembles, but not as written, where picasso 2.7 warns
+//! too (a write mask out of x, y, z, w order; a padding NOP left out by
+//! `--no-nop`). The words are picasso's either way.
+
+mod asm_common;
+
+use asm_common::{descs, main, ok, warnings};
+use isa_pica::asm::Options;
+use pretty_assertions::assert_eq;
+
+const NO_NOP: Options = Options { auto_nop: false };
+
+#[test]
+fn a_write_mask_out_of_order_is_a_warning() {
+    let src = main("mov r0.zyx, v0\n mov o1.wx, c0\n mov r1.xxyz, v1\n mov r2.xyw, v2\n mov r3.y, v3");
+    // Lines 2 and 3 of the file (`main` opens the procedure on line 1).
+    assert_eq!(
+        warnings(&src, &Options::default()),
+        [
+            "2:5: `r0.zyx` is not in x, y, z, w order: a write mask has no order, so this writes `.xyz`",
+            "3:6: `o1.wx` is not in x, y, z, w order: a write mask has no order, so this writes `.xw`",
+        ]
+    );
+    // The descriptors hold what the masks select.
+    assert_eq!(
+        descs(&ok(&src))[..2],
+        [
+            "dst.xyz src1=xyzw src2=xxxx src3=xxxx",
+            "dst.xw src1=xyzw src2=xxxx src3=xxxx"
+        ]
+    );
+}
+
+#[test]
+fn an_output_mask_out_of_order_is_a_warning() {
+    let src = ".out - position.zyx\n.out - color o1.yx\n.out - texcoord0 o2.xy\n.proc main\n mov o0, v0\n end\n.end\n";
+    assert_eq!(
+        warnings(src, &Options::default()),
+        [
+            "1:8: `position.zyx` is not in x, y, z, w order: a write mask has no order, so this writes `.xyz`",
+            "2:14: `o1.yx` is not in x, y, z, w order: a write mask has no order, so this writes `.xy`",
+        ]
+    );
+}
+
+#[test]
+fn a_padding_nop_left_out_is_a_warning() {
+    // An empty if body needs a padding NOP before its `.end`.
+    let src = ".proc main\n ifu b0\n .end\n end\n.end\n";
+    assert_eq!(warnings(src, &Options::default()), Vec::<String>::new());
+    assert_eq!(
+        warnings(src, &NO_NOP),
+        ["3:2: a padding NOP is needed before this `.end` (the flow-control errata), and --no-nop leaves it out"]
+    );
+    // `.nopad` asks for it to be left out: no warning.
+    let nopad = ".proc main\n ifu b0\n .nopad\n .end\n end\n.end\n";
+    assert_eq!(warnings(nopad, &NO_NOP), Vec::<String>::new());
+    assert_eq!(warnings(nopad, &Options::default()), Vec::<String>::new());
+}
