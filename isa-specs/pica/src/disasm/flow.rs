@@ -103,6 +103,8 @@ pub(super) struct Flow {
     pub omitted: BTreeSet<usize>,
     /// Procedure names by (start, end).
     pub proc_names: HashMap<(usize, usize), String>,
+    /// How many words the program has.
+    pub len: usize,
 }
 
 /// The spec's `flow` attribute of the opcode of the word at `p`, if any.
@@ -246,11 +248,23 @@ impl Flow {
             labels: BTreeMap::new(),
             omitted: BTreeSet::new(),
             proc_names,
+            len: code.len(),
         };
         flow.find_blocks(code, insns);
         flow.name_labels(insns, &hints, names);
         flow.omit_padding(code);
         flow
+    }
+
+    /// The label a jump from `section` to `target` writes: none for a
+    /// target outside the program (the assembler refuses a jump there, so
+    /// the word is written as `.word`), even where the file's label table
+    /// names the end of the program.
+    pub(super) fn jump_label(&self, section: usize, target: usize) -> Option<&str> {
+        if target >= self.len {
+            return None;
+        }
+        self.labels.get(&(section, target)).map(String::as_str)
     }
 
     /// The section holding position `p`.
@@ -641,6 +655,18 @@ mod tests {
         shbin.code[1] = shbin.code[1] & !(0xfff << 10) | 4 << 10;
         let text = crate::disasm::disassemble(&shbin);
         assert!(text.contains("\t.word 0xb4001000 ; jmpu b0, dst=4, num=0\n"), "{text}");
+        let again = assemble(&[file(&text)], &Default::default()).unwrap();
+        assert_eq!(again.code, shbin.code);
+        // The same when the file's label table names the end of the program
+        // (found by the `pica-shbin` fuzz target): the label is written
+        // there, and the jump still as `.word`.
+        let dvle = &mut shbin.dvles[0];
+        let name_at = dvle.symbols.len() as u32;
+        dvle.symbols.extend_from_slice(b"done\0");
+        dvle.labels.push([9, 4, 0, name_at]);
+        let text = crate::disasm::disassemble(&shbin);
+        assert!(text.contains("\t.word 0xb4001000 ; jmpu b0, dst=4, num=0\n"), "{text}");
+        assert!(text.contains("\ndone:\n"), "{text}");
         let again = assemble(&[file(&text)], &Default::default()).unwrap();
         assert_eq!(again.code, shbin.code);
     }

@@ -322,12 +322,7 @@ impl TextHooks<u32> for Hooks<'_, '_> {
             }
             "label" => {
                 let target = jump_target(self.insn).ok_or(fmt::Error)?;
-                let label = self
-                    .ctx
-                    .flow
-                    .labels
-                    .get(&(self.ctx.section, target))
-                    .ok_or(fmt::Error)?;
+                let label = self.ctx.flow.jump_label(self.ctx.section, target).ok_or(fmt::Error)?;
                 out.write_str(label)
             }
             _ => Err(fmt::Error),
