@@ -62,14 +62,19 @@ pub fn shbin(bytes: &[u8]) -> Outcome {
 pub const PICASSO_VERTEX_LIMIT: usize = 513;
 
 /// picasso text after an option byte (bit 0 set: `--no-nop`), with NUL
-/// bytes separating source files (one DVLE each): every error has a line
-/// and column; a file that assembles parses back to the same value and
-/// satisfies [`shbin`]. Bytes that are not UTF-8 are replaced.
+/// bytes separating source files (one DVLE each): every error and every
+/// warning has a line and column; a file that
+/// assembles parses back to the same value and satisfies [`shbin`]. Bytes
+/// that are not UTF-8 are replaced.
 pub fn assemble(bytes: &[u8]) -> Outcome {
     let Some((files, options)) = files_and_options(bytes) else {
         return Ok(());
     };
-    match pica_asm::assemble(&files, &options) {
+    let (assembled, warnings) = pica_asm::assemble_with_warnings(&files, &options);
+    for w in &warnings {
+        ensure!(w.line >= 1 && w.col >= 1, "warning `{w}` has no position");
+    }
+    match assembled {
         Ok(assembled) => {
             let binary = assembled.to_bytes();
             match Shbin::from_bytes(&binary) {
