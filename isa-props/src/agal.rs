@@ -6,8 +6,10 @@ use isa_agal::{disasm, AgalProgram, ProgramType, Version};
 use crate::{asm_disasm, ensure, Outcome, Violation};
 
 /// An AGAL program: it parses or the error's byte offset is inside the
-/// file; a program that parses writes back the same bytes, and its listing
-/// assembles (with the options the listing asks for) to the same program.
+/// file; a program that parses writes back the same bytes, its listing
+/// assembles (with the options the listing asks for) to the same program,
+/// and its lift to AGSL (`isa lift agal`) gives a shader or an error, its
+/// error and warnings at byte offsets inside the file.
 pub fn program(bytes: &[u8]) -> Outcome {
     let program = match AgalProgram::from_bytes(bytes) {
         Ok(program) => program,
@@ -21,6 +23,15 @@ pub fn program(bytes: &[u8]) -> Outcome {
         }
     };
     ensure!(program.to_bytes() == bytes, "the program writes back other bytes");
+    let inside = |e: &isa_agal::lift::LiftError| e.offset < bytes.len();
+    match isa_agal::lift::lift(&program) {
+        Ok(lifted) => {
+            if let Some(w) = lifted.warnings.iter().find(|w| !inside(w)) {
+                return Err(Violation(format!("a lift warning is outside the file: {w}")));
+            }
+        }
+        Err(e) => ensure!(inside(&e), "the lift's error is outside the file: {e}"),
+    }
     let listing = disasm::listing(&program);
     let text = listing.to_string();
     let asm = Assembler {
