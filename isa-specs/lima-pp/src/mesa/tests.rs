@@ -256,6 +256,16 @@ fn malformed_text_gives_line_and_column() {
             "mov.v1 $0 $1 {raw control.unknown=64}\n",
             "1:19: value 0x40 of `unknown` does not fit its 6 bits",
         ),
+        // The line says `stop` and `sync` itself: an annotation of either
+        // (even one that agrees) is refused, so none can contradict it.
+        (
+            "mov.v1 $0 $1, stop {raw control.stop=0}\n",
+            "1:25: `control.stop` is not annotated: the line says it, with `, stop` after the units (or leaves it out)",
+        ),
+        (
+            "mov.v1 $0 $1 {raw control.sync=1}\n",
+            "1:19: `control.sync` is not annotated: the line says it, with `, sync` after the units (or leaves it out)",
+        ),
         ("const0 1.0 2.0 x 4.0\n", "1:16: expected a number"),
         ("load.v $1 64\n", "1:11: varying index 64 is out of range"),
         ("min.v0 $0 $1<<3 $2\n", "1:13: expected one of $0, "),

@@ -9,7 +9,7 @@
 mod pos;
 mod units;
 
-use isa_runtime::layout::{FieldKind, Format, Packed, Unit};
+use isa_runtime::layout::{Field, FieldKind, Format, Packed, Piece, Unit};
 use isa_runtime::lexer::Cursor;
 use isa_runtime::packed::{read_bits, unit_offsets, variant_of, write_bits};
 use isa_runtime::{ParseError, SInt, UInt};
@@ -296,6 +296,14 @@ fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) 
                 );
                 return Err(here.error(at, message));
             }
+            if let Some(said) = f.and_then(control_text_of) {
+                return Err(here.error(
+                    at,
+                    format!(
+                        "`control.{field}` is not annotated: the line says it, with `{said}` after the units (or leaves it out)"
+                    ),
+                ));
+            }
             None
         } else {
             match packed().units.iter().position(|u| u.name == unit) {
@@ -318,6 +326,27 @@ fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) 
         };
         raws.push(Raw { unit, field, value, at });
     }
+}
+
+/// The text that says control field `f` when the control word's text line
+/// of the `mesa` dialect prints only for it (`, stop` for `stop`), if
+/// there is one: an annotation may not say what the line itself says.
+fn control_text_of(f: &Field) -> Option<String> {
+    let control = packed().control;
+    let index = control.fields.iter().position(|g| core::ptr::eq(g, f))?;
+    let line = control
+        .texts
+        .iter()
+        .find(|t| t.dialect == super::print::DIALECT && t.when.iter().any(|c| c.field == index))?;
+    let mut said = String::new();
+    for piece in line.pieces {
+        match piece {
+            Piece::Text(t) => said.push_str(t),
+            Piece::Space => said.push(' '),
+            _ => {}
+        }
+    }
+    Some(said)
 }
 
 /// The program-wide pass: derived fields, control annotations, offsets,
