@@ -262,6 +262,11 @@ fn malformed_text_gives_line_and_column() {
             "mov.v1 $0 $1, stop {raw control.stop=0}\n",
             "1:25: `control.stop` is not annotated: the line says it, with `, stop` after the units (or leaves it out)",
         ),
+        // An annotation that changes what the line says contradicts it.
+        (
+            "mov.v0 $3 ^texture, stop {raw vec_mul.dest=5}\n",
+            "1:31: the annotations change what the line says: with them it reads `mov.v0 $5 ^texture , stop`",
+        ),
         (
             "mov.v1 $0 $1 {raw control.sync=1}\n",
             "1:19: `control.sync` is not annotated: the line says it, with `, sync` after the units (or leaves it out)",
@@ -381,7 +386,9 @@ fn every_unit_prints_as_mesa_does() {
 /// words; written as text, such a target is refused.
 #[test]
 fn a_branch_target_outside_the_program_prints_as_bits() {
-    let program = parse_program("mov.v1 $0 $1\nbranch.lt $0.x $1.y 0, stop {raw branch.target=0x7fffffa}\n").unwrap();
+    let program =
+        parse_program("mov.v1 $0 $1\nbranch.lt $0.x $1.y 3, stop {raw branch.target=0x7fffffa branch.next_count=3}\n")
+            .unwrap();
     let text = disassemble(&program);
     assert_eq!(
         text,
@@ -406,7 +413,9 @@ fn a_branch_target_outside_the_program_prints_as_bits() {
 /// words; written as text, such a target is refused at its column.
 #[test]
 fn a_branch_target_inside_an_instruction_prints_as_bits() {
-    let program = parse_program("mov.v1 $0 $1\nbranch.lt $0.x $1.y 0, stop {raw branch.target=0x7fffffe}\n").unwrap();
+    let program =
+        parse_program("mov.v1 $0 $1\nbranch.lt $0.x $1.y 3, stop {raw branch.target=0x7fffffe branch.next_count=3}\n")
+            .unwrap();
     let text = disassemble(&program);
     assert_eq!(
         text,
@@ -574,4 +583,16 @@ fn assemble_each_is_parse_whole_program() {
             }
         }
     }
+}
+
+/// An annotation of bits the text does not show (a destination behind an
+/// empty mask, the control word's unknown bits and length) is taken, and
+/// the line prints back as written: the contradiction check only refuses
+/// annotations that change what the line says.
+#[test]
+fn annotations_of_bits_the_text_cannot_show_are_kept() {
+    let line = "@     0: mov.v0 ^const0.xxxx , const0 1.000000 0.000000 0.000000 -1.677734, stop {raw control.count=7 control.unknown=0xb vec_mul.dest=5}\n";
+    let program = parse_program(line).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(program[0].vec_mul.as_ref().map(|m| m.dest.get()), Some(5));
+    pretty_assertions::assert_eq!(disassemble(&program), line);
 }

@@ -389,8 +389,13 @@ fn resolve(parsed: Lines<'_>, here: At<'_>, whole: bool) -> Result<Vec<Instr>, P
         }
     }
     // Unit annotations, on the unit bits.
-    for (insn, line) in program.iter_mut().zip(&lines) {
-        unit_annotations(insn, line, &raws[line.raws.clone()], here)?;
+    for ((insn, line), &offset) in program.iter_mut().zip(&lines).zip(&offsets) {
+        let printed = Printed {
+            offset,
+            total: at,
+            len_at: &len_at,
+        };
+        unit_annotations(insn, line, &raws[line.raws.clone()], here, printed)?;
     }
     Ok(program)
 }
@@ -475,7 +480,12 @@ pub fn assemble_each(text: &str, mut each: impl FnMut(&[u32])) -> Result<usize, 
         if unit_error.is_some() {
             continue;
         }
-        match unit_annotations(&mut insn, &line, &raws[line.raws.clone()], here) {
+        let printed = Printed {
+            offset: here_offset,
+            total: at,
+            len_at: &len_at,
+        };
+        match unit_annotations(&mut insn, &line, &raws[line.raws.clone()], here, printed) {
             Ok(()) => {
                 words.clear();
                 insn.encode_into(&mut words);
@@ -608,10 +618,17 @@ fn branch(
 }
 
 /// A line's unit annotations, on its instruction's unit bits.
-fn unit_annotations(insn: &mut Instr, line: &Line, line_raws: &[Raw<'_>], here: At<'_>) -> Result<(), ParseError> {
-    if line_raws.iter().all(|r| r.unit.is_none()) {
+fn unit_annotations(
+    insn: &mut Instr,
+    line: &Line,
+    line_raws: &[Raw<'_>],
+    here: At<'_>,
+    printed: Printed<'_>,
+) -> Result<(), ParseError> {
+    let Some(first) = line_raws.iter().find(|r| r.unit.is_some()) else {
         return Ok(());
-    }
+    };
+    let before = printed.text(insn);
     let mut words = insn.encode();
     let control = words[0];
     // Each unit's place, and the layout its unannotated bits decode as
@@ -645,7 +662,38 @@ fn unit_annotations(insn: &mut Instr, line: &Line, line_raws: &[Raw<'_>], here: 
     *insn = Instr::decode(&words)
         .map(|(i, _)| i)
         .map_err(|e| here.error(line.at, e.to_string()))?;
+    // An annotation gives bits the text cannot show: one that changes what
+    // the line says (`$3 … {raw vec_mul.dest=5}`) contradicts it.
+    let after = printed.text(insn);
+    if !after.split_whitespace().eq(before.split_whitespace()) {
+        return Err(here.error(
+            first.at,
+            format!(
+                "the annotations change what the line says: with them it reads `{}`",
+                after.split_whitespace().collect::<Vec<_>>().join(" ")
+            ),
+        ));
+    }
     Ok(())
+}
+
+/// Where an instruction is printed: its word offset, and the program's
+/// length and instruction starts (how a branch target prints).
+#[derive(Clone, Copy)]
+struct Printed<'p> {
+    offset: u64,
+    total: u64,
+    len_at: &'p dyn Fn(i64) -> u64,
+}
+
+impl Printed<'_> {
+    /// Mesa's text of `insn` here.
+    fn text(&self, insn: &Instr) -> String {
+        let mut out = String::new();
+        let offset = u32::try_from(self.offset).unwrap_or(u32::MAX);
+        super::print::instr_in(&mut out, insn, offset, Some((self.total, self.len_at)));
+        out
+    }
 }
 
 /// The layout that names a unit's annotation fields: the variant its
