@@ -669,6 +669,30 @@ mod tests {
         assert_eq!(closest("zzzzz", ["dp4", "mov"]), None);
     }
 
+    #[test]
+    fn suffixes_are_compared_byte_by_byte() {
+        assert!(ends_with("texld", "ld"));
+        assert!(ends_with("ld", "ld"));
+        assert!(ends_with("ld", ""));
+        assert!(!ends_with("d", "ld"));
+        assert!(!ends_with("texld", "lx"));
+        assert!(!ends_with("texld", "xd"));
+        assert!(!ends_with("", "d"));
+    }
+
+    /// A word goes on through letters, digits, `_` and `.`, in or out of
+    /// ASCII, and ends at anything else.
+    #[test]
+    fn words_end_at_the_first_character_outside_them() {
+        assert_eq!(word_len("mov r0"), 3);
+        assert_eq!(word_len("é_a.b c"), "é_a.b".len());
+        assert_eq!(word_len("aé.x_1,y"), "aé.x_1".len());
+        assert_eq!(word_len("é"), 2);
+        assert_eq!(word_len("é-x"), 2);
+        assert_eq!(word_len("é\u{1b}"), 2);
+        assert_eq!(word_len("ü.ö_ï é"), "ü.ö_ï".len());
+    }
+
     /// The bounded distance stops early but agrees with the whole one at
     /// every bound.
     #[test]
@@ -682,6 +706,11 @@ mod tests {
         assert_eq!(bag("aaab", "b"), 3);
         assert_eq!(bag("mvo", "mov"), 0);
         assert_eq!(bag("ü\u{80}", "uu"), 2);
+        // The candidate's side: characters it has beyond the word's.
+        assert_eq!(bag("b", "aaab"), 3);
+        assert_eq!(bag("", "abc"), 3);
+        assert_eq!(bag("mo", "mov"), 1);
+        assert_eq!(bag("xa", "aab"), 2);
         // The textbook table, whole, over characters.
         let naive = |a: &str, b: &str| {
             let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
