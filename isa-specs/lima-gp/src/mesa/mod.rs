@@ -129,6 +129,8 @@ struct Ix {
     complex_op: usize,
     complex_src: usize,
     pass_op: usize,
+    branch: usize,
+    branch_target: usize,
     branch_target_lo: usize,
     srcs: [usize; 12],
     /// Fields that [`blank`] sets to `StoreSrc::none`/`LoadOffset::none`.
@@ -160,6 +162,8 @@ fn ix() -> &'static Ix {
             complex_op: i("complex_op"),
             complex_src: i("complex_src"),
             pass_op: i("pass_op"),
+            branch: i("branch"),
+            branch_target: i("branch_target"),
             branch_target_lo: i("branch_target_lo"),
             srcs: [
                 i("mul0_src0"),
@@ -365,7 +369,7 @@ fn write_instruction(out: &mut String, word: u128, prev: u128, i: usize, total: 
 #[cfg(test)]
 fn read_back(lines: &str, prev: u128, i: usize) -> u128 {
     let lines: Vec<&str> = lines.split('\n').collect();
-    parse_instruction(&lines, 1, word_index(i), prev, None, &mut None).unwrap_or_else(|_| blank())
+    parse_instruction(&lines, 1, word_index(i), prev, None, &mut None, &mut false).unwrap_or_else(|_| blank())
 }
 
 #[inline]
@@ -437,10 +441,24 @@ pub fn assemble_each(source: &str, mut each: impl FnMut(u128)) -> Result<usize, 
     let mut lines: Vec<&str> = Vec::new();
     // The branch targets the text gives, with their positions.
     let mut targets: Vec<(u64, (usize, usize))> = Vec::new();
+    // The real targets of branches whose text gives their own number (an
+    // annotation then gives the target, which must be outside the program).
+    let mut annotated_targets: Vec<(u64, (usize, usize))> = Vec::new();
     let mut flush = |lines: &[&str], from: usize| -> Result<(), ParseError> {
-        let mut target = None;
-        let word = parse_instruction(lines, from + 1, word_index(count), prev, Some(count), &mut target)?;
-        targets.extend(target);
+        let (mut target, mut annotated) = (None, false);
+        let word = parse_instruction(
+            lines,
+            from + 1,
+            word_index(count),
+            prev,
+            Some(count),
+            &mut target,
+            &mut annotated,
+        )?;
+        match (target, annotated) {
+            (Some(t), true) => annotated_targets.push(t),
+            (t, _) => targets.extend(t),
+        }
         each(word);
         prev = word;
         count += 1;
@@ -478,6 +496,15 @@ pub fn assemble_each(source: &str, mut each: impl FnMut(u128)) -> Result<usize, 
             ),
         });
     }
+    if let Some(&(n, (line, col))) = annotated_targets.iter().find(|(n, _)| *n < count as u64) {
+        return Err(ParseError {
+            line,
+            col,
+            message: format!(
+                "the annotation's branch target {n:03} is inside the program: write it in the text instead of the instruction's own number"
+            ),
+        });
+    }
     Ok(count)
 }
 
@@ -505,6 +532,7 @@ fn parse_instruction(
     prev: u128,
     number: Option<usize>,
     target: &mut Option<(u64, (usize, usize))>,
+    annotated: &mut bool,
 ) -> Result<u128, ParseError> {
     let mut word = blank();
     let mut ctx = Ctx::new(index, prev);
@@ -551,9 +579,57 @@ fn parse_instruction(
     ctx.resolve_registers(&mut word)?;
     *target = ctx.target;
     if let Some(mut cur) = annotation {
+        let (before, at) = (word, cur.clone());
         apply_annotation(&mut cur, &mut word)?;
+        let i = usize::try_from(index).unwrap_or(usize::MAX);
+        if let Some(outside) = annotation_agrees(before, word, prev, i, &at)? {
+            // The text's target is the instruction's own number: the real
+            // one must lie outside the program (checked at its end).
+            *target = Some((outside, at.position()));
+            *annotated = true;
+        }
     }
     Ok(word)
+}
+
+/// An annotation gives bits the text does not show: the lines of the
+/// annotated word must read back as the lines of the word without it
+/// (both printed as `isa disasm` prints them), or it contradicts them
+/// (`t[1].z` with `{raw mul0_src0=5}`). The one exception is a branch
+/// target outside the program, which prints as the instruction's own
+/// number with the real one in the annotation: then its real target, which
+/// the caller checks against the program's length.
+fn annotation_agrees(
+    before: u128,
+    after: u128,
+    prev: u128,
+    i: usize,
+    at: &Cursor<'_>,
+) -> Result<Option<u64>, ParseError> {
+    let mut scratch = String::new();
+    let said = mesa_text(&mut scratch, before, prev, i, usize::MAX);
+    scratch.clear();
+    let mut reads = mesa_text(&mut scratch, after, prev, i, usize::MAX);
+    let ix = ix();
+    let target_of = |w: u128| {
+        let hi = if get(w, ix.branch_target_lo) != 0 { 0 } else { 0x100 };
+        get(w, ix.branch_target) + hi
+    };
+    let mut outside = None;
+    let own = i as u64;
+    if get(after, ix.branch) != 0 && target_of(said) == own && target_of(reads) != own {
+        outside = Some(target_of(after));
+        for f in [ix.branch_target, ix.branch_target_lo] {
+            FORMAT.fields[f].write(&mut reads, 0, FORMAT.fields[f].read(&said, 0));
+        }
+    }
+    match FORMAT.fields.iter().enumerate().find(|&(f, _)| get(said ^ reads, f) != 0) {
+        Some((_, field)) => Err(at.error(format!(
+            "the annotation changes `{}`, which the lines give: an annotation may only give bits the text does not show",
+            field.name
+        ))),
+        None => Ok(outside),
+    }
 }
 
 /// One unit line (or `nop`) at the cursor: the alternative of any group

@@ -13,6 +13,8 @@ fn the_spec_has_every_field_the_layer_reads() {
         ix.complex_op,
         ix.complex_src,
         ix.pass_op,
+        ix.branch,
+        ix.branch_target,
         ix.branch_target_lo,
     ];
     all.extend(ix.store_temp);
@@ -186,4 +188,46 @@ fn carried_bits_are_what_reading_the_text_back_gives() {
     }
     // Most words leave bits out of Mesa's text: the notes are exercised.
     assert!(differing > 30_000, "{differing}");
+}
+
+/// An annotation gives bits the lines do not show; one that changes what
+/// they say is an error at the annotation.
+#[test]
+fn an_annotation_that_changes_what_the_lines_say_is_an_error() {
+    let lines = "000:\tmul.m0 ^2/$0.y t[1].z a0.y\n\tmul.m1 ^3/$0.x t[1].y a0.y";
+    let err = assemble(&format!("{lines} {{raw mul0_src0=5}}\n")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "2:29: the annotation changes `mul0_src0`, which the lines give: an annotation may only give bits the text does not show"
+    );
+}
+
+/// A branch whose target is outside the program prints as the
+/// instruction's own number with the real target in the annotation, and
+/// reads back; the same annotation naming a target inside the program is
+/// refused (the text should say it).
+#[test]
+fn an_annotated_branch_target_must_be_outside_the_program() {
+    let program = assemble("000:\tnop\n001:\tnop\n").unwrap();
+    let mut words = program.clone();
+    // A branch from instruction 1 to instruction 300: outside.
+    let ix = ix();
+    set(&mut words[1], ix.branch, 1);
+    set(&mut words[1], ix.branch_target, 300 - 0x100);
+    set(&mut words[1], ix.branch_target_lo, 0);
+    let text = disassemble(&words);
+    assert!(
+        text.ends_with("001:\tbranch ^10 001 {raw branch_target_lo=0 branch_target=44}\n"),
+        "{text}"
+    );
+    assert_eq!(assemble(&text).unwrap(), words);
+    // The same lines with a target inside the program in the annotation.
+    let inside = text
+        .replace("branch_target=44", "branch_target=0")
+        .replace("branch_target_lo=0", "branch_target_lo=1");
+    let err = assemble(&inside).unwrap_err().to_string();
+    assert!(
+        err.contains("the annotation's branch target 000 is inside the program"),
+        "{inside}\n{err}"
+    );
 }
