@@ -9,6 +9,8 @@
 //! then applies the note last ([`parse_raw_note`]).
 
 use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use crate::layout::Format;
@@ -35,6 +37,28 @@ pub fn write_raw_note<W: BitWord>(out: &mut impl Write, format: &Format, word: &
         out.write_char('}')?;
     }
     Ok(())
+}
+
+/// Whether a note kept its line's text: `said` and `reads` (the line
+/// printed from the word without and with the note) are the same up to
+/// blanks. A note gives only bits the text leaves out; one that changes
+/// what the line says contradicts it.
+pub fn keeps_text(said: &str, reads: &str) -> bool {
+    said.split_whitespace().eq(reads.split_whitespace())
+}
+
+/// The error message for a note that changes what its line says; `reads`
+/// is the line printed from the word with the note (empty when no line
+/// of its form prints it).
+pub fn changes_text(reads: &str) -> String {
+    let reads: Vec<&str> = reads.split_whitespace().collect();
+    if reads.is_empty() {
+        return "the note changes what the line says: with it no line of this form prints the word".into();
+    }
+    format!(
+        "the note changes what the line says: with it the line reads `{}`",
+        reads.join(" ")
+    )
 }
 
 /// Parses `{raw field=value …}` at the cursor (after blanks) into `word`,
@@ -173,5 +197,22 @@ mod tests {
         );
         assert!(read("{raw count=16}", 0).is_err(), "16 does not fit 4 bits");
         assert!(read("{raw count=1", 0).is_err(), "no closing brace");
+    }
+
+    /// A note keeps its line's text when only blanks differ; the message
+    /// for one that does not quotes the line with blanks collapsed.
+    #[test]
+    fn a_note_keeps_the_text_up_to_blanks() {
+        assert!(keeps_text("mov r0.x,  r1.y", " mov r0.x, r1.y "));
+        assert!(!keeps_text("mov r0.x, r1.y", "mov r5.x, r1.y"));
+        assert!(!keeps_text("nop", "(rpt1)nop"));
+        assert_eq!(
+            changes_text(" mov  r5.x,\tr1.y"),
+            "the note changes what the line says: with it the line reads `mov r5.x, r1.y`"
+        );
+        assert_eq!(
+            changes_text(""),
+            "the note changes what the line says: with it no line of this form prints the word"
+        );
     }
 }

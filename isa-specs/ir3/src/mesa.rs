@@ -10,7 +10,9 @@
 //! (the generated `text_carry`) and, where that differs from the word,
 //! appends the differing fields in the spec's field-explicit spelling as
 //! `{raw field=value …}`; [`assemble_line`] applies that note last, so every
-//! word round-trips. A reader of Mesa's text can ignore the note.
+//! word round-trips. A reader of Mesa's text can ignore the note; a note
+//! that changes what the line says (`{raw dst=r5.x}` after `r0.x`) is an
+//! error at the note.
 //!
 //! Every function takes the generation (`gen`: 3 for a3xx to 7 for a7xx,
 //! the spec's `gens`): a word decodes as that generation has it (an opcode
@@ -55,22 +57,46 @@ pub fn write_word(out: &mut String, word: u64, gen: u32) {
         write_raw(out, word);
         return;
     };
-    let Some(text) = crate::text_writers::select(index, line_group(index), &word) else {
+    let Some(text) = write_line(out, index, word) else {
         // Every format has an unconditional line; a word none prints is
         // written whole rather than under another form.
         write_raw(out, word);
         return;
     };
-    let from = out.len();
-    if crate::text_writers::write(index, text, out, &word, &mut NoHooks).is_err() {
-        out.truncate(from);
-        write_raw(out, word);
-        return;
-    }
     let mut implied = blanks()[index];
     crate::text_carry::carry(index, text, u128::from(word), &mut implied, &mut NoHooks);
     // Only the low 64 bits exist.
     let _ = write_raw_note(out, format, &word, &(implied as u64));
+}
+
+/// Appends the `mesa.line` text of `word` as an instruction of format
+/// `index` (no note) and returns which of the format's lines it is; on
+/// `None` (no line prints the word) `out` is unchanged.
+fn write_line(out: &mut String, index: usize, word: u64) -> Option<usize> {
+    let text = crate::text_writers::select(index, line_group(index), &word)?;
+    let from = out.len();
+    if crate::text_writers::write(index, text, out, &word, &mut NoHooks).is_err() {
+        out.truncate(from);
+        return None;
+    }
+    Some(text)
+}
+
+/// A note gives bits the text leaves out: the line must say the same
+/// with it as without it (`mov.f32f32 r0.x, r1.y {raw dst=r5.x}`
+/// contradicts its text). `note` is where the note starts; `before` and
+/// `after` are the word without and with it, both of format `index`.
+fn note_keeps_text(note: &Cursor<'_>, index: usize, before: u64, after: u64) -> Result<(), ParseError> {
+    if before == after {
+        return Ok(());
+    }
+    let (mut said, mut reads) = (String::new(), String::new());
+    let said_line = write_line(&mut said, index, before);
+    let reads_line = write_line(&mut reads, index, after);
+    if said_line.is_some() && reads_line.is_some() && isa_runtime::note::keeps_text(&said, &reads) {
+        return Ok(());
+    }
+    Err(note.error(isa_runtime::note::changes_text(&reads)))
 }
 
 /// `raw 0x…`: Mesa's text for a word that matches no instruction.
@@ -232,13 +258,14 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
                         );
                         continue;
                     }
+                    let said = word;
                     parse_raw_note(&mut c, format, "this instruction", &mut word)?;
                     end_of_line(c.clone())?;
                     // Another generation's form may print the same text
                     // (ir3's `a1.x` forms): then a later form may be this
                     // generation's.
                     match check_decodes(&cur, word, format, gen) {
-                        Ok(word) => return Ok(word),
+                        Ok(word) => return note_keeps_text(&rest, *index, said, word).map(|()| word),
                         Err(e) => {
                             not_this_gen.get_or_insert(e);
                         }

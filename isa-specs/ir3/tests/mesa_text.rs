@@ -52,6 +52,30 @@ fn a_note_carries_what_the_text_leaves_out() {
     );
 }
 
+/// A note gives only bits the text leaves out: one that changes what the
+/// line says (the destination, the opcode) is an error at the note, and
+/// one that repeats what the line says is not.
+#[test]
+fn a_note_that_changes_what_the_line_says_is_an_error() {
+    for (line, col, reads) in [
+        ("mov.f32f32 r0.x, r1.y {raw dst=r5.x}", 23, "mov.f32f32 r5.x, r1.y"),
+        ("nop {raw immed=0x5 repeat=(rpt1)}", 5, "(rpt1)nop"),
+    ] {
+        let err = mesa::assemble_line(line, 2, 6).expect_err(line);
+        assert_eq!(
+            (err.line, err.col, err.message),
+            (
+                2,
+                col,
+                format!("the note changes what the line says: with it the line reads `{reads}`")
+            ),
+            "{line}"
+        );
+    }
+    let same = mesa::assemble_line("mov.f32f32 r0.x, r1.y {raw dst=r0.x}", 1, 6);
+    assert_eq!(same, mesa::assemble_line("mov.f32f32 r0.x, r1.y", 1, 6));
+}
+
 /// `lock` is an a7xx instruction: an a6xx word with its bits is `raw`, and
 /// its mnemonic does not assemble for a6xx.
 #[test]

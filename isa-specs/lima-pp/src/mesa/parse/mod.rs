@@ -665,7 +665,7 @@ fn unit_annotations(
     // An annotation gives bits the text cannot show: one that changes what
     // the line says (`$3 … {raw vec_mul.dest=5}`) contradicts it.
     let after = printed.text(insn);
-    if !after.split_whitespace().eq(before.split_whitespace()) {
+    if !isa_runtime::note::keeps_text(&before, &after) {
         return Err(here.error(
             first.at,
             format!(
