@@ -207,12 +207,7 @@ impl Ctx {
     /// outside a program of `total` instructions, this instruction's own.
     #[inline]
     pub(super) fn printed_target(&self, raw: u64, word: u128) -> u64 {
-        let hi = if get(word, ix().branch_target_lo) != 0 {
-            0
-        } else {
-            0x100
-        };
-        let target = raw + hi;
+        let target = branch_target(raw, word);
         match self.total {
             Some(total) if target >= total as u64 => (self.base / UNITS) as u64,
             _ => target,
@@ -762,4 +757,16 @@ fn result(out: &mut dyn Write, n: i64) -> fmt::Result {
         out.write_char('-')?;
     }
     text::write_decimal(out, n.unsigned_abs())
+}
+
+/// The instruction number a branch of `word` targets, from its target
+/// field's value `raw`: `branch_target_lo` clear adds 0x100.
+#[inline]
+pub(super) fn branch_target(raw: u64, word: u128) -> u64 {
+    let hi = if get(word, ix().branch_target_lo) != 0 {
+        0
+    } else {
+        0x100
+    };
+    raw + hi
 }

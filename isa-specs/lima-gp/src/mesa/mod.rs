@@ -611,10 +611,7 @@ fn annotation_agrees(
     scratch.clear();
     let mut reads = mesa_text(&mut scratch, after, prev, i, usize::MAX);
     let ix = ix();
-    let target_of = |w: u128| {
-        let hi = if get(w, ix.branch_target_lo) != 0 { 0 } else { 0x100 };
-        get(w, ix.branch_target) + hi
-    };
+    let target_of = |w: u128| ctx::branch_target(get(w, ix.branch_target), w);
     let mut outside = None;
     let own = i as u64;
     if get(after, ix.branch) != 0 && target_of(said) == own && target_of(reads) != own {
