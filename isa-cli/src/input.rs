@@ -74,10 +74,8 @@ pub const MAX_INPUT: u64 = 1 << 30;
 pub fn read(path: &Path) -> Result<Input, Failure> {
     if path.as_os_str() == "-" {
         let name = String::from("<stdin>");
-        let mut bytes = Vec::new();
-        return match std::io::stdin().lock().take(MAX_INPUT + 1).read_to_end(&mut bytes) {
-            Ok(_) => {
-                within_limit(&name, &bytes)?;
+        return match read_bounded(&name, std::io::stdin().lock(), Vec::new()) {
+            Ok(bytes) => {
                 let closed = bytes.is_empty() && stdin_was_closed();
                 Ok(Input {
                     name,
@@ -85,12 +83,12 @@ pub fn read(path: &Path) -> Result<Input, Failure> {
                     source: if closed { Source::ClosedStdin } else { Source::Stdin },
                 })
             }
-            Err(e) if e.raw_os_error() == Some(EBADF) => Ok(Input {
+            Err(Failed::Read(e)) if e.raw_os_error() == Some(EBADF) => Ok(Input {
                 name,
-                bytes,
+                bytes: Vec::new(),
                 source: Source::ClosedStdin,
             }),
-            Err(e) => Err(read_error(&name, &bytes, &e)),
+            Err(failed) => Err(failed.into_failure(&name)),
         };
     }
     let name = shown(path);
@@ -103,16 +101,44 @@ pub fn read(path: &Path) -> Result<Input, Failure> {
             "{name}: out of memory for the input ({size} bytes)"
         )));
     }
-    match file.take(MAX_INPUT + 1).read_to_end(&mut bytes) {
-        Ok(_) => {
-            within_limit(&name, &bytes)?;
-            Ok(Input {
-                name,
-                bytes,
-                source: Source::File,
-            })
+    let bytes = read_bounded(&name, file, bytes).map_err(|failed| failed.into_failure(&name))?;
+    Ok(Input {
+        name,
+        bytes,
+        source: Source::File,
+    })
+}
+
+/// Why [`read_bounded`] failed.
+enum Failed {
+    /// The reader failed (at its first byte: no input was read).
+    Read(std::io::Error),
+    /// A refusal already worded (too long, or failed part way).
+    Refused(Failure),
+}
+
+impl Failed {
+    /// The failure for input `name`: `FILE: <error>` for a read that
+    /// failed at once.
+    fn into_failure(self, name: &str) -> Failure {
+        match self {
+            Failed::Read(e) => Failure::input_one(format!("{name}: {e}")),
+            Failed::Refused(failure) => failure,
         }
-        Err(e) => Err(read_error(&name, &bytes, &e)),
+    }
+}
+
+/// Reads all of `reader` into `bytes`, at most [`MAX_INPUT`] bytes: an
+/// input that goes on past that, or a read that fails part way, is
+/// refused at the byte where it happened.
+fn read_bounded(name: &str, reader: impl Read, mut bytes: Vec<u8>) -> Result<Vec<u8>, Failed> {
+    match reader.take(MAX_INPUT + 1).read_to_end(&mut bytes) {
+        Ok(_) => within_limit(name, &bytes).map_err(Failed::Refused).map(|()| bytes),
+        Err(e) if bytes.is_empty() => Err(Failed::Read(e)),
+        Err(e) => Err(Failed::Refused(Failure::input_one(format!(
+            "{name}: byte {:#x}: reading failed: {e}",
+            bytes.len()
+        )))),
     }
 }
 
@@ -124,15 +150,6 @@ fn within_limit(name: &str, bytes: &[u8]) -> Result<(), Failure> {
         )));
     }
     Ok(())
-}
-
-/// A read that failed after `bytes`: `FILE: <error>`, and where, when it
-/// had read some.
-fn read_error(name: &str, bytes: &[u8], e: &std::io::Error) -> Failure {
-    match bytes.len() {
-        0 => Failure::input_one(format!("{name}: {e}")),
-        n => Failure::input_one(format!("{name}: byte {n:#x}: reading failed: {e}")),
-    }
 }
 
 /// A path as messages show it: control and invisible characters escaped
