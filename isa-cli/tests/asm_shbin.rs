@@ -68,7 +68,7 @@ fn no_nop_leaves_out_the_padding_with_a_warning() {
     assert_eq!(
         without.stderr,
         format!(
-            "{src}:3:2: warning: a padding NOP is needed before this `.end` (the flow-control errata), and --no-nop leaves it out\n"
+            "{src}:3:2: warning: a padding NOP is needed before this `.end` (the flow-control errata); padding NOPs are off, so it is left out\n"
         )
     );
     let code = |run: &Run| Shbin::from_bytes(&run.stdout).unwrap().code;

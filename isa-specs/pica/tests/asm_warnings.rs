@@ -50,7 +50,7 @@ fn a_padding_nop_left_out_is_a_warning() {
     assert_eq!(warnings(src, &Options::default()), Vec::<String>::new());
     assert_eq!(
         warnings(src, &NO_NOP),
-        ["3:2: a padding NOP is needed before this `.end` (the flow-control errata), and --no-nop leaves it out"]
+        ["3:2: a padding NOP is needed before this `.end` (the flow-control errata); padding NOPs are off, so it is left out"]
     );
     // `.nopad` asks for it to be left out: no warning.
     let nopad = ".proc main\n ifu b0\n .nopad\n .end\n end\n.end\n";

@@ -58,7 +58,7 @@ impl Asm {
             let diag = stmt.err_at(
                 stmt.head,
                 format!(
-                    "a padding NOP is needed before this `{}` (the flow-control errata), and --no-nop leaves it out",
+                    "a padding NOP is needed before this `{}` (the flow-control errata); padding NOPs are off, so it is left out",
                     stmt.head
                 ),
             );

@@ -10,10 +10,15 @@ use isa_runtime::text::quote_input;
 
 /// Finishes assembly: the SHBIN, or every error found; and the warnings.
 pub(crate) fn finish(mut asm: Asm, files: &[SourceFile]) -> (Result<Shbin, Vec<AsmError>>, Vec<AsmError>) {
-    let order = |e: &AsmError| files.iter().position(|f| f.name == e.file).unwrap_or(usize::MAX);
     let mut warnings = std::mem::take(&mut asm.warnings);
-    warnings.sort_by_cached_key(|e| (order(e), e.line, e.col));
+    sort_by_place(&mut warnings, files);
     (link(asm, files), warnings)
+}
+
+/// Sorts `messages` by file (in the order of `files`), line and column.
+fn sort_by_place(messages: &mut [AsmError], files: &[SourceFile]) {
+    let order = |e: &AsmError| files.iter().position(|f| f.name == e.file).unwrap_or(usize::MAX);
+    messages.sort_by_cached_key(|e| (order(e), e.line, e.col));
 }
 
 /// The SHBIN, or every error found, sorted by file order and position.
@@ -49,8 +54,7 @@ fn link(mut asm: Asm, files: &[SourceFile]) -> Result<Shbin, Vec<AsmError>> {
         }
     }
     if !asm.errors.is_empty() {
-        let order = |e: &AsmError| files.iter().position(|f| f.name == e.file).unwrap_or(usize::MAX);
-        asm.errors.sort_by_cached_key(|e| (order(e), e.line, e.col));
+        sort_by_place(&mut asm.errors, files);
         return Err(asm.errors);
     }
     let code = asm
