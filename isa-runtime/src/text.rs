@@ -686,6 +686,21 @@ fn parse_value<'a, W: BitWord>(
                 (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())).then_some((f, digits))
             });
             let Some((file, digits)) = found else {
+                // `c-1`, `c x`: a file's prefix, then no number.
+                if let Some(file) = r.files.iter().find(|f| f.prefix == name) {
+                    let token = rest
+                        .find(|c: char| c.is_whitespace() || ",;()[]{}".contains(c))
+                        .map_or(rest, |end| &rest[..end]);
+                    return Err(TextError::message(
+                        &save,
+                        format!(
+                            "{} is no register: `{p}` registers are {p}0 to {p}{} ({what})",
+                            quote_input(token),
+                            file.count - 1,
+                            p = file.prefix,
+                        ),
+                    ));
+                }
                 let prefixes: Vec<&str> = r.files.iter().map(|f| f.prefix).collect();
                 return Err(TextError::message(
                     &save,
