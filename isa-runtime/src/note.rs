@@ -13,7 +13,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use crate::layout::Format;
+use crate::layout::{Field, FieldKind, Format};
 use crate::lexer::{closest, quote_input, Cursor};
 use crate::text::{parse_field, write_field};
 use crate::{BitWord, ParseError};
@@ -62,8 +62,11 @@ pub fn changes_text(reads: &str) -> String {
 }
 
 /// Parses `{raw field=value …}` at the cursor (after blanks) into `word`,
-/// field by field, if the text continues with `{`; an unknown field name
-/// is an error that names the format (`what`) and suggests a close name.
+/// field by field, if the text continues with `{`. Errors, at the entry:
+/// an unknown field name (naming the format, `what`, and suggesting a
+/// close name), a field the note cannot give (the opcode, a fixed or
+/// reserved field: the text gives them), a field given twice, and a value
+/// that is not the field's.
 pub fn parse_raw_note<W: BitWord>(
     cur: &mut Cursor<'_>,
     format: &'static Format,
@@ -79,6 +82,8 @@ pub fn parse_raw_note<W: BitWord>(
     if cur.word() != Some("raw") {
         return Err(at.expected("`raw` (a note is `{raw field=value …}`)"));
     }
+    // The fields given so far, by index in `format.fields`.
+    let mut given: Vec<usize> = Vec::new();
     loop {
         cur.skip_blanks();
         if cur.eat("}") {
@@ -88,15 +93,40 @@ pub fn parse_raw_note<W: BitWord>(
         let Some(name) = cur.word() else {
             return Err(cur.expected("a field name or `}`"));
         };
-        let Some(field) = format.fields.iter().find(|f| f.name == name) else {
+        let Some(index) = format.fields.iter().position(|f| f.name == name) else {
             let mut message = format!("{} is not a field of {what}", quote_input(name));
             if let Some(s) = closest(name, format.fields.iter().map(|f| f.name)) {
                 let _ = write!(message, "; did you mean `{s}`?");
             }
             return Err(at.error(message));
         };
+        let field = &format.fields[index];
+        if let Some(why) = not_noted(field) {
+            return Err(at.error(format!("`{name}` is {why}: a note gives only bits the text leaves out")));
+        }
+        if given.contains(&index) {
+            return Err(at.error(format!("`{name}` is given twice in this note")));
+        }
+        given.push(index);
         cur.expect("=")?;
+        let value_at = cur.clone();
         parse_field(cur, field, word)?;
+        // A value spelled as nothing (a closed enum's) must end there.
+        if cur.offset() == value_at.offset() && !cur.rest().starts_with(|c: char| c.is_whitespace() || c == '}') {
+            return Err(crate::text_error::TextError::one_of(cur, field).report());
+        }
+    }
+}
+
+/// Why a note cannot give `field` (its bits are the text's or fixed), or
+/// `None` when it can.
+fn not_noted(field: &Field) -> Option<&'static str> {
+    match field.kind {
+        FieldKind::Opcode => Some("the opcode, which the mnemonic gives"),
+        FieldKind::Fixed(_) => Some("fixed in this form"),
+        FieldKind::Reserved => Some("reserved (always 0)"),
+        FieldKind::Presence => Some("a presence bit, which the text gives"),
+        _ => None,
     }
 }
 
@@ -194,6 +224,10 @@ mod tests {
         assert_eq!(
             read("{raw cout=1}", 0),
             Err(String::from("1:6: `cout` is not a field of `F`; did you mean `count`?"))
+        );
+        assert_eq!(
+            read("{raw count=1 flag=1 count=2}", 0),
+            Err(String::from("1:21: `count` is given twice in this note"))
         );
         assert!(read("{raw count=16}", 0).is_err(), "16 does not fit 4 bits");
         assert!(read("{raw count=1", 0).is_err(), "no closing brace");

@@ -208,8 +208,11 @@ fn describe(at: &Cursor<'_>, what: What<'_>) -> String {
                 FieldKind::Enum(e) => e.values.iter().filter_map(|v| v.spellings.first().copied()).collect(),
                 _ => Vec::new(),
             };
+            // A value spelled as nothing (`(rptN)`'s 0) is named in words.
+            let nothing = if names.contains(&"") { " (or nothing)" } else { "" };
+            let names: Vec<&str> = names.into_iter().filter(|n| !n.is_empty()).collect();
             format!(
-                "expected one of {} for `{}`, found {}",
+                "expected one of {}{nothing} for `{}`, found {}",
                 names.join(", "),
                 f.name,
                 found()

@@ -76,6 +76,33 @@ fn a_note_that_changes_what_the_line_says_is_an_error() {
     assert_eq!(same, mesa::assemble_line("mov.f32f32 r0.x, r1.y", 1, 6));
 }
 
+/// A note names each field once, only fields the text leaves out, and
+/// each with one of its values: anything else is an error at the entry.
+#[test]
+fn a_note_gives_each_field_once_and_only_fields_the_text_leaves_out() {
+    for (line, col, message) in [
+        ("nop {raw immed=1 immed=2}", 18, "`immed` is given twice in this note"),
+        (
+            "nop {raw cat=1}",
+            10,
+            "`cat` is fixed in this form: a note gives only bits the text leaves out",
+        ),
+        (
+            "br p0.x, #4 {raw repeat=(rpt9)}",
+            25,
+            "expected one of (rpt1), (rpt2), (rpt3), (rpt4), (rpt5), (rpt6), (rpt7) (or nothing) for `repeat`, found `(`",
+        ),
+    ] {
+        let err = mesa::assemble_line(line, 4, 6).expect_err(line);
+        assert_eq!((err.line, err.col, err.message.as_str()), (4, col, message), "{line}");
+    }
+    // A value spelled as nothing is written as nothing, and reads back.
+    assert_eq!(
+        mesa::assemble_line("br p0.x, #4 {raw repeat=}", 1, 6),
+        mesa::assemble_line("br p0.x, #4", 1, 6)
+    );
+}
+
 /// `lock` is an a7xx instruction: an a6xx word with its bits is `raw`, and
 /// its mnemonic does not assemble for a6xx.
 #[test]

@@ -50,12 +50,11 @@ mod ctx;
 #[cfg(test)]
 mod tests;
 
-use std::fmt::Write;
 use std::sync::OnceLock;
 
 use isa_runtime::layout::{Field, NamedText, Piece};
 use isa_runtime::lexer::Cursor;
-use isa_runtime::text::{self, quote_input};
+use isa_runtime::text;
 use isa_runtime::ParseError;
 
 use super::__layout::LAYOUT_INSTR as FORMAT;
@@ -698,46 +697,11 @@ fn skip_annotation(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
     }
 }
 
-/// `{raw field=value …}`: fields in the spec's field-explicit spelling.
+/// `{raw field=value …}`: fields in the spec's field-explicit spelling
+/// (`isa_runtime::note`).
 #[inline]
 fn apply_annotation(cur: &mut Cursor<'_>, word: &mut u128) -> Result<(), ParseError> {
-    cur.expect("{")?;
-    cur.skip_blanks();
-    if cur.word() != Some("raw") {
-        return Err(cur.expected("`raw` (an annotation is `{raw field=value …}`)"));
-    }
-    loop {
-        cur.skip_blanks();
-        if cur.eat("}") {
-            return Ok(());
-        }
-        let at = cur.clone();
-        let Some(name) = cur.word() else {
-            return Err(cur.expected("a field name or `}`"));
-        };
-        let Some(field) = field_named(name) else {
-            let mut msg = format!(
-                "{name} is not a field of a Lima GP instruction",
-                name = quote_input(name)
-            );
-            if let Some(s) = isa_runtime::lexer::closest(name, FORMAT.fields.iter().map(|f| f.name)) {
-                let _ = write!(msg, "; did you mean `{s}`?");
-            }
-            return Err(at.error(msg));
-        };
-        cur.expect("=")?;
-        text::parse_field(cur, field, word)?;
-    }
-}
-
-/// The field called `name`, through a table (annotations name many).
-#[inline]
-fn field_named(name: &str) -> Option<&'static Field> {
-    static BY_NAME: OnceLock<std::collections::HashMap<&'static str, &'static Field>> = OnceLock::new();
-    BY_NAME
-        .get_or_init(|| FORMAT.fields.iter().map(|f| (f.name, f)).collect())
-        .get(name)
-        .copied()
+    isa_runtime::note::parse_raw_note(cur, &FORMAT, "a Lima GP instruction", word)
 }
 
 /// The hooks of `lima_gp.isa`'s `text` lines.

@@ -202,6 +202,16 @@ fn an_annotation_that_changes_what_the_lines_say_is_an_error() {
     );
 }
 
+/// An annotation names each field once (a second value would silently
+/// win), and only fields the lines leave out.
+#[test]
+fn an_annotation_gives_each_field_once() {
+    let lines = "000:\tmul.m0 ^2/$0.y t[1].z a0.y\n\tmul.m1 ^3/$0.x t[1].y a0.y";
+    let err = assemble(&format!("{lines} {{raw register0_attr=1 register0_attr=1}}\n")).unwrap_err();
+    assert_eq!(err.to_string(), "2:51: `register0_attr` is given twice in this note");
+    assert!(assemble(&format!("{lines} {{raw register0_attr=1}}\n")).is_ok());
+}
+
 /// A branch whose target is outside the program prints as the
 /// instruction's own number with the real target in the annotation, and
 /// reads back; the same annotation naming a target inside the program is

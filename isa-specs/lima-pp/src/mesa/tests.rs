@@ -267,6 +267,11 @@ fn malformed_text_gives_line_and_column() {
             "mov.v0 $3 ^texture, stop {raw vec_mul.dest=5}\n",
             "1:31: the annotations change what the line says: with them it reads `mov.v0 $5 ^texture , stop`",
         ),
+        // Each field once: a second value would silently win.
+        (
+            "mov.v1 $0 $1 {raw control.unknown=1 control.unknown=1}\n",
+            "1:37: `control.unknown` is given twice in this annotation",
+        ),
         (
             "mov.v1 $0 $1 {raw control.sync=1}\n",
             "1:19: `control.sync` is not annotated: the line says it, with `, sync` after the units (or leaves it out)",

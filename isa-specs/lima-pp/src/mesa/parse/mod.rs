@@ -264,6 +264,7 @@ fn parse_instr<'t>(
 /// The entries of a `{raw …}` block, after `{raw`, through the `}`,
 /// appended to `raws`.
 fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) -> Result<(), ParseError> {
+    let start = raws.len();
     loop {
         cur.skip_blanks();
         if cur.eat("}") {
@@ -317,6 +318,9 @@ fn raw_entries<'t>(cur: &mut Cursor<'t>, here: At<'_>, raws: &mut Vec<Raw<'t>>) 
                 }
             }
         };
+        if raws[start..].iter().any(|r| r.unit == unit && r.field == field) {
+            return Err(here.error(at, format!("`{name}` is given twice in this annotation")));
+        }
         cur.expect("=")?;
         let vat = cur.offset();
         let value = match cur.integer()? {
