@@ -790,6 +790,9 @@ mod tests {
             "ünï",
             "öut",
             "xxxxxxxxxxxxxxxxxx",
+            // At and past the 32 characters the short path holds.
+            "abcdefghijklmnopqrstuvwxyz012345",
+            "abcdefghijklmnopqrstuvwxyz0123456",
         ];
         let words = [
             "",
@@ -813,6 +816,10 @@ mod tests {
             "éé",
             "dp\u{0}4",
             "combinerr\u{e9}",
+            "abcdefghijklmnopqrstuvwxyz01234",
+            "abcdefghijklmnopqrstuvwxyz012345",
+            "abcdefghijklmnopqrstuvwxyz0123456",
+            "abcdefghijklmnopqrstuvwxyz01234567",
         ];
         for word in words {
             for n in 0..=candidates.len() {
