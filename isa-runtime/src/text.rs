@@ -23,11 +23,31 @@ pub use crate::text_error::TextError;
 /// Prints an instruction word that is known to match `opcode`.
 pub fn write_instruction<W: BitWord>(out: &mut impl Write, opcode: &Opcode, word: &W) -> fmt::Result {
     out.write_str(opcode.mnemonic)?;
-    if !opcode.template.is_empty() {
-        out.write_char(' ')?;
-    }
-    write_pieces(out, opcode.format, opcode.template, word, 0)?;
+    // The space before the operands only if they print something (`nop`
+    // with no flags set is `nop`, not `nop `).
+    let mut operands = SpaceFirst {
+        out: &mut *out,
+        pending: !opcode.template.is_empty(),
+    };
+    write_pieces(&mut operands, opcode.format, opcode.template, word, 0)?;
     write_unknown_suffix(out, opcode.format, opcode.template, word)
+}
+
+/// A writer that puts one space before the first non-empty text written
+/// to it, if `pending`.
+struct SpaceFirst<'o, O: Write> {
+    out: &'o mut O,
+    pending: bool,
+}
+
+impl<O: Write> Write for SpaceFirst<'_, O> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.pending && !s.is_empty() {
+            self.pending = false;
+            self.out.write_char(' ')?;
+        }
+        self.out.write_str(s)
+    }
 }
 
 /// Prints any word of the ISA: its opcode's text, or the fallback form.

@@ -173,7 +173,8 @@ pub(crate) fn may_reject(field: &Field, value: u64) -> bool {
 
 /// Checks one word that must decode as `expect` (when given): decode →
 /// encode is bit-identical, print → parse gives the instruction back, the
-/// text is stable, and the explanation covers every bit once.
+/// text is stable with no blanks around it, and the explanation covers
+/// every bit once.
 pub fn round_trip_word<I: Isa>(word: I::Word, expect: Option<&str>) -> Result<I::Instruction, crate::DecodeError> {
     round_trip_word_in::<I>(word, expect, None)
 }
@@ -195,6 +196,7 @@ pub fn round_trip_word_in<I: Isa>(
         "decode → encode changed the bits of {word:#x?} ({insn:?})"
     );
     let text = insn.to_string();
+    assert_eq!(text.trim(), text, "{word:#x?} printed with blanks around it: {text:?}");
     if let Some(mnemonic) = expect {
         assert_eq!(text.split(' ').next(), Some(mnemonic), "{word:#x?} printed as {text:?}");
     }
