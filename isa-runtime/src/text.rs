@@ -332,7 +332,10 @@ fn parse_float<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, T
         return Err(TextError::expected_for(cur, "a number", field));
     };
     if f.is_infinite() && v.is_finite() {
-        let message = format!("{v} is beyond the range of a single float (±3.4e38) for {what}");
+        let message = format!(
+            "{} is beyond the range of a single float (±3.4e38) for {what}",
+            quote_input(&rest[..len])
+        );
         return Err(TextError::message(&at, message));
     }
     cur.eat(&rest[..len]);
@@ -1942,7 +1945,7 @@ pub fn parse_field<'a, W: BitWord>(
 mod tests {
     use alloc::string::{String, ToString};
 
-    use crate::layout::{BitRange, Field, FieldKind, Format, Piece, Style};
+    use crate::layout::{BitRange, ComponentOrder, Field, FieldKind, Format, Piece, Style};
     use crate::lexer::Cursor;
 
     const fn field(name: &'static str, ranges: &'static [BitRange], width: u32, kind: FieldKind) -> Field {
@@ -2029,6 +2032,130 @@ mod tests {
         assert_eq!(super::describe_value(&OUTER.fields[0], 3), "0x3");
         assert_eq!(super::describe_value(&OUTER.fields[1], 5), "#5");
         assert_eq!(super::describe_value(&INNER.fields[0], 7), "7");
+    }
+
+    /// One field of each kind that prints on its own, at bit 0 of a word.
+    static KINDS: [Field; 8] = [
+        field("s", &[BitRange { lo: 0, width: 8 }], 8, FieldKind::Signed),
+        field("u", &[BitRange { lo: 0, width: 8 }], 8, FieldKind::Unsigned),
+        field(
+            "mh",
+            &[BitRange { lo: 0, width: 4 }],
+            4,
+            FieldKind::Mask(ComponentOrder::XHigh),
+        ),
+        field(
+            "ml",
+            &[BitRange { lo: 0, width: 4 }],
+            4,
+            FieldKind::Mask(ComponentOrder::XLow),
+        ),
+        field(
+            "sh",
+            &[BitRange { lo: 0, width: 8 }],
+            8,
+            FieldKind::Swizzle(ComponentOrder::XHigh),
+        ),
+        field(
+            "sl",
+            &[BitRange { lo: 0, width: 8 }],
+            8,
+            FieldKind::Swizzle(ComponentOrder::XLow),
+        ),
+        field("h", &[BitRange { lo: 0, width: 16 }], 16, FieldKind::Half),
+        field("f", &[BitRange { lo: 0, width: 32 }], 32, FieldKind::Float),
+    ];
+
+    /// Each field kind and style prints its value as the spec language
+    /// says, and reads that text back to the same bits.
+    #[test]
+    fn every_kind_and_style_prints_and_reads_back() {
+        let [s, u, mh, ml, sh, sl, h, f] = &KINDS;
+        let half = |v: f32| u64::from(half::f16::from_f32(v).to_bits());
+        let single = |v: f32| u64::from(v.to_bits());
+        let cases: &[(&'static Field, Style, u64, &str)] = &[
+            (s, Style::Default, 0xFF, "-1"),
+            (s, Style::Default, 0x80, "-128"),
+            (s, Style::Default, 0x7F, "127"),
+            (s, Style::Sign, 0xFB, "-5"),
+            (s, Style::Sign, 5, "+5"),
+            (s, Style::Sign, 0, "+0"),
+            (u, Style::Sign, 0xF7, "+247"),
+            (u, Style::Plus(1), 4, "5"),
+            (u, Style::Plus(2), 0xFD, "255"),
+            (u, Style::Hex, 10, "0xa"),
+            (u, Style::Default, 200, "200"),
+            (mh, Style::Default, 0b1000, "x"),
+            (mh, Style::Default, 0b1010, "xz"),
+            (mh, Style::Default, 0b0111, "yzw"),
+            (ml, Style::Default, 0b0001, "x"),
+            (ml, Style::Default, 0b1100, "zw"),
+            (ml, Style::Default, 0b1011, "xyw"),
+            (sh, Style::Default, 0b00_01_10_11, "xyzw"),
+            (sh, Style::Default, 0b11_10_01_00, "wzyx"),
+            (sh, Style::Default, 0b00_00_00_01, "xxxy"),
+            (sl, Style::Default, 0b11_10_01_00, "xyzw"),
+            (sl, Style::Default, 0b00_01_10_11, "wzyx"),
+            (sl, Style::Default, 0b01_00_00_00, "xxxy"),
+            (h, Style::Default, half(1.5), "1.5"),
+            (h, Style::Default, half(-1.5), "-1.5"),
+            (h, Style::Default, 0x8000, "-0.0"),
+            (h, Style::Default, 0x7C00, "0x7c00"),
+            (f, Style::Default, single(1.5), "1.5"),
+            (f, Style::Default, single(-2.25), "-2.25"),
+            (f, Style::Default, single(-0.0), "-0.0"),
+            (f, Style::Default, single(3e-45), "3e-45"),
+            (f, Style::Default, 0xFF80_0000, "0xff800000"),
+            (f, Style::Decimals(2), single(0.375), "0.38"),
+            (f, Style::Decimals(1), single(-4.0), "-4.0"),
+            (h, Style::Decimals(3), half(0.5), "0.500"),
+        ];
+        for &(field, style, raw, text) in cases {
+            let mut printed = String::new();
+            super::write_styled(&mut printed, field, style, &raw).unwrap();
+            assert_eq!(printed, text, "`{}` {style:?} of {raw:#x}", field.name);
+            let mut back = 0u64;
+            let mut cur = Cursor::new(text);
+            super::parse_styled(&mut cur, field, style, &mut back).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert!(cur.at_line_end(), "`{text}` read only in part");
+            let want = match style {
+                // Read back through a single: the nearest one to the text.
+                Style::Decimals(_) if field.width == 32 => single(text.parse().unwrap()),
+                _ => raw,
+            };
+            assert_eq!(back, want, "`{text}` read back as `{}` {style:?}", field.name);
+        }
+    }
+
+    /// Floats read as C's assemblers read them: `nan` and `inf` with a sign
+    /// in the `%f` form; a finite number beyond a single's range is an
+    /// error; hex gives the bits.
+    #[test]
+    fn float_text_reads_as_c_reads_it() {
+        let [.., h, f] = &KINDS;
+        let read = |field: &'static Field, style: Style, text: &str| {
+            let mut word = 0u64;
+            super::parse_styled(&mut Cursor::new(text), field, style, &mut word)
+                .map(|()| word)
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(read(f, Style::Decimals(6), "inf"), Ok(0x7F80_0000));
+        assert_eq!(read(f, Style::Decimals(6), "-inf"), Ok(0xFF80_0000));
+        assert_eq!(read(h, Style::Decimals(6), "+inf"), Ok(0x7C00));
+        assert_eq!(
+            read(f, Style::Decimals(6), "nan").map(|w| f32::from_bits(w as u32).is_nan()),
+            Ok(true)
+        );
+        assert_eq!(read(f, Style::Default, "0x7fc00000"), Ok(0x7FC0_0000));
+        assert_eq!(read(f, Style::Default, "1e3"), Ok(u64::from(1000f32.to_bits())));
+        assert_eq!(
+            read(f, Style::Default, "1e39"),
+            Err(String::from(
+                "1:1: `1e39` is beyond the range of a single float (±3.4e38) for `f`"
+            ))
+        );
+        assert!(read(f, Style::Default, "x").is_err());
+        assert!(read(f, Style::Decimals(2), "x").is_err());
     }
 
     /// `{f:.N}` prints as C's `%.Nf`: the exact value rounded half to even
