@@ -61,6 +61,16 @@ fn a_known_word_decodes_prints_and_encodes() {
         Instruction::decode(0x7000).map(|i| i.to_string()),
         Ok(".word 0x7000".into())
     );
+    // `.word` reads hex digits (`_` between them) up to a comment, and
+    // nothing glued to them.
+    assert_eq!(
+        ".word 0x70_00 ; kept".parse::<Instruction>().ok(),
+        Instruction::decode(0x7000).ok()
+    );
+    assert_eq!(
+        ".word 0x70zz".parse::<Instruction>().map_err(|e| e.to_string()),
+        Err("1:11: unexpected `z` after a number".into())
+    );
     // `cmp` and `tst` share opcode 3; the `pattern` bit 11 tells them apart,
     // and is part of both opcodes' patterns.
     assert_eq!(
