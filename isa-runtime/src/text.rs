@@ -2158,6 +2158,28 @@ mod tests {
         assert!(read(f, Style::Decimals(2), "x").is_err());
     }
 
+    /// A token ends where a word could not go on: digits may follow it,
+    /// but not a letter or `_` after a word character, nor a digit after
+    /// a digit.
+    #[test]
+    fn a_token_does_not_run_into_the_next_word() {
+        for (rest, token, at) in [
+            ("lt x", "lt", true),
+            ("lt", "lt", true),
+            ("lt0", "lt", true),
+            ("lte", "lt", false),
+            ("lt_x", "lt", false),
+            ("$1", "$1", true),
+            ("$16", "$1", false),
+            ("$1.x", "$1", true),
+            ("(rpt1)x", "(rpt1)", true),
+            ("l", "lt", false),
+            ("anything", "", true),
+        ] {
+            assert_eq!(super::token_at(rest, token), at, "{token:?} at the start of {rest:?}");
+        }
+    }
+
     /// `{f:.N}` prints as C's `%.Nf`: the exact value rounded half to even
     /// (0.125 has an exact tie), special values in C's spelling; a single's
     /// default form is its shortest decimal, or its bits when not finite.
