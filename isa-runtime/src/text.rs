@@ -1945,7 +1945,9 @@ pub fn parse_field<'a, W: BitWord>(
 mod tests {
     use alloc::string::{String, ToString};
 
-    use crate::layout::{BitRange, ComponentOrder, Field, FieldKind, Format, Piece, Style};
+    use crate::layout::{
+        BitRange, ComponentOrder, Enum, EnumValue, Field, FieldKind, Format, Piece, RegFile, Regs, Style,
+    };
     use crate::lexer::Cursor;
 
     const fn field(name: &'static str, ranges: &'static [BitRange], width: u32, kind: FieldKind) -> Field {
@@ -2178,6 +2180,136 @@ mod tests {
         ] {
             assert_eq!(super::token_at(rest, token), at, "{token:?} at the start of {rest:?}");
         }
+    }
+
+    const fn value(name: &'static str, value: u64, spellings: &'static [&'static str]) -> EnumValue {
+        EnumValue {
+            name,
+            value,
+            spellings,
+            semantics: "",
+            attrs: &[],
+            doc: "",
+        }
+    }
+
+    const fn an_enum(name: &'static str, open: bool, values: &'static [EnumValue]) -> Enum {
+        Enum {
+            name,
+            doc: "",
+            bits: 3,
+            open,
+            operands: &[],
+            attrs: &[],
+            values,
+        }
+    }
+
+    /// A closed enum whose 0 is spelled as nothing, with two spellings of
+    /// one value and spellings that start alike.
+    static COND: Enum = an_enum(
+        "Cond",
+        false,
+        &[
+            value("none", 0, &[""]),
+            value("lt", 1, &["lt"]),
+            value("lte", 2, &["lte", "le"]),
+            value("eq", 5, &["eq"]),
+            value("eqf", 6, &["eq.f"]),
+        ],
+    );
+    /// An open enum: unnamed values read as numbers.
+    static OP: Enum = an_enum("Op", true, &[value("add", 0, &["add"]), value("mul", 1, &["mul"])]);
+    /// Registers `r0`–`r3` at 0 and `c0`–`c1` at 8.
+    static REGS: Regs = Regs {
+        name: "Reg",
+        doc: "",
+        bits: 4,
+        open: false,
+        files: &[
+            RegFile {
+                prefix: "r",
+                base: 0,
+                count: 4,
+                doc: "",
+            },
+            RegFile {
+                prefix: "c",
+                base: 8,
+                count: 2,
+                doc: "",
+            },
+        ],
+    };
+    static NAMED: [Field; 4] = [
+        field("cond", &[BitRange { lo: 0, width: 3 }], 3, FieldKind::Enum(&COND)),
+        field("op", &[BitRange { lo: 0, width: 3 }], 3, FieldKind::Enum(&OP)),
+        field("reg", &[BitRange { lo: 0, width: 4 }], 4, FieldKind::Regs(&REGS)),
+        field("closed", &[BitRange { lo: 0, width: 3 }], 3, FieldKind::Enum(&CLOSED)),
+    ];
+    /// A closed enum with no empty spelling: numbers name its values.
+    static CLOSED: Enum = an_enum("Closed", false, &[value("a", 0, &["a"]), value("b", 3, &["b"])]);
+
+    /// Enum values read by their longest spelling that is a whole token
+    /// (`lte` is not `lt` then `e`), any of their spellings, or (open
+    /// enums, and closed ones with no empty spelling) a number that names
+    /// one; registers by file prefix and number, in range.
+    #[test]
+    fn enum_and_register_values_read_by_name() {
+        let [cond, op, reg, closed] = &NAMED;
+        let read = |field: &'static Field, text: &str| {
+            let mut word = 0u64;
+            let mut cur = Cursor::new(text);
+            super::parse_field(&mut cur, field, &mut word)
+                .map(|()| (word, cur.rest().len()))
+                .map_err(|e| e.report().to_string())
+        };
+        assert_eq!(read(cond, "lt"), Ok((1, 0)));
+        assert_eq!(read(cond, "lte"), Ok((2, 0)));
+        assert_eq!(read(cond, "le x"), Ok((2, 2)));
+        assert_eq!(read(cond, "eq"), Ok((5, 0)));
+        assert_eq!(read(cond, "eq.f"), Ok((6, 0)));
+        assert_eq!(read(cond, "eq.x"), Ok((5, 2)));
+        // Spelled as nothing: what follows is the next piece's.
+        assert_eq!(read(cond, "ltx"), Ok((0, 3)));
+        assert_eq!(read(cond, "3"), Ok((0, 1)));
+        assert_eq!(read(op, "mul"), Ok((1, 0)));
+        assert_eq!(read(op, "6"), Ok((6, 0)));
+        assert_eq!(read(op, "8"), Err("1:1: 8 is not a value of `Op` for `op`".into()));
+        assert_eq!(read(op, "-1"), Err("1:1: -1 is not a value of `Op` for `op`".into()));
+        assert_eq!(read(closed, "3"), Ok((3, 0)));
+        assert_eq!(read(closed, "b"), Ok((3, 0)));
+        assert_eq!(
+            read(closed, "2"),
+            Err("1:1: 2 is not a value of `Closed` for `closed`".into())
+        );
+        assert_eq!(
+            read(closed, "c"),
+            Err("1:1: expected one of a, b for `closed`, found `c`".into())
+        );
+        assert_eq!(read(reg, "r3"), Ok((3, 0)));
+        assert_eq!(read(reg, "c1,"), Ok((9, 1)));
+        assert_eq!(
+            read(reg, "r4"),
+            Err("1:1: register `r4` is out of range: r has 0..=3".into())
+        );
+        assert_eq!(
+            read(reg, "c2"),
+            Err("1:1: register `c2` is out of range: c has 0..=1".into())
+        );
+        assert_eq!(
+            read(reg, "x1"),
+            Err("1:1: expected a register (rN, cN) for `reg`, found `x1`".into())
+        );
+        assert_eq!(
+            read(reg, "r1x"),
+            Err("1:1: expected a register (rN, cN) for `reg`, found `r1x`".into())
+        );
+        assert_eq!(
+            read(reg, "c"),
+            Err("1:1: `c` is no register: `c` registers are c0 to c1 (`reg`)".into())
+        );
+        assert!(read(reg, ",").is_err());
     }
 
     /// `{f:.N}` prints as C's `%.Nf`: the exact value rounded half to even
