@@ -1946,7 +1946,7 @@ mod tests {
     use alloc::string::{String, ToString};
 
     use crate::layout::{
-        BitRange, ComponentOrder, Enum, EnumValue, Field, FieldKind, Format, Piece, RegFile, Regs, Style,
+        BitRange, ComponentOrder, Enum, EnumValue, Field, FieldKind, Format, Piece, RegFile, Regs, Style, Union,
     };
     use crate::lexer::Cursor;
 
@@ -2310,6 +2310,101 @@ mod tests {
             Err("1:1: `c` is no register: `c` registers are c0 to c1 (`reg`)".into())
         );
         assert!(read(reg, ",").is_err());
+    }
+
+    /// Variant `A` of [`EITHER`]: bit 0 fixed at 0, and a 1-bit `x`.
+    static VARIANT_A: Format = Format {
+        name: "A",
+        doc: "",
+        bits: 2,
+        is_instruction: false,
+        fields: &[
+            field("sel", &[BitRange { lo: 0, width: 1 }], 1, FieldKind::Fixed(0)),
+            field("x", &[BitRange { lo: 1, width: 1 }], 1, FieldKind::Unsigned),
+        ],
+        syntax: &[
+            Piece::Text("#"),
+            Piece::Field {
+                index: 1,
+                style: Style::Default,
+            },
+        ],
+        texts: &[],
+        params: &[],
+    };
+    /// Variant `B`: bit 1 fixed at 1, which `A`'s bits also hold when
+    /// bit 0 is 0 (`A` comes first, so such bits are `A`'s).
+    static VARIANT_B: Format = Format {
+        name: "B",
+        doc: "",
+        bits: 2,
+        is_instruction: false,
+        fields: &[field("mode", &[BitRange { lo: 1, width: 1 }], 1, FieldKind::Fixed(1))],
+        syntax: &[Piece::Text("#b")],
+        texts: &[],
+        params: &[],
+    };
+    static EITHER: Union = Union {
+        name: "Either",
+        doc: "",
+        bits: 2,
+        variants: &[&VARIANT_A, &VARIANT_B],
+    };
+    static EITHER_FIELD: Field = field("e", &[BitRange { lo: 0, width: 2 }], 2, FieldKind::Union(&EITHER));
+
+    /// A union's text reads as the variant its bits then choose: text that
+    /// parses as a later variant, but whose bits an earlier one claims,
+    /// is not taken (it would decode as the other).
+    #[test]
+    fn a_union_reads_only_text_whose_bits_choose_its_variant() {
+        let read = |text: &str| {
+            let mut word = 0u64;
+            super::parse_field(&mut Cursor::new(text), &EITHER_FIELD, &mut word)
+                .map(|()| word)
+                .map_err(|e| e.report().to_string())
+        };
+        assert_eq!(read("#1"), Ok(0b10));
+        assert_eq!(read("#0"), Ok(0b00));
+        // `#b` would be 0b10, which is `A`'s `#1`.
+        assert!(read("#b").is_err(), "{:?}", read("#b"));
+        assert_eq!(EITHER.variant(0b10).map(|f| f.name), Some("A"));
+    }
+
+    /// Text without hooks cannot print or read one (an error, not an
+    /// empty piece); a hooks type that only writes `write_hook` gets it
+    /// for field hooks too.
+    #[test]
+    fn hooks_print_through_write_hook_and_nohooks_refuses_them() {
+        use super::{NoHooks, TextHooks};
+        let f = &OUTER.fields[0];
+        let mut out = String::new();
+        assert!(TextHooks::<u64>::write_hook(&mut NoHooks, &mut out, "h", None, &0).is_err());
+        assert!(NoHooks.write_field_hook(&mut out, "h", f, 0, &0u64).is_err());
+        let mut word = 0u64;
+        assert!(NoHooks.parse_hook(&mut Cursor::new("x"), "h", None, &mut word).is_err());
+        struct Named;
+        impl TextHooks<u64> for Named {
+            fn write_hook(
+                &mut self,
+                out: &mut dyn core::fmt::Write,
+                hook: &str,
+                field: Option<&Field>,
+                _: &u64,
+            ) -> core::fmt::Result {
+                write!(out, "{hook}:{}", field.map_or("-", |f| f.name))
+            }
+            fn parse_hook<'a>(
+                &mut self,
+                _: &mut Cursor<'a>,
+                _: &str,
+                _: Option<&Field>,
+                _: &mut u64,
+            ) -> Result<(), super::TextError<'a>> {
+                Ok(())
+            }
+        }
+        Named.write_field_hook(&mut out, "h", f, 0, &0u64).unwrap();
+        assert_eq!(out, "h:w");
     }
 
     /// `{f:.N}` prints as C's `%.Nf`: the exact value rounded half to even
