@@ -50,6 +50,12 @@ fn a_known_word_decodes_prints_and_encodes() {
     assert_eq!(insn, Instruction::Add(alu));
     assert_eq!(insn.to_string(), "add r1, r2, lsl 3");
     assert_eq!("add r1, r2, lsl 3".parse::<Instruction>(), Ok(insn));
+    // Only a comment may follow the operands.
+    assert_eq!("add r1, r2, lsl 3 ; why".parse::<Instruction>(), Ok(insn));
+    assert_eq!(
+        "add r1, r2, lsl 3 r4".parse::<Instruction>().map_err(|e| e.to_string()),
+        Err("1:19: expected end of line, found `r4`".into())
+    );
     assert_eq!(insn.encode(), word);
     assert_eq!(insn.to_bytes(), [0x1A, 0x01]);
     assert_eq!(Instruction::from_bytes([0x1A, 0x01]), Ok(insn));

@@ -2025,6 +2025,13 @@ mod tests {
         assert_eq!(print(word), "#5, 0x1 inner.u=0x3 v=0x2a");
         let back: u16 = super::parse_layout(&OUTER, &mut Cursor::new(&print(word))).unwrap();
         assert_eq!(back, word);
+        // Only a comment may follow.
+        let with = |tail: &str| {
+            super::parse_layout::<u16>(&OUTER, &mut Cursor::new(&alloc::format!("#5, 0x1{tail}")))
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(with(" ; comment"), Ok(5 << 2 | 1));
+        assert_eq!(with(" 2"), Err("1:9: expected end of line, found `2`".into()));
     }
 
     /// A value as messages describe it: its field's text form, a nested
