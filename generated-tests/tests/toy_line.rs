@@ -152,6 +152,22 @@ fn known_lines() {
     }
     // `.cvt` prints only when the two types differ (`from != to`).
     assert!(parse("movt.f16f16.cvt r1, r2").is_err());
+    // Read with that line alone, the error names the condition.
+    let convert = LAYOUT.opcode("movt").expect("movt").format;
+    let mut word = 0u32;
+    let err = text::parse_text(
+        &mut Cursor::new("movt.f16f16.cvt r1, r2"),
+        convert,
+        &convert.texts[0],
+        &mut word,
+        &mut NoHooks,
+    )
+    .expect_err("equal types")
+    .report();
+    assert_eq!(
+        err.to_string(),
+        "1:1: this form of `line` prints only when `from` differs from `to`; here `from` is f16"
+    );
 }
 
 /// `{imm:.6}` prints six decimals and reads back the nearest half: a value
