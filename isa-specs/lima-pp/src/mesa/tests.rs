@@ -265,7 +265,7 @@ fn malformed_text_gives_line_and_column() {
         // An annotation that changes what the line says contradicts it.
         (
             "mov.v0 $3 ^texture, stop {raw vec_mul.dest=5}\n",
-            "1:31: the annotations change what the line says: with them it reads `mov.v0 $5 ^texture , stop`",
+            "1:31: the note changes what the line says: with it the line reads `mov.v0 $5 ^texture , stop`",
         ),
         // Each field once: a second value would silently win.
         (

@@ -670,13 +670,7 @@ fn unit_annotations(
     // the line says (`$3 … {raw vec_mul.dest=5}`) contradicts it.
     let after = printed.text(insn);
     if !isa_runtime::note::keeps_text(&before, &after) {
-        return Err(here.error(
-            first.at,
-            format!(
-                "the annotations change what the line says: with them it reads `{}`",
-                after.split_whitespace().collect::<Vec<_>>().join(" ")
-            ),
-        ));
+        return Err(here.error(first.at, isa_runtime::note::changes_text(&after)));
     }
     Ok(())
 }
