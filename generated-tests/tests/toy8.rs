@@ -45,3 +45,17 @@ fn the_metadata_printer_agrees_with_display() {
         assert_eq!(text, insn.to_string(), "{word:#04x}");
     }
 }
+
+/// A `.` suffix glued to a register (a mask or swizzle, which toy8's form
+/// has not) is named as one; one after a blank is not glued to it.
+#[test]
+fn a_suffix_on_a_register_is_named() {
+    let error = |line: &str| isa_runtime::assemble_line::<Toy8>(line, 1).map_err(|e| e.to_string());
+    assert_eq!(
+        error("add a2.x, 5"),
+        Err("1:7: expected `,`, found `.x`: this form writes `acc` as a bare register (no mask or swizzle)".into())
+    );
+    assert_eq!(error("add a2 .x, 5"), Err("1:8: expected `,`, found `.x`".into()));
+    assert_eq!(error("add a2.5, 5"), Err("1:7: expected `,`, found `.5`".into()));
+    assert_eq!(error("add a2, 5"), Ok(Some(0x36)));
+}

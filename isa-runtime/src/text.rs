@@ -542,19 +542,32 @@ fn parse_pieces<W: BitWord>(
     word: &mut W,
     base: u32,
 ) -> Result<(), ParseError> {
+    // The last register read and where it ended: a `.` suffix right after
+    // it is a mask or swizzle, which this form does not write there.
+    let mut last_register: Option<(&Field, usize)> = None;
     for (i, piece) in pieces.iter().enumerate() {
         match *piece {
             Piece::Space => cur.skip_blanks(),
             Piece::Text(t) => {
                 cur.skip_blanks();
                 if !eat_token(cur, t) {
-                    return Err(cur.expected(&format!("`{t}`")));
+                    let mut error = cur.expected(&format!("`{t}`"));
+                    if let Some(register) = suffixed_register(cur, last_register) {
+                        error.message.push_str(&format!(
+                            ": this form writes `{}` as a bare register (no mask or swizzle)",
+                            register.name
+                        ));
+                    }
+                    return Err(error);
                 }
             }
             Piece::Field { index, style } => {
                 cur.skip_blanks();
                 let field = &format.fields[index];
                 parse_glued(cur, format.fields, field, style, pieces.get(i + 1), word, base)?;
+                if matches!(field.kind, FieldKind::Regs(_)) {
+                    last_register = Some((field, cur.offset()));
+                }
             }
             Piece::Hook(name) => {
                 return Err(cur.error(format!("the context hook `{{@{name}}}` needs a context")));
@@ -564,6 +577,16 @@ fn parse_pieces<W: BitWord>(
         }
     }
     Ok(())
+}
+
+/// The register `last` (a field and the offset where its text ended) when
+/// the text at the cursor is a `.` suffix glued to it, after fields that
+/// read nothing (`r0.xyzw` where a layout's form has `{dst}` alone: its
+/// masks and swizzles are other fields).
+fn suffixed_register<'f>(cur: &Cursor<'_>, last: Option<(&'f Field, usize)>) -> Option<&'f Field> {
+    let (field, end) = last?;
+    let suffix = cur.rest().strip_prefix('.')?;
+    (end == cur.offset() && suffix.starts_with(|c: char| c.is_ascii_alphabetic())).then_some(field)
 }
 
 /// Matches literal text; a literal ending in a word character must not be
