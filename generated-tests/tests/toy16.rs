@@ -201,3 +201,21 @@ fn defaults_encode_to_zeros_and_fixed_fields() {
     const HALT_CODE: Sys = Sys::new().with_type(true);
     assert!(HALT_CODE.type_());
 }
+
+/// An unknown field the template leaves out is written after the operands
+/// (`unused=0x…`) at most once: a second value would silently replace the
+/// first.
+#[test]
+fn an_unknown_field_suffix_is_given_once() {
+    let line = |text: &str| isa_runtime::assemble_line::<Toy16>(text, 1).map_err(|e| e.to_string());
+    assert_eq!(line("cmp r1, r2 unused=0x3"), Ok(Some(0x311A)));
+    assert_eq!(line("halt unused=0x123"), Ok(Some(0xF123)));
+    assert_eq!(
+        line("cmp r1, r2 unused=0x3 unused=0x1"),
+        Err("1:23: `unused` is given twice in this instruction".into())
+    );
+    assert_eq!(
+        line("cmp r1, r2 unused=0x20"),
+        Err("1:19: 32 does not fit `unused` (5 bits, 0..=31)".into())
+    );
+}

@@ -97,12 +97,57 @@ fn write_pieces<W: BitWord>(
 
 /// Unknown fields that the template leaves out print as ` name=0x…` when not zero.
 fn write_unknown_suffix<W: BitWord>(out: &mut impl Write, format: &Format, pieces: &[Piece], word: &W) -> fmt::Result {
-    let mut fields = Vec::new();
-    suffix_fields(format, pieces, "", 0, &mut fields);
-    for (name, field, base) in fields {
-        let v = field.read(word, base);
-        if v != 0 {
-            write!(out, " {name}={v:#x}")?;
+    write_suffix_fields(out, format, pieces, &SuffixPath::Root, 0, word)
+}
+
+/// The path of a nested layout's field in a suffix name: `src1.` in
+/// `src1.undef1`, without allocating (printers write one per word).
+enum SuffixPath<'p> {
+    /// The instruction's own fields.
+    Root,
+    /// Inside field `name` of the enclosing path.
+    In(&'p SuffixPath<'p>, &'static str),
+}
+
+impl SuffixPath<'_> {
+    /// Writes the path with a `.` after each name.
+    fn write(&self, out: &mut impl Write) -> fmt::Result {
+        match self {
+            SuffixPath::Root => Ok(()),
+            SuffixPath::In(outer, name) => {
+                outer.write(out)?;
+                out.write_str(name)?;
+                out.write_char('.')
+            }
+        }
+    }
+}
+
+/// Writes ` path.name=0x…` for each non-zero unknown field of `format`
+/// (at `base`) that `pieces` leave out, and of its nested layouts.
+fn write_suffix_fields<W: BitWord>(
+    out: &mut impl Write,
+    format: &Format,
+    pieces: &[Piece],
+    path: &SuffixPath<'_>,
+    base: u32,
+    word: &W,
+) -> fmt::Result {
+    for (i, field) in format.fields.iter().enumerate() {
+        match field.kind {
+            FieldKind::Unknown if !names_field(pieces, i) => {
+                let v = field.read(word, base);
+                if v != 0 {
+                    out.write_char(' ')?;
+                    path.write(out)?;
+                    write!(out, "{}={v:#x}", field.name)?;
+                }
+            }
+            FieldKind::Layout(inner) => {
+                let nested = SuffixPath::In(path, field.name);
+                write_suffix_fields(out, inner, inner.syntax, &nested, base + field.ranges[0].lo, word)?;
+            }
+            _ => {}
         }
     }
     Ok(())
@@ -110,12 +155,12 @@ fn write_unknown_suffix<W: BitWord>(out: &mut impl Write, format: &Format, piece
 
 /// The unknown fields a template leaves out, which print as `name=0x…`
 /// suffixes: the format's own, and those of nested layouts (`src1.undef1`).
-fn suffix_fields<'a>(
-    format: &'a Format,
+fn suffix_fields(
+    format: &Format,
     pieces: &[Piece],
     prefix: &str,
     base: u32,
-    out: &mut Vec<(String, &'a Field, u32)>,
+    out: &mut Vec<(String, &'static Field, u32)>,
 ) {
     for (i, field) in format.fields.iter().enumerate() {
         match field.kind {
@@ -517,20 +562,25 @@ fn parse_unknown_suffix<W: BitWord>(
 ) -> Result<(), ParseError> {
     let mut fields = Vec::new();
     suffix_fields(format, pieces, "", 0, &mut fields);
+    let mut given = alloc::vec![false; fields.len()];
     loop {
         cur.skip_blanks();
         let save = cur.clone();
         let Some(name) = cur.word() else {
             return Ok(());
         };
-        let Some((_, field, base)) = fields.iter().find(|(n, _, _)| n == name) else {
+        let Some(at) = fields.iter().position(|(n, _, _)| n == name) else {
             *cur = save;
             return Err(cur.expected("end of line"));
         };
+        if core::mem::replace(&mut given[at], true) {
+            return Err(save.error(format!("`{name}` is given twice in this instruction")));
+        }
+        let (_, field, base) = &fields[at];
         cur.skip_blanks();
         cur.expect("=")?;
         cur.skip_blanks();
-        let v = parse_unsigned(cur, field.width, Subject::Plain(field.name))?;
+        let v = parse_unsigned(cur, field.width, Subject::Field(field))?;
         field.write(word, *base, v);
     }
 }
