@@ -77,6 +77,17 @@ fn a_known_word_decodes_prints_and_encodes() {
         ".word 0x70zz".parse::<Instruction>().map_err(|e| e.to_string()),
         Err("1:11: unexpected `z` after a number".into())
     );
+    // A `_` is between digits: `0x_` has none, and is no word.
+    for text in [".word 0x_", ".word 0x_70"] {
+        assert_eq!(
+            text.parse::<Instruction>().map_err(|e| e.to_string()),
+            Err(format!("1:9: expected hex digits, found `{}`", &text[8..])),
+        );
+        assert_eq!(
+            isa_runtime::assemble_line::<Toy16>(text, 1).map_err(|e| e.to_string()),
+            Err(format!("1:9: expected hex digits, found `{}`", &text[8..])),
+        );
+    }
     // `cmp` and `tst` share opcode 3; the `pattern` bit 11 tells them apart,
     // and is part of both opcodes' patterns.
     assert_eq!(

@@ -522,7 +522,9 @@ fn parse_wide_hex<W: BitWord>(cur: &mut Cursor<'_>) -> Result<W, ParseError> {
         let len = hex
             .find(|c: char| !(c.is_ascii_hexdigit() || c == '_'))
             .unwrap_or(hex.len());
-        if len == 0 {
+        // As for any number (`Cursor::integer`), `_` separates digits:
+        // it cannot come first (`0x_` is no number).
+        if len == 0 || hex.starts_with('_') {
             cur.eat(&rest[..2]);
             return Err(cur.expected("hex digits"));
         }
