@@ -295,6 +295,24 @@ fn malformed_text_gives_line_and_column() {
             "mov.v1 $0 $1\nl: branch.lt $0.x $1.y  l\n  branch 11\n",
             "3:10: branch target 11 is outside the program (words 0 to 10)",
         ),
+        // `@ N:` is the instruction's word offset: one that is not would
+        // name another instruction than the line it is on.
+        (
+            "@ 9: mov.v1 $0 $1\n",
+            "1:3: `@ 9:` but this instruction is at word 0 (the offset counts words from 0)",
+        ),
+        (
+            "@ 0: mov.v1 $0 $1\n@ 0: mov.v1 $0 $1\n",
+            "2:3: `@ 0:` but this instruction is at word 3 (the offset counts words from 0)",
+        ),
+        (
+            "@ -1: mov.v1 $0 $1\n",
+            "1:3: expected a word offset (0 or more) after `@`",
+        ),
+        (
+            "@ 99999999999999999999999: mov.v1 $0 $1\n",
+            "1:3: expected a word offset (0 or more) after `@`",
+        ),
     ];
     for (text, want) in cases {
         let got = parse_err(text);
@@ -578,6 +596,8 @@ fn assemble_each_is_parse_whole_program() {
         "branch 100000000\n",
         "l:\n",
         "mov.v1 $0 $1\n",
+        "@ 3: mov.v1 $0 $1 {raw control.count=1}\n",
+        "@ 3: branch 100000000\n",
         "",
     ];
     for a in bad {

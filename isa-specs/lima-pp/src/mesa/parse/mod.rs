@@ -69,6 +69,8 @@ struct Line {
     /// Its `{raw …}` entries: a range of [`Lines::raws`].
     raws: core::ops::Range<usize>,
     at: usize,
+    /// The word offset its `@ N:` prefix says, and where the number is.
+    said_offset: Option<(u64, usize)>,
 }
 
 /// A label and the instruction it names (an index; `len` for the end).
@@ -183,12 +185,17 @@ impl<'t> Reader<'t> {
             }
             let at = cur.offset();
             let prefixed = cur.eat("@");
+            let mut said_offset = None;
             if prefixed {
-                // `@ offset:` as Mesa prints it; the offset is not checked.
+                // `@ offset:` as Mesa prints it; checked once the
+                // instructions' lengths are known (`offset_as_said`).
                 cur.skip_blanks();
-                if cur.integer()?.is_none() {
-                    return Err(cur.expected("a word offset after `@`"));
-                }
+                let number = cur.offset();
+                let offset = cur.integer()?.and_then(|n| u64::try_from(n).ok());
+                let Some(offset) = offset else {
+                    return Err(here.error(number, "expected a word offset (0 or more) after `@`"));
+                };
+                said_offset = Some((offset, number));
                 cur.expect(":")?;
                 cur.skip_blanks();
             }
@@ -197,7 +204,8 @@ impl<'t> Reader<'t> {
                 continue;
             }
             self.parts.clear();
-            let line = parse_instr(cur, at, here, &mut self.parts, raws)?;
+            let mut line = parse_instr(cur, at, here, &mut self.parts, raws)?;
+            line.said_offset = said_offset;
             cur.skip_blanks();
             if !at_comment_or_end(cur) {
                 return Err(cur.expected("`,`, `{raw` or the end of the line"));
@@ -258,6 +266,7 @@ fn parse_instr<'t>(
         target,
         raws: first..raws.len(),
         at,
+        said_offset: None,
     })
 }
 
@@ -376,7 +385,8 @@ fn resolve(parsed: Lines<'_>, here: At<'_>, whole: bool) -> Result<Vec<Instr>, P
     let mut offsets = Vec::with_capacity(program.len());
     let mut starts = super::Starts::default();
     let mut at = 0u64;
-    for insn in &program {
+    for (insn, line) in program.iter().zip(&lines) {
+        offset_as_said(line, at, here)?;
         offsets.push(at);
         starts.push(at);
         at += length(insn);
@@ -418,6 +428,9 @@ pub fn assemble_each(text: &str, mut each: impl FnMut(&[u32])) -> Result<usize, 
     let mut reader = Reader::new(text, true);
     let mut starts = super::Starts::default();
     let mut control_error = None;
+    // The first `@ N:` that is not its instruction's offset: reported after
+    // the control annotations' errors, as `resolve` does.
+    let mut offset_error = None;
     let mut at = 0u64;
     let mut labelled = 0usize;
     let mut raws = Vec::new();
@@ -440,6 +453,9 @@ pub fn assemble_each(text: &str, mut each: impl FnMut(&[u32])) -> Result<usize, 
         let mut insn = insn;
         match control_annotations(&mut insn, &line, &raws[line.raws.clone()], here) {
             Ok(()) => {
+                if offset_error.is_none() {
+                    offset_error = offset_as_said(&line, at, here).err();
+                }
                 starts.push(at);
                 at += length(&insn);
                 if next.is_none() {
@@ -458,6 +474,9 @@ pub fn assemble_each(text: &str, mut each: impl FnMut(&[u32])) -> Result<usize, 
     starts.total = at;
     if let Some((insn, line, raws)) = &last {
         last_announces_none(insn, line, &raws[line.raws.clone()], here)?;
+    }
+    if let Some(e) = offset_error {
+        return Err(e);
     }
     let labels = reader.labels;
     let len_at = |abs: i64| starts.len_at(abs);
@@ -501,6 +520,18 @@ pub fn assemble_each(text: &str, mut each: impl FnMut(&[u32])) -> Result<usize, 
     match unit_error {
         Some(e) => Err(e),
         None => Ok(reader.count),
+    }
+}
+
+/// Refuses a line whose `@ N:` prefix is not `offset`, its instruction's
+/// word offset in the program.
+fn offset_as_said(line: &Line, offset: u64, here: At<'_>) -> Result<(), ParseError> {
+    match line.said_offset {
+        Some((said, at)) if said != offset => Err(here.error(
+            at,
+            format!("`@ {said}:` but this instruction is at word {offset} (the offset counts words from 0)"),
+        )),
+        _ => Ok(()),
     }
 }
 
