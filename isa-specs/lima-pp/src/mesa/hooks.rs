@@ -784,7 +784,23 @@ fn parse_half<'a>(cur: &mut Cursor<'a>) -> Result<f16, TextError<'a>> {
         "nan" => f16::from_bits(0x7E00 | sign),
         "inf" => f16::from_bits(0x7C00 | sign),
         _ => match body.parse::<f64>() {
-            Ok(v) if ok => f16::from_bits(f16::from_f64(v).to_bits() | sign),
+            Ok(v) if ok => {
+                let h = f16::from_f64(v);
+                // Rounding to the nearest half is what `%f` text needs;
+                // a number no half is near is an error, not `inf` or 0.
+                if h.is_infinite() {
+                    let message = format!("{} is beyond the range of a half float (±65504)", quote_input(s));
+                    return Err(TextError::message(cur, message));
+                }
+                if h.to_bits() == 0 && v != 0.0 {
+                    let message = format!(
+                        "{} is too small for a half float: it would read as 0 (the smallest is 0.0000000596)",
+                        quote_input(s)
+                    );
+                    return Err(TextError::message(cur, message));
+                }
+                f16::from_bits(h.to_bits() | sign)
+            }
             _ => {
                 return Err(TextError::message(
                     cur,

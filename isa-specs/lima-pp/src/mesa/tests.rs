@@ -277,6 +277,19 @@ fn malformed_text_gives_line_and_column() {
             "1:19: `control.sync` is not annotated: the line says it, with `, sync` after the units (or leaves it out)",
         ),
         ("const0 1.0 2.0 x 4.0\n", "1:16: expected a number"),
+        // A constant no half is near is an error, not `inf` or 0.
+        (
+            "const0 70000.0 1.0 1.0 1.0\n",
+            "1:8: `70000.0` is beyond the range of a half float (±65504)",
+        ),
+        (
+            "const1 1.0 -65520.0 1.0 1.0\n",
+            "1:12: `-65520.0` is beyond the range of a half float (±65504)",
+        ),
+        (
+            "const0 1.0 1.0 0.00000001 1.0\n",
+            "1:16: `0.00000001` is too small for a half float: it would read as 0 (the smallest is 0.0000000596)",
+        ),
         ("load.v $1 64\n", "1:11: varying index 64 is out of range"),
         ("min.v0 $0 $1<<3 $2\n", "1:13: expected one of $0, "),
         ("mul.v0 $0 $1.xy $2\n", "1:16: expected a component"),
@@ -620,4 +633,23 @@ fn annotations_of_bits_the_text_cannot_show_are_kept() {
     let program = parse_program(line).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(program[0].vec_mul.as_ref().map(|m| m.dest.get()), Some(5));
     pretty_assertions::assert_eq!(disassemble(&program), line);
+}
+
+/// The constants at the edges of the half range read as the nearest half:
+/// the largest (and what rounds down to it), the smallest subnormal (and
+/// what rounds up to it), and zeros of both signs.
+#[test]
+fn constants_at_the_edges_of_the_half_range_read() {
+    let program = parse_program("mov.v1 $0 ^const0, const0 65504.0 65519.0 0.0000000596 0.00000003\n")
+        .expect("every constant is near a half");
+    let zeros = parse_program("mov.v1 $0 ^const0, const0 0.000000 -0.000000 1.0 1.0\n").expect("zeros read");
+    let consts = |program: &[Instr]| {
+        let text = disassemble(program);
+        text.split("const0 ").nth(1).map(|t| t.trim_end().to_string())
+    };
+    assert_eq!(
+        consts(&program).as_deref(),
+        Some("65504.000000 65504.000000 0.000000 0.000000 {raw const0.z=1 const0.w=1}")
+    );
+    assert_eq!(consts(&zeros).as_deref(), Some("0.000000 -0.000000 1.000000 1.000000"));
 }
