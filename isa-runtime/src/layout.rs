@@ -415,6 +415,12 @@ pub struct Field {
 }
 
 impl Field {
+    /// The field as messages name it: `` `name` ``, or a view's value in
+    /// words (`an f16 value`), which is no spec name.
+    pub fn shown(&self) -> ShownField<'_> {
+        ShownField(self)
+    }
+
     /// Reads the field from `word`, for a layout that starts at bit `base`
     /// (the first range holds the least significant bits).
     pub fn read<W: crate::BitWord>(&self, word: &W, base: u32) -> u64 {
@@ -925,6 +931,20 @@ impl View {
             View::F32 => &F32,
             View::S16 => &S16,
             View::S32 => &S32,
+        }
+    }
+}
+
+/// A field's name as messages show it ([`Field::shown`]).
+pub struct ShownField<'f>(&'f Field);
+
+impl core::fmt::Display for ShownField<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // Spec names are identifiers; a view's value is named in words.
+        if self.0.name.contains(' ') {
+            f.write_str(self.0.name)
+        } else {
+            write!(f, "`{}`", self.0.name)
         }
     }
 }

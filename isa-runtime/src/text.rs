@@ -350,13 +350,33 @@ fn parse_rounded<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64,
     let Ok(v) = rest[..len].parse::<f64>() else {
         return Err(TextError::expected_for(cur, "a number", field));
     };
-    cur.eat(&rest[..len]);
     let single = v as f32;
-    Ok(if field.width == 16 {
-        u64::from(half::f16::from_f32(single).to_bits())
+    let (value, infinite, zero, kind, range) = if field.width == 16 {
+        let h = half::f16::from_f32(single);
+        let bits = h.to_bits();
+        (u64::from(bits), h.is_infinite(), bits & 0x7FFF == 0, "half", "±65504")
     } else {
-        u64::from(single.to_bits())
-    })
+        (
+            u64::from(single.to_bits()),
+            single.is_infinite(),
+            single == 0.0,
+            "single",
+            "±3.4e38",
+        )
+    };
+    // Rounding to the nearest value is what `%f` text needs; a number no
+    // value is near is an error, not an infinity or a zero.
+    let (quoted, what) = (quote_input(&rest[..len]), Subject::Field(field));
+    if infinite && v.is_finite() {
+        let message = format!("{quoted} is beyond the range of a {kind} float ({range}) for {what}");
+        return Err(TextError::message(cur, message));
+    }
+    if zero && v != 0.0 {
+        let message = format!("{quoted} is too small for a {kind} float: it would read as 0 ({what})");
+        return Err(TextError::message(cur, message));
+    }
+    cur.eat(&rest[..len]);
+    Ok(value)
 }
 
 /// Reads a single float (or its bits in hex, as [`write_float`] prints a
@@ -675,7 +695,7 @@ enum Subject {
 impl fmt::Display for Subject {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Subject::Field(field) => write!(f, "`{}`", field.name),
+            Subject::Field(field) => field.shown().fmt(f),
             Subject::Plain(s) => f.write_str(s),
         }
     }

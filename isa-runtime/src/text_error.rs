@@ -202,7 +202,7 @@ fn describe(at: &Cursor<'_>, what: What<'_>) -> String {
     match what {
         What::Expected(w) => format!("expected {w}, found {}", found()),
         What::ExpectedCode(c) => format!("expected `{c}`, found {}", found()),
-        What::ExpectedFor(w, f) => format!("expected {w} for `{}`, found {}", f.name, found()),
+        What::ExpectedFor(w, f) => format!("expected {w} for {}, found {}", f.shown(), found()),
         What::OneOf(f) => {
             let names: Vec<&str> = match f.kind {
                 FieldKind::Enum(e) => e.values.iter().filter_map(|v| v.spellings.first().copied()).collect(),

@@ -279,3 +279,43 @@ fn image_stores_of_a4xx_and_a5xx_differ_in_bit_0() {
     assert_eq!(mesa::assemble_line(text, 1, 5), Ok(a5));
     assert_eq!(mesa::assemble_line(text, 1, 4), Ok(a4));
 }
+
+/// Immediates printed with `%f` read as the nearest half or single; a
+/// number none is near (beyond the range, or a nonzero that would read as
+/// 0) is an error at the number, not an infinity or a zero.
+#[test]
+fn float_immediates_no_value_is_near_are_errors() {
+    for (text, message) in [
+        (
+            "mov.f16f16 hr0.x, h(70000.0)",
+            "`70000.0` is beyond the range of a half float (±65504) for an f16 value",
+        ),
+        (
+            "mov.f16f16 hr0.x, h(-0.00000001)",
+            "`-0.00000001` is too small for a half float: it would read as 0 (an f16 value)",
+        ),
+        (
+            "mov.f32f32 r0.x, (1e39)",
+            "`1e39` is beyond the range of a single float (±3.4e38) for an f32 value",
+        ),
+        (
+            "mov.f32f32 r0.x, (1e-50)",
+            "`1e-50` is too small for a single float: it would read as 0 (an f32 value)",
+        ),
+        ("mov.f16f16 hr0.x, h(x)", "expected a number for an f16 value, found `x`"),
+    ] {
+        let err = mesa::assemble_line(text, 1, NEWEST).expect_err(text);
+        let col = text.find('(').expect("a parenthesis") + 2;
+        assert_eq!((err.col, err.message.as_str()), (col, message), "`{text}`");
+    }
+    // The edges still read: the largest half, what rounds to it, and zeros.
+    for (text, back) in [
+        ("mov.f16f16 hr0.x, h(65504.000000)", "mov.f16f16 hr0.x, h(65504.000000)"),
+        ("mov.f16f16 hr0.x, h(65519.0)", "mov.f16f16 hr0.x, h(65504.000000)"),
+        ("mov.f16f16 hr0.x, h(-0.000000)", "mov.f16f16 hr0.x, h(-0.000000)"),
+        ("mov.f32f32 r0.x, (0.000000)", "mov.f32f32 r0.x, (0.000000)"),
+    ] {
+        let word = mesa::assemble_line(text, 1, NEWEST).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+        assert_eq!(mesa::disassemble_word(word, NEWEST), back, "`{text}`");
+    }
+}
