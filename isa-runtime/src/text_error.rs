@@ -179,7 +179,7 @@ impl<'a> TextError<'a> {
             What::Merged(pair) => {
                 let [a, b] = *pair;
                 let (a, b) = (a.report(), b.report());
-                return merge_expected(&a, &b).unwrap_or(a);
+                return merge_expected(&a, &b).unwrap_or_else(|| more_specific(a, b));
             }
             what => {
                 let Some(at) = &self.at else {
@@ -283,17 +283,31 @@ fn merge_expected(a: &ParseError, b: &ParseError) -> Option<ParseError> {
     if fa != fb {
         return None;
     }
-    // Two forms that expect the same thing say it once.
-    let message = if wa.split(" or ").any(|w| w == wb) {
-        format!("expected {wa}, found {fa}")
-    } else {
-        format!("expected {wa} or {wb}, found {fa}")
-    };
+    // What several forms expect is said once.
+    let mut expected: Vec<&str> = wa.split(" or ").collect();
+    for w in wb.split(" or ") {
+        if !expected.contains(&w) {
+            expected.push(w);
+        }
+    }
+    let message = format!("expected {}, found {fa}", expected.join(" or "));
     Some(ParseError {
         line: a.line,
         col: a.col,
         message,
     })
+}
+
+/// Of two errors at one place, the one that says what is wrong with what
+/// was found (`1024 does not fit …`: a form read it) over one that only
+/// lists what was expected; else `a`.
+fn more_specific(a: ParseError, b: ParseError) -> ParseError {
+    let lists = |e: &ParseError| e.message.starts_with("expected ");
+    if lists(&a) && !lists(&b) {
+        b
+    } else {
+        a
+    }
 }
 
 impl From<ParseError> for TextError<'_> {
@@ -393,5 +407,35 @@ mod tests {
         assert_eq!(merge_expected(&ab, &c).unwrap().message, ab.message);
         assert_eq!(merge_expected(&a, &c).unwrap().message, a.message);
         assert_eq!(merge_expected(&a, &at("expected `,`, found `y`")), None);
+        // A list merged into a list that has some of it adds the rest.
+        let (d, e) = (
+            at("expected the end of the line or a note, found `x`"),
+            at("expected a note or the end of the line or `;`, found `x`"),
+        );
+        assert_eq!(
+            merge_expected(&d, &e).unwrap().message,
+            "expected the end of the line or a note or `;`, found `x`"
+        );
+    }
+
+    /// Of two errors at one place, the one that says what is wrong with
+    /// the text found beats a list of what was expected, in either order;
+    /// two of a kind keep the first.
+    #[test]
+    fn a_specific_error_beats_an_expected_list() {
+        let at = |message: &str| ParseError {
+            line: 1,
+            col: 4,
+            message: message.into(),
+        };
+        let (list, fit, other) = (
+            at("expected `r`, found `1024`"),
+            at("1024 does not fit `imm`"),
+            at("1024 is not a value of `Op`"),
+        );
+        assert_eq!(more_specific(list.clone(), fit.clone()), fit);
+        assert_eq!(more_specific(fit.clone(), list.clone()), fit);
+        assert_eq!(more_specific(fit.clone(), other.clone()), fit);
+        assert_eq!(more_specific(list.clone(), at("expected `c`, found `1024`")), list);
     }
 }

@@ -302,7 +302,10 @@ fn float_immediates_no_value_is_near_are_errors() {
             "mov.f32f32 r0.x, (1e-50)",
             "`1e-50` is too small for a single float: it would read as 0 (an f32 value)",
         ),
-        ("mov.f16f16 hr0.x, h(x)", "expected a number for an f16 value, found `x`"),
+        (
+            "mov.f16f16 hr0.x, h(x)",
+            "expected a number for an f16 value, found `x`",
+        ),
     ] {
         let err = mesa::assemble_line(text, 1, NEWEST).expect_err(text);
         let col = text.find('(').expect("a parenthesis") + 2;
@@ -317,5 +320,32 @@ fn float_immediates_no_value_is_near_are_errors() {
     ] {
         let word = mesa::assemble_line(text, 1, NEWEST).unwrap_or_else(|e| panic!("`{text}`: {e}"));
         assert_eq!(mesa::disassemble_word(word, NEWEST), back, "`{text}`");
+    }
+}
+
+/// Where several forms fail at one place, what they expect is listed once
+/// (Mesa's forms share most operands), and an error about the text found
+/// (a number that does not fit) beats a list of what else could be there.
+#[test]
+fn errors_of_several_forms_say_each_thing_once() {
+    for (text, col, message) in [
+        (
+            "mov.f32f32.f16f16 r0.x, r1.x",
+            11,
+            "expected `r<a0.x>` or `r<a0.x` or `a0.` or `p0.` or `r`, found `.f16f16`",
+        ),
+        (
+            "add.f r0.x, r0.y, r1.x junk",
+            24,
+            "expected the end of the line or a `{raw …}` note, found `junk`",
+        ),
+        (
+            "add.u r0.x, r0.y, 1024",
+            19,
+            "1024 does not fit `imm` (11 bits, -1024..=1023)",
+        ),
+    ] {
+        let err = mesa::assemble_line(text, 1, NEWEST).expect_err(text);
+        assert_eq!((err.col, err.message.as_str()), (col, message), "`{text}`");
     }
 }
