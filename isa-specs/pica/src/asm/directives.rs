@@ -83,11 +83,21 @@ pub(super) fn new_name<'a>(asm: &Asm, stmt: &Stmt<'a>, name: &'a str, what: &str
     Ok(())
 }
 
+/// A name for `reg` as it is.
 pub(super) fn plain_alias(reg: Reg) -> Alias {
     Alias {
         reg,
         neg: false,
         swizzle: Swizzle::identity(),
+        array: None,
+    }
+}
+
+/// A name for the `size` registers from `reg` (a uniform or constant array).
+pub(super) fn array_alias(reg: Reg, size: u16) -> Alias {
+    Alias {
+        array: Some(size),
+        ..plain_alias(reg)
     }
 }
 
@@ -132,6 +142,7 @@ fn alias(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
             reg: op.reg,
             neg: op.neg,
             swizzle: op.swizzle,
+            array: None,
         },
     );
     Ok(())

@@ -91,6 +91,9 @@ pub(crate) struct Alias {
     pub neg: bool,
     /// Its swizzle.
     pub swizzle: Swizzle<true>,
+    /// How many registers the name declares, for a uniform (`.fvec a[2]`)
+    /// or `.constfa` array; `None` for a register or `.alias`.
+    pub array: Option<u16>,
 }
 
 /// A parsed operand.
@@ -269,6 +272,31 @@ fn parse_bracket<'a>(stmt: &Stmt<'a>, inner: &'a str) -> Result<Bracket, Diag> {
     }
 }
 
+/// An error when a constant offset reaches outside the array `name` declares.
+/// picasso (picasso_assembler.cpp, `parseReg`) adds the offset to an
+/// alias's register without looking at the uniform's size, so `a[3]` of
+/// `.fvec a[2]` silently reads whatever uniform comes next: that is a
+/// slip, not an idiom (shaders index within their arrays), so it is an
+/// error. With an index register the offset is only a base
+/// (`a[a0.x+3]`) and the register may be negative, so it is not checked.
+fn past_array_end(stmt: &Stmt<'_>, text: &str, name: &str, base: &Alias, offset: i64) -> Result<(), Diag> {
+    let Some(size) = base.array else {
+        return Ok(());
+    };
+    if (0..i64::from(size)).contains(&offset) {
+        return Ok(());
+    }
+    let name = escape_input(name);
+    let declared = match size {
+        1 => format!("a single register (only `{name}[0]`)"),
+        _ => format!("an array of {size} (`{name}[0]`–`{name}[{}]`)", size - 1),
+    };
+    Err(stmt.err_at(
+        text,
+        format!("{text} is outside `{name}`, {declared}", text = quote_input(text)),
+    ))
+}
+
 impl Asm {
     /// Parses one operand. `allow_index` says whether an index register may
     /// appear (only sources that can be wide).
@@ -335,6 +363,9 @@ impl Asm {
             None => Swizzle::identity(),
         };
         let base = self.resolve(stmt, name)?;
+        if bracket.idx == Idx::None {
+            past_array_end(stmt, text, name, &base, bracket.offset)?;
+        }
         let index = i64::from(base.reg.index).saturating_add(bracket.offset);
         let limit = self.limit(base.reg.file);
         if index < 0 || index >= i64::from(limit) {
@@ -400,6 +431,7 @@ impl Asm {
                         reg: Reg { file, index: n as u8 },
                         neg: false,
                         swizzle: Swizzle::identity(),
+                        array: None,
                     }),
                     _ => Err(stmt.err_at(
                         name,
