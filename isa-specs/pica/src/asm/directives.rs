@@ -8,7 +8,7 @@ use super::constants;
 use super::line::{is_identifier, Diag, Stmt};
 use super::numbers;
 use super::operand::{self, Alias, File, Reg};
-use super::state::{Asm, Uniform, UniformKind, MAX_OUTPUTS, MAX_UNIFORMS};
+use super::state::{Asm, Pos, Uniform, UniformKind, MAX_OUTPUTS, MAX_UNIFORMS};
 use crate::shbin::Output;
 use isa_runtime::text::{escape_input, quote_input};
 
@@ -81,6 +81,13 @@ pub(super) fn new_name<'a>(asm: &Asm, stmt: &Stmt<'a>, name: &'a str, what: &str
         ));
     }
     Ok(())
+}
+
+/// An error at `text` for a directive that says otherwise than the one
+/// at `first`: `what` is what that one set.
+pub(super) fn contradicts(asm: &Asm, stmt: &Stmt<'_>, text: &str, what: String, first: &Pos) -> Diag {
+    let here = asm.pos(stmt.line, super::line::offset_in(stmt.line, text));
+    stmt.err_at(text, format!("{what} (set on {})", first.seen_from(&here)))
 }
 
 /// A name for `reg` as it is.
@@ -297,6 +304,9 @@ fn output(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     Ok(())
 }
 
+/// `.entry PROC`. picasso (`dir_entry`) keeps the last one given; a
+/// second that names another procedure is an error here, as a DVLE has one
+/// entry point.
 fn entry(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     asm.dvle(stmt.line);
     let args = stmt.expect_words(1, 1, ".entry PROC")?;
@@ -304,6 +314,14 @@ fn entry(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
         return Err(stmt.err_at(args[0], format!("invalid procedure name {}", quote_input(args[0]))));
     }
     let pos = asm.pos(stmt.line, super::line::offset_in(stmt.line, args[0]));
+    let (name, first, named) = asm.dvle(stmt.line).entry.clone();
+    if named {
+        if name != args[0] {
+            let what = format!("the entry point is already {}", quote_input(&name));
+            return Err(contradicts(asm, stmt, args[0], what, &first));
+        }
+        return Ok(());
+    }
     asm.dvle(stmt.line).entry = (args[0].to_string(), pos, true);
     Ok(())
 }
