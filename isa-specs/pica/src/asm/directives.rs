@@ -219,7 +219,7 @@ fn output(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     let (reg, swizzle) = match args.get(2) {
         Some(text) => {
             let op = asm.operand(stmt, text, false)?;
-            if let Some(warning) = operand::mask_out_of_order(stmt, text, op.swizzle) {
+            if let Some(warning) = operand::mask_warning(stmt, text, op.swizzle) {
                 asm.warn(stmt.line, warning);
             }
             let limit = asm.dvle(stmt.line).output_limit();
@@ -241,7 +241,7 @@ fn output(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
                 kind_text = &kind_text[..dot];
                 let swizzle = operand::parse_swizzle(mask)
                     .ok_or_else(|| stmt.err_at(mask, format!("invalid output mask `.{}`", escape_input(mask))))?;
-                if let Some(warning) = operand::mask_out_of_order(stmt, args[1], swizzle) {
+                if let Some(warning) = operand::mask_warning(stmt, args[1], swizzle) {
                     asm.warn(stmt.line, warning);
                 }
                 (None, swizzle)

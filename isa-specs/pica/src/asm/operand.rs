@@ -152,26 +152,50 @@ pub(crate) fn components(s: Swizzle<true>) -> [Component; 4] {
     [s.get(0), s.get(1), s.get(2), s.get(3)]
 }
 
-/// A warning when `swizzle`, read as a write mask, is not in x, y, z, w
-/// order (`r0.zyx`): a mask only selects components, so the order is lost
-/// (picasso warns of the same). Repeats (`.xxy`) keep their order.
-pub(crate) fn mask_out_of_order(stmt: &Stmt<'_>, text: &str, swizzle: Swizzle<true>) -> Option<Diag> {
+/// A warning when `swizzle`, read as a write mask from operand `text`,
+/// names a component twice (`r0.xx`) or is not in x, y, z, w order
+/// (`r0.zyx`): a mask only selects components, so the repeat and the order
+/// are lost. picasso (`maskFromSwizzling`) warns of the order and drops a
+/// repeat without a word; a repeat is as likely a slip, so it warns too.
+pub(crate) fn mask_warning(stmt: &Stmt<'_>, text: &str, swizzle: Swizzle<true>) -> Option<Diag> {
     let c = components(swizzle);
-    if c.windows(2).all(|w| (w[0] as u8) <= (w[1] as u8)) {
-        return None;
-    }
     let written: String = Component::ALL
         .iter()
         .filter(|x| c.contains(x))
         .map(|x| x.letter())
         .collect();
+    let problem = if let Some(repeated) = repeated_letter(swizzle_letters(text)) {
+        format!("names `{repeated}` twice: a write mask selects each component once")
+    } else if !c.windows(2).all(|w| (w[0] as u8) <= (w[1] as u8)) {
+        "is not in x, y, z, w order: a write mask has no order".to_string()
+    } else {
+        return None;
+    };
     Some(stmt.err_at(
         text,
-        format!(
-            "{} is not in x, y, z, w order: a write mask has no order, so this writes `.{written}`",
-            quote_input(text)
-        ),
+        format!("{} {problem}, so this writes `.{written}`", quote_input(text)),
     ))
+}
+
+/// The swizzle letters written in operand `text` (after `]`, or after the
+/// first `.`); empty when there are none.
+fn swizzle_letters(text: &str) -> &str {
+    let after = text.rfind(']').map_or(text, |close| &text[close + 1..]);
+    after.find('.').map_or("", |dot| &after[dot + 1..])
+}
+
+/// The first component that `letters` names a second time, as x, y, z or w
+/// (`r` and `x` are the same component).
+fn repeated_letter(letters: &str) -> Option<char> {
+    let mut seen = Vec::new();
+    for letter in letters.chars() {
+        let component = parse_swizzle(&letter.to_string())?.get(0);
+        if seen.contains(&component) {
+            return Some(component.letter());
+        }
+        seen.push(component);
+    }
+    None
 }
 
 /// One to four components; a short swizzle repeats its last one.
@@ -466,7 +490,7 @@ impl Asm {
         }
         // A negated alias is fine: as in picasso, its negation only applies to reads.
         let op = self.operand(stmt, text, false)?;
-        if let Some(warning) = mask_out_of_order(stmt, text, op.swizzle) {
+        if let Some(warning) = mask_warning(stmt, text, op.swizzle) {
             self.warn(stmt.line, warning);
         }
         match op.dst() {

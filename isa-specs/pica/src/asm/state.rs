@@ -392,7 +392,7 @@ pub(crate) struct Asm {
     /// Every error so far.
     pub errors: Vec<AsmError>,
     /// Every warning so far: what assembles, but not as written (picasso
-    /// warns of the same).
+    /// warns of the same, except a write mask naming a component twice).
     pub warnings: Vec<AsmError>,
     /// File name errors are reported under (a line marker can change it).
     file: Rc<str>,
