@@ -239,6 +239,28 @@ struct Bracket {
     offset: i64,
 }
 
+/// The error for `name`, found before `+` in brackets `[inner]`, that is
+/// not an index register (`m[+1]` has none at all).
+fn bad_index_register(stmt: &Stmt<'_>, inner: &str, name: &str) -> Diag {
+    if name.is_empty() {
+        return stmt.err_at(
+            inner,
+            format!(
+                "missing index register before `+` in `[{}]`: expected a0.x, a0.y or aL",
+                escape_input(inner)
+            ),
+        );
+    }
+    stmt.err_at(
+        name,
+        format!(
+            "invalid index register {name}: expected a0.x, a0.y or aL",
+            name = quote_input(name)
+        ),
+    )
+}
+
+/// What `[inner]` says: an offset, an index register, or both.
 fn parse_bracket<'a>(stmt: &Stmt<'a>, inner: &'a str) -> Result<Bracket, Diag> {
     let inner = trim(inner);
     if inner.is_empty() {
@@ -251,14 +273,17 @@ fn parse_bracket<'a>(stmt: &Stmt<'a>, inner: &'a str) -> Result<Bracket, Diag> {
         let name = trim(&inner[..plus]);
         let number = trim(&inner[plus + 1..]);
         let Some(idx) = index_register(name) else {
+            return Err(bad_index_register(stmt, inner, name));
+        };
+        if number.is_empty() {
             return Err(stmt.err_at(
-                name,
+                &inner[plus..],
                 format!(
-                    "invalid index register {name}: expected a0.x, a0.y or aL",
-                    name = quote_input(name)
+                    "missing offset after `+` in `[{}]`: expected a decimal number",
+                    escape_input(inner)
                 ),
             ));
-        };
+        }
         return match numbers::decimal(number) {
             Some(offset) if offset >= 0 => Ok(Bracket { idx, offset }),
             Some(_) => Err(stmt.err_at(number, "the offset after an index register must not be negative")),
