@@ -303,3 +303,16 @@ fn uniform_conflicts_between_files() {
     let errs = errors_files(&[".fvec a\n.proc main\n end\n.end\n", ".bool a\n"]);
     assert_eq!(errs, ["f1.pica:1:7: `a` was declared as another kind of uniform"]);
 }
+
+#[test]
+fn a_second_entry_naming_another_procedure_is_an_error() {
+    // picasso keeps the last `.entry`: the DVLE silently started at `sub`.
+    let procs = ".proc main\n end\n.end\n.proc sub\n end\n.end\n";
+    assert_eq!(
+        errors(&format!(".entry main\n.entry sub\n{procs}")),
+        ["2:8: the entry point is already `main` (set on line 1)"]
+    );
+    // The same procedure again is accepted.
+    let s = ok(&format!(".entry sub\n.entry sub\n{procs}"));
+    assert_eq!(s.dvles[0].main, 1);
+}

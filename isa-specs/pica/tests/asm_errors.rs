@@ -202,7 +202,10 @@ fn line_endings_comments_and_spacing() {
     // A trailing comma is accepted, as in picasso.
     let s = ok(&main("mov r0, r1,"));
     assert_eq!(text(&s)[0], "mov r0, r1 (desc 0)");
-    assert_eq!(errors(&main("add r0,, r1")), ["2:8: missing operand"]);
+    assert_eq!(
+        errors(&main("add r0,, r1")),
+        ["2:8: missing operand before this `,`: expected `add DST, SRC1, SRC2`"]
+    );
 }
 
 #[test]
@@ -229,6 +232,33 @@ fn a_failed_declaration_is_reported_once_not_at_every_use() {
             "3:11: invalid register `r99`: r registers are r0–r15",
             "4:5: invalid input name `2in`",
             "10:13: unknown register or alias `typo`",
+        ]
+    );
+}
+
+#[test]
+fn an_empty_operand_or_index_part_says_what_is_missing() {
+    // `mov r0,, v0` said "too many operands"; `m[+1]` said "invalid index
+    // register ``" (picasso: "invalid register: " and "invalid index register: ").
+    let src = "\
+.fvec m[4]
+.proc main
+    mov r0,, v0
+    mov , r0
+    mov r0, m[+1]
+    mov r0, m[a0.x+]
+    mov r0, m[foo+1]
+    end
+.end
+";
+    assert_eq!(
+        errors(src),
+        [
+            "3:12: missing operand before this `,`: expected `mov DST, SRC`",
+            "4:9: missing operand before this `,`: expected `mov DST, SRC`",
+            "5:15: missing index register before `+` in `[+1]`: expected a0.x, a0.y or aL",
+            "6:19: missing offset after `+` in `[a0.x+]`: expected a decimal number",
+            "7:15: invalid index register `foo`: expected a0.x, a0.y or aL",
         ]
     );
 }

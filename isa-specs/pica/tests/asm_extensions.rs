@@ -3,7 +3,7 @@
 
 mod asm_common;
 
-use asm_common::{errors, main, ok, ok_files, text};
+use asm_common::{errors, errors_files, main, ok, ok_files, text};
 use isa_pica::shbin::{Constant, Layout, OpdescEntry, Output, ShaderKind, Shbin, Uniform};
 use pretty_assertions::assert_eq;
 
@@ -253,5 +253,31 @@ fn extension_errors() {
             "9:7: too many operands: expected `.dvle`",
             "10:8: too many operands: expected `.nopad`",
         ]
+    );
+}
+
+#[test]
+fn a_directive_given_again_with_another_value_is_an_error() {
+    // The second used to replace the first without a word.
+    let first = ".layout nihstro\n.raw_dvlp 0 1 2 3\n.dvle_override input_mask 0x1\n";
+    let again = ".layout NIHSTRO\n.raw_dvlp 0 1 2 0x3\n.dvle_override input_mask 1\n";
+    let other = ".layout picasso\n.raw_dvlp 0 4 5 6\n.dvle_override input_mask 0x3\n";
+    assert_eq!(
+        errors(&format!("{first}{again}{other}{}", main("nop"))),
+        [
+            "7:9: the layout is already nihstro (set on line 1)",
+            "8:11: the DVLP words are already `.raw_dvlp 0x0 0x1 0x2 0x3` (set on line 2)",
+            "9:27: `input_mask` is already overridden to 0x1 (set on line 3)",
+        ]
+    );
+    // The same value again is accepted.
+    let s = ok(&format!("{first}{again}{}", main("nop")));
+    assert_eq!((s.layout, s.dvlp_reserved), (Layout::Nihstro, [1, 2, 3]));
+    assert_eq!(s.dvles[0].input_mask, 1);
+    // The layout and the DVLP belong to every file; each DVLE has its own overrides.
+    let second = ".layout picasso\n.dvle_override input_mask 0x3\n.entry w\n.proc w\n end\n.end\n";
+    assert_eq!(
+        errors_files(&[&format!("{first}{}", main("nop")), second]),
+        ["f1.pica:1:9: the layout is already nihstro (set on f0.pica:1)"]
     );
 }

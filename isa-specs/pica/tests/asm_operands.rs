@@ -163,3 +163,27 @@ fn outputs_above_o6_do_not_exist_in_geometry_shaders() {
     let errs = errors(&format!(".gsh point c0\n{}", main("mov o7, r0")));
     assert_eq!(errs, ["3:5: invalid register `o7`: o registers are o0–o6"]);
 }
+
+#[test]
+fn a_constant_offset_past_a_uniform_array_is_an_error() {
+    // picasso adds the offset to the uniform's register unchecked: `a[3]`
+    // read `b[1]`, the next uniform.
+    let decls = ".fvec a[2]\n.fvec b[2], s\n.constfa k[2]\n.constfa (1, 1, 1, 1)\n.end\n";
+    let errs = errors(&format!(
+        "{decls}{}",
+        main("mov o0, a[3]\n mov o1, b[-1]\n mov o2, k[2]\n mov o3, s[1]")
+    ));
+    assert_eq!(
+        errs,
+        [
+            "7:9: `a[3]` is outside `a`, an array of 2 (`a[0]`–`a[1]`)",
+            "8:10: `b[-1]` is outside `b`, an array of 2 (`b[0]`–`b[1]`)",
+            "9:10: `k[2]` is outside `k`, an array of 2 (`k[0]`–`k[1]`)",
+            "10:10: `s[1]` is outside `s`, a single register (only `s[0]`)",
+        ]
+    );
+    // Inside the array, and with an index register (the offset is then
+    // only a base), it assembles.
+    let s = ok(&format!("{decls}{}", main("mov o0, a[1]\n mov o1, a[a0.x+3]")));
+    assert_eq!(text(&s)[..2], ["mov o0, c1 (desc 0)", "mov o1, c3[a0.x] (desc 0)"]);
+}

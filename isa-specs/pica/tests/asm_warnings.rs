@@ -1,6 +1,7 @@
 //! Warnings: what assembles, but not as written, where picasso 2.7 warns
 //! too (a write mask out of x, y, z, w order; a padding NOP left out by
-//! `--no-nop`). The words are picasso's either way.
+//! `--no-nop`) or accepts what is likely a slip (a component named twice
+//! in a write mask). The words are picasso's either way.
 
 mod asm_common;
 
@@ -12,7 +13,7 @@ const NO_NOP: Options = Options { auto_nop: false };
 
 #[test]
 fn a_write_mask_out_of_order_is_a_warning() {
-    let src = main("mov r0.zyx, v0\n mov o1.wx, c0\n mov r1.xxyz, v1\n mov r2.xyw, v2\n mov r3.y, v3");
+    let src = main("mov r0.zyx, v0\n mov o1.wx, c0\n mov r2.xyw, v2\n mov r3.y, v3");
     // Lines 2 and 3 of the file (`main` opens the procedure on line 1).
     assert_eq!(
         warnings(&src, &Options::default()),
@@ -39,6 +40,31 @@ fn an_output_mask_out_of_order_is_a_warning() {
         [
             "1:8: `position.zyx` is not in x, y, z, w order: a write mask has no order, so this writes `.xyz`",
             "2:14: `o1.yx` is not in x, y, z, w order: a write mask has no order, so this writes `.xy`",
+        ]
+    );
+}
+
+#[test]
+fn a_component_named_twice_in_a_mask_is_a_warning() {
+    // picasso drops the repeat without a word: `.xx` wrote `.x`.
+    let src = ".out - texcoord0.xx\n.out - color o1.rxz\n.proc main\n mov o0.xx, v0\n mov r1.xxyz, v1\n \
+               mov r2[0].yxx, v2\n mov r3.xyzw, v3\n end\n.end\n";
+    assert_eq!(
+        warnings(src, &Options::default()),
+        [
+            "1:8: `texcoord0.xx` names `x` twice: a write mask selects each component once, so this writes `.x`",
+            "2:14: `o1.rxz` names `x` twice: a write mask selects each component once, so this writes `.xz`",
+            "4:6: `o0.xx` names `x` twice: a write mask selects each component once, so this writes `.x`",
+            "5:6: `r1.xxyz` names `x` twice: a write mask selects each component once, so this writes `.xyz`",
+            "6:6: `r2[0].yxx` names `x` twice: a write mask selects each component once, so this writes `.xy`",
+        ]
+    );
+    assert_eq!(
+        descs(&ok(src))[..3],
+        [
+            "dst.x src1=xyzw src2=xxxx src3=xxxx",
+            "dst.xyz src1=xyzw src2=xxxx src3=xxxx",
+            "dst.xy src1=xyzw src2=xxxx src3=xxxx",
         ]
     );
 }

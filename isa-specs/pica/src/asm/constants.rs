@@ -3,7 +3,7 @@
 //! (constants allocated from the top of the uniform space, per file),
 //! `.setf/.seti/.setb` (constant-table entries for given registers).
 
-use super::directives::{new_name, plain_alias, uniform_reg};
+use super::directives::{array_alias, new_name, plain_alias, uniform_reg};
 use super::line::{trim, Diag, Stmt};
 use super::numbers;
 use super::operand::{File, Reg};
@@ -93,7 +93,7 @@ pub(super) fn uniforms(asm: &mut Asm, stmt: &Stmt<'_>, kind: UniformKind) -> Res
             dvle.uniforms.push(entry);
         }
         asm.aliases
-            .insert(name.to_string(), plain_alias(uniform_reg(kind, pos)));
+            .insert(name.to_string(), array_alias(uniform_reg(kind, pos), size as u16));
     }
     Ok(())
 }
@@ -372,7 +372,7 @@ impl Asm {
                 .push(make_constant(reg, ConstValue::Float(*value)));
         }
         let reg = uniform_reg(UniformKind::Fvec, pos);
-        self.aliases.insert(array.name, plain_alias(reg));
+        self.aliases.insert(array.name, array_alias(reg, count as u16));
         Ok(())
     }
 }

@@ -8,7 +8,7 @@ use super::constants;
 use super::line::{is_identifier, Diag, Stmt};
 use super::numbers;
 use super::operand::{self, Alias, File, Reg};
-use super::state::{Asm, Uniform, UniformKind, MAX_OUTPUTS, MAX_UNIFORMS};
+use super::state::{Asm, Pos, Uniform, UniformKind, MAX_OUTPUTS, MAX_UNIFORMS};
 use crate::shbin::Output;
 use isa_runtime::text::{escape_input, quote_input};
 
@@ -83,11 +83,28 @@ pub(super) fn new_name<'a>(asm: &Asm, stmt: &Stmt<'a>, name: &'a str, what: &str
     Ok(())
 }
 
+/// An error at `text` for a directive that says otherwise than the one
+/// at `first`: `what` is what that one set.
+pub(super) fn contradicts(asm: &Asm, stmt: &Stmt<'_>, text: &str, what: String, first: &Pos) -> Diag {
+    let here = asm.pos(stmt.line, super::line::offset_in(stmt.line, text));
+    stmt.err_at(text, format!("{what} (set on {})", first.seen_from(&here)))
+}
+
+/// A name for `reg` as it is.
 pub(super) fn plain_alias(reg: Reg) -> Alias {
     Alias {
         reg,
         neg: false,
         swizzle: Swizzle::identity(),
+        array: None,
+    }
+}
+
+/// A name for the `size` registers from `reg` (a uniform or constant array).
+pub(super) fn array_alias(reg: Reg, size: u16) -> Alias {
+    Alias {
+        array: Some(size),
+        ..plain_alias(reg)
     }
 }
 
@@ -132,6 +149,7 @@ fn alias(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
             reg: op.reg,
             neg: op.neg,
             swizzle: op.swizzle,
+            array: None,
         },
     );
     Ok(())
@@ -201,7 +219,7 @@ fn output(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     let (reg, swizzle) = match args.get(2) {
         Some(text) => {
             let op = asm.operand(stmt, text, false)?;
-            if let Some(warning) = operand::mask_out_of_order(stmt, text, op.swizzle) {
+            if let Some(warning) = operand::mask_warning(stmt, text, op.swizzle) {
                 asm.warn(stmt.line, warning);
             }
             let limit = asm.dvle(stmt.line).output_limit();
@@ -223,7 +241,7 @@ fn output(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
                 kind_text = &kind_text[..dot];
                 let swizzle = operand::parse_swizzle(mask)
                     .ok_or_else(|| stmt.err_at(mask, format!("invalid output mask `.{}`", escape_input(mask))))?;
-                if let Some(warning) = operand::mask_out_of_order(stmt, args[1], swizzle) {
+                if let Some(warning) = operand::mask_warning(stmt, args[1], swizzle) {
                     asm.warn(stmt.line, warning);
                 }
                 (None, swizzle)
@@ -286,6 +304,9 @@ fn output(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     Ok(())
 }
 
+/// `.entry PROC`. picasso (`dir_entry`) keeps the last one given; a
+/// second that names another procedure is an error here, as a DVLE has one
+/// entry point.
 fn entry(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     asm.dvle(stmt.line);
     let args = stmt.expect_words(1, 1, ".entry PROC")?;
@@ -293,6 +314,14 @@ fn entry(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
         return Err(stmt.err_at(args[0], format!("invalid procedure name {}", quote_input(args[0]))));
     }
     let pos = asm.pos(stmt.line, super::line::offset_in(stmt.line, args[0]));
+    let (name, first, named) = asm.dvle(stmt.line).entry.clone();
+    if named {
+        if name != args[0] {
+            let what = format!("the entry point is already {}", quote_input(&name));
+            return Err(contradicts(asm, stmt, args[0], what, &first));
+        }
+        return Ok(());
+    }
     asm.dvle(stmt.line).entry = (args[0].to_string(), pos, true);
     Ok(())
 }

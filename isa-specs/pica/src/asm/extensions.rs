@@ -19,6 +19,7 @@
 //! Numbers are decimal, `0x` hex or `0b` binary; arguments are separated
 //! by blanks or commas.
 
+use super::directives::contradicts;
 use super::line::{self, Diag, Stmt};
 use super::numbers;
 use super::state::{Asm, HeaderField, Word};
@@ -119,17 +120,33 @@ fn nopad(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     Ok(())
 }
 
+/// `.raw_dvlp`: the DVLP is one per file set, so a second one must agree.
 fn raw_dvlp(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     const WORD: u64 = u32::MAX as u64;
     let [version, a, b, c] = numbers(stmt, ".raw_dvlp VERSION W0 W1 W2", [WORD; 4])?;
-    asm.dvlp_version = version as u32;
-    asm.dvlp_reserved = [a as u32, b as u32, c as u32];
+    let (version, reserved) = (version as u32, [a as u32, b as u32, c as u32]);
+    if let Some(first) = &asm.dvlp_at {
+        if (asm.dvlp_version, asm.dvlp_reserved) != (version, reserved) {
+            let [a, b, c] = asm.dvlp_reserved;
+            let what = format!(
+                "the DVLP words are already `.raw_dvlp {:#x} {a:#x} {b:#x} {c:#x}`",
+                asm.dvlp_version
+            );
+            return Err(contradicts(asm, stmt, stmt.args, what, first));
+        }
+    }
+    asm.dvlp_version = version;
+    asm.dvlp_reserved = reserved;
+    if asm.dvlp_at.is_none() {
+        asm.dvlp_at = Some(asm.pos(stmt.line, line::offset_in(stmt.line, stmt.head)));
+    }
     Ok(())
 }
 
+/// `.layout`: one for the whole file set, so a second one must agree.
 fn layout(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
     let args = stmt.expect_words(1, 1, ".layout picasso|nihstro")?;
-    asm.layout = match args[0].to_ascii_lowercase().as_str() {
+    let layout = match args[0].to_ascii_lowercase().as_str() {
         "picasso" => Layout::Picasso,
         "nihstro" => Layout::Nihstro,
         _ => {
@@ -139,7 +156,25 @@ fn layout(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
             ))
         }
     };
+    if let Some(first) = &asm.layout_at {
+        if asm.layout != layout {
+            let what = format!("the layout is already {}", layout_name(asm.layout));
+            return Err(contradicts(asm, stmt, args[0], what, first));
+        }
+    }
+    asm.layout = layout;
+    if asm.layout_at.is_none() {
+        asm.layout_at = Some(asm.pos(stmt.line, line::offset_in(stmt.line, stmt.head)));
+    }
     Ok(())
+}
+
+/// The name `.layout` gives `layout`.
+fn layout_name(layout: Layout) -> &'static str {
+    match layout {
+        Layout::Picasso => "picasso",
+        Layout::Nihstro => "nihstro",
+    }
 }
 
 /// Header fields, their names and widths.
@@ -200,7 +235,16 @@ fn dvle_override(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
             ))
         }
     };
-    asm.dvle(stmt.line).overrides.push((field, value));
+    let at = asm.pos(stmt.line, line::offset_in(stmt.line, stmt.head));
+    let earlier = asm.dvle(stmt.line).overrides.iter().find(|o| o.0 == field).cloned();
+    match earlier {
+        Some((_, old, _)) if old == value => {}
+        Some((_, old, first)) => {
+            let what = format!("{} is already overridden to {old:#x}", quote_input(name));
+            return Err(contradicts(asm, stmt, value_text, what, &first));
+        }
+        None => asm.dvle(stmt.line).overrides.push((field, value, at)),
+    }
     Ok(())
 }
 

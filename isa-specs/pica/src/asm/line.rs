@@ -183,9 +183,29 @@ impl<'a> Stmt<'a> {
         self.args.split(is_space).filter(|w| !w.is_empty()).collect()
     }
 
-    /// Exactly `n` comma-separated arguments; `usage` shows the expected form.
+    /// Exactly `n` comma-separated arguments, none empty; `usage` shows the
+    /// expected form.
     pub fn expect_commas(&self, n: usize, usage: &str) -> Result<Vec<&'a str>, Diag> {
-        count(self, self.commas(), n, n, usage)
+        let args = self.commas();
+        if let Some(empty) = args.iter().find(|a| a.is_empty()) {
+            return Err(self.empty_operand(empty, usage));
+        }
+        count(self, args, n, n, usage)
+    }
+
+    /// The error for an empty piece of a comma list (`mov r0,, v0`), at the
+    /// comma after it (or the end).
+    fn empty_operand(&self, empty: &str, usage: &str) -> Diag {
+        let at = offset_in(self.args, empty);
+        let place = if self.args[at..].starts_with(',') {
+            "before this `,`"
+        } else {
+            "after the last `,`"
+        };
+        Diag {
+            at: offset_in(self.line, self.args) + at,
+            message: format!("missing operand {place}: expected `{usage}`"),
+        }
     }
 
     /// Between `min` and `max` blank-separated arguments.

@@ -77,7 +77,7 @@ fn link(mut asm: Asm, files: &[SourceFile]) -> Result<Shbin, Vec<AsmError>> {
 
 /// One DVLE in file form.
 fn build(asm: &Asm, dvle: &Dvle) -> Result<shbin::Dvle, AsmError> {
-    let overridden = |field| dvle.overrides.iter().any(|(f, _)| *f == field);
+    let overridden = |field| dvle.overrides.iter().any(|(f, _, _)| *f == field);
     let (main, endmain) = if overridden(HeaderField::Main) && overridden(HeaderField::Endmain) {
         (0, 0)
     } else {
@@ -150,7 +150,7 @@ fn build(asm: &Asm, dvle: &Dvle) -> Result<shbin::Dvle, AsmError> {
     if let Some(t) = &raw.symbols {
         out.symbols = t.clone();
     }
-    for &(field, value) in &dvle.overrides {
+    for &(field, value, _) in &dvle.overrides {
         match field {
             HeaderField::Version => out.version = value as u16,
             HeaderField::Kind => out.kind = ShaderKind::from_byte(value as u8),

@@ -91,6 +91,9 @@ pub(crate) struct Alias {
     pub neg: bool,
     /// Its swizzle.
     pub swizzle: Swizzle<true>,
+    /// How many registers the name declares, for a uniform (`.fvec a[2]`)
+    /// or `.constfa` array; `None` for a register or `.alias`.
+    pub array: Option<u16>,
 }
 
 /// A parsed operand.
@@ -149,26 +152,50 @@ pub(crate) fn components(s: Swizzle<true>) -> [Component; 4] {
     [s.get(0), s.get(1), s.get(2), s.get(3)]
 }
 
-/// A warning when `swizzle`, read as a write mask, is not in x, y, z, w
-/// order (`r0.zyx`): a mask only selects components, so the order is lost
-/// (picasso warns of the same). Repeats (`.xxy`) keep their order.
-pub(crate) fn mask_out_of_order(stmt: &Stmt<'_>, text: &str, swizzle: Swizzle<true>) -> Option<Diag> {
+/// A warning when `swizzle`, read as a write mask from operand `text`,
+/// names a component twice (`r0.xx`) or is not in x, y, z, w order
+/// (`r0.zyx`): a mask only selects components, so the repeat and the order
+/// are lost. picasso (`maskFromSwizzling`) warns of the order and drops a
+/// repeat without a word; a repeat is as likely a slip, so it warns too.
+pub(crate) fn mask_warning(stmt: &Stmt<'_>, text: &str, swizzle: Swizzle<true>) -> Option<Diag> {
     let c = components(swizzle);
-    if c.windows(2).all(|w| (w[0] as u8) <= (w[1] as u8)) {
-        return None;
-    }
     let written: String = Component::ALL
         .iter()
         .filter(|x| c.contains(x))
         .map(|x| x.letter())
         .collect();
+    let problem = if let Some(repeated) = repeated_letter(swizzle_letters(text)) {
+        format!("names `{repeated}` twice: a write mask selects each component once")
+    } else if !c.windows(2).all(|w| (w[0] as u8) <= (w[1] as u8)) {
+        "is not in x, y, z, w order: a write mask has no order".to_string()
+    } else {
+        return None;
+    };
     Some(stmt.err_at(
         text,
-        format!(
-            "{} is not in x, y, z, w order: a write mask has no order, so this writes `.{written}`",
-            quote_input(text)
-        ),
+        format!("{} {problem}, so this writes `.{written}`", quote_input(text)),
     ))
+}
+
+/// The swizzle letters written in operand `text` (after `]`, or after the
+/// first `.`); empty when there are none.
+fn swizzle_letters(text: &str) -> &str {
+    let after = text.rfind(']').map_or(text, |close| &text[close + 1..]);
+    after.find('.').map_or("", |dot| &after[dot + 1..])
+}
+
+/// The first component that `letters` names a second time, as x, y, z or w
+/// (`r` and `x` are the same component).
+fn repeated_letter(letters: &str) -> Option<char> {
+    let mut seen = Vec::new();
+    for letter in letters.chars() {
+        let component = parse_swizzle(&letter.to_string())?.get(0);
+        if seen.contains(&component) {
+            return Some(component.letter());
+        }
+        seen.push(component);
+    }
+    None
 }
 
 /// One to four components; a short swizzle repeats its last one.
@@ -212,6 +239,28 @@ struct Bracket {
     offset: i64,
 }
 
+/// The error for `name`, found before `+` in brackets `[inner]`, that is
+/// not an index register (`m[+1]` has none at all).
+fn bad_index_register(stmt: &Stmt<'_>, inner: &str, name: &str) -> Diag {
+    if name.is_empty() {
+        return stmt.err_at(
+            inner,
+            format!(
+                "missing index register before `+` in `[{}]`: expected a0.x, a0.y or aL",
+                escape_input(inner)
+            ),
+        );
+    }
+    stmt.err_at(
+        name,
+        format!(
+            "invalid index register {name}: expected a0.x, a0.y or aL",
+            name = quote_input(name)
+        ),
+    )
+}
+
+/// What `[inner]` says: an offset, an index register, or both.
 fn parse_bracket<'a>(stmt: &Stmt<'a>, inner: &'a str) -> Result<Bracket, Diag> {
     let inner = trim(inner);
     if inner.is_empty() {
@@ -224,14 +273,17 @@ fn parse_bracket<'a>(stmt: &Stmt<'a>, inner: &'a str) -> Result<Bracket, Diag> {
         let name = trim(&inner[..plus]);
         let number = trim(&inner[plus + 1..]);
         let Some(idx) = index_register(name) else {
+            return Err(bad_index_register(stmt, inner, name));
+        };
+        if number.is_empty() {
             return Err(stmt.err_at(
-                name,
+                &inner[plus..],
                 format!(
-                    "invalid index register {name}: expected a0.x, a0.y or aL",
-                    name = quote_input(name)
+                    "missing offset after `+` in `[{}]`: expected a decimal number",
+                    escape_input(inner)
                 ),
             ));
-        };
+        }
         return match numbers::decimal(number) {
             Some(offset) if offset >= 0 => Ok(Bracket { idx, offset }),
             Some(_) => Err(stmt.err_at(number, "the offset after an index register must not be negative")),
@@ -267,6 +319,31 @@ fn parse_bracket<'a>(stmt: &Stmt<'a>, inner: &'a str) -> Result<Bracket, Diag> {
             ),
         )),
     }
+}
+
+/// An error when a constant offset reaches outside the array `name` declares.
+/// picasso (picasso_assembler.cpp, `parseReg`) adds the offset to an
+/// alias's register without looking at the uniform's size, so `a[3]` of
+/// `.fvec a[2]` silently reads whatever uniform comes next: that is a
+/// slip, not an idiom (shaders index within their arrays), so it is an
+/// error. With an index register the offset is only a base
+/// (`a[a0.x+3]`) and the register may be negative, so it is not checked.
+fn past_array_end(stmt: &Stmt<'_>, text: &str, name: &str, base: &Alias, offset: i64) -> Result<(), Diag> {
+    let Some(size) = base.array else {
+        return Ok(());
+    };
+    if (0..i64::from(size)).contains(&offset) {
+        return Ok(());
+    }
+    let name = escape_input(name);
+    let declared = match size {
+        1 => format!("a single register (only `{name}[0]`)"),
+        _ => format!("an array of {size} (`{name}[0]`–`{name}[{}]`)", size - 1),
+    };
+    Err(stmt.err_at(
+        text,
+        format!("{text} is outside `{name}`, {declared}", text = quote_input(text)),
+    ))
 }
 
 impl Asm {
@@ -335,6 +412,9 @@ impl Asm {
             None => Swizzle::identity(),
         };
         let base = self.resolve(stmt, name)?;
+        if bracket.idx == Idx::None {
+            past_array_end(stmt, text, name, &base, bracket.offset)?;
+        }
         let index = i64::from(base.reg.index).saturating_add(bracket.offset);
         let limit = self.limit(base.reg.file);
         if index < 0 || index >= i64::from(limit) {
@@ -400,6 +480,7 @@ impl Asm {
                         reg: Reg { file, index: n as u8 },
                         neg: false,
                         swizzle: Swizzle::identity(),
+                        array: None,
                     }),
                     _ => Err(stmt.err_at(
                         name,
@@ -434,7 +515,7 @@ impl Asm {
         }
         // A negated alias is fine: as in picasso, its negation only applies to reads.
         let op = self.operand(stmt, text, false)?;
-        if let Some(warning) = mask_out_of_order(stmt, text, op.swizzle) {
+        if let Some(warning) = mask_warning(stmt, text, op.swizzle) {
             self.warn(stmt.line, warning);
         }
         match op.dst() {

@@ -34,6 +34,16 @@ impl Pos {
             message: message.into(),
         }
     }
+
+    /// Where this is, told from `here`: `line N`, or `FILE:N` when `here`
+    /// is in another file.
+    pub fn seen_from(&self, here: &Pos) -> String {
+        if self.file == here.file {
+            format!("line {}", self.line)
+        } else {
+            format!("{}:{}", self.file, self.line)
+        }
+    }
 }
 
 /// One word of code.
@@ -325,8 +335,8 @@ pub(crate) struct Dvle {
     pub outputs: Vec<Output>,
     /// Output components claimed so far (4 bits per register).
     pub outputs_used: u64,
-    /// `.dvle_override`s, in order.
-    pub overrides: Vec<(HeaderField, u32)>,
+    /// `.dvle_override`s, in order, with where each was given.
+    pub overrides: Vec<(HeaderField, u32, Pos)>,
     /// `.raw_*` tables.
     pub raw: RawTables,
 }
@@ -382,7 +392,7 @@ pub(crate) struct Asm {
     /// Every error so far.
     pub errors: Vec<AsmError>,
     /// Every warning so far: what assembles, but not as written (picasso
-    /// warns of the same).
+    /// warns of the same, except a write mask naming a component twice).
     pub warnings: Vec<AsmError>,
     /// File name errors are reported under (a line marker can change it).
     file: Rc<str>,
@@ -410,10 +420,14 @@ pub(crate) struct Asm {
     pub no_pad: bool,
     /// `.layout`.
     pub layout: Layout,
+    /// Where `.layout` was given, if it was.
+    pub layout_at: Option<Pos>,
     /// The DVLP header's version word (`.raw_dvlp`; picasso writes 0).
     pub dvlp_version: u32,
     /// The DVLP header's three reserved words (`.raw_dvlp`; picasso writes 0).
     pub dvlp_reserved: [u32; 3],
+    /// Where `.raw_dvlp` was given, if it was.
+    pub dvlp_at: Option<Pos>,
     /// `.raw_opdesc` entries.
     pub raw_opdescs: Option<Vec<OpdescEntry>>,
     /// The `.constfa` array being collected.
@@ -453,8 +467,10 @@ impl Asm {
             last_was_end: false,
             no_pad: false,
             layout: Layout::Picasso,
+            layout_at: None,
             dvlp_version: 0,
             dvlp_reserved: [0; 3],
+            dvlp_at: None,
             raw_opdescs: None,
             array: None,
             labels: HashMap::new(),
