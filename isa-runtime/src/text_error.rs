@@ -300,9 +300,9 @@ fn merge_expected(a: &ParseError, b: &ParseError) -> Option<ParseError> {
 
 /// Of two errors at one place, the one that says what is wrong with what
 /// was found (`1024 does not fit …`: a form read it) over one that only
-/// lists what was expected; else `a`.
+/// says what was expected (`expected …`, `unexpected …`); else `a`.
 fn more_specific(a: ParseError, b: ParseError) -> ParseError {
-    let lists = |e: &ParseError| e.message.starts_with("expected ");
+    let lists = |e: &ParseError| e.message.starts_with("expected ") || e.message.starts_with("unexpected ");
     if lists(&a) && !lists(&b) {
         b
     } else {
@@ -437,5 +437,8 @@ mod tests {
         assert_eq!(more_specific(fit.clone(), list.clone()), fit);
         assert_eq!(more_specific(fit.clone(), other.clone()), fit);
         assert_eq!(more_specific(list.clone(), at("expected `c`, found `1024`")), list);
+        let unexpected = at("unexpected `1024` (expected the end of the line)");
+        assert_eq!(more_specific(list.clone(), unexpected.clone()), list);
+        assert_eq!(more_specific(unexpected, fit.clone()), fit);
     }
 }
