@@ -229,6 +229,30 @@ fn malformed_text_gives_line_and_column() {
             "1:1: this `combiner` text gives bits of layout `Combiner` that read as layout `CombinerVec`",
         ),
         ("@     0: mov.v1 $0 ^const9\n", "1:20: expected `^v0` or one of $0, "),
+        ("@     0: add.v1 $0 ^const9\n", "1:20: expected `^v0` or one of $0, "),
+        // A one-operand op takes no second operand: it was read as `arg1`
+        // by the two-operand form, bits the one-operand form does not
+        // print (they came back as a note).
+        (
+            "mov.v1 $1 ^const0 ^const1, const0 1.0 1.0 1.0 1.0\n",
+            "1:19: unexpected `^const1,` (expected `,`, `{raw` or the end of the line)",
+        ),
+        (
+            "fract.v1 $1 $2 $3\n",
+            "1:16: unexpected `$3` (expected `,`, `{raw` or the end of the line)",
+        ),
+        (
+            "mov.s1 $1.x $2.x $3.x\n",
+            "1:18: unexpected `$3.x` (expected `,`, `{raw` or the end of the line)",
+        ),
+        (
+            "mov.s0 $1.x $2.x $3.x\n",
+            "1:18: unexpected `$3.x` (expected `,`, `{raw` or the end of the line)",
+        ),
+        (
+            "mov.v0 $1 $2 $3\n",
+            "1:14: unexpected `$3` (expected `,`, `{raw` or the end of the line)",
+        ),
         ("\n\nmul.v0 $0 $1 $2 $3\n", "3:17: unexpected `$3`"),
         (
             "load.v $1 0.xy, texld 0, texld 1\n",
