@@ -57,7 +57,17 @@ fn disasm(args: &DisasmArgs) -> Result<(), Failure> {
         };
     }
     let listing = mesa::Listing::new(&file.bytes).map_err(|e| Failure::input_one(format!("{}: {e}", file.name)))?;
-    Stdout::new().stream(|mut sink| listing.write_to(&mut sink))
+    Stdout::new().stream(|mut sink| listing.write_to(&mut sink))?;
+    // Padding is no instruction: the text leaves it out, and says so.
+    if let Some((at, words)) = listing.padding() {
+        let plural = if words == 1 { "" } else { "s" };
+        eprintln!(
+            "{}: byte {at:#x}: warning: {words} zero word{plural} of padding after the program's last instruction; the text leaves {} out (`isa asm` writes no padding)",
+            file.name,
+            if words == 1 { "it" } else { "them" }
+        );
+    }
+    Ok(())
 }
 
 fn asm(args: &AsmArgs) -> Result<(), Failure> {

@@ -263,8 +263,21 @@ fn zero_words_after_the_program_are_padding() {
     words.extend([0, 0, 0]);
     let bin = write(&dir, "padded.bin", le_bytes(&words));
     let run = isa(&["disasm", "lima-pp", &bin]);
-    assert_success(&run);
+    assert_eq!(run.code, Some(0));
     assert_eq!(run.out().lines().count(), 1);
+    // The text leaves the padding out, and says so: assembling it gives
+    // the program without the padding.
+    assert_eq!(
+        run.stderr,
+        format!("{bin}: byte 0x14: warning: 3 zero words of padding after the program's last instruction; the text leaves them out (`isa asm` writes no padding)\n")
+    );
+    let one = write(&dir, "one.bin", le_bytes(&words[..6]));
+    assert_eq!(
+        isa(&["disasm", "lima-pp", &one]).stderr,
+        format!("{one}: byte 0x14: warning: 1 zero word of padding after the program's last instruction; the text leaves it out (`isa asm` writes no padding)\n")
+    );
+    let unpadded = write(&dir, "unpadded.bin", le_bytes(&words[..5]));
+    assert_eq!(isa(&["disasm", "lima-pp", &unpadded]).stderr, "");
     // A non-zero word there is not.
     words[6] = 1;
     let bin = write(&dir, "trailing.bin", le_bytes(&words));

@@ -224,6 +224,14 @@ impl<'a> Listing<'a> {
         }
     }
 
+    /// The zero words after the program's last instruction (padding, which
+    /// the text does not show): where they start, in bytes, and how many.
+    pub fn padding(&self) -> Option<(usize, usize)> {
+        let end = self.starts.total as usize * 4;
+        let words = self.bytes.len().saturating_sub(end) / 4;
+        (words > 0).then_some((end, words))
+    }
+
     /// Writes the program's text (as [`disassemble`] prints it), one
     /// instruction at a time.
     pub fn write_to<W: std::io::Write>(&self, out: &mut W) -> std::io::Result<()> {
