@@ -452,6 +452,15 @@ pub fn parse_styled<'a, W: BitWord>(
     parse_value(cur, field, style, word, 0)
 }
 
+/// A count for a message, with its noun: `1 byte`, `0 bytes`, `7 bytes`.
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Choices for a message: `a`, `a or b`, `a, b or c` (empty for none).
 pub fn or_list<S: AsRef<str>>(choices: &[S]) -> String {
     match choices.split_last() {
@@ -2044,6 +2053,24 @@ mod tests {
         BitRange, ComponentOrder, Enum, EnumValue, Field, FieldKind, Format, Piece, RegFile, Regs, Style, Union,
     };
     use crate::lexer::Cursor;
+
+    /// Counts and choices read as English: one noun is singular, and the
+    /// last two choices are joined by `or`.
+    #[test]
+    fn counts_and_choices_read_as_english() {
+        let counts: [String; 3] = [0, 1, 7].map(|n| super::counted(n, "byte"));
+        assert_eq!(counts, ["0 bytes", "1 byte", "7 bytes"]);
+        let choices = |c: &[&str]| super::or_list(c);
+        assert_eq!(
+            [
+                choices(&[]),
+                choices(&["a"]),
+                choices(&["a", "b"]),
+                choices(&["a", "b", "c"])
+            ],
+            ["", "a", "a or b", "a, b or c"]
+        );
+    }
 
     const fn field(name: &'static str, ranges: &'static [BitRange], width: u32, kind: FieldKind) -> Field {
         Field {

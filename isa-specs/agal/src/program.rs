@@ -20,6 +20,7 @@ use std::fmt;
 
 use super::table::{op_by_code, Form};
 use isa_runtime::layout::{Enum, Field, FieldKind, Format};
+use isa_runtime::text::counted;
 
 use super::__layout::ENUM_REGTYPE;
 use super::table::regs;
@@ -105,10 +106,10 @@ impl AgalProgram {
                 return Some(Err(AgalError {
                     offset: at,
                     message: format!(
-                        "truncated token: the file ends {} bytes into token {i}, which needs {TOKEN_BYTES} \
-                         (the body after the 7-byte header is {} bytes, not a multiple of {TOKEN_BYTES})",
-                        chunk.len(),
-                        body.len()
+                        "truncated token: the file ends {} into token {i}, which needs {TOKEN_BYTES} \
+                         (the body after the 7-byte header is {}, not a multiple of {TOKEN_BYTES})",
+                        counted(chunk.len(), "byte"),
+                        counted(body.len(), "byte")
                     ),
                 }));
             };
@@ -158,8 +159,8 @@ fn parse_header(bytes: &[u8]) -> Result<Header, AgalError> {
             return err(
                 bytes.len(),
                 format!(
-                    "truncated header: the file ends after {} bytes; an AGAL program starts with {HEADER_BYTES} ({})",
-                    bytes.len(),
+                    "truncated header: the file ends after {}; an AGAL program starts with {HEADER_BYTES} ({})",
+                    counted(bytes.len(), "byte"),
                     header_contents()
                 ),
             );

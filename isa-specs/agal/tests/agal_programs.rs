@@ -264,6 +264,13 @@ fn malformed_binaries_give_positioned_errors() {
         assert_eq!(at, 7 + 24 * ((len - 7) / 24), "{len}: {message}");
         assert!(message.contains("truncated token"), "{message}");
     }
+    // One byte is counted as one.
+    assert!(error_of(&good[..1]).1.contains("the file ends after 1 byte; "));
+    let one = error_of(&good[..8]).1;
+    assert!(
+        one.contains("ends 1 byte into token 0, which needs 24 (the body after the 7-byte header is 1 byte,"),
+        "{one}"
+    );
 
     // Bad magic, version, tag and program type.
     let with = |at: usize, byte: u8| {

@@ -14,6 +14,8 @@
 
 use std::fmt;
 
+use isa_runtime::text::counted;
+
 /// Where a writer puts the sections of a `.shbin`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Layout {
@@ -214,8 +216,9 @@ impl Reader<'_> {
             _ => self.err(
                 offset.min(self.bytes.len()),
                 format!(
-                    "{what} needs {len} bytes at {offset:#x}, but the file is {} bytes",
-                    self.bytes.len()
+                    "{what} needs {} at {offset:#x}, but the file is {}",
+                    counted(len, "byte"),
+                    counted(self.bytes.len(), "byte")
                 ),
             ),
         }
@@ -316,9 +319,9 @@ fn not_written_back(bytes: &[u8], picasso: &[u8], dvlp: usize) -> ShbinError {
             return ShbinError {
                 offset: at,
                 message: format!(
-                    "the file is {} bytes, but its sections end at {:#x} (a file cut short, or bytes after the last \
+                    "the file is {}, but its sections end at {:#x} (a file cut short, or bytes after the last \
                      section); isaforge reads only files it writes back bit for bit",
-                    bytes.len(),
+                    counted(bytes.len(), "byte"),
                     picasso.len()
                 ),
             };
