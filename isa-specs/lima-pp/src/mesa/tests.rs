@@ -228,6 +228,15 @@ fn malformed_text_gives_line_and_column() {
             "atan2.s2 $1.xy $0.x $0.y, sync\n",
             "1:1: this `combiner` text gives bits of layout `Combiner` that read as layout `CombinerVec`",
         ),
+        // `, stop` and `, sync` end the units: no unit named `stop`.
+        (
+            "mov.v1 $0 $1, stop garbage\n",
+            "1:20: expected `,`, `{raw` or the end of the line after `stop`, found `garbage`",
+        ),
+        (
+            "mov.v1 $0 $1, sync x, stop\n",
+            "1:20: expected `,`, `{raw` or the end of the line after `sync`, found `x`",
+        ),
         ("@     0: mov.v1 $0 ^const9\n", "1:20: expected `^v0` or one of $0, "),
         ("@     0: add.v1 $0 ^const9\n", "1:20: expected `^v0` or one of $0, "),
         // A one-operand op takes no second operand: it was read as `arg1`

@@ -311,6 +311,13 @@ pub(super) fn unit(cur: &mut Cursor<'_>, parts: &mut Parts) -> Result<(), ParseE
     }
     match best {
         Some(e) => Err(e.report()),
+        // `, stop` and `, sync` end the units: text after one is neither.
+        None if forms()[index().control..].iter().any(|f| f.text.name == head) => {
+            let mut after = cur.clone();
+            after.eat(head);
+            after.skip_blanks();
+            Err(after.expected(&format!("`,`, `{{raw` or the end of the line after `{head}`")))
+        }
         None if !head.is_empty() => Err(cur.error(format!(
             "unknown unit {head}{}",
             hint(head, example_heads().iter().map(String::as_str)),
