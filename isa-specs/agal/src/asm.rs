@@ -5,15 +5,16 @@
 //!
 //! What it accepts, as the reference does: one instruction per line (`\n`,
 //! `\r\n` or `\r` end a line), `//` comments, operands separated by commas
-//! or blanks, write masks in any order (`ft0.zx`), short swizzles that repeat
-//! their last letter (`.xy` is `xyyy`), relative addressing `vc[va0.x+4]`
-//! with an optional trailing swizzle (vertex programs only), a register with
-//! no number meaning 0 (`op`, `oc`), and sampler options in `<…>` separated
-//! by commas or blanks, a number among them being the lod bias (written as
-//! `(int)(bias * 8)`). Ops with no destination write a zero destination,
-//! unused slots are zero, and a program holds at most 4096 tokens;
-//! `--ignore-limits` raises every register limit to 1024 and lifts the
-//! token limit (the binary format has none).
+//! or blanks, write masks in any order (`ft0.zx`, with a warning), short
+//! swizzles that repeat their last letter (`.xy` is `xyyy`), relative
+//! addressing `vc[va0.x+4]` with an optional trailing swizzle (vertex
+//! programs only), a register with no number meaning 0 (`op`, `oc`), and
+//! sampler options in `<…>` separated by commas or blanks, a number among
+//! them being the lod bias (written as `(int)(bias * 8)`). Ops with no
+//! destination write a zero destination, unused slots are zero, and a
+//! program holds at most 4096 tokens; `--ignore-limits` raises every
+//! register limit to 1024 and lifts the token limit (the binary format has
+//! none).
 //!
 //! Where the reference is silent or lenient, this assembler is strict, and
 //! every bad line gives one error (all of them are reported):
@@ -34,6 +35,11 @@
 //! may be any register of the program type, with its own limit (Instagal's
 //! tests write `vc[op.x]`), and `ife`/`els`/`eif` are not matched up (a
 //! corpus text holds a lone `els` and `eif`).
+//!
+//! Accepted as the reference has them, but with a warning (see
+//! [`assemble_with_warnings`]), because what is written is not what the
+//! bits say: a write mask that names a component twice (`op.xx`) or is out
+//! of x, y, z, w order (`op.yx`); the reference ORs one bit per letter.
 //!
 //! `tld` (0x2E) is accepted like `tex` (the later assembler's texture load,
 //! which the OpenFL port lacks). One more line form is isaforge's own:
@@ -62,18 +68,35 @@ pub type AsmError = ParseError;
 pub const MAX_TOKENS: usize = 4096;
 
 /// Assembles a whole program. On failure, every bad line is reported once.
+/// [`assemble_with_warnings`] also gives the warnings.
 pub fn assemble(
     text: &str,
     kind: ProgramType,
     version: Version,
     ignore_limits: bool,
 ) -> Result<AgalProgram, Vec<AsmError>> {
-    Assembler {
+    assemble_with_warnings(text, kind, version, ignore_limits).0
+}
+
+/// [`assemble`], and its warnings in line order: what the reference
+/// accepts without a word, and this assembler too, but not as written (a
+/// write mask that repeats a component or is out of x, y, z, w order).
+/// A line with an error gives no warnings.
+pub fn assemble_with_warnings(
+    text: &str,
+    kind: ProgramType,
+    version: Version,
+    ignore_limits: bool,
+) -> (Result<AgalProgram, Vec<AsmError>>, Vec<AsmError>) {
+    let assembler = Assembler {
         kind,
         version,
         ignore_limits,
-    }
-    .program(text)
+    };
+    let mut warnings = Vec::new();
+    let mut program = AgalProgram::new(kind, version);
+    let result = assembler.program_each_with_warnings(text, |token| program.tokens.push(token), &mut warnings);
+    (result.map(|_| program), warnings)
 }
 
 /// The settings of one assembly: program type, version and limits.
@@ -117,12 +140,23 @@ impl Assembler {
     /// [`Assembler::program`] one token at a time: hands each token to
     /// `each` as its line assembles (also when a later line turns out bad),
     /// keeping none, and returns how many there are, or every error.
-    pub fn program_each(&self, text: &str, mut each: impl FnMut(Instruction)) -> Result<usize, Vec<AsmError>> {
+    pub fn program_each(&self, text: &str, each: impl FnMut(Instruction)) -> Result<usize, Vec<AsmError>> {
+        self.program_each_with_warnings(text, each, &mut Vec::new())
+    }
+
+    /// [`Assembler::program_each`], adding the warnings of the lines that
+    /// assemble to `warnings` (see [`assemble_with_warnings`]).
+    pub fn program_each_with_warnings(
+        &self,
+        text: &str,
+        mut each: impl FnMut(Instruction),
+        warnings: &mut Vec<AsmError>,
+    ) -> Result<usize, Vec<AsmError>> {
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         let mut errors = Vec::new();
         let mut count = 0usize;
         for (i, line) in lines(text).enumerate() {
-            match self.line(line, i + 1) {
+            match self.line_with_warnings(line, i + 1, warnings) {
                 Ok(Some(token)) => {
                     count += 1;
                     if count == MAX_TOKENS + 1 && !self.ignore_limits {
@@ -147,6 +181,31 @@ impl Assembler {
     /// Assembles one line (`number` is its 1-based line number): `None` for
     /// a line with only blanks and a comment.
     pub fn line(&self, line: &str, number: usize) -> Result<Option<Instruction>, AsmError> {
+        self.line_with_warnings(line, number, &mut Vec::new())
+    }
+
+    /// [`Assembler::line`], adding the line's warnings to `warnings` when
+    /// it assembles (none when it has an error).
+    pub fn line_with_warnings(
+        &self,
+        line: &str,
+        number: usize,
+        warnings: &mut Vec<AsmError>,
+    ) -> Result<Option<Instruction>, AsmError> {
+        let mut found = Vec::new();
+        let token = self.line_inner(line, number, &mut found)?;
+        warnings.append(&mut found);
+        Ok(token)
+    }
+
+    /// [`Assembler::line_with_warnings`] before it knows whether the line
+    /// assembles: `warnings` may be dropped.
+    fn line_inner(
+        &self,
+        line: &str,
+        number: usize,
+        warnings: &mut Vec<AsmError>,
+    ) -> Result<Option<Instruction>, AsmError> {
         let code = line.find("//").map_or(line, |i| &line[..i]);
         let mut cur = Cursor::at(code, number, 1);
         skip_blanks(&mut cur);
@@ -232,7 +291,7 @@ impl Assembler {
         let mut sources = 0;
         for (operand, role) in operands.iter().zip(roles) {
             match role {
-                Role::Dest => bytes[4..8].copy_from_slice(&self.dest(operand)?.to_le_bytes()),
+                Role::Dest => bytes[4..8].copy_from_slice(&self.dest(operand, warnings)?.to_le_bytes()),
                 Role::Source => {
                     let at = 8 + 8 * sources;
                     bytes[at..at + 8].copy_from_slice(&self.source(operand, &op)?.to_le_bytes());
@@ -336,7 +395,9 @@ impl Assembler {
         Ok((reg, num as u32))
     }
 
-    fn dest(&self, o: &Operand<'_>) -> Result<u32, AsmError> {
+    /// A destination operand's 32 bits; a write mask that repeats a letter
+    /// or is out of order adds a warning.
+    fn dest(&self, o: &Operand<'_>, warnings: &mut Vec<AsmError>) -> Result<u32, AsmError> {
         let (reg, num) = self.register(&o.reg)?;
         if let Some(index) = &o.index {
             return Err(index.at.error("a destination cannot use relative addressing"));
@@ -353,7 +414,10 @@ impl Assembler {
         }
         let mask = match &o.comps {
             None => Mask::from_components(&Component::ALL),
-            Some((letters, _)) => Mask::from_components(&components(letters)),
+            Some((letters, at)) => {
+                warnings.extend(mask_warning(o.text, letters, at));
+                Mask::from_components(&components(letters))
+            }
         };
         let dest = Dest {
             num: UInt::from_bits(u64::from(num)),
@@ -498,6 +562,27 @@ fn components(letters: &str) -> Vec<Component> {
         .chars()
         .filter_map(|l| Component::ALL.into_iter().find(|c| c.letter() == l))
         .collect()
+}
+
+/// A warning at `at` when the write mask `letters` of operand `text` names
+/// a component twice (`op.xx`) or is out of x, y, z, w order (`op.yx`): the
+/// reference ORs one bit per letter, so the repeat and the order are lost.
+fn mask_warning(text: &str, letters: &str, at: &Cursor<'_>) -> Option<AsmError> {
+    let comps = components(letters);
+    let written: String = Component::ALL
+        .iter()
+        .filter(|c| comps.contains(c))
+        .map(|c| c.letter())
+        .collect();
+    let repeated = (comps.iter().enumerate()).find(|&(i, c)| comps[..i].contains(c));
+    let problem = if let Some((_, c)) = repeated {
+        format!("names `{}` twice: a write mask selects each component once", c.letter())
+    } else if letters != written {
+        "is not in x, y, z, w order: a write mask has no order".to_string()
+    } else {
+        return None;
+    };
+    Some(at.error(format!("{} {problem}, so this writes `.{written}`", quote_input(text))))
 }
 
 fn unknown_opcode(at: &Cursor<'_>, word: &str) -> AsmError {
