@@ -40,6 +40,9 @@
 //! [`assemble_with_warnings`]), because what is written is not what the
 //! bits say: a write mask that names a component twice (`op.xx`) or is out
 //! of x, y, z, w order (`op.yx`); the reference ORs one bit per letter.
+//! A lod bias that is not a multiple of 1/8 (`<2d, 1.3>`): the byte holds
+//! `(int)(bias * 8)`, so 1.3 is written as 1.25 and 0.01 as 0 (a bias
+//! whose byte would not fit, as `16`, is an error).
 //!
 //! `tld` (0x2E) is accepted like `tex` (the later assembler's texture load,
 //! which the OpenFL port lacks). One more line form is isaforge's own:
@@ -80,7 +83,8 @@ pub fn assemble(
 
 /// [`assemble`], and its warnings in line order: what the reference
 /// accepts without a word, and this assembler too, but not as written (a
-/// write mask that repeats a component or is out of x, y, z, w order).
+/// write mask that repeats a component or is out of x, y, z, w order; a
+/// lod bias that is not a multiple of 1/8).
 /// A line with an error gives no warnings.
 pub fn assemble_with_warnings(
     text: &str,
@@ -194,6 +198,8 @@ impl Assembler {
     ) -> Result<Option<Instruction>, AsmError> {
         let mut found = Vec::new();
         let token = self.line_inner(line, number, &mut found)?;
+        // The sampler options are read before the operands: column order.
+        found.sort_by_key(|w| w.col);
         warnings.append(&mut found);
         Ok(token)
     }
@@ -264,7 +270,7 @@ impl Assembler {
         }
         let end = cur.clone();
         let options = if cur.peek() == Some('<') {
-            Some(parse_options(&mut cur)?)
+            Some(parse_options(&mut cur, warnings)?)
         } else {
             None
         };
@@ -760,7 +766,9 @@ impl Options<'_> {
     }
 }
 
-fn parse_options<'a>(cur: &mut Cursor<'a>) -> Result<Options<'a>, AsmError> {
+/// Sampler options from `<` to `>`; a lod bias that is not a multiple of
+/// 1/8 adds a warning.
+fn parse_options<'a>(cur: &mut Cursor<'a>, warnings: &mut Vec<AsmError>) -> Result<Options<'a>, AsmError> {
     let at = cur.clone();
     cur.eat("<");
     let Some(close) = cur.rest().find('>') else {
@@ -816,6 +824,7 @@ fn parse_options<'a>(cur: &mut Cursor<'a>) -> Result<Options<'a>, AsmError> {
                 )));
             }
             let raw = raw as i8;
+            warnings.extend(bias_warning(word, raw, &word_at));
             if let Some(old) = bias_word {
                 if raw != options.bias {
                     return Err(word_at.error(format!(
@@ -851,6 +860,30 @@ fn parse_options<'a>(cur: &mut Cursor<'a>) -> Result<Options<'a>, AsmError> {
         return Err(cur.error(format!("unexpected {} after the sampler options", cur.describe_next())));
     }
     Ok(options)
+}
+
+/// A warning at `at` when the lod bias `word` (a checked number) is not a
+/// multiple of 1/8: the reference writes `(int)(bias * 8)`, so the bias
+/// written, `raw` / 8, is not the one in the text.
+fn bias_warning(word: &str, raw: i8, at: &Cursor<'_>) -> Option<AsmError> {
+    if is_eighths(word) {
+        return None;
+    }
+    Some(at.error(format!(
+        "lod bias {} is not a multiple of 1/8: the bias byte holds bias × 8, cut toward zero, so this writes {}",
+        escape_input(word),
+        f64::from(raw) / 8.0
+    )))
+}
+
+/// Whether the decimal number `word` (checked by [`is_number`]) is a whole
+/// number of eighths, read from its digits (exact, unlike `f64`).
+fn is_eighths(word: &str) -> bool {
+    let frac = word.split_once('.').map_or("", |(_, frac)| frac);
+    matches!(
+        frac.trim_end_matches('0'),
+        "" | "125" | "25" | "375" | "5" | "625" | "75" | "875"
+    )
 }
 
 /// A decimal number: optional sign, digits, optional fraction.
@@ -968,6 +1001,12 @@ mod tests {
         }
         for w in ["", ".", "-", "1e3", "inf", "nan", "1.2.3"] {
             assert!(!is_number(w), "{w}");
+        }
+        for w in ["1", "-0.5", "+2.", ".25", "12.875", "0.1250", "-15.375"] {
+            assert!(is_eighths(w), "{w}");
+        }
+        for w in ["0.01", "-0.01", "1.3", ".1", "0.1250000000000000000001", "0.0625"] {
+            assert!(!is_eighths(w), "{w}");
         }
     }
 }
