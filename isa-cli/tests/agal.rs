@@ -85,7 +85,15 @@ fn asm_then_disasm_round_trips() {
         let bin = path(&dir, &format!("{name}.bin"));
         let mut args = vec!["asm", "agal", &src, "-o", &bin];
         args.extend(options);
-        assert_success(&isa(&args));
+        let run = isa(&args);
+        assert_eq!(run.code, Some(0), "stderr: {}", run.stderr);
+        // The out-of-order mask `ft0.zx` is written `.xz`, with a warning.
+        let warning = if name == "f" {
+            format!("{src}:4:9: warning: `ft0.zx` is not in x, y, z, w order: a write mask has no order, so this writes `.xz`\n")
+        } else {
+            String::new()
+        };
+        assert_eq!(run.stderr, warning);
         let bytes = std::fs::read(&bin).unwrap();
         assert_eq!(bytes.len(), 7 + 24 * (canonical.lines().count() - 1));
 
@@ -237,6 +245,60 @@ fn asm_reports_every_bad_line_with_its_position() {
     assert_success(&run);
 }
 
+/// A write mask that repeats a letter or is out of order assembles as the
+/// reference has it (one bit per letter), with a warning at the mask's
+/// letters on stderr, and exit code 0.
+#[test]
+fn asm_warns_of_a_repeated_or_reordered_write_mask() {
+    let dir = scratch("agal_asm_mask_warnings");
+    let src = write(&dir, "m.agal", "mov op.xx, va0\nmov op.yx, va0\nmov vt0.zw, va0\n");
+    let run = isa(&["asm", "agal", &src, "--type", "vertex", "--version", "1", "-o", "-"]);
+    assert_eq!(run.code, Some(0), "stderr: {}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "{src}:1:8: warning: `op.xx` names `x` twice: a write mask selects each component once, so this writes `.x`\n\
+             {src}:2:8: warning: `op.yx` is not in x, y, z, w order: a write mask has no order, so this writes `.xy`\n"
+        )
+    );
+    let same = write(&dir, "same.agal", "mov op.x, va0\nmov op.xy, va0\nmov vt0.zw, va0\n");
+    let plain = isa(&["asm", "agal", &same, "--type", "vertex", "--version", "1", "-o", "-"]);
+    assert_success(&plain);
+    assert_eq!(run.stdout, plain.stdout);
+}
+
+/// A lod bias that is not a whole number of eighths is cut toward zero, as
+/// the reference writes it, with a warning at the number; the listing shows
+/// the bias written.
+#[test]
+fn asm_warns_of_a_lod_bias_cut_to_eighths() {
+    let dir = scratch("agal_asm_bias_warnings");
+    let src = write(
+        &dir,
+        "b.agal",
+        "tex ft0, v0, fs0 <2d, 1.3>\ntex ft1, v0, fs0 <2d,-0.01>\nmov oc, ft0\n",
+    );
+    let bin = path(&dir, "b.bin");
+    let run = isa(&["asm", "agal", &src, "--type", "fragment", "--version", "1", "-o", &bin]);
+    assert_eq!(run.code, Some(0), "stderr: {}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "{src}:1:23: warning: lod bias 1.3 is not a multiple of 1/8: the bias byte holds bias × 8, cut toward zero, so this writes 1.25\n\
+             {src}:2:22: warning: lod bias -0.01 is not a multiple of 1/8: the bias byte holds bias × 8, cut toward zero, so this writes 0\n"
+        )
+    );
+    let dis = isa(&["disasm", "agal", &bin]);
+    assert_success(&dis);
+    assert_eq!(
+        dis.out(),
+        "// AGAL program, 3 tokens; assemble with --type fragment --version 1\n\
+         tex ft0, v0, fs0 <2d,nearest,mipnone,clamp,rgba,1.25>\n\
+         tex ft1, v0, fs0 <2d,nearest,mipnone,clamp,rgba>\n\
+         mov oc, ft0\n"
+    );
+}
+
 #[test]
 fn asm_usage_errors() {
     let dir = scratch("agal_usage");
@@ -359,7 +421,8 @@ fn check_entry(entry: &Value, offset: usize, bits: usize) {
 #[test]
 fn decode_json_has_the_header_and_every_bit_once() {
     let dir = scratch("agal_decode_json");
-    let src = write(&dir, "f.agal", FRAGMENT_SOURCE);
+    // The canonical text: the same bytes, without the source's warning.
+    let src = write(&dir, "f.agal", FRAGMENT_CANONICAL);
     let bin = path(&dir, "f.bin");
     assert_success(&isa(&[
         "asm",
@@ -481,15 +544,22 @@ fn corpus_manifest_through_the_cli() {
         let run = isa(&args);
         let text = std::fs::read_to_string(&src).unwrap();
         let teds = text.lines().filter(|l| l.starts_with("ted ")).count();
+        // Masks out of order or with a repeat (Instagal's mask tests) and
+        // biases that are not in eighths (its bias test) give a warning each.
+        let (warnings, errors): (Vec<&str>, Vec<&str>) = run.stderr.lines().partition(|l| l.contains(": warning: "));
+        for l in warnings {
+            assert!(l.starts_with(&format!("{src}:")), "{l}");
+        }
         if teds == 0 {
-            assert_success(&run);
+            assert_eq!(run.code, Some(0), "stderr: {}", run.stderr);
+            assert_eq!(errors, Vec::<&str>::new());
             let expected = root.join("src").join(cols[0].replace(".agal", ".expected.bin"));
             assert_eq!(run.stdout, std::fs::read(expected).unwrap(), "{src}");
             identical += 1;
         } else {
             assert_eq!(run.code, Some(1), "{src}");
-            assert_eq!(run.stderr.lines().count(), teds, "{}", run.stderr);
-            for l in run.stderr.lines() {
+            assert_eq!(errors.len(), teds, "{}", run.stderr);
+            for l in errors {
                 assert!(
                     l.starts_with(&format!("{src}:"))
                         && l.ends_with(":1: `ted` needs AGAL version 2 or later; this program is version 1"),

@@ -128,13 +128,21 @@ fn assemble(files: &[Input], options: &AsmOptions, out: &mut dyn Write) -> Resul
         version,
         ignore_limits: options.ignore_limits,
     };
-    let count = assembler
-        .program_each(text, |token| {
+    let mut warnings = Vec::new();
+    let count = assembler.program_each_with_warnings(
+        text,
+        |token| {
             if written.is_ok() {
                 written = out.write_all(&token_bytes(&token));
             }
-        })
-        .map_err(|errors| located(errors.iter().map(ToString::to_string).collect()))?;
+        },
+        &mut warnings,
+    );
+    // Warnings first, as for PICA: `FILE:LINE:COL: warning: …` on stderr.
+    for w in &warnings {
+        eprintln!("{}:{}:{}: warning: {}", file.name, w.line, w.col, w.message);
+    }
+    let count = count.map_err(|errors| located(errors.iter().map(ToString::to_string).collect()))?;
     written.map_err(output::write_error)?;
     // No instructions: an error, unless `--allow-empty` (a header alone).
     if count == 0 && !options.allow_empty {

@@ -5,15 +5,16 @@
 //!
 //! What it accepts, as the reference does: one instruction per line (`\n`,
 //! `\r\n` or `\r` end a line), `//` comments, operands separated by commas
-//! or blanks, write masks in any order (`ft0.zx`), short swizzles that repeat
-//! their last letter (`.xy` is `xyyy`), relative addressing `vc[va0.x+4]`
-//! with an optional trailing swizzle (vertex programs only), a register with
-//! no number meaning 0 (`op`, `oc`), and sampler options in `<…>` separated
-//! by commas or blanks, a number among them being the lod bias (written as
-//! `(int)(bias * 8)`). Ops with no destination write a zero destination,
-//! unused slots are zero, and a program holds at most 4096 tokens;
-//! `--ignore-limits` raises every register limit to 1024 and lifts the
-//! token limit (the binary format has none).
+//! or blanks, write masks in any order (`ft0.zx`, with a warning), short
+//! swizzles that repeat their last letter (`.xy` is `xyyy`), relative
+//! addressing `vc[va0.x+4]` with an optional trailing swizzle (vertex
+//! programs only), a register with no number meaning 0 (`op`, `oc`), and
+//! sampler options in `<…>` separated by commas or blanks, a number among
+//! them being the lod bias (written as `(int)(bias * 8)`). Ops with no
+//! destination write a zero destination, unused slots are zero, and a
+//! program holds at most 4096 tokens; `--ignore-limits` raises every
+//! register limit to 1024 and lifts the token limit (the binary format has
+//! none).
 //!
 //! Where the reference is silent or lenient, this assembler is strict, and
 //! every bad line gives one error (all of them are reported):
@@ -34,6 +35,14 @@
 //! may be any register of the program type, with its own limit (Instagal's
 //! tests write `vc[op.x]`), and `ife`/`els`/`eif` are not matched up (a
 //! corpus text holds a lone `els` and `eif`).
+//!
+//! Accepted as the reference has them, but with a warning (see
+//! [`assemble_with_warnings`]), because what is written is not what the
+//! bits say: a write mask that names a component twice (`op.xx`) or is out
+//! of x, y, z, w order (`op.yx`); the reference ORs one bit per letter.
+//! A lod bias that is not a multiple of 1/8 (`<2d, 1.3>`): the byte holds
+//! `(int)(bias * 8)`, so 1.3 is written as 1.25 and 0.01 as 0 (a bias
+//! whose byte would not fit, as `16`, is an error).
 //!
 //! `tld` (0x2E) is accepted like `tex` (the later assembler's texture load,
 //! which the OpenFL port lacks). One more line form is isaforge's own:
@@ -62,18 +71,36 @@ pub type AsmError = ParseError;
 pub const MAX_TOKENS: usize = 4096;
 
 /// Assembles a whole program. On failure, every bad line is reported once.
+/// [`assemble_with_warnings`] also gives the warnings.
 pub fn assemble(
     text: &str,
     kind: ProgramType,
     version: Version,
     ignore_limits: bool,
 ) -> Result<AgalProgram, Vec<AsmError>> {
-    Assembler {
+    assemble_with_warnings(text, kind, version, ignore_limits).0
+}
+
+/// [`assemble`], and its warnings in line order: what the reference
+/// accepts without a word, and this assembler too, but not as written (a
+/// write mask that repeats a component or is out of x, y, z, w order; a
+/// lod bias that is not a multiple of 1/8).
+/// A line with an error gives no warnings.
+pub fn assemble_with_warnings(
+    text: &str,
+    kind: ProgramType,
+    version: Version,
+    ignore_limits: bool,
+) -> (Result<AgalProgram, Vec<AsmError>>, Vec<AsmError>) {
+    let assembler = Assembler {
         kind,
         version,
         ignore_limits,
-    }
-    .program(text)
+    };
+    let mut warnings = Vec::new();
+    let mut program = AgalProgram::new(kind, version);
+    let result = assembler.program_each_with_warnings(text, |token| program.tokens.push(token), &mut warnings);
+    (result.map(|_| program), warnings)
 }
 
 /// The settings of one assembly: program type, version and limits.
@@ -117,12 +144,23 @@ impl Assembler {
     /// [`Assembler::program`] one token at a time: hands each token to
     /// `each` as its line assembles (also when a later line turns out bad),
     /// keeping none, and returns how many there are, or every error.
-    pub fn program_each(&self, text: &str, mut each: impl FnMut(Instruction)) -> Result<usize, Vec<AsmError>> {
+    pub fn program_each(&self, text: &str, each: impl FnMut(Instruction)) -> Result<usize, Vec<AsmError>> {
+        self.program_each_with_warnings(text, each, &mut Vec::new())
+    }
+
+    /// [`Assembler::program_each`], adding the warnings of the lines that
+    /// assemble to `warnings` (see [`assemble_with_warnings`]).
+    pub fn program_each_with_warnings(
+        &self,
+        text: &str,
+        mut each: impl FnMut(Instruction),
+        warnings: &mut Vec<AsmError>,
+    ) -> Result<usize, Vec<AsmError>> {
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         let mut errors = Vec::new();
         let mut count = 0usize;
         for (i, line) in lines(text).enumerate() {
-            match self.line(line, i + 1) {
+            match self.line_with_warnings(line, i + 1, warnings) {
                 Ok(Some(token)) => {
                     count += 1;
                     if count == MAX_TOKENS + 1 && !self.ignore_limits {
@@ -147,6 +185,33 @@ impl Assembler {
     /// Assembles one line (`number` is its 1-based line number): `None` for
     /// a line with only blanks and a comment.
     pub fn line(&self, line: &str, number: usize) -> Result<Option<Instruction>, AsmError> {
+        self.line_with_warnings(line, number, &mut Vec::new())
+    }
+
+    /// [`Assembler::line`], adding the line's warnings to `warnings` when
+    /// it assembles (none when it has an error).
+    pub fn line_with_warnings(
+        &self,
+        line: &str,
+        number: usize,
+        warnings: &mut Vec<AsmError>,
+    ) -> Result<Option<Instruction>, AsmError> {
+        let mut found = Vec::new();
+        let token = self.line_inner(line, number, &mut found)?;
+        // The sampler options are read before the operands: column order.
+        found.sort_by_key(|w| w.col);
+        warnings.append(&mut found);
+        Ok(token)
+    }
+
+    /// [`Assembler::line_with_warnings`] before it knows whether the line
+    /// assembles: `warnings` may be dropped.
+    fn line_inner(
+        &self,
+        line: &str,
+        number: usize,
+        warnings: &mut Vec<AsmError>,
+    ) -> Result<Option<Instruction>, AsmError> {
         let code = line.find("//").map_or(line, |i| &line[..i]);
         let mut cur = Cursor::at(code, number, 1);
         skip_blanks(&mut cur);
@@ -205,7 +270,7 @@ impl Assembler {
         }
         let end = cur.clone();
         let options = if cur.peek() == Some('<') {
-            Some(parse_options(&mut cur)?)
+            Some(parse_options(&mut cur, warnings)?)
         } else {
             None
         };
@@ -232,7 +297,7 @@ impl Assembler {
         let mut sources = 0;
         for (operand, role) in operands.iter().zip(roles) {
             match role {
-                Role::Dest => bytes[4..8].copy_from_slice(&self.dest(operand)?.to_le_bytes()),
+                Role::Dest => bytes[4..8].copy_from_slice(&self.dest(operand, warnings)?.to_le_bytes()),
                 Role::Source => {
                     let at = 8 + 8 * sources;
                     bytes[at..at + 8].copy_from_slice(&self.source(operand, &op)?.to_le_bytes());
@@ -336,7 +401,9 @@ impl Assembler {
         Ok((reg, num as u32))
     }
 
-    fn dest(&self, o: &Operand<'_>) -> Result<u32, AsmError> {
+    /// A destination operand's 32 bits; a write mask that repeats a letter
+    /// or is out of order adds a warning.
+    fn dest(&self, o: &Operand<'_>, warnings: &mut Vec<AsmError>) -> Result<u32, AsmError> {
         let (reg, num) = self.register(&o.reg)?;
         if let Some(index) = &o.index {
             return Err(index.at.error("a destination cannot use relative addressing"));
@@ -353,7 +420,10 @@ impl Assembler {
         }
         let mask = match &o.comps {
             None => Mask::from_components(&Component::ALL),
-            Some((letters, _)) => Mask::from_components(&components(letters)),
+            Some((letters, at)) => {
+                warnings.extend(mask_warning(o.text, letters, at));
+                Mask::from_components(&components(letters))
+            }
         };
         let dest = Dest {
             num: UInt::from_bits(u64::from(num)),
@@ -498,6 +568,27 @@ fn components(letters: &str) -> Vec<Component> {
         .chars()
         .filter_map(|l| Component::ALL.into_iter().find(|c| c.letter() == l))
         .collect()
+}
+
+/// A warning at `at` when the write mask `letters` of operand `text` names
+/// a component twice (`op.xx`) or is out of x, y, z, w order (`op.yx`): the
+/// reference ORs one bit per letter, so the repeat and the order are lost.
+fn mask_warning(text: &str, letters: &str, at: &Cursor<'_>) -> Option<AsmError> {
+    let comps = components(letters);
+    let written: String = Component::ALL
+        .iter()
+        .filter(|c| comps.contains(c))
+        .map(|c| c.letter())
+        .collect();
+    let repeated = (comps.iter().enumerate()).find(|&(i, c)| comps[..i].contains(c));
+    let problem = if let Some((_, c)) = repeated {
+        format!("names `{}` twice: a write mask selects each component once", c.letter())
+    } else if letters != written {
+        "is not in x, y, z, w order: a write mask has no order".to_string()
+    } else {
+        return None;
+    };
+    Some(at.error(format!("{} {problem}, so this writes `.{written}`", quote_input(text))))
 }
 
 fn unknown_opcode(at: &Cursor<'_>, word: &str) -> AsmError {
@@ -675,7 +766,9 @@ impl Options<'_> {
     }
 }
 
-fn parse_options<'a>(cur: &mut Cursor<'a>) -> Result<Options<'a>, AsmError> {
+/// Sampler options from `<` to `>`; a lod bias that is not a multiple of
+/// 1/8 adds a warning.
+fn parse_options<'a>(cur: &mut Cursor<'a>, warnings: &mut Vec<AsmError>) -> Result<Options<'a>, AsmError> {
     let at = cur.clone();
     cur.eat("<");
     let Some(close) = cur.rest().find('>') else {
@@ -731,6 +824,7 @@ fn parse_options<'a>(cur: &mut Cursor<'a>) -> Result<Options<'a>, AsmError> {
                 )));
             }
             let raw = raw as i8;
+            warnings.extend(bias_warning(word, raw, &word_at));
             if let Some(old) = bias_word {
                 if raw != options.bias {
                     return Err(word_at.error(format!(
@@ -766,6 +860,30 @@ fn parse_options<'a>(cur: &mut Cursor<'a>) -> Result<Options<'a>, AsmError> {
         return Err(cur.error(format!("unexpected {} after the sampler options", cur.describe_next())));
     }
     Ok(options)
+}
+
+/// A warning at `at` when the lod bias `word` (a checked number) is not a
+/// multiple of 1/8: the reference writes `(int)(bias * 8)`, so the bias
+/// written, `raw` / 8, is not the one in the text.
+fn bias_warning(word: &str, raw: i8, at: &Cursor<'_>) -> Option<AsmError> {
+    if is_eighths(word) {
+        return None;
+    }
+    Some(at.error(format!(
+        "lod bias {} is not a multiple of 1/8: the bias byte holds bias × 8, cut toward zero, so this writes {}",
+        escape_input(word),
+        f64::from(raw) / 8.0
+    )))
+}
+
+/// Whether the decimal number `word` (checked by [`is_number`]) is a whole
+/// number of eighths, read from its digits (exact, unlike `f64`).
+fn is_eighths(word: &str) -> bool {
+    let frac = word.split_once('.').map_or("", |(_, frac)| frac);
+    matches!(
+        frac.trim_end_matches('0'),
+        "" | "125" | "25" | "375" | "5" | "625" | "75" | "875"
+    )
 }
 
 /// A decimal number: optional sign, digits, optional fraction.
@@ -883,6 +1001,12 @@ mod tests {
         }
         for w in ["", ".", "-", "1e3", "inf", "nan", "1.2.3"] {
             assert!(!is_number(w), "{w}");
+        }
+        for w in ["1", "-0.5", "+2.", ".25", "12.875", "0.1250", "-15.375"] {
+            assert!(is_eighths(w), "{w}");
+        }
+        for w in ["0.01", "-0.01", "1.3", ".1", "0.1250000000000000000001", "0.0625"] {
+            assert!(!is_eighths(w), "{w}");
         }
     }
 }
