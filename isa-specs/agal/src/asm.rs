@@ -61,7 +61,7 @@ use super::table::{
 use super::{
     Comp, Dest, Dim, Filter, Instruction, Mip, ProgramType, RegType, Sampler, Source, TexFormat, Version, Wrap,
 };
-use isa_runtime::text::{escape_input, quote_input};
+use isa_runtime::text::{counted, escape_input, quote_input};
 
 /// An assembly error: 1-based line and column (in characters), and why.
 pub type AsmError = ParseError;
@@ -281,7 +281,7 @@ impl Assembler {
             return Err(at.error(format!(
                 "{word} takes {}, found {}",
                 describe_roles(roles),
-                plural(operands.len(), "operand"),
+                counted(operands.len(), "operand"),
                 word = quote_input(word)
             )));
         }
@@ -545,20 +545,12 @@ impl Assembler {
     }
 }
 
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 fn describe_roles(roles: &[Role]) -> String {
     if roles.is_empty() {
         return "no operands".into();
     }
     let names: Vec<&str> = roles.iter().map(|r| r.noun()).collect();
-    format!("{} ({})", plural(roles.len(), "operand"), names.join(", "))
+    format!("{} ({})", counted(roles.len(), "operand"), names.join(", "))
 }
 
 /// x 0, y 1, z 2, w 3 (the letter was checked).
