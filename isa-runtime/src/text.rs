@@ -784,7 +784,9 @@ fn parse_value<'a, W: BitWord>(
                 v.value
             } else if let (Some(v), false) = (empty, e.open) {
                 v.value
-            } else if let Some(n) = cur.integer()? {
+            } else if let Some(n) = cur.clone().integer().map_err(|_| TextError::one_of(cur, field))? {
+                // A number that is no number (`3d`) is read as no value.
+                cur.integer()?;
                 let fits = n >= 0 && (n as u128) <= low_mask(field.width) as u128;
                 if !fits || !(e.open || e.value(n as u64).is_some()) {
                     return Err(TextError::message(
@@ -2406,6 +2408,12 @@ mod tests {
         assert_eq!(read(op, "6"), Ok((6, 0)));
         assert_eq!(read(op, "8"), Err("1:1: 8 is not a value of `Op` for `op`".into()));
         assert_eq!(read(op, "-1"), Err("1:1: -1 is not a value of `Op` for `op`".into()));
+        // A number glued to a word is no value, and no number either.
+        let glued = read(op, "3d").unwrap_err();
+        assert!(
+            glued.starts_with("1:1: expected one of ") && glued.ends_with(" for `op`, found `3d`"),
+            "{glued}"
+        );
         assert_eq!(read(closed, "3"), Ok((3, 0)));
         assert_eq!(read(closed, "b"), Ok((3, 0)));
         assert_eq!(
