@@ -1,7 +1,8 @@
 //! Warnings: what assembles, but not as written, where picasso 2.7 warns
 //! too (a write mask out of x, y, z, w order; a padding NOP left out by
 //! `--no-nop`) or accepts what is likely a slip (a component named twice
-//! in a write mask). The words are picasso's either way.
+//! in a write mask, a name that hides a register). The words are
+//! picasso's either way.
 
 mod asm_common;
 
@@ -82,4 +83,21 @@ fn a_padding_nop_left_out_is_a_warning() {
     let nopad = ".proc main\n ifu b0\n .nopad\n .end\n end\n.end\n";
     assert_eq!(warnings(nopad, &NO_NOP), Vec::<String>::new());
     assert_eq!(warnings(nopad, &Options::default()), Vec::<String>::new());
+}
+
+/// A name spelled as a register (`.out o1 …`, `.fvec c3`) is read before
+/// the register, as picasso reads it: `c3` then names the uniform (at c0),
+/// so the warning says the register is hidden. `.alias` refuses such a
+/// name outright, as picasso does.
+#[test]
+fn a_name_spelled_as_a_register_is_a_warning() {
+    let src = ".out o1 texcoord0\n.fvec c3\n.constf r7(1.0, 2.0, 3.0, 4.0)\n.out pos position\n.proc main\n mov o1, v0\n mov pos, c3\n end\n.end\n";
+    assert_eq!(
+        warnings(src, &Options::default()),
+        [
+            "1:6: `o1` is also a register: from here on it names this output, not the register (picasso reads names first)",
+            "2:7: `c3` is also a register: from here on it names this uniform, not the register (picasso reads names first)",
+            "3:9: `r7` is also a register: from here on it names this constant, not the register (picasso reads names first)",
+        ]
+    );
 }

@@ -70,7 +70,7 @@ fn dispatch(asm: &mut Asm, name: &str, stmt: &Stmt<'_>) -> Option<Result<(), Dia
 }
 
 /// An identifier not yet used by an alias of this file.
-pub(super) fn new_name<'a>(asm: &Asm, stmt: &Stmt<'a>, name: &'a str, what: &str) -> Result<(), Diag> {
+pub(super) fn new_name<'a>(asm: &mut Asm, stmt: &Stmt<'a>, name: &'a str, what: &str) -> Result<(), Diag> {
     if !is_identifier(name) {
         return Err(stmt.err_at(name, format!("invalid {what} name {name}", name = quote_input(name))));
     }
@@ -79,6 +79,15 @@ pub(super) fn new_name<'a>(asm: &Asm, stmt: &Stmt<'a>, name: &'a str, what: &str
             name,
             format!("{name} is already defined in this file", name = quote_input(name)),
         ));
+    }
+    // As in picasso, an operand's name is looked up before the register it
+    // spells: accepted, but `r1` no longer meaning r1 is worth a word.
+    if operand::spells_register(name) {
+        let message = format!(
+            "{name} is also a register: from here on it names this {what}, not the register (picasso reads names first)",
+            name = quote_input(name)
+        );
+        asm.warn(stmt.line, stmt.err_at(name, message));
     }
     Ok(())
 }

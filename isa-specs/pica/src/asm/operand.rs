@@ -198,6 +198,15 @@ fn repeated_letter(letters: &str) -> Option<char> {
     None
 }
 
+/// Whether `name` is spelled as a register (a file's letter and a number,
+/// as `resolve` reads one: `r1`, `o0x1`), in range or not.
+pub(crate) fn spells_register(name: &str) -> bool {
+    let mut chars = name.chars();
+    let file = chars.next().and_then(File::from_prefix);
+    let digits = chars.as_str();
+    file.is_some() && digits.starts_with(|c: char| c.is_ascii_digit()) && numbers::c_integer(digits).is_some()
+}
+
 /// One to four components; a short swizzle repeats its last one.
 pub(crate) fn parse_swizzle(text: &str) -> Option<Swizzle<true>> {
     let letters: Vec<char> = text.chars().collect();
