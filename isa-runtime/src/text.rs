@@ -1562,6 +1562,15 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
             let set = eat_literal(cur, flag_text(t), next);
             fields[index].write(word, base, u64::from(set));
             decided.fields.insert(index);
+            // The flag's text again (`(sy)(sy)`): if the line fails no
+            // further on, that is what is wrong with it.
+            let again = (set && token_at(cur.rest(), flag_text(t))).then(|| cur.clone());
+            let given_twice = |e: TextError<'a>| match &again {
+                Some(again) if e.cmp_place(&TextError::expected(again, "")).is_le() => {
+                    TextError::message(again, format!("`{}` is given twice", flag_text(t).trim()))
+                }
+                _ => e,
+            };
             if set && next.is_some_and(|p| !matches!(p, Piece::Space)) {
                 // Glued, its text may instead start what follows (ir3's
                 // `{s:'.s'}.s2en`): without the flag, if not with it.
@@ -1575,8 +1584,9 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
                 decided.fields.insert(index);
                 fields[index].write(word, base, 0);
                 return parse_text_pieces(cur, rest, then, word, decided, hooks)
-                    .map_err(|second| further(first, first_at, second, cur));
+                    .map_err(|second| given_twice(further(first, first_at, second, cur)));
             }
+            return parse_text_pieces(cur, rest, then, word, decided, hooks).map_err(given_twice);
         }
         Piece::Field {
             index,

@@ -344,6 +344,9 @@ fn errors_of_several_forms_say_each_thing_once() {
             19,
             "1024 does not fit `imm` (11 bits, -1024..=1023)",
         ),
+        // A flag given twice is named, not the mnemonic it stands before.
+        ("(sy)(sy)add.f r0.x, r0.y, r1.x", 5, "`(sy)` is given twice"),
+        ("(ss)(jp)(jp)add.f r0.x, r0.y, r1.x", 9, "`(jp)` is given twice"),
     ] {
         let err = mesa::assemble_line(text, 1, NEWEST).expect_err(text);
         assert_eq!((err.col, err.message.as_str()), (col, message), "`{text}`");
