@@ -20,6 +20,7 @@ use std::fmt;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::ValueEnum;
 use isa_agal::ProgramType;
+use isa_runtime::explain::FieldReport;
 use isa_runtime::layout::{Format, IsaLayout};
 use isa_runtime::{BitWord, DecodeError, Isa, LayoutCodec};
 
@@ -228,8 +229,20 @@ pub struct Opened<'a, W> {
     /// Every instruction word, in file order.
     pub words: Words<'a, W>,
     /// The words of the ISA's auxiliary layout ([`CliIsa::AUX`]), such as
-    /// PICA's operand descriptors, each with its byte offset in the file.
-    pub aux: Vec<(usize, u128)>,
+    /// PICA's operand descriptors, in file order.
+    pub aux: Vec<AuxWord>,
+}
+
+/// One auxiliary word of a file: its byte offset, the word, and the rows
+/// for the bits its entry holds after the layout's (a `.shbin` operand
+/// descriptor entry's second word), counted on from the layout's last bit.
+pub struct AuxWord {
+    /// Byte offset in the file.
+    pub offset: usize,
+    /// The word, in the low bits.
+    pub word: u128,
+    /// The entry's bits past the layout's, as rows of their own.
+    pub trailer: Vec<FieldReport>,
 }
 
 /// Writes a listing as it makes it.

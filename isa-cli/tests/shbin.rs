@@ -129,7 +129,7 @@ fn decode_json_adds_the_opdesc_table() {
     let instructions = json["instructions"].as_array().expect("instructions");
     assert_eq!(instructions.len(), shbin.code.len());
     for (i, entry) in instructions.iter().enumerate() {
-        check_entry(entry, CODE_AT + 4 * i);
+        check_entry(entry, CODE_AT + 4 * i, 32);
     }
     // Each word's text is its line of `isa disasm`, as DESIGN asks.
     assert_eq!(instructions[1]["text"], "dp4 outpos.x, mvp[0], r0");
@@ -147,8 +147,9 @@ fn decode_json_adds_the_opdesc_table() {
     let desc_at = CODE_AT + 4 * shbin.code.len();
     let opdescs = json["opdescs"].as_array().expect("opdescs");
     assert_eq!(opdescs.len(), shbin.opdescs.len());
+    // Each entry is 8 bytes: the descriptor, then a second word (`extra`).
     for (i, entry) in opdescs.iter().enumerate() {
-        check_entry(entry, desc_at + 8 * i);
+        check_entry(entry, desc_at + 8 * i, 64);
     }
     assert_eq!(opdescs[1]["text"], "dst.x src1=xyzw src2=xyzw src3=xxxx");
     let mask = &opdescs[1]["fields"][0];
@@ -161,14 +162,27 @@ fn decode_json_adds_the_opdesc_table() {
     let word_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
     assert_eq!(word_at(CODE_AT + 4), shbin.code[1]);
     assert_eq!(word_at(desc_at + 8 * 5), shbin.opdescs[5].desc);
+
+    // A byte of an entry's second word shows in its `extra` row (it was
+    // left out, so such a byte did not change the output).
+    let mut patched = bytes.clone();
+    patched[desc_at + 4] = 0xff;
+    let patched = write(&dir, "patched.shbin", patched);
+    let run = isa(&["decode", "pica", &patched, "--json"]);
+    assert_success(&run);
+    let json: Value = serde_json::from_slice(&run.stdout).expect("valid JSON");
+    let fields = json["opdescs"][0]["fields"].as_array().expect("fields");
+    let extra = fields.iter().find(|f| f["name"] == "extra").expect("an `extra` row");
+    assert_eq!((extra["lo"].as_u64(), extra["raw"].as_u64()), (Some(32), Some(0xff)));
 }
 
-/// One entry: its offset, 32 bits, a text, and fields covering each bit once.
-fn check_entry(entry: &Value, offset: usize) {
+/// One entry: its offset, `bits` bits, a text, and fields covering each
+/// bit once.
+fn check_entry(entry: &Value, offset: usize, bits: usize) {
     assert_eq!(entry["offset"], Value::from(offset), "{entry}");
-    assert_eq!(entry["bits"], Value::from(32));
+    assert_eq!(entry["bits"], Value::from(bits));
     assert!(entry["text"].is_string());
-    let mut covered = [0u8; 32];
+    let mut covered = vec![0u8; bits];
     for field in entry["fields"].as_array().expect("fields") {
         let lo = field["lo"].as_u64().unwrap() as usize;
         let width = field["width"].as_u64().unwrap() as usize;
@@ -177,7 +191,7 @@ fn check_entry(entry: &Value, offset: usize) {
             *bit += 1;
         }
     }
-    assert_eq!(covered, [1; 32], "{entry}");
+    assert_eq!(covered, vec![1; bits], "{entry}");
 }
 
 #[test]
@@ -189,7 +203,7 @@ fn decode_text_lists_the_operand_descriptors() {
     let out = run.out();
     assert!(out.starts_with("0x0034: 0x4e000000  mov r0, v0\n"), "{out}");
     assert!(
-        out.contains("\noperand descriptors:\n0x0050: 0x0000036f  dst.xyzw src1=xyzw"),
+        out.contains("\noperand descriptors:\n0x0050: 0x000000000000036f  dst.xyzw src1=xyzw"),
         "{out}"
     );
 }

@@ -13,7 +13,7 @@ use serde_json::json;
 use crate::commands::asm::ALLOW_EMPTY;
 use crate::failure::Failure;
 use crate::input::{self, Place};
-use crate::isas::{self, AuxLayout, CliIsa, ContainerWord, IsaName, Words};
+use crate::isas::{self, AuxLayout, AuxWord, CliIsa, ContainerWord, IsaName, Words};
 use crate::output::{Emit, Stdout};
 use crate::table;
 
@@ -312,10 +312,14 @@ fn instruction<I: Isa>(word: ContainerWord<I::Word>, gen: Option<u32>) -> Decode
 }
 
 /// The words of a file of auxiliary words (`--opdescs FILE`).
-fn raw_aux(layout: AuxLayout, file: &input::Input, errors: &mut Vec<String>) -> Vec<(usize, u128)> {
+fn raw_aux(layout: AuxLayout, file: &input::Input, errors: &mut Vec<String>) -> Vec<AuxWord> {
     match input::chunks(&file.bytes, layout.word_bytes()) {
         Ok(chunks) => (chunks.into_iter())
-            .map(|(offset, chunk)| (offset, input::le_u128(chunk)))
+            .map(|(offset, chunk)| AuxWord {
+                offset,
+                word: input::le_u128(chunk),
+                trailer: Vec::new(),
+            })
             .collect(),
         Err(e) => {
             errors.push(format!("{}: {e}", file.name));
@@ -325,17 +329,24 @@ fn raw_aux(layout: AuxLayout, file: &input::Input, errors: &mut Vec<String>) -> 
 }
 
 /// Auxiliary words with their fields; those that do not decode go to `errors`.
-fn aux_entries(layout: AuxLayout, words: Vec<(usize, u128)>, name: &str, errors: &mut Vec<String>) -> Vec<Decoded> {
+fn aux_entries(layout: AuxLayout, words: Vec<AuxWord>, name: &str, errors: &mut Vec<String>) -> Vec<Decoded> {
     let mut decoded = Vec::with_capacity(words.len());
-    for (offset, word) in words {
+    for AuxWord { offset, word, trailer } in words {
         match (layout.text)(word) {
-            Ok(text) => decoded.push(Decoded {
-                offset,
-                bits: layout.format.bits,
-                hex: format!("0x{word:0width$x}", width = layout.format.bits.div_ceil(4) as usize),
-                text,
-                fields: explain_format(layout.format, &word, None),
-            }),
+            Ok(text) => {
+                // The entry's bits past the layout's come after its rows.
+                let bits = layout.format.bits + trailer.iter().map(|f| f.width).sum::<u32>();
+                let whole = (trailer.iter()).fold(word, |w, f| w | u128::from(f.raw) << f.lo);
+                let mut fields = explain_format(layout.format, &word, None);
+                fields.extend(trailer);
+                decoded.push(Decoded {
+                    offset,
+                    bits,
+                    hex: format!("0x{whole:0width$x}", width = bits.div_ceil(4) as usize),
+                    text,
+                    fields,
+                });
+            }
             Err(e) => errors.push(format!("{name}: {}", e.at(offset))),
         }
     }

@@ -4,11 +4,14 @@ use isa_pica::asm::{self as pica_asm, SourceFile};
 use isa_pica::shbin::Shbin;
 use isa_pica::{OpDesc, Pica};
 
-use super::{AsmOptionGroup, AsmOptions, AuxLayout, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened, Words};
+use super::{
+    AsmOptionGroup, AsmOptions, AuxLayout, AuxWord, CliIsa, Container, ContainerWord, IsaName, LiftFn, Opened, Words,
+};
 use crate::commands::asm::ALLOW_EMPTY;
 use crate::failure::Failure;
 use crate::input::{Input, Place};
 use crate::output;
+use isa_runtime::explain::FieldReport;
 
 use std::io::Write;
 
@@ -54,7 +57,19 @@ fn open(bytes: &[u8], _gen: Option<u32>) -> Result<Opened<'_, u32>, String> {
         listing: Box::new(move |out| out.write_all(text.as_bytes())),
         header: None,
         aux: (shbin.opdescs.iter().enumerate())
-            .map(|(i, e)| (desc_at + 8 * i, u128::from(e.desc)))
+            .map(|(i, e)| AuxWord {
+                offset: desc_at + 8 * i,
+                word: u128::from(e.desc),
+                trailer: vec![FieldReport {
+                    name: "extra".into(),
+                    lo: 32,
+                    width: 32,
+                    raw: u64::from(e.extra),
+                    value: format!("{:#x}", e.extra),
+                    kind: "unknown",
+                    doc: "the entry's second word (0 in every known file; `.raw_opdesc` writes it)",
+                }],
+            })
             .collect(),
     })
 }
