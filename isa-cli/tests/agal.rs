@@ -486,6 +486,27 @@ fn explain_a_token() {
     let run = isa(&["explain", "agal", &format!("0x1{}", "0".repeat(48))]);
     assert_eq!(run.code, Some(1));
     assert!(run.stderr.contains("does not fit in 192 bits"), "{}", run.stderr);
+    // A token's top 64 bits (src2) show in the heading and in the error:
+    // they were cut to the low 128 bits, which named another token.
+    let token = "123456789abcdef0cd613e30d8f16adf91b7584a2265b1f5";
+    let run = isa(&["explain", "agal", token]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.out().starts_with(&format!("0x{token}  (does not decode)\n")),
+        "{}",
+        run.out()
+    );
+    assert_eq!(
+        run.stderr,
+        format!("error: 0x{token}: no opcode matches the word's low 128 bits, 0xcd613e30d8f16adf91b7584a2265b1f5\n")
+    );
+    let run = isa(&["explain", "agal", "ffffffffffffffff00000000000000000000000000000000"]);
+    assert!(
+        run.out()
+            .starts_with("0xffffffffffffffff00000000000000000000000000000000  "),
+        "{}",
+        run.out()
+    );
 }
 
 fn corpus() -> Option<PathBuf> {

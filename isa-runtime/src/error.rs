@@ -8,8 +8,11 @@ use core::fmt;
 pub enum DecodeErrorKind {
     /// The opcode bits match no opcode of the ISA.
     UnknownOpcode {
-        /// The word's low 128 bits.
+        /// The word's low 128 bits (every opcode is in them).
         word: u128,
+        /// The word's width in bits: more than 128 means `word` is only
+        /// its low bits.
+        bits: u32,
     },
     /// A closed enum field holds a value that has no name.
     BadEnumValue {
@@ -129,7 +132,10 @@ impl fmt::Display for DecodeError {
             write!(f, "byte {offset:#x}: ")?;
         }
         match &self.kind {
-            DecodeErrorKind::UnknownOpcode { word } => {
+            DecodeErrorKind::UnknownOpcode { word, bits } if *bits > 128 => {
+                write!(f, "no opcode matches the word's low 128 bits, {word:#x}")
+            }
+            DecodeErrorKind::UnknownOpcode { word, .. } => {
                 write!(f, "no opcode matches word {word:#x}")
             }
             DecodeErrorKind::BadEnumValue { value, enum_name } => {

@@ -41,8 +41,14 @@ pub fn instruction_text<I: Isa>(word: I::Word, gen: Option<u32>) -> Result<Strin
 
 /// A word as `0x` and zero-padded hex digits of its full width.
 pub fn word_hex<W: BitWord>(word: &W) -> String {
-    let digits = (W::BITS / 4) as usize;
-    format!("0x{:0digits$x}", word.to_u128())
+    // Digit by digit from the top: a word may be wider than 128 bits
+    // (AGAL's tokens are 192).
+    let mut hex = String::from("0x");
+    for digit in (0..W::BITS.div_ceil(4)).rev() {
+        let nibble = word.get(4 * digit, 4.min(W::BITS - 4 * digit)) as u32;
+        hex.push(char::from_digit(nibble, 16).unwrap_or('?'));
+    }
+    hex
 }
 
 /// The opcode `word` matches in generation `gen` (`None`: an ISA without

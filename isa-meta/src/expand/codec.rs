@@ -382,7 +382,8 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
         quote!(::core::result::Result::Err(::isa_runtime::DecodeError::new(
             "opcode",
             ::isa_runtime::DecodeErrorKind::UnknownOpcode {
-                word: ::isa_runtime::BitWord::to_u128(&word)
+                word: ::isa_runtime::BitWord::to_u128(&word),
+                bits: <#word as ::isa_runtime::BitWord>::BITS,
             },
         )))
     };

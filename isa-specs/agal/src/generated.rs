@@ -2076,6 +2076,7 @@ impl Instruction {
                 "opcode",
                 ::isa_runtime::DecodeErrorKind::UnknownOpcode {
                     word: ::isa_runtime::BitWord::to_u128(&word),
+                    bits: <[u64; 3usize] as ::isa_runtime::BitWord>::BITS,
                 },
             ),
         )
