@@ -4,7 +4,7 @@
 
 mod asm_common;
 
-use asm_common::{errors, main, ok};
+use asm_common::{errors, main, ok, ok_files};
 use pretty_assertions::assert_eq;
 
 /// `n` lines made by `line(i)`.
@@ -80,6 +80,26 @@ fn uniforms() {
         errors(&(fvecs(96) + ".in v\n" + &main("nop"))),
         ["97:5: too many uniforms in this DVLE"]
     );
+}
+
+/// The 96 count names: a name declared again in another vertex shader is
+/// the same uniform, not one more (picasso appends an entry per
+/// declaration, so 100 shaders declaring `u` left no room for `v`, and
+/// a disassembly, which declares each shader's names, did not assemble).
+#[test]
+fn a_uniform_declared_again_counts_once() {
+    let shader = |i: usize, names: &str| format!(".fvec {names}\n.proc p{i}\n mov r0, u\n end\n.end\n.entry p{i}\n");
+    let mut texts: Vec<String> = (0..100).map(|i| shader(i, "u")).collect();
+    texts.push(shader(100, "u, v"));
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let shbin = ok_files(&texts);
+    assert_eq!(shbin.dvles.len(), 101);
+    let last = &shbin.dvles[100].uniforms;
+    assert_eq!(
+        (last.len(), last[0].first, last[1].first),
+        (2, shbin.dvles[0].uniforms[0].first, last[1].first)
+    );
+    assert_ne!(last[0].first, last[1].first);
 }
 
 #[test]

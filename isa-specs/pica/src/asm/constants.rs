@@ -59,6 +59,7 @@ pub(super) fn uniforms(asm: &mut Asm, stmt: &Stmt<'_>, kind: UniformKind) -> Res
                 pos = Some(i64::from(u.pos));
             }
         }
+        let declared = pos.is_some();
         let pos = match pos {
             Some(pos) => pos,
             None => {
@@ -82,7 +83,12 @@ pub(super) fn uniforms(asm: &mut Asm, stmt: &Stmt<'_>, kind: UniformKind) -> Res
             size: size as u16,
             kind,
         };
-        if shared {
+        // One entry per name. picasso (`dir_uniform`) appends an entry for
+        // every declaration, even of a name it found, so a name declared in
+        // many vertex shaders counts many times towards the 96 (and past
+        // them, it writes beyond its table): a set of files whose
+        // disassembly declares each shader's names again did not assemble.
+        if shared && !declared {
             asm.globals.push(entry.clone());
         }
         if !name.starts_with('_') {
