@@ -687,13 +687,18 @@ fn line_rest(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
 
 #[inline]
 fn skip_annotation(cur: &mut Cursor<'_>) -> Result<(), ParseError> {
-    match cur.rest().find('}') {
+    let rest = cur.rest();
+    let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+    match line.find('}') {
         Some(end) => {
-            let body = &cur.rest()[..=end];
-            cur.eat(body);
+            cur.eat(&line[..=end]);
             Ok(())
         }
-        None => Err(cur.expected("`}` closing the `{raw …}` annotation")),
+        None => {
+            // The note ends with its line: the `}` is missing there.
+            cur.eat(line.trim_end_matches('\r'));
+            Err(cur.expected("`}` closing the `{raw …}` annotation"))
+        }
     }
 }
 

@@ -212,6 +212,20 @@ fn an_annotation_gives_each_field_once() {
     assert!(assemble(&format!("{lines} {{raw register0_attr=1}}\n")).is_ok());
 }
 
+/// A note ends with its line: one without its `}` is an error at the end
+/// of that line (it pointed at the `{`), even when a later line has one.
+#[test]
+fn an_unclosed_annotation_is_an_error_at_the_end_of_its_line() {
+    let lines = "000:\tmul.m0 ^2/$0.y t[1].z a0.y\n\tmul.m1 ^3/$0.x t[1].y a0.y";
+    for next in ["", "001:\tmul.m0 ^8/$0.z t[1].x a0.y {raw register0_attr=1}\n"] {
+        let err = assemble(&format!("{lines} {{raw register0_attr=1\n{next}")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "2:50: expected `}` closing the `{raw …}` annotation, found end of line"
+        );
+    }
+}
+
 /// A branch whose target is outside the program prints as the
 /// instruction's own number with the real target in the annotation, and
 /// reads back; the same annotation naming a target inside the program is
