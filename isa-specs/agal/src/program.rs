@@ -277,18 +277,18 @@ pub fn check_token(bytes: &[u8; TOKEN_BYTES], version: Version) -> Result<Instru
         return Err((0, format!("unknown opcode {code:#04x}")));
     };
     let name = op.spec.mnemonic;
+    // An error at the first byte that is not zero.
     let zero = |at: usize, len: usize, what: &str| -> Result<(), (usize, String)> {
-        if bytes[at..at + len].iter().all(|&b| b == 0) {
-            Ok(())
-        } else {
-            Err((
-                at,
+        match bytes[at..at + len].iter().position(|&b| b != 0) {
+            None => Ok(()),
+            Some(first) => Err((
+                at + first,
                 format!(
                     "`{name}` has no {what}, so bytes {at}..{} of the token must be zero, found {:02x?}",
                     at + len,
                     &bytes[at..at + len]
                 ),
-            ))
+            )),
         }
     };
     let reg_type = |slot: Slot, layout: &Format, name: &str, what: &str| {
@@ -528,6 +528,10 @@ mod tests {
         let e = err(&program(&[bad]));
         assert_eq!(e.offset, 7 + 16);
         assert!(e.message.contains("no second source"), "{e}");
+        // At the byte that is not zero, not the slot's first.
+        let mut bad = mov();
+        bad[21] = 5;
+        assert_eq!(err(&program(&[bad])).offset, 7 + 21);
 
         let mut bytes = program(&[mov()]);
         bytes.extend_from_slice(&[0; 5]);
