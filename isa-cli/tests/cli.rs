@@ -118,6 +118,15 @@ fn explain_a_known_word() {
   unused  25..0   0x0000000  0x0    not read; assemblers write 0
 ";
     assert_eq!(run.out(), expected);
+    // Commas or blanks separate words; nothing between two commas (or
+    // after the last) is an error, not skipped.
+    let listed = isa(&["explain", "pica", "0x08020100, 88000000"]);
+    assert_eq!((listed.code, listed.out()), (Some(0), expected.to_string()));
+    for arg in ["0x08020100,,88000000", "0x08020100,"] {
+        let run = isa(&["explain", "pica", arg]);
+        assert_eq!(run.code, Some(1), "{arg}");
+        assert_eq!(run.stderr, format!("error: `{arg}`: an empty word between commas\n"));
+    }
 }
 
 /// An operand of an operation enum shows its value's semantics under the

@@ -43,15 +43,19 @@ pub fn run<I: CliIsa>(args: &ExplainArgs, gen: Option<u32>) -> Result<(), Failur
     let bits = aux.map_or(I::Word::BITS, |a| a.format.bits);
     let mut words = Vec::new();
     let mut errors = Vec::new();
-    for token in args
-        .words
-        .iter()
-        .flat_map(|a| a.split(|c: char| c == ',' || c.is_whitespace()))
-        .filter(|t| !t.is_empty())
-    {
-        match parse_word_bytes(token, bits) {
-            Ok(word) => words.push(word),
-            Err(e) => errors.push(format!("error: word {}: {e}", quote_input(token))),
+    for arg in &args.words {
+        // Words are separated by commas or blanks: nothing between two
+        // commas (or after the last) is a slip, not a word.
+        let items: Vec<&str> = arg.split(',').map(str::trim).collect();
+        if items.len() > 1 && items.iter().any(|i| i.is_empty()) {
+            errors.push(format!("error: {}: an empty word between commas", quote_input(arg)));
+            continue;
+        }
+        for token in items.iter().flat_map(|i| i.split_whitespace()) {
+            match parse_word_bytes(token, bits) {
+                Ok(word) => words.push(word),
+                Err(e) => errors.push(format!("error: word {}: {e}", quote_input(token))),
+            }
         }
     }
     if words.is_empty() && errors.is_empty() {
