@@ -143,7 +143,9 @@ impl RegsDef {
         for f in &self.files {
             covered += u128::from(f.count);
         }
-        covered >= 1u128 << self.bits
+        // A width of 128 or more (an error the validator reports) is
+        // never covered.
+        1u128.checked_shl(self.bits).is_some_and(|all| covered >= all)
     }
 }
 
@@ -153,7 +155,11 @@ impl EnumDef {
         let mut values: Vec<u64> = self.variants.iter().map(|v| v.value).collect();
         values.sort_unstable();
         values.dedup();
-        values.len() as u128 >= 1u128 << self.bits
+        // A width of 128 or more (an error the validator reports) is
+        // never covered.
+        1u128
+            .checked_shl(self.bits)
+            .is_some_and(|all| values.len() as u128 >= all)
     }
 }
 

@@ -716,3 +716,31 @@ mod starts_word_tests {
         assert_eq!(glued(open_partial).len(), 1, "{:?}", glued(open_partial));
     }
 }
+
+mod width_limit_tests {
+    use crate::*;
+
+    /// An enum or register file 128 bits wide or more is an error, not a
+    /// shift that overflows while a `when f is named` condition asks
+    /// whether every value is named (`spec` fuzz, CI of 2026-11-27).
+    #[test]
+    fn a_type_too_wide_for_its_value_count_is_an_error() {
+        let text = "isa t {\n  word 32\n  dialect mesa\n}\nenum K : 139 open {\n  no = 0 \"no\"\n}\n\
+                    format F : 32 {\n  k 0 K\n  a 1..=25 u\n  opcode 26..=31 opcode\n  syntax \"{k} {a}\"\n  \
+                    text mesa.line when k is named \"{k} {a}\"\n  text mesa.line \"{a}\"\n}\nopcodes {\n  add 1 F\n}\n";
+        let source = Source {
+            name: "wide.isa".into(),
+            text: text.into(),
+        };
+        let Err(diags) = compile(&source) else {
+            panic!("a 139-bit enum compiled");
+        };
+        let messages = diags.messages(&source);
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("enum `K` is 139 bits wide: expected 1 to 64")),
+            "{messages:?}"
+        );
+    }
+}
