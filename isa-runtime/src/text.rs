@@ -784,9 +784,13 @@ fn parse_value<'a, W: BitWord>(
                 v.value
             } else if let (Some(v), false) = (empty, e.open) {
                 v.value
-            } else if let Some(n) = cur.clone().integer().map_err(|_| TextError::one_of(cur, field))? {
+            } else if let Some(n) = {
                 // A number that is no number (`3d`) is read as no value.
-                cur.integer()?;
+                let mut number = cur.clone();
+                let n = number.integer().map_err(|_| TextError::one_of(cur, field))?;
+                *cur = number;
+                n
+            } {
                 let fits = n >= 0 && (n as u128) <= low_mask(field.width) as u128;
                 if !fits || !(e.open || e.value(n as u64).is_some()) {
                     return Err(TextError::message(
@@ -1566,7 +1570,7 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
             // further on, that is what is wrong with it.
             let again = (set && token_at(cur.rest(), flag_text(t))).then(|| cur.clone());
             let given_twice = |e: TextError<'a>| match &again {
-                Some(again) if e.cmp_place(&TextError::expected(again, "")).is_le() => {
+                Some(again) if e.place() <= again.position() => {
                     TextError::message(again, format!("`{}` is given twice", flag_text(t).trim()))
                 }
                 _ => e,
