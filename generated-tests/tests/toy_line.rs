@@ -53,7 +53,8 @@ fn print_generated(word: u32) -> Option<String> {
 }
 
 /// Reads a line as the first `asm.line` alternative of any format that
-/// reads all of it; else the error that read furthest.
+/// reads all of it; else the error that read furthest (those at one place
+/// merged, as the shipped ISAs' line parsers do).
 fn parse(line: &str) -> Result<u32, ParseError> {
     let mut furthest: Option<TextError<'_>> = None;
     for format in LAYOUT.formats {
@@ -75,8 +76,7 @@ fn parse(line: &str) -> Result<u32, ParseError> {
             });
             match read {
                 Ok(()) => return Ok(word),
-                Err(e) if furthest.as_ref().is_none_or(|f| e.cmp_place(f).is_gt()) => furthest = Some(e),
-                Err(_) => {}
+                Err(e) => TextError::keep_furthest(&mut furthest, e),
             }
         }
     }
@@ -230,6 +230,32 @@ fn an_unknown_mnemonic_is_an_error_at_its_column() {
     assert_eq!((err.line, err.col), (1, 4), "{err}");
 }
 
+/// A flag after one its line prints first says so, and an enum's text
+/// where the line fails right after it is that enum given twice; each
+/// where the second is.
+#[test]
+fn flags_out_of_order_and_values_given_twice_are_named() {
+    for (line, col, message) in [
+        ("(sy)(c)add r1, r2", 5, "`(c)` must come before `(sy)`"),
+        ("(sy)(rpt1)(c)add r1, r2", 11, "`(c)` must come before `(sy)(rpt1)`"),
+        ("(rpt1)(sy)nop", 7, "`(sy)` must come before `(rpt1)`"),
+        ("cmps.lt lt r1, r2", 9, "`lt` is given twice"),
+        ("cmps.lt  eq r1, r2", 10, "`cond` is given twice: `lt`, then `eq`"),
+    ] {
+        let err = parse(line).expect_err(line);
+        assert_eq!((err.line, err.col, err.message.as_str()), (1, col, message), "`{line}`");
+    }
+    // In their order, with one of each, the same lines read.
+    for line in [
+        "(c)(sy)add r1, r2",
+        "(c)(sy)(rpt1)add r1, r2",
+        "(sy)(rpt1)nop",
+        "cmps.lt r1, r2",
+    ] {
+        assert!(parse(line).is_ok(), "`{line}`: {:?}", parse(line));
+    }
+}
+
 /// The metadata: each `{opcode}` piece's table lists its format's opcodes
 /// in spec order with their values; the reference pages show the piece.
 #[test]
@@ -275,20 +301,26 @@ fn the_metadata_lists_each_formats_mnemonics() {
             .collect();
         assert_eq!(listed, opcodes, "`{}`", format.name);
     }
-    assert_eq!(
-        xtask::markdown::template(compare, compare.texts[0].pieces),
-        "{opcode}.{cond} {dst}, {src}"
-    );
     // `Marked` writes no line: it has `Bare`'s, read against its own fields.
     let (bare, marked) = (
         LAYOUT.format("Bare").expect("Bare"),
         LAYOUT.format("Marked").expect("Marked"),
     );
     assert_eq!(marked.texts.len(), 1);
-    assert_eq!(
-        xtask::markdown::template(marked, marked.texts[0].pieces),
-        xtask::markdown::template(bare, bare.texts[0].pieces)
-    );
+    assert_eq!(marked.texts[0].pieces.len(), bare.texts[0].pieces.len());
+    // The reference pages (the docs generator is built with the shipped
+    // ISAs; without them this suite tests the text layers alone).
+    #[cfg(feature = "shipped")]
+    {
+        assert_eq!(
+            xtask::markdown::template(compare, compare.texts[0].pieces),
+            "{opcode}.{cond} {dst}, {src}"
+        );
+        assert_eq!(
+            xtask::markdown::template(marked, marked.texts[0].pieces),
+            xtask::markdown::template(bare, bare.texts[0].pieces)
+        );
+    }
 }
 
 /// `variant ".sat"` in `AluSat : Alu` makes one opcode per `Alu` opcode,

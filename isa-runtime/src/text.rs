@@ -1306,6 +1306,7 @@ struct Decided<'c> {
 }
 
 /// What [`Decided::restore`] goes back to.
+#[derive(Clone, Copy)]
 struct Mark {
     fields: (u128, usize),
     known: u64,
@@ -1590,18 +1591,42 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
                 return parse_text_pieces(cur, rest, then, word, decided, hooks)
                     .map_err(|second| given_twice(further(first, first_at, second, cur)));
             }
-            return parse_text_pieces(cur, rest, then, word, decided, hooks).map_err(given_twice);
+            return parse_text_pieces(cur, rest, then, word, decided, hooks).map_err(|e| match set {
+                true => given_twice(e),
+                false => out_of_order(e, &at, flag_text(t)),
+            });
         }
         Piece::Field {
             index,
             style: Style::Nested(bindings),
         } => {
             cur.skip_blanks();
+            let start = cur.clone();
             parse_nested(cur, index, bindings, word, decided, hooks)?;
+            let (end, read, known) = (cur.clone(), *word, decided.mark());
+            let Err(e) = parse_text_pieces(cur, rest, then, word, decided, hooks) else {
+                return Ok(());
+            };
+            let Some(again) = fails_right_after(&e, &end).filter(|_| end.offset() > start.offset()) else {
+                return Err(e);
+            };
+            // The layout's text again where the line fails (`(rpt1)(rpt2)`).
+            decided.restore(known);
+            let (mut probe, mut scratch) = (again.clone(), read);
+            let read_again = parse_nested(&mut probe, index, bindings, &mut scratch, decided, hooks);
+            decided.restore(known);
+            return Err(match read_again {
+                Ok(()) if probe.offset() > again.offset() => {
+                    given_twice(&fields[index], between(&start, &end), &again, &probe)
+                }
+                _ => e,
+            });
         }
         Piece::Field { index, style } => {
             cur.skip_blanks();
-            parse_glued(cur, fields, &fields[index], style, next_piece(rest, then), word, base)?;
+            let (field, next) = (&fields[index], next_piece(rest, then));
+            let start = cur.clone();
+            parse_glued(cur, fields, field, style, next, word, base)?;
             decided.fields.insert(index);
             // A condition on the field fails now rather than after the rest.
             let text = decided.text;
@@ -1611,6 +1636,22 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
                 .find(|c| c.field == index && c.other.is_none() && !c.holds(format, word, base))
             {
                 return Err(decided.broken(c, word));
+            }
+            if matches!(field.kind, FieldKind::Enum(_)) {
+                // The field's text again where the line fails (`(neg)(neg)`).
+                let (end, read) = (cur.clone(), *word);
+                return parse_text_pieces(cur, rest, then, word, decided, hooks).map_err(|e| {
+                    let Some(again) = fails_right_after(&e, &end) else {
+                        return e;
+                    };
+                    let (mut probe, mut scratch) = (again.clone(), read);
+                    match parse_glued(&mut probe, fields, field, style, next, &mut scratch, base) {
+                        Ok(()) if probe.offset() > again.offset() => {
+                            given_twice(field, between(&start, &end), &again, &probe)
+                        }
+                        _ => e,
+                    }
+                });
             }
         }
         Piece::Hook(hook) => {
@@ -1673,6 +1714,52 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
         }
     }
     parse_text_pieces(cur, rest, then, word, decided, hooks)
+}
+
+/// An error `e` after a flag read absent at `at`, at the flag's text
+/// further on (`(ss)(sy)`, where `(sy)` goes first): the flag is out of
+/// order, which is what is wrong with the line.
+fn out_of_order<'a>(e: TextError<'a>, at: &Cursor<'a>, flag: &str) -> TextError<'a> {
+    let Some(there) = e.cursor() else { return e };
+    let before = between(at, there);
+    if before.is_empty() || !token_at(there.rest(), flag) {
+        return e;
+    }
+    let message = format!("`{}` must come before {}", escape_input(flag), quote_input(before));
+    TextError::message(&there.clone(), message)
+}
+
+/// Where `e` is, when that is where the next piece after `end` starts
+/// (`end`, past blanks): whether the line fails right after what ended there.
+fn fails_right_after<'a>(e: &TextError<'a>, end: &Cursor<'a>) -> Option<Cursor<'a>> {
+    let mut next = end.clone();
+    next.skip_blanks();
+    e.cursor().filter(|there| there.offset() == next.offset()).map(|_| next)
+}
+
+/// The text from `from` to `to`, two cursors of one text.
+fn between<'a>(from: &Cursor<'a>, to: &Cursor<'a>) -> &'a str {
+    from.rest()
+        .get(..to.offset().saturating_sub(from.offset()))
+        .unwrap_or("")
+        .trim()
+}
+
+/// "`field` is given twice" at `again`: read as `first`, then once more
+/// from `again` to `again_end` (`(rpt1)(rpt2)`, `(neg)(neg)`).
+fn given_twice<'a>(field: &Field, first: &str, again: &Cursor<'a>, again_end: &Cursor<'a>) -> TextError<'a> {
+    let second = between(again, again_end);
+    let message = if first == second {
+        format!("{} is given twice", quote_input(first))
+    } else {
+        format!(
+            "`{}` is given twice: {}, then {}",
+            field.name,
+            quote_input(first),
+            quote_input(second)
+        )
+    };
+    TextError::message(again, message)
 }
 
 /// Of two failed attempts from one place (an optional group or a glued

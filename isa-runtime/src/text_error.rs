@@ -125,6 +125,11 @@ impl<'a> TextError<'a> {
         Self::new(at, What::Message(message.into()))
     }
 
+    /// The cursor where the error is, if it was made at one.
+    pub(crate) fn cursor(&self) -> Option<&Cursor<'a>> {
+        self.at.as_ref()
+    }
+
     /// Whether this error is further into the text than `other`
     /// (`Greater`), at the same place (`Equal`) or before it.
     pub fn cmp_place(&self, other: &Self) -> Ordering {

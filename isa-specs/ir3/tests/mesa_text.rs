@@ -347,6 +347,27 @@ fn errors_of_several_forms_say_each_thing_once() {
         // A flag given twice is named, not the mnemonic it stands before.
         ("(sy)(sy)add.f r0.x, r0.y, r1.x", 5, "`(sy)` is given twice"),
         ("(ss)(jp)(jp)add.f r0.x, r0.y, r1.x", 9, "`(jp)` is given twice"),
+        // So is a repeat or a source modifier (an enum, and a nested
+        // layout's enum), with both texts when they differ.
+        ("(rpt1)(rpt1)add.f r0.x, r0.y, r1.x", 7, "`(rpt1)` is given twice"),
+        (
+            "(rpt1)(rpt2)add.f r0.x, r0.y, r1.x",
+            7,
+            "`repeat` is given twice: `(rpt1)`, then `(rpt2)`",
+        ),
+        ("add.f r0.x, (neg)(neg)r0.y, r1.x", 18, "`(neg)` is given twice"),
+        (
+            "add.f r0.x, (abs)(neg)r0.y, r1.x",
+            18,
+            "`absneg` is given twice: `(abs)`, then `(neg)`",
+        ),
+        // A flag after one it must precede.
+        ("(ss)(sy)add.f r0.x, r0.y, r1.x", 5, "`(sy)` must come before `(ss)`"),
+        (
+            "(jp)(rpt1)(sy)add.f r0.x, r0.y, r1.x",
+            11,
+            "`(sy)` must come before `(jp)(rpt1)`",
+        ),
     ] {
         let err = mesa::assemble_line(text, 1, NEWEST).expect_err(text);
         assert_eq!((err.col, err.message.as_str()), (col, message), "`{text}`");

@@ -652,14 +652,34 @@ fn parse_mask<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
 
 /// `.xyzw` (four letters) or nothing (the identity).
 fn parse_swizzle<'a>(cur: &mut Cursor<'a>) -> Result<u64, TextError<'a>> {
+    let at = cur.clone();
     if !cur.eat(".") {
         return Ok(IDENTITY.bits());
     }
     let mut sel = Component::ALL;
     for c in &mut sel {
-        *c = component(cur)?;
+        // Fewer than four (`$1.xy`, or a destination's mask out of order,
+        // `$0.yx`, read as a source): say so at the swizzle's start, and
+        // leave the cursor there (a form that read further wins).
+        *c = component(cur).map_err(|_| {
+            *cur = at.clone();
+            short_swizzle(&at)
+        })?;
     }
     Ok(Swizzle::<false>::from_components(sel).bits())
+}
+
+/// "expected a swizzle of four components" at `at`, its `.`.
+fn short_swizzle<'a>(at: &Cursor<'a>) -> TextError<'a> {
+    let rest = at.rest();
+    let len = 1 + rest[1..].bytes().take_while(u8::is_ascii_alphanumeric).count();
+    TextError::message(
+        at,
+        format!(
+            "expected a swizzle of four components (`.xyzw`), found {}",
+            quote_input(&rest[..len])
+        ),
+    )
 }
 
 /// The identity swizzle, which Mesa leaves out.

@@ -325,7 +325,14 @@ fn malformed_text_gives_line_and_column() {
         ),
         ("load.v $1 64\n", "1:11: varying index 64 is out of range"),
         ("min.v0 $0 $1<<3 $2\n", "1:13: expected one of $0, "),
-        ("mul.v0 $0 $1.xy $2\n", "1:16: expected a component"),
+        (
+            "mul.v0 $0 $1.xy $2\n",
+            "1:13: expected a swizzle of four components (`.xyzw`), found `.xy`",
+        ),
+        // A destination's mask out of order is what is wrong, not the
+        // short swizzle the same text would be as a source.
+        ("mov.v1 $0.yx $1\n", "1:12: mask components must be in `xyzw` order"),
+        ("add.v1 $0.xx $1 $2\n", "1:12: mask components must be in `xyzw` order"),
         ("add.v1 $0 $1,\n", "1:14: expected a unit"),
         ("l:\nl:\n", "2:1: label `l` is already defined at line 1"),
         ("branch 0x10000000\n", "1:9: unexpected `x10000000`"),
