@@ -12,7 +12,7 @@
 
 use isa_lima_pp::{mesa, Instr, LAYOUT};
 use isa_runtime::explain::{explain_format, FieldReport};
-use isa_runtime::layout::Packed;
+use isa_runtime::layout::{DeriveRule, Packed};
 use isa_runtime::packed::{read_bits, unit_offsets, variant_of};
 use isa_runtime::text::quote_input;
 
@@ -136,7 +136,10 @@ fn fields(words: &[u32], len: usize) -> Vec<FieldReport> {
             lo: end,
             width,
             raw: u64::from(read_bits(words, end, width) as u32),
-            value: "0".into(),
+            value: match read_bits(words, end, width) {
+                0 => "0".into(),
+                bits => format!("{bits:#x}"),
+            },
             kind: "reserved",
             doc: "after the last unit; zero",
         });
@@ -316,11 +319,27 @@ fn explain(args: &ExplainArgs) -> Result<(), Failure> {
     let mut out = Stdout::new();
     let mut at = 0;
     while at < words.len() {
-        let (insn, len) = Instr::decode(&words[at..])
-            .map_err(|e| Failure::input_one(format!("error: word {}: {}", at, e.shifted(at * 4))))?;
         if at > 0 {
             out.line("")?;
         }
+        let (insn, len) = match Instr::decode(&words[at..]) {
+            Ok(decoded) => decoded,
+            Err(e) => {
+                // Its fields as the control word lays them out, when the
+                // words it announces are all there: what a reverse
+                // engineer needs to see which bits are at fault.
+                let error = Failure::input_one(format!("error: word {}: {}", at, e.shifted(at * 4)));
+                let Some(len) = announced_len(&words[at..]) else {
+                    return Err(error);
+                };
+                out.line(&format!("{}  (does not decode)", hex(&words[at..at + len])))?;
+                for line in table::render(&fields(&words[at..at + len], len), "  ") {
+                    out.line(&line)?;
+                }
+                out.flush()?;
+                return Err(error);
+            }
+        };
         let text = texts(std::slice::from_ref(&insn)).concat();
         out.line(&format!("{}  {text}", hex(&words[at..at + len])))?;
         for line in table::render(&fields(&words[at..at + len], len), "  ") {
@@ -329,4 +348,17 @@ fn explain(args: &ExplainArgs) -> Result<(), Failure> {
         at += len;
     }
     out.flush()
+}
+
+/// The length in words the control word at the start of `words` gives
+/// (its `derive words` field), when that many words are there and its
+/// units fit in them.
+fn announced_len(words: &[u32]) -> Option<usize> {
+    let control = *words.first()?;
+    let len = packed().derived(DeriveRule::Words)?.read(&control, 0) as usize;
+    let end = unit_offsets(packed(), control)
+        .map(|(unit, at)| at + unit.width)
+        .max()
+        .unwrap_or(32);
+    (len >= 1 && len <= words.len() && end as usize <= len * 32).then_some(len)
 }

@@ -172,6 +172,39 @@ fn explain_breaks_one_instruction_down() {
     assert!(out.contains("  control.count          4..0      0x05      5"), "{out}");
 }
 
+/// An instruction that does not decode (here a padding bit set) is still
+/// broken down, as far as its control word lays it out, before the error:
+/// the padding row shows the bit.
+#[test]
+fn explain_shows_the_fields_of_an_instruction_that_does_not_decode() {
+    let run = isa(&["explain", "lima-pp", "0x1023 0x0e41 0x800007cf"]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let out = run.out();
+    assert!(
+        out.starts_with("0x00001023 0x00000e41 0x800007cf  (does not decode)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  padding                95..76  0x80000  0x80000  after the last unit; zero"),
+        "{out}"
+    );
+    assert!(out.contains("  vec_add.op             74..70  0x1f     mov"), "{out}");
+    assert_eq!(
+        run.stderr,
+        "error: word 0: byte 0xb: bit 95 of the instruction is set but lies after its last unit (padding must be zero)\n"
+    );
+    // With fewer words than the control word announces, there is nothing
+    // to lay out: the error alone.
+    let run = isa(&["explain", "lima-pp", "0x1023 0x0e41"]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.out(), "");
+    assert!(
+        run.stderr.contains("input ends inside a word: 8 of 12 bytes left"),
+        "{}",
+        run.stderr
+    );
+}
+
 #[test]
 fn bad_binaries_are_positioned_errors() {
     let dir = scratch("lima_pp_bad_bin");
