@@ -49,7 +49,7 @@ pub trait LayoutCodec:
     fn encode(&self) -> Result<Self::Word, EncodeError>;
 }
 pub use types::{
-    checked, Component, Expected, Float16, Float32, FromInt, Mask, SInt, Storage, Swizzle, UInt, ValueError,
+    checked, Component, Expected, Float16, Float32, FromInt, Mask, MaskSlip, SInt, Storage, Swizzle, UInt, ValueError,
     ValueResult, Width,
 };
 

@@ -372,6 +372,45 @@ impl<const X_HIGH: bool> fmt::Display for Mask<X_HIGH> {
     }
 }
 
+/// What a write mask written as letters loses when it becomes bits, which
+/// only select components: a component named twice (`.xx`), or the order
+/// (`.yx`). Assemblers that accept such a mask, as the reference tools do,
+/// warn with it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MaskSlip {
+    /// The first component named a second time.
+    Repeated(Component),
+    /// Each component once, but not in x, y, z, w order.
+    OutOfOrder,
+}
+
+impl MaskSlip {
+    /// The slip of a mask written as `components`, in the order written.
+    pub fn of(components: &[Component]) -> Option<Self> {
+        let repeated = (components.iter().enumerate()).find(|&(i, c)| components[..i].contains(c));
+        if let Some((_, &c)) = repeated {
+            Some(MaskSlip::Repeated(c))
+        } else if components.windows(2).any(|w| w[0] as u8 > w[1] as u8) {
+            Some(MaskSlip::OutOfOrder)
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for MaskSlip {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MaskSlip::Repeated(c) => write!(
+                f,
+                "names `{}` twice: a write mask selects each component once",
+                c.letter()
+            ),
+            MaskSlip::OutOfOrder => f.write_str("is not in x, y, z, w order: a write mask has no order"),
+        }
+    }
+}
+
 impl<const X_HIGH: bool> fmt::Debug for Mask<X_HIGH> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Mask({self})")
@@ -453,6 +492,26 @@ impl<const X_HIGH: bool> fmt::Debug for Swizzle<X_HIGH> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mask_slip_is_a_repeat_first_then_the_order() {
+        use Component::{W, X, Y, Z};
+        assert_eq!(MaskSlip::of(&[]), None);
+        assert_eq!(MaskSlip::of(&[X, Y, Z, W]), None);
+        assert_eq!(MaskSlip::of(&[Y, W]), None);
+        assert_eq!(MaskSlip::of(&[X, X]), Some(MaskSlip::Repeated(X)));
+        assert_eq!(MaskSlip::of(&[Z, Y, Y, Z]), Some(MaskSlip::Repeated(Y)));
+        assert_eq!(MaskSlip::of(&[Y, X]), Some(MaskSlip::OutOfOrder));
+        assert_eq!(MaskSlip::of(&[X, W, Z]), Some(MaskSlip::OutOfOrder));
+        assert_eq!(
+            alloc::format!("{}", MaskSlip::Repeated(W)),
+            "names `w` twice: a write mask selects each component once"
+        );
+        assert_eq!(
+            alloc::format!("{}", MaskSlip::OutOfOrder),
+            "is not in x, y, z, w order: a write mask has no order"
+        );
+    }
 
     #[test]
     fn checked_values_never_truncate() {

@@ -51,7 +51,7 @@
 //! disassembler writes it for tokens that mini-assembler syntax cannot spell.
 
 use isa_runtime::lexer::{closest, Cursor};
-use isa_runtime::{Component, Mask, ParseError, SInt, Swizzle, UInt};
+use isa_runtime::{Component, Mask, MaskSlip, ParseError, SInt, Swizzle, UInt};
 
 use super::program::{check_token, AgalProgram, TOKEN_BYTES};
 use super::table::{
@@ -567,20 +567,9 @@ fn components(letters: &str) -> Vec<Component> {
 /// reference ORs one bit per letter, so the repeat and the order are lost.
 fn mask_warning(text: &str, letters: &str, at: &Cursor<'_>) -> Option<AsmError> {
     let comps = components(letters);
-    let written: String = Component::ALL
-        .iter()
-        .filter(|c| comps.contains(c))
-        .map(|c| c.letter())
-        .collect();
-    let repeated = (comps.iter().enumerate()).find(|&(i, c)| comps[..i].contains(c));
-    let problem = if let Some((_, c)) = repeated {
-        format!("names `{}` twice: a write mask selects each component once", c.letter())
-    } else if letters != written {
-        "is not in x, y, z, w order: a write mask has no order".to_string()
-    } else {
-        return None;
-    };
-    Some(at.error(format!("{} {problem}, so this writes `.{written}`", quote_input(text))))
+    let slip = MaskSlip::of(&comps)?;
+    let written = Mask::<false>::from_components(&comps);
+    Some(at.error(format!("{} {slip}, so this writes `.{written}`", quote_input(text))))
 }
 
 fn unknown_opcode(at: &Cursor<'_>, word: &str) -> AsmError {

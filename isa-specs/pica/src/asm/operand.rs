@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use isa_runtime::{Component, Mask, Swizzle};
+use isa_runtime::{Component, Mask, MaskSlip, Swizzle};
 
 use super::line::{is_identifier, trim, Diag, Stmt};
 use super::numbers;
@@ -158,23 +158,13 @@ pub(crate) fn components(s: Swizzle<true>) -> [Component; 4] {
 /// are lost. picasso (`maskFromSwizzling`) warns of the order and drops a
 /// repeat without a word; a repeat is as likely a slip, so it warns too.
 pub(crate) fn mask_warning(stmt: &Stmt<'_>, text: &str, swizzle: Swizzle<true>) -> Option<Diag> {
-    let c = components(swizzle);
-    let written: String = Component::ALL
-        .iter()
-        .filter(|x| c.contains(x))
-        .map(|x| x.letter())
+    let letters = swizzle_letters(text).chars();
+    let written: Vec<Component> = letters
+        .filter_map(|l| Some(parse_swizzle(&l.to_string())?.get(0)))
         .collect();
-    let problem = if let Some(repeated) = repeated_letter(swizzle_letters(text)) {
-        format!("names `{repeated}` twice: a write mask selects each component once")
-    } else if !c.windows(2).all(|w| (w[0] as u8) <= (w[1] as u8)) {
-        "is not in x, y, z, w order: a write mask has no order".to_string()
-    } else {
-        return None;
-    };
-    Some(stmt.err_at(
-        text,
-        format!("{} {problem}, so this writes `.{written}`", quote_input(text)),
-    ))
+    let slip = MaskSlip::of(&written)?;
+    let mask = Mask::<true>::from_components(&components(swizzle));
+    Some(stmt.err_at(text, format!("{} {slip}, so this writes `.{mask}`", quote_input(text))))
 }
 
 /// The swizzle letters written in operand `text` (after `]`, or after the
@@ -182,20 +172,6 @@ pub(crate) fn mask_warning(stmt: &Stmt<'_>, text: &str, swizzle: Swizzle<true>) 
 fn swizzle_letters(text: &str) -> &str {
     let after = text.rfind(']').map_or(text, |close| &text[close + 1..]);
     after.find('.').map_or("", |dot| &after[dot + 1..])
-}
-
-/// The first component that `letters` names a second time, as x, y, z or w
-/// (`r` and `x` are the same component).
-fn repeated_letter(letters: &str) -> Option<char> {
-    let mut seen = Vec::new();
-    for letter in letters.chars() {
-        let component = parse_swizzle(&letter.to_string())?.get(0);
-        if seen.contains(&component) {
-            return Some(component.letter());
-        }
-        seen.push(component);
-    }
-    None
 }
 
 /// Whether `name` is spelled as a register (a file's letter and a number,
