@@ -233,6 +233,108 @@ mod tests {
         assert!(read("{raw count=1", 0).is_err(), "no closing brace");
     }
 
+    /// A made-up format with a field of each kind a note cannot give, and
+    /// a closed enum whose 0 is spelled as nothing.
+    static KINDS: Format = Format {
+        name: "K",
+        doc: "",
+        bits: 8,
+        is_instruction: true,
+        fields: &[
+            kind_field("op", &[BitRange { lo: 0, width: 1 }], FieldKind::Opcode),
+            kind_field("fx", &[BitRange { lo: 1, width: 1 }], FieldKind::Fixed(1)),
+            kind_field("res", &[BitRange { lo: 2, width: 1 }], FieldKind::Reserved),
+            kind_field("pres", &[BitRange { lo: 3, width: 1 }], FieldKind::Presence),
+            Field {
+                name: "mode",
+                doc: "",
+                ranges: &[BitRange { lo: 4, width: 2 }],
+                width: 2,
+                kind: FieldKind::Enum(&MODE),
+            },
+        ],
+        syntax: &[],
+        texts: &[],
+        params: &[],
+    };
+
+    static MODE: crate::layout::Enum = crate::layout::Enum {
+        name: "Mode",
+        doc: "",
+        bits: 2,
+        open: false,
+        operands: &[],
+        attrs: &[],
+        values: &[
+            crate::layout::EnumValue {
+                name: "plain",
+                value: 0,
+                spellings: &[""],
+                semantics: "",
+                attrs: &[],
+                doc: "",
+            },
+            crate::layout::EnumValue {
+                name: "wide",
+                value: 1,
+                spellings: &["wide"],
+                semantics: "",
+                attrs: &[],
+                doc: "",
+            },
+        ],
+    };
+
+    const fn kind_field(name: &'static str, ranges: &'static [BitRange], kind: FieldKind) -> Field {
+        Field {
+            name,
+            doc: "",
+            ranges,
+            width: 1,
+            kind,
+        }
+    }
+
+    fn read_kinds(text: &str) -> Result<u8, String> {
+        let (mut cur, mut word) = (Cursor::new(text), 0xC0u8);
+        parse_raw_note(&mut cur, &KINDS, "`K`", &mut word).map_err(|e| e.to_string())?;
+        Ok(word)
+    }
+
+    /// The opcode, a fixed, a reserved and a presence field are the text's
+    /// (or nobody's) to give: a note naming one is an error that says why.
+    #[test]
+    fn a_note_gives_no_field_the_text_gives() {
+        for (name, why) in [
+            ("op", "the opcode, which the mnemonic gives"),
+            ("fx", "fixed in this form"),
+            ("res", "reserved (always 0)"),
+            ("pres", "a presence bit, which the text gives"),
+        ] {
+            assert_eq!(
+                read_kinds(&alloc::format!("{{raw {name}=1}}")),
+                Err(alloc::format!(
+                    "1:6: `{name}` is {why}: a note gives only bits the text leaves out"
+                ))
+            );
+        }
+        // An enum value reads by its spelling; one spelled as nothing ends
+        // at a blank or the `}`, not in the middle of a word.
+        assert_eq!(read_kinds("{raw mode=wide}"), Ok(0xD0));
+        assert_eq!(read_kinds("{raw mode=}"), Ok(0xC0));
+        assert_eq!(read_kinds("{raw mode= }"), Ok(0xC0));
+        assert_eq!(read_kinds("{raw mode=\t}"), Ok(0xC0));
+        let err = read_kinds("{raw mode=narrow}").expect_err("no value `narrow`");
+        assert!(err.starts_with("1:11: expected one of"), "{err}");
+        let err = read_kinds("{raw mode=,}").expect_err("no value `,`");
+        assert!(err.starts_with("1:11: expected one of"), "{err}");
+        // A value that is read, then something else: the note's own error.
+        assert_eq!(
+            read_kinds("{raw mode=wide,}"),
+            Err(String::from("1:15: expected a field name or `}`, found `,`"))
+        );
+    }
+
     /// A note keeps its line's text when only blanks differ; the message
     /// for one that does not quotes the line with blanks collapsed.
     #[test]
