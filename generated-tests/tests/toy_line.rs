@@ -231,26 +231,34 @@ fn an_unknown_mnemonic_is_an_error_at_its_column() {
 }
 
 /// A flag after one its line prints first says so, and an enum's text
-/// where the line fails right after it is that enum given twice; each
-/// where the second is.
+/// where the line fails right after it, glued, is that enum given twice;
+/// each where the second is. After a blank it is no repeat (an operand
+/// too many, say): the error is the line's own.
 #[test]
 fn flags_out_of_order_and_values_given_twice_are_named() {
     for (line, col, message) in [
         ("(sy)(c)add r1, r2", 5, "`(c)` must come before `(sy)`"),
         ("(sy)(rpt1)(c)add r1, r2", 11, "`(c)` must come before `(sy)(rpt1)`"),
         ("(rpt1)(sy)nop", 7, "`(sy)` must come before `(rpt1)`"),
-        ("cmps.lt lt r1, r2", 9, "`lt` is given twice"),
-        ("cmps.lt  eq r1, r2", 10, "`cond` is given twice: `lt`, then `eq`"),
+        // Three types where two go: the first read again where the line
+        // fails, and the line reads without it.
+        ("movt.f16f16f32 r1, r2", 9, "`f16` is given twice"),
+        ("movt.f16f32u16 r1, r2", 9, "`from` is given twice: `f16`, then `f32`"),
     ] {
         let err = parse(line).expect_err(line);
         assert_eq!((err.line, err.col, err.message.as_str()), (1, col, message), "`{line}`");
     }
+    let err = parse("cmps.lt lt r1, r2").expect_err("two conditions");
+    assert_eq!(
+        (err.col, err.message.as_str()),
+        (9, "expected a register (rN) for `dst`, found `lt`")
+    );
     // In their order, with one of each, the same lines read.
     for line in [
         "(c)(sy)add r1, r2",
         "(c)(sy)(rpt1)add r1, r2",
         "(sy)(rpt1)nop",
-        "cmps.lt r1, r2",
+        "movt.f16f32 r1, r2",
     ] {
         assert!(parse(line).is_ok(), "`{line}`: {:?}", parse(line));
     }

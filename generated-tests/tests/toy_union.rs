@@ -44,6 +44,27 @@ fn each_layout_of_the_union() {
     }
 }
 
+/// `FromStr` reads one value: a comment and blank lines may follow it,
+/// anything else is an error where it is, not dropped unread.
+#[test]
+fn from_str_reads_the_whole_text() {
+    let mov = "mov r1, -r5 pad=0x0".parse::<Instruction>().expect("mov");
+    assert_eq!("mov r1, -r5 pad=0x0 ; c\n\n \r\n".parse::<Instruction>(), Ok(mov));
+    assert_eq!(
+        "mov r1, -r5 pad=0x0\nbogus"
+            .parse::<Instruction>()
+            .map_err(|e| e.to_string()),
+        Err("2:1: expected the end of the text (one instruction), found `bogus`".into())
+    );
+    let c = "c[300] hi=0x0".parse::<Src>().expect("a constant");
+    assert_eq!("c[300] hi=0x0\n".parse::<Src>(), Ok(c));
+    assert_eq!(
+        "c[300] hi=0x0\n\n  neg".parse::<SrcConst>().map_err(|e| e.to_string()),
+        Err("3:3: expected the end of the text (one `SrcConst`), found `neg`".into())
+    );
+    assert!("c[300] hi=0x0\n\n  neg".parse::<Src>().is_err());
+}
+
 /// The typed API: a union value is one of its layouts, `Default` is the
 /// first one's, and the struct API builds each.
 #[test]

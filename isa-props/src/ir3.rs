@@ -84,7 +84,7 @@ pub fn words(bytes: &[u8]) -> Outcome {
 /// Mesa text (with its `{raw …}` note) assembles alone to the same word.
 pub fn word_in(word: u64, gen: u32) -> Outcome {
     decoded_word_in(word, gen, &mut None)?;
-    let text = mesa::disassemble_word(word, gen);
+    let text = mesa_text(word, gen)?;
     match mesa::assemble_line(&text, 1, gen) {
         Ok(again) => ensure!(
             again == word,
@@ -93,6 +93,11 @@ pub fn word_in(word: u64, gen: u32) -> Outcome {
         Err(e) => return Err(Violation(format!("Mesa text `{text}` does not assemble: {e}"))),
     }
     Ok(())
+}
+
+/// Mesa's text for `word` in `gen`, one of the spec's generations.
+fn mesa_text(word: u64, gen: u32) -> Result<String, Violation> {
+    mesa::disassemble_word(word, gen).map_err(|e| Violation(format!("a{gen}xx is refused: {e}")))
 }
 
 /// One word of generation `gen`, all but the assembly of its Mesa text:
@@ -107,7 +112,7 @@ fn decoded_word_in(word: u64, gen: u32, line: &mut Option<Explicit>) -> Outcome 
         Ok(insn) => insn,
         Err(e) => {
             ensure!(!e.field.is_empty(), "{word:#018x} is refused with no field named: {e}");
-            let text = mesa::disassemble_word(word, gen);
+            let text = mesa_text(word, gen)?;
             ensure!(
                 text.starts_with("raw "),
                 "{word:#018x} does not decode ({e}), but its Mesa text is `{text}`"

@@ -69,6 +69,15 @@ pub enum DecodeErrorKind {
         /// Bytes that were left.
         available: usize,
     },
+    /// A generation the spec's `gens` line does not name (ir3's `--gen`).
+    NoSuchGeneration {
+        /// The generation asked for.
+        gen: u32,
+        /// The oldest the spec describes.
+        lo: u32,
+        /// The newest.
+        hi: u32,
+    },
     /// No layout of a union field matches its bits (each is tried by its
     /// `fixed` fields).
     NoVariant {
@@ -175,6 +184,9 @@ impl fmt::Display for DecodeError {
             ),
             DecodeErrorKind::Truncated { needed, available } => {
                 write!(f, "input ends inside a word: {available} of {needed} bytes left")
+            }
+            DecodeErrorKind::NoSuchGeneration { gen, lo, hi } => {
+                write!(f, "generation {gen} is not one the spec describes ({lo} to {hi})")
             }
             DecodeErrorKind::NoVariant { union, value } => write!(
                 f,

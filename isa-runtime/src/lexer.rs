@@ -97,10 +97,11 @@ pub fn is_hidden(c: char) -> bool {
 
 /// Formatting characters that change how a terminal shows the text around
 /// them without showing themselves: soft hyphen, Arabic letter mark,
-/// zero-width and direction marks, bidirectional embeddings, overrides and
-/// isolates, word joiner, byte-order mark.
+/// zero-width and direction marks, the line and paragraph separators
+/// (which some show as a line break), bidirectional embeddings, overrides
+/// and isolates, word joiner, byte-order mark.
 fn is_invisible(c: char) -> bool {
-    matches!(c, '\u{ad}' | '\u{61c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
+    matches!(c, '\u{ad}' | '\u{61c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
 }
 
 /// A position-tracking cursor over one piece of text.
@@ -320,6 +321,26 @@ impl<'a> Cursor<'a> {
             return Err(self.error(format!("unexpected {} after a number", quote_input(c))));
         }
         Ok(Some(if neg { -(value as i128) } else { value as i128 }))
+    }
+
+    /// Ends a text that holds one `what` (`FromStr` of one instruction,
+    /// `"instruction"`): only blanks and a comment may remain on its line,
+    /// and only blank or comment lines after it. Anything else is an error
+    /// at its place, so no text after a newline is dropped unread.
+    pub fn expect_end_of_text(&mut self, what: &str) -> Result<(), ParseError> {
+        if !self.at_line_end() {
+            return Err(self.expected(&format!("the end of the {what}")));
+        }
+        loop {
+            let line = self.rest().find('\n').map_or(self.rest().len(), |n| n + 1);
+            self.advance(line);
+            if self.rest().is_empty() {
+                return Ok(());
+            }
+            if !self.at_line_end() {
+                return Err(self.expected(&format!("the end of the text (one {what})")));
+            }
+        }
     }
 
     /// Whether only blanks and a comment (`;`, `//` or `#`) remain on the line.
@@ -625,6 +646,24 @@ mod tests {
     }
 
     #[test]
+    fn a_text_of_one_value_ends_with_its_line_and_blank_or_comment_lines() {
+        for ok in ["", "  ", " ; note", "// c\n", "\n\n", " \r\n\t\n  "] {
+            assert_eq!(Cursor::new(ok).expect_end_of_text("value"), Ok(()), "{ok:?}");
+        }
+        let err = |text: &str| Cursor::new(text).expect_end_of_text("value").map_err(|e| e.to_string());
+        assert_eq!(err(" x"), Err("1:2: expected the end of the value, found `x`".into()));
+        assert_eq!(
+            err(" # c\n\n  y"),
+            Err("3:3: expected the end of the text (one value), found `y`".into())
+        );
+        assert_eq!(Cursor::new("\n; c\n\t// d\n").expect_end_of_text("value"), Ok(()));
+        assert_eq!(
+            err("\n; c\nz"),
+            Err("3:1: expected the end of the text (one value), found `z`".into())
+        );
+    }
+
+    #[test]
     fn quoted_input_is_escaped_and_cut() {
         use alloc::string::ToString;
         assert_eq!(quote_input("mov").to_string(), "`mov`");
@@ -648,6 +687,10 @@ mod tests {
         );
         assert_eq!(Cursor::new("\u{1b}[31m").describe_next(), "`\\u{1b}`");
         assert_eq!(Cursor::new("\0").describe_next(), "`\\0`");
+        assert_eq!(
+            quote_input("a\u{2028}b\u{2029}c").to_string(),
+            "`a\\u{2028}b\\u{2029}c`"
+        );
         // A sigil names its register or value, not itself alone.
         assert_eq!(Cursor::new("$12.x, stop").describe_next(), "`$12`");
         assert_eq!(Cursor::new("^const9 ").describe_next(), "`^const9`");

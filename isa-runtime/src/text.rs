@@ -1610,16 +1610,17 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
             let Some(again) = fails_right_after(&e, &end).filter(|_| end.offset() > start.offset()) else {
                 return Err(e);
             };
-            // The layout's text again where the line fails (`(rpt1)(rpt2)`).
+            // The layout's text again where the line fails (`(rpt1)(rpt2)`),
+            // and the line reads without it.
             decided.restore(known);
             let (mut probe, mut scratch) = (again.clone(), read);
             let read_again = parse_nested(&mut probe, index, bindings, &mut scratch, decided, hooks);
-            decided.restore(known);
-            return Err(match read_again {
-                Ok(()) if probe.offset() > again.offset() => {
-                    given_twice(&fields[index], between(&start, &end), &again, &probe)
-                }
-                _ => e,
+            let twice = read_again.is_ok()
+                && probe.offset() > again.offset()
+                && rest_reads(&probe, (rest, then), read, decided, known, hooks);
+            return Err(match twice {
+                true => given_twice(&fields[index], between(&start, &end), &again, &probe),
+                false => e,
             });
         }
         Piece::Field { index, style } => {
@@ -1638,19 +1639,22 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
                 return Err(decided.broken(c, word));
             }
             if matches!(field.kind, FieldKind::Enum(_)) {
-                // The field's text again where the line fails (`(neg)(neg)`).
-                let (end, read) = (cur.clone(), *word);
-                return parse_text_pieces(cur, rest, then, word, decided, hooks).map_err(|e| {
-                    let Some(again) = fails_right_after(&e, &end) else {
-                        return e;
-                    };
-                    let (mut probe, mut scratch) = (again.clone(), read);
-                    match parse_glued(&mut probe, fields, field, style, next, &mut scratch, base) {
-                        Ok(()) if probe.offset() > again.offset() => {
-                            given_twice(field, between(&start, &end), &again, &probe)
-                        }
-                        _ => e,
-                    }
+                // The field's text again where the line fails (`(neg)(neg)`),
+                // and the line reads without it.
+                let (end, read, known) = (cur.clone(), *word, decided.mark());
+                let Err(e) = parse_text_pieces(cur, rest, then, word, decided, hooks) else {
+                    return Ok(());
+                };
+                let Some(again) = fails_right_after(&e, &end) else {
+                    return Err(e);
+                };
+                let (mut probe, mut scratch) = (again.clone(), read);
+                let twice = parse_glued(&mut probe, fields, field, style, next, &mut scratch, base).is_ok()
+                    && probe.offset() > again.offset()
+                    && rest_reads(&probe, (rest, then), read, decided, known, hooks);
+                return Err(match twice {
+                    true => given_twice(field, between(&start, &end), &again, &probe),
+                    false => e,
                 });
             }
         }
@@ -1720,7 +1724,9 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
 /// further on (`(ss)(sy)`, where `(sy)` goes first): the flag is out of
 /// order, which is what is wrong with the line.
 fn out_of_order<'a>(e: TextError<'a>, at: &Cursor<'a>, flag: &str) -> TextError<'a> {
-    let Some(there) = e.cursor() else { return e };
+    let Some(there) = e.cursor().filter(|_| e.is_expectation()) else {
+        return e;
+    };
     let before = between(at, there);
     if before.is_empty() || !token_at(there.rest(), flag) {
         return e;
@@ -1729,12 +1735,33 @@ fn out_of_order<'a>(e: TextError<'a>, at: &Cursor<'a>, flag: &str) -> TextError<
     TextError::message(&there.clone(), message)
 }
 
-/// Where `e` is, when that is where the next piece after `end` starts
-/// (`end`, past blanks): whether the line fails right after what ended there.
+/// Where `e` is, when that is `end`: the line fails right after what
+/// ended there, with nothing between. (After a blank, the same text again
+/// is as likely an operand too many: `mov.v1 $1 ^const0 ^const1`.)
 fn fails_right_after<'a>(e: &TextError<'a>, end: &Cursor<'a>) -> Option<Cursor<'a>> {
-    let mut next = end.clone();
-    next.skip_blanks();
-    e.cursor().filter(|there| there.offset() == next.offset()).map(|_| next)
+    let there = e.cursor().filter(|there| there.offset() == end.offset())?;
+    // Only when nothing could be read there: an error about text that was
+    // read (a condition on the next field) is that text's.
+    e.is_expectation().then(|| there.clone())
+}
+
+/// Whether the rest of the line (`pieces`, then what follows them) reads
+/// from `from`, with the word and what is decided as they were at `known`
+/// (both are as they were at `known` afterwards): the line without a
+/// field's second text.
+fn rest_reads<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
+    from: &Cursor<'a>,
+    (pieces, then): (&'static [Piece], Option<&Then<'_>>),
+    word: W,
+    decided: &mut Decided<'a>,
+    known: Mark,
+    hooks: &mut H,
+) -> bool {
+    decided.restore(known);
+    let (mut cur, mut word) = (from.clone(), word);
+    let reads = parse_text_pieces(&mut cur, pieces, then, &mut word, decided, hooks).is_ok();
+    decided.restore(known);
+    reads
 }
 
 /// The text from `from` to `to`, two cursors of one text.

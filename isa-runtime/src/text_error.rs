@@ -130,6 +130,19 @@ impl<'a> TextError<'a> {
         self.at.as_ref()
     }
 
+    /// Whether the error says only that what is there could not be read
+    /// ("expected …"), not what is wrong with text that was read (a
+    /// condition, a value out of range).
+    pub(crate) fn is_expectation(&self) -> bool {
+        match &self.what {
+            What::Expected(_) | What::ExpectedCode(_) | What::ExpectedFor(..) | What::OneOf(_) | What::Mnemonic(..) => {
+                true
+            }
+            What::Merged(pair) => pair.iter().all(TextError::is_expectation),
+            What::Condition { .. } | What::With(_) | What::Message(_) | What::Made(_) => false,
+        }
+    }
+
     /// Whether this error is further into the text than `other`
     /// (`Greater`), at the same place (`Equal`) or before it.
     pub fn cmp_place(&self, other: &Self) -> Ordering {

@@ -34,6 +34,7 @@ impl CliIsa for Ir3 {
 /// they are written; each word's text in `decode` is its line.
 fn open(bytes: &[u8], gen: Option<u32>) -> Result<Opened<'_, u64>, String> {
     let gen = gen.unwrap_or(mesa::NEWEST);
+    mesa::check_gen(gen).map_err(|e| e.to_string())?;
     let words = input::words::<u64>(bytes).map_err(|e| e.to_string())?;
     let listed = words.clone();
     Ok(Opened {
@@ -42,7 +43,7 @@ fn open(bytes: &[u8], gen: Option<u32>) -> Result<Opened<'_, u64>, String> {
             let mut line = String::new();
             for (_, word) in listed {
                 line.clear();
-                mesa::write_word(&mut line, word, gen);
+                mesa::write_word(&mut line, word, gen).map_err(std::io::Error::other)?;
                 line.push('\n');
                 out.write_all(line.as_bytes())?;
             }
@@ -52,7 +53,8 @@ fn open(bytes: &[u8], gen: Option<u32>) -> Result<Opened<'_, u64>, String> {
         words: Words::Made(Box::new(words.map(move |(offset, word)| ContainerWord {
             offset,
             word,
-            text: Some(mesa::disassemble_word(word, gen)),
+            // `gen` is checked above: the text is always there.
+            text: mesa::disassemble_word(word, gen).ok(),
         }))),
         aux: Vec::new(),
     })
@@ -105,7 +107,8 @@ mod tests {
             };
             for (i, w) in made.enumerate() {
                 assert_eq!((w.offset, w.word), (8 * i, words[i]));
-                assert_eq!(w.text, Some(mesa::disassemble_word(words[i], gen)));
+                assert_eq!(w.text, mesa::disassemble_word(words[i], gen).ok());
+                assert!(w.text.is_some());
             }
             let mut out = Vec::new();
             (opened.listing)(&mut out).unwrap();

@@ -255,6 +255,7 @@ pub fn mnemonic_order(spec: &Spec) -> Vec<usize> {
 /// Text for a type printed and parsed by a layout's `syntax` (free-standing
 /// layouts and bundle instructions): `parse_at`, `Display` and `FromStr`.
 fn layout_text_impls(name: &proc_macro2::Ident, meta: &proc_macro2::Ident, word: &TokenStream) -> TokenStream {
+    let what = format!("`{name}`");
     quote! {
         impl #name {
             /// Parses one value at a cursor (the rest of the line may hold a comment).
@@ -276,7 +277,10 @@ fn layout_text_impls(name: &proc_macro2::Ident, meta: &proc_macro2::Ident, word:
         impl ::core::str::FromStr for #name {
             type Err = ::isa_runtime::ParseError;
             fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-                Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+                let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+                let value = Self::parse_at(&mut cursor)?;
+                cursor.expect_end_of_text(#what)?;
+                ::core::result::Result::Ok(value)
             }
         }
     }
@@ -544,7 +548,7 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
         Some(g) => {
             let (lo, hi) = (g.lo, g.hi);
             let doc = format!(
-                "Decodes one instruction word as generation `gen` ({lo} to {hi}) has it: an opcode whose line says `gen …` decodes only in those generations. Never panics."
+                "Decodes one instruction word as generation `gen` ({lo} to {hi}) has it: an opcode whose line says `gen …` decodes only in those generations; a `gen` outside {lo} to {hi} is an error. Never panics."
             );
             let newest = format!("Decodes one instruction word as the newest generation ({hi}) has it ([`Self::decode_gen`]). Never panics.");
             quote! {
@@ -557,11 +561,18 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
                 #[doc = #doc]
                 #[inline]
                 pub fn decode_gen(word: #word, gen: u32) -> ::core::result::Result<Self, ::isa_runtime::DecodeError> {
+                    if !(#lo..=#hi).contains(&gen) {
+                        return ::core::result::Result::Err(::isa_runtime::DecodeError::new(
+                            "gen",
+                            ::isa_runtime::DecodeErrorKind::NoSuchGeneration { gen, lo: #lo, hi: #hi },
+                        ));
+                    }
                     #dispatch
                 }
             }
         }
     };
+    let what = "instruction";
 
     quote! {
         impl Instruction {
@@ -621,7 +632,10 @@ fn expand_instruction_codec(spec: &Spec) -> TokenStream {
         impl ::core::str::FromStr for Instruction {
             type Err = ::isa_runtime::ParseError;
             fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-                Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+                let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+                let value = Self::parse_at(&mut cursor)?;
+                cursor.expect_end_of_text(#what)?;
+                ::core::result::Result::Ok(value)
             }
         }
     }

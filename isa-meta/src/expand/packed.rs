@@ -541,9 +541,7 @@ fn instr_codec(spec: &Spec, b: &BundleDef) -> TokenStream {
             fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
                 let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
                 let insn = Self::parse_at(&mut cursor)?;
-                if !cursor.at_line_end() {
-                    return ::core::result::Result::Err(cursor.expected("the end of the instruction"));
-                }
+                cursor.expect_end_of_text("instruction")?;
                 ::core::result::Result::Ok(insn)
             }
         }

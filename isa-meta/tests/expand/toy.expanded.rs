@@ -343,7 +343,10 @@ impl ::core::fmt::Display for Instruction {
 impl ::core::str::FromStr for Instruction {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("instruction")?;
+        ::core::result::Result::Ok(value)
     }
 }
 /// Layout statics generated from the spec; use [`LAYOUT`].

@@ -1271,7 +1271,10 @@ impl ::core::fmt::Display for Header {
 impl ::core::str::FromStr for Header {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Header`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Dest {
@@ -1359,7 +1362,10 @@ impl ::core::fmt::Display for Dest {
 impl ::core::str::FromStr for Dest {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Dest`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Source {
@@ -1477,7 +1483,10 @@ impl ::core::fmt::Display for Source {
 impl ::core::str::FromStr for Source {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Source`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Sampler {
@@ -1576,7 +1585,10 @@ impl ::core::fmt::Display for Sampler {
 impl ::core::str::FromStr for Sampler {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Sampler`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Token {
@@ -2330,7 +2342,10 @@ impl ::core::fmt::Display for Instruction {
 impl ::core::str::FromStr for Instruction {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("instruction")?;
+        ::core::result::Result::Ok(value)
     }
 }
 /// Layout statics generated from the spec; use [`LAYOUT`].

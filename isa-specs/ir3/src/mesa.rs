@@ -43,16 +43,40 @@ pub const NEWEST: u32 = match crate::LAYOUT.gens {
     None => 0,
 };
 
+/// Whether the spec describes generation `gen` (its `gens` line: 3 to 7);
+/// every function here refuses another, which no word decodes as.
+pub fn check_gen(gen: u32) -> Result<(), isa_runtime::DecodeError> {
+    match LAYOUT.gens {
+        Some(g) if !(g.lo..=g.hi).contains(&gen) => Err(isa_runtime::DecodeError::new(
+            "gen",
+            isa_runtime::DecodeErrorKind::NoSuchGeneration {
+                gen,
+                lo: g.lo,
+                hi: g.hi,
+            },
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Mesa's text for one word of generation `gen`, with a `{raw …}` note
-/// when the text leaves bits out.
-pub fn disassemble_word(word: u64, gen: u32) -> String {
+/// when the text leaves bits out; an error only for a `gen` the spec does
+/// not describe ([`check_gen`]).
+pub fn disassemble_word(word: u64, gen: u32) -> Result<String, isa_runtime::DecodeError> {
     let mut out = String::new();
-    write_word(&mut out, word, gen);
-    out
+    write_word(&mut out, word, gen)?;
+    Ok(out)
 }
 
 /// Appends [`disassemble_word`]'s text for `word` to `out`.
-pub fn write_word(out: &mut String, word: u64, gen: u32) {
+pub fn write_word(out: &mut String, word: u64, gen: u32) -> Result<(), isa_runtime::DecodeError> {
+    check_gen(gen)?;
+    write_checked(out, word, gen);
+    Ok(())
+}
+
+/// [`write_word`] for a generation already checked.
+fn write_checked(out: &mut String, word: u64, gen: u32) {
     let Some((format, index)) = format_of(word, gen) else {
         write_raw(out, word);
         return;
@@ -216,6 +240,7 @@ fn at_mnemonic<'a>(cur: &Cursor<'a>) -> Cursor<'a> {
 /// into its word.
 pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseError> {
     let mut cur = Cursor::at(source, line, 1);
+    check_gen(gen).map_err(|e| cur.error(e.to_string()))?;
     cur.skip_blanks();
     if cur.clone().word() == Some("raw") {
         cur.word();
@@ -307,13 +332,12 @@ fn unknown_mnemonic(cur: &Cursor<'_>, best: &ParseError) -> Option<ParseError> {
     Some(at.error(message))
 }
 
-/// Only blanks or a comment may follow.
+/// Only blanks or a comment may follow, and no other line.
 fn end_of_line(mut cur: Cursor<'_>) -> Result<(), ParseError> {
-    if cur.at_line_end() {
-        Ok(())
-    } else {
-        Err(cur.expected("the end of the line"))
+    if !cur.at_line_end() {
+        return Err(cur.expected("the end of the line"));
     }
+    cur.expect_end_of_text("instruction")
 }
 
 /// The word must decode as an instruction of `format` in generation `gen`
@@ -340,7 +364,11 @@ fn check_decodes(at: &Cursor<'_>, word: u64, format: &'static Format, gen: u32) 
         ),
         None => alloc::format!(
             "the fields given make 0x{word:016X} (`{}`), which is no `{}` instruction",
-            disassemble_word(word, gen),
+            {
+                let mut text = String::new();
+                write_checked(&mut text, word, gen);
+                text
+            },
             format.name
         ),
     }))
@@ -350,6 +378,7 @@ fn check_decodes(at: &Cursor<'_>, word: u64, format: &'static Format, gen: u32) 
 /// word (little endian). A length that is not a whole number of words is
 /// an error at the byte where the last word starts.
 pub fn disassemble(bytes: &[u8], gen: u32) -> Result<String, isa_runtime::DecodeError> {
+    check_gen(gen)?;
     let words = bytes.chunks_exact(8);
     if !words.remainder().is_empty() {
         let at = bytes.len() - words.remainder().len();
@@ -363,7 +392,7 @@ pub fn disassemble(bytes: &[u8], gen: u32) -> Result<String, isa_runtime::Decode
     for chunk in words {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
-        write_word(&mut out, u64::from_le_bytes(word), gen);
+        write_checked(&mut out, u64::from_le_bytes(word), gen);
         out.push('\n');
     }
     Ok(out)
@@ -373,6 +402,7 @@ pub fn disassemble(bytes: &[u8], gen: u32) -> Result<String, isa_runtime::Decode
 /// (blank lines and comments are skipped), into 64-bit words. Errors carry
 /// `line:col`.
 pub fn assemble(source: &str, gen: u32) -> Result<Vec<u64>, ParseError> {
+    check_gen(gen).map_err(|e| Cursor::new(source).error(e.to_string()))?;
     let mut words = Vec::new();
     for (n, line) in source.split('\n').enumerate() {
         if Cursor::new(line).at_line_end() {

@@ -6,6 +6,62 @@ use isa_ir3::mesa::{self, NEWEST};
 use isa_runtime::check::rng::SplitMix64;
 use pretty_assertions::assert_eq;
 
+/// Mesa's text for `word` in `gen`, one of the spec's generations.
+fn text_of(word: u64, gen: u32) -> String {
+    mesa::disassemble_word(word, gen).unwrap_or_else(|e| panic!("a{gen}xx: {e}"))
+}
+
+/// Generations the spec does not describe (it says 3 to 7) are refused by
+/// every entry point, not read as some other generation; and text after
+/// the one instruction `assemble_line` reads is an error, not dropped.
+#[test]
+fn only_the_specs_generations_and_one_line_are_read() {
+    let refused = "generation 8 is not one the spec describes (3 to 7)";
+    for gen in [0, 2, 8, 99, u32::MAX] {
+        let message = format!("generation {gen} is not one the spec describes (3 to 7)");
+        assert_eq!(
+            mesa::disassemble_word(0, gen).map_err(|e| e.to_string()),
+            Err(message.clone())
+        );
+        assert_eq!(
+            mesa::disassemble(&[0; 8], gen).map_err(|e| e.to_string()),
+            Err(message.clone())
+        );
+        assert_eq!(
+            mesa::disassemble(&[], gen).map_err(|e| e.to_string()),
+            Err(message.clone())
+        );
+        assert_eq!(
+            mesa::assemble("nop", gen).map_err(|e| e.to_string()),
+            Err(format!("1:1: {message}"))
+        );
+        assert_eq!(
+            mesa::assemble("", gen).map_err(|e| e.to_string()),
+            Err(format!("1:1: {message}"))
+        );
+        assert_eq!(
+            mesa::assemble_line("nop", 4, gen).map_err(|e| e.to_string()),
+            Err(format!("4:1: {message}"))
+        );
+        let decoded = isa_ir3::Instruction::decode_gen(0xe3c2_0000_0000_0000, gen);
+        assert_eq!(decoded.map_err(|e| e.to_string()), Err(message));
+    }
+    assert_eq!(mesa::check_gen(8).map_err(|e| e.to_string()), Err(refused.to_string()));
+    for gen in 3..=NEWEST {
+        assert_eq!(mesa::check_gen(gen), Ok(()));
+        assert_eq!(mesa::assemble("nop", gen), Ok(vec![0]));
+    }
+    assert_eq!(
+        mesa::assemble_line("nop\nbogus", 1, NEWEST).map_err(|e| e.to_string()),
+        Err("2:1: expected the end of the text (one instruction), found `bogus`".to_string())
+    );
+    assert_eq!(mesa::assemble_line("nop ; c\n\n", 1, NEWEST), Ok(0));
+    assert_eq!(
+        "nop\nbogus".parse::<isa_ir3::Instruction>().map_err(|e| e.to_string()),
+        Err("2:1: expected the end of the text (one instruction), found `bogus`".to_string())
+    );
+}
+
 /// Random words, and random words of each category's patterns, print and
 /// read back to the same word, in every generation.
 #[test]
@@ -20,7 +76,7 @@ fn every_word_reads_back_from_its_text() {
                 let cat = [0, 7, 5][(i / 2 % 3) as usize];
                 word = word & 0x1fff_ffff_0000_00ff | cat << 61;
             }
-            let text = mesa::disassemble_word(word, gen);
+            let text = text_of(word, gen);
             assert_eq!(
                 mesa::assemble_line(&text, 1, gen).map(|w| format!("{w:016x}")),
                 Ok(format!("{word:016x}")),
@@ -36,10 +92,10 @@ fn every_word_reads_back_from_its_text() {
 fn a_note_carries_what_the_text_leaves_out() {
     // `nop` with immediate 5 and `br` with repeat 2: neither is printed.
     let nop = 5u64;
-    assert_eq!(mesa::disassemble_word(nop, 6), "nop {raw immed=0x5}");
+    assert_eq!(text_of(nop, 6), "nop {raw immed=0x5}");
     assert_eq!(mesa::assemble_line("nop {raw immed=0x5}", 1, 6), Ok(nop));
     let br = 0x0080_0200_0000_0004u64;
-    assert_eq!(mesa::disassemble_word(br, 6), "br p0.x, #4 {raw repeat=(rpt2)}");
+    assert_eq!(text_of(br, 6), "br p0.x, #4 {raw repeat=(rpt2)}");
     assert_eq!(mesa::assemble_line("br p0.x, #4 {raw repeat=(rpt2)}", 1, 6), Ok(br));
     let err = mesa::assemble_line("nop {raw imed=1}", 3, 6).expect_err("no such field");
     assert_eq!(
@@ -108,19 +164,16 @@ fn a_note_gives_each_field_once_and_only_fields_the_text_leaves_out() {
 #[test]
 fn generations_decide_what_a_word_is() {
     let lock = 0xe3c2_0000_0000_0000u64;
-    assert_eq!(mesa::disassemble_word(lock, 7), "lock");
-    assert_eq!(mesa::disassemble_word(lock, 6), "raw 0xE3C2000000000000");
+    assert_eq!(text_of(lock, 7), "lock");
+    assert_eq!(text_of(lock, 6), "raw 0xE3C2000000000000");
     assert_eq!(mesa::assemble_line("lock", 1, 7), Ok(lock));
     let err = mesa::assemble_line("lock", 4, 6).expect_err("a7xx only");
     assert_eq!(
         (err.line, err.col, err.message.as_str()),
         (4, 1, "`lock` is an a7xx instruction, not one of a6xx")
     );
-    assert_eq!(mesa::disassemble_word(0x0222_0000_0000_0004, 6), "getlast.w8 #4");
-    assert_eq!(
-        mesa::disassemble_word(0x0222_0000_0000_0004, 5),
-        "raw 0x0222000000000004"
-    );
+    assert_eq!(text_of(0x0222_0000_0000_0004, 6), "getlast.w8 #4");
+    assert_eq!(text_of(0x0222_0000_0000_0004, 5), "raw 0x0222000000000004");
 }
 
 /// A program: one line per word; a length that is not whole words is an
@@ -145,7 +198,7 @@ fn programs_are_lines_of_words() {
 fn one_text_of_three_generations_assembles_in_each() {
     let word = 5u64 << 61 | 0b01110 << 54 | 1 << 51 | 7 << 29;
     for gen in 3..=NEWEST {
-        let text = mesa::disassemble_word(word, gen);
+        let text = text_of(word, gen);
         assert_eq!(text, "dsx.base0 (f16)()hr0.x, hr0.x, a1.x", "a{gen}xx");
         assert_eq!(mesa::assemble_line(&text, 1, gen), Ok(word), "a{gen}xx");
     }
@@ -161,7 +214,7 @@ fn a_glued_flag_gives_way_to_the_literal_after_it() {
         (plain, "sam.s2en.uniform (f32)(xyzw)r0.z, r0.x, hr1.x"),
         (shadow, "sam.s.s2en.uniform (f32)(xyzw)r0.z, r0.x, hr1.x"),
     ] {
-        assert_eq!(mesa::disassemble_word(word, 4), text);
+        assert_eq!(text_of(word, 4), text);
         assert_eq!(mesa::assemble_line(text, 1, 4), Ok(word), "`{text}`");
     }
 }
@@ -176,7 +229,7 @@ fn memory_offsets_print_with_their_sign() {
         (0xc046_0001_0180_4001, "ldl.u32 r0.y, l[r0.y], 1"),
         (0xc286_0003_0280_8011, "ldlw.u32 r0.w, l[r0.z+8], 2"),
     ] {
-        assert_eq!(mesa::disassemble_word(word, 6), text);
+        assert_eq!(text_of(word, 6), text);
         assert_eq!(mesa::assemble_line(text, 1, 6), Ok(word), "`{text}`");
     }
     // A sign is required, one only; the offset must fit its 13 bits.
@@ -208,7 +261,7 @@ fn computed_addresses_print_their_shift_plus_two() {
         (7, 0xc000_4006_01c1_a017, "ldg.a.f16 hr1.z, g[c1.z+r2.w+32], 1"),
         (7, 0xc0d2_0505_07bf_c006, "stg.a.f32 g[r0.z+r1.y+255], r0.w, 7"),
     ] {
-        assert_eq!(mesa::disassemble_word(word, gen), text, "a{gen}xx");
+        assert_eq!(text_of(word, gen), text, "a{gen}xx");
         assert_eq!(mesa::assemble_line(text, 1, gen), Ok(word), "a{gen}xx `{text}`");
     }
     let err = mesa::assemble_line("ldg.a.f32 r1.w, g[r1.y+r1.w<<1+2<<2], 3", 1, 6).expect_err("<<1");
@@ -236,7 +289,7 @@ fn an_unknown_mnemonic_is_one_short_error() {
 fn image_dimensions_are_a_number_glued_to_d() {
     let text = "ldib.b.typed.3d.u32.4.nonuniform.base2 r2.z, r2.z, r1.z";
     let word = mesa::assemble_line(text, 1, 6).unwrap();
-    assert_eq!(mesa::disassemble_word(word, 6), text);
+    assert_eq!(text_of(word, 6), text);
     assert_eq!(
         mesa::assemble_line("ldib.b.typed.5d.u32.4.nonuniform.base2 r2.z, r2.z, r1.z", 1, 6).map_err(|e| e.to_string()),
         Err("1:14: 5 is not `d` + 1: expected 1 to 4".to_string())
@@ -260,7 +313,7 @@ fn u32_immediates_above_0x1000_print_in_hex() {
         ("mov.s32s32 r0.x, 1065353216", "mov.s32s32 r0.x, 1065353216"),
     ] {
         let word = mesa::assemble_line(text, 1, 6).unwrap_or_else(|e| panic!("`{text}`: {e}"));
-        assert_eq!(mesa::disassemble_word(word, 6), back, "`{text}`");
+        assert_eq!(text_of(word, 6), back, "`{text}`");
     }
 }
 
@@ -271,11 +324,11 @@ fn image_stores_of_a4xx_and_a5xx_differ_in_bit_0() {
     let a5 = 0xc722_0028_0480_000d_u64;
     let a4 = a5 & !1;
     let text = "stgb.untyped.1d.f32.1 g[0], r1.z, 4, r10.x";
-    assert_eq!(mesa::disassemble_word(a5, 5), text);
-    assert_eq!(mesa::disassemble_word(a4, 4), text);
-    assert_eq!(mesa::disassemble_word(a4, 3), text);
-    assert_eq!(mesa::disassemble_word(a4, 5), "raw 0xC72200280480000C");
-    assert_eq!(mesa::disassemble_word(a5, 4), "raw 0xC72200280480000D");
+    assert_eq!(text_of(a5, 5), text);
+    assert_eq!(text_of(a4, 4), text);
+    assert_eq!(text_of(a4, 3), text);
+    assert_eq!(text_of(a4, 5), "raw 0xC72200280480000C");
+    assert_eq!(text_of(a5, 4), "raw 0xC72200280480000D");
     assert_eq!(mesa::assemble_line(text, 1, 5), Ok(a5));
     assert_eq!(mesa::assemble_line(text, 1, 4), Ok(a4));
 }
@@ -319,7 +372,7 @@ fn float_immediates_no_value_is_near_are_errors() {
         ("mov.f32f32 r0.x, (0.000000)", "mov.f32f32 r0.x, (0.000000)"),
     ] {
         let word = mesa::assemble_line(text, 1, NEWEST).unwrap_or_else(|e| panic!("`{text}`: {e}"));
-        assert_eq!(mesa::disassemble_word(word, NEWEST), back, "`{text}`");
+        assert_eq!(text_of(word, NEWEST), back, "`{text}`");
     }
 }
 

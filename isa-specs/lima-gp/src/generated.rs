@@ -1210,7 +1210,10 @@ impl ::core::fmt::Display for Instr {
 impl ::core::str::FromStr for Instr {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Instr`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 /// Layout statics generated from the spec; use [`LAYOUT`].

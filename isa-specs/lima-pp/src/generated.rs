@@ -2369,11 +2369,7 @@ impl ::core::str::FromStr for Instr {
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
         let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
         let insn = Self::parse_at(&mut cursor)?;
-        if !cursor.at_line_end() {
-            return ::core::result::Result::Err(
-                cursor.expected("the end of the instruction"),
-            );
-        }
+        cursor.expect_end_of_text("instruction")?;
         ::core::result::Result::Ok(insn)
     }
 }
@@ -2772,7 +2768,10 @@ impl ::core::fmt::Display for Control {
 impl ::core::str::FromStr for Control {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Control`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Varying {
@@ -2884,7 +2883,10 @@ impl ::core::fmt::Display for Varying {
 impl ::core::str::FromStr for Varying {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Varying`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl VaryingReg {
@@ -2991,7 +2993,10 @@ impl ::core::fmt::Display for VaryingReg {
 impl ::core::str::FromStr for VaryingReg {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`VaryingReg`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl VaryingCube {
@@ -3107,7 +3112,10 @@ impl ::core::fmt::Display for VaryingCube {
 impl ::core::str::FromStr for VaryingCube {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`VaryingCube`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl VaryingNormalize {
@@ -3223,7 +3231,10 @@ impl ::core::fmt::Display for VaryingNormalize {
 impl ::core::str::FromStr for VaryingNormalize {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`VaryingNormalize`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Sampler {
@@ -3316,7 +3327,10 @@ impl ::core::fmt::Display for Sampler {
 impl ::core::str::FromStr for Sampler {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Sampler`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Uniform {
@@ -3396,7 +3410,10 @@ impl ::core::fmt::Display for Uniform {
 impl ::core::str::FromStr for Uniform {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Uniform`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl VecMul {
@@ -3498,7 +3515,10 @@ impl ::core::fmt::Display for VecMul {
 impl ::core::str::FromStr for VecMul {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`VecMul`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl ScalarMul {
@@ -3585,7 +3605,10 @@ impl ::core::fmt::Display for ScalarMul {
 impl ::core::str::FromStr for ScalarMul {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`ScalarMul`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl VecAdd {
@@ -3689,7 +3712,10 @@ impl ::core::fmt::Display for VecAdd {
 impl ::core::str::FromStr for VecAdd {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`VecAdd`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl ScalarAdd {
@@ -3778,7 +3804,10 @@ impl ::core::fmt::Display for ScalarAdd {
 impl ::core::str::FromStr for ScalarAdd {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`ScalarAdd`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Combiner {
@@ -3867,7 +3896,10 @@ impl ::core::fmt::Display for Combiner {
 impl ::core::str::FromStr for Combiner {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Combiner`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl CombinerVec {
@@ -3962,7 +3994,10 @@ impl ::core::fmt::Display for CombinerVec {
 impl ::core::str::FromStr for CombinerVec {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`CombinerVec`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl TempWrite {
@@ -4046,7 +4081,10 @@ impl ::core::fmt::Display for TempWrite {
 impl ::core::str::FromStr for TempWrite {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`TempWrite`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl FbRead {
@@ -4123,7 +4161,10 @@ impl ::core::fmt::Display for FbRead {
 impl ::core::str::FromStr for FbRead {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`FbRead`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Branch {
@@ -4207,7 +4248,10 @@ impl ::core::fmt::Display for Branch {
 impl ::core::str::FromStr for Branch {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Branch`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Discard {
@@ -4299,7 +4343,10 @@ impl ::core::fmt::Display for Discard {
 impl ::core::str::FromStr for Discard {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Discard`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Const {
@@ -4384,7 +4431,10 @@ impl ::core::fmt::Display for Const {
 impl ::core::str::FromStr for Const {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`Const`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 /// Layout statics generated from the spec; use [`LAYOUT`].

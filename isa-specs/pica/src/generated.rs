@@ -1693,7 +1693,10 @@ impl ::core::fmt::Display for OpDesc {
 impl ::core::str::FromStr for OpDesc {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("`OpDesc`")?;
+        ::core::result::Result::Ok(value)
     }
 }
 impl Instruction {
@@ -2123,7 +2126,10 @@ impl ::core::fmt::Display for Instruction {
 impl ::core::str::FromStr for Instruction {
     type Err = ::isa_runtime::ParseError;
     fn from_str(s: &str) -> ::core::result::Result<Self, ::isa_runtime::ParseError> {
-        Self::parse_at(&mut ::isa_runtime::lexer::Cursor::new(s))
+        let mut cursor = ::isa_runtime::lexer::Cursor::new(s);
+        let value = Self::parse_at(&mut cursor)?;
+        cursor.expect_end_of_text("instruction")?;
+        ::core::result::Result::Ok(value)
     }
 }
 /// Layout statics generated from the spec; use [`LAYOUT`].
