@@ -117,7 +117,7 @@ fn assemble(files: &[Input], options: &AsmOptions, out: &mut dyn Write) -> Resul
     };
     let (shbin, warnings) = pica_asm::assemble_with_warnings(&sources, &options);
     for w in warnings {
-        eprintln!("{}:{}:{}: warning: {}", w.file, w.line, w.col, w.message);
+        eprintln!("{}: warning: {}", w.place(), w.message);
     }
     match shbin {
         Ok(shbin) => out.write_all(&shbin.to_bytes()).map_err(output::write_error),
