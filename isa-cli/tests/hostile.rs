@@ -745,3 +745,23 @@ fn file_names_in_messages_are_escaped() {
         assert!(!stderr.contains(['\u{1b}', '\t', '\u{202e}']), "{stderr:?}");
     }
 }
+
+/// A file name that a `# N "file"` line marker gives is input: warnings and
+/// errors print it escaped, and a long one cut, as they print quoted input.
+#[test]
+fn line_marker_file_names_are_escaped_and_cut() {
+    let dir = scratch("hostile_line_markers");
+    let long = "n".repeat(50);
+    let text = format!("# 1 \"\u{1b}[2J\u{202e}\"\n.proc main\n mov r0.yx, v0\n# 9 \"{long}\"\n foo\n end\n.end\n");
+    let src = write(&dir, "m.pica", text);
+    let run = isa(&["asm", "pica", &src, "-o", "-"]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    pretty_assertions::assert_eq!(
+        run.stderr,
+        format!(
+            "\\u{{1b}}[2J\\u{{202e}}:2:6: warning: `r0.yx` is not in x, y, z, w order: a write mask has no order, \
+             so this writes `.xy`\n{}…:9:2: unknown instruction `foo` (did you mean `for`?)\n",
+            "n".repeat(40)
+        )
+    );
+}

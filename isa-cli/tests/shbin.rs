@@ -98,7 +98,7 @@ const SAMPLE_TEXT: &str = "\
 #[test]
 fn disasm_prints_picasso_text_that_assembles_back() {
     let dir = scratch("shbin_disasm");
-    let bytes = sample().to_bytes();
+    let bytes = sample().to_bytes().expect("writable");
     let bin = write(&dir, "sample.shbin", &bytes);
     let dis = isa(&["disasm", "pica", &bin]);
     assert_success(&dis);
@@ -118,7 +118,7 @@ const CODE_AT: usize = 12 + 40;
 fn decode_json_adds_the_opdesc_table() {
     let dir = scratch("shbin_decode");
     let shbin = sample();
-    let bin = write(&dir, "sample.shbin", shbin.to_bytes());
+    let bin = write(&dir, "sample.shbin", shbin.to_bytes().expect("writable"));
     let run = isa(&["decode", "pica", &bin, "--json"]);
     assert_success(&run);
     let json: Value = serde_json::from_slice(&run.stdout).expect("valid JSON");
@@ -197,7 +197,7 @@ fn check_entry(entry: &Value, offset: usize, bits: usize) {
 #[test]
 fn decode_text_lists_the_operand_descriptors() {
     let dir = scratch("shbin_decode_text");
-    let bin = write(&dir, "sample.shbin", sample().to_bytes());
+    let bin = write(&dir, "sample.shbin", sample().to_bytes().expect("writable"));
     let run = isa(&["decode", "pica", &bin]);
     assert_success(&run);
     let out = run.out();
@@ -220,7 +220,7 @@ fn raw_still_reads_bare_words() {
 #[test]
 fn corrupt_files_are_errors_at_a_byte_offset() {
     let dir = scratch("shbin_corrupt");
-    let bytes = sample().to_bytes();
+    let bytes = sample().to_bytes().expect("writable");
     let mut bad_magic = bytes.clone();
     bad_magic[12] = b'X';
     let cases = [
@@ -252,7 +252,7 @@ fn corrupt_files_are_errors_at_a_byte_offset() {
 #[test]
 fn opdescs_flag_needs_raw_input() {
     let dir = scratch("shbin_opdescs_flag");
-    let bin = write(&dir, "sample.shbin", sample().to_bytes());
+    let bin = write(&dir, "sample.shbin", sample().to_bytes().expect("writable"));
     let run = isa(&["decode", "pica", &bin, "--opdescs", &bin]);
     assert_eq!(run.code, Some(2));
     assert!(

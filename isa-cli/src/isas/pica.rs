@@ -117,10 +117,17 @@ fn assemble(files: &[Input], options: &AsmOptions, out: &mut dyn Write) -> Resul
     };
     let (shbin, warnings) = pica_asm::assemble_with_warnings(&sources, &options);
     for w in warnings {
-        eprintln!("{}:{}:{}: warning: {}", w.file, w.line, w.col, w.message);
+        eprintln!("{}: warning: {}", w.place(), w.message);
     }
     match shbin {
-        Ok(shbin) => out.write_all(&shbin.to_bytes()).map_err(output::write_error),
+        Ok(shbin) => {
+            // The assembler refuses what a layout cannot hold, so this
+            // error is not expected; it is reported, never dropped.
+            let bytes = shbin
+                .to_bytes()
+                .map_err(|e| Failure::input_one(format!("error: {e}")))?;
+            out.write_all(&bytes).map_err(output::write_error)
+        }
         Err(errors) => Err(Failure::input(errors.iter().map(|e| e.to_string()).collect())),
     }
 }

@@ -10,7 +10,9 @@
 //! [`ShbinError`] naming the byte offset. Two writers' layouts are known and
 //! recorded in [`Shbin::layout`]: picasso's and nihstro's (whose section order
 //! and header size differ). For files in either layout,
-//! `to_bytes(parse(f)) == f`; other files are rewritten in picasso's layout.
+//! `to_bytes(parse(f)) == Ok(f)`; other files are refused. [`Shbin::to_bytes`]
+//! refuses a [`Shbin`] holding a value its layout has no place for
+//! ([`WriteError`]) rather than write the file without it.
 
 use std::fmt;
 
@@ -38,6 +40,9 @@ pub struct Shbin {
     /// DVLP version word (picasso writes 0).
     pub dvlp_version: u32,
     /// The three DVLP words after the symbol-table offset (picasso writes 0).
+    /// Only picasso's layout has them: nihstro's 7-word DVLP header does
+    /// not, so a nihstro file reads them as 0, and [`Shbin::to_bytes`]
+    /// refuses a nihstro-layout `Shbin` where they are not.
     pub dvlp_reserved: [u32; 3],
     /// Instruction words of every program.
     pub code: Vec<u32>,
@@ -196,6 +201,29 @@ impl fmt::Display for ShbinError {
 }
 
 impl std::error::Error for ShbinError {}
+
+/// Why a [`Shbin`] cannot be written: it holds a value its [`Layout`] has
+/// no place for, which writing would drop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    /// [`Shbin::dvlp_reserved`] is not zero in the nihstro layout, whose
+    /// 7-word DVLP header has no reserved words.
+    NihstroReserved([u32; 3]),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::NihstroReserved([a, b, c]) => write!(
+                f,
+                "the reserved DVLP words (`dvlp_reserved`) are {a:#x} {b:#x} {c:#x}, but the nihstro layout's \
+                 7-word DVLP header has no reserved words: set them to 0 or write the picasso layout"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
 
 /// Bounds-checked little-endian reads.
 struct Reader<'a> {
@@ -443,11 +471,13 @@ impl Shbin {
         Ok(shbin)
     }
 
-    /// Writes the file in its [`Layout`].
-    pub fn to_bytes(&self) -> Vec<u8> {
+    /// Writes the file in its [`Layout`], or says which value that layout
+    /// has no place for (never dropping it).
+    pub fn to_bytes(&self) -> Result<Vec<u8>, WriteError> {
         match self.layout {
-            Layout::Picasso => self.write_picasso(),
-            Layout::Nihstro => self.write_nihstro(),
+            Layout::Picasso => Ok(self.write_picasso()),
+            Layout::Nihstro if self.dvlp_reserved != [0; 3] => Err(WriteError::NihstroReserved(self.dvlp_reserved)),
+            Layout::Nihstro => Ok(self.write_nihstro()),
         }
     }
 
@@ -805,15 +835,35 @@ mod tests {
     #[test]
     fn write_then_parse_round_trips() {
         let s = sample();
-        let bytes = s.to_bytes();
+        let bytes = s.to_bytes().expect("writable");
         assert_eq!(bytes.len() % 4, 0);
         assert_eq!(Shbin::from_bytes(&bytes), Ok(s.clone()));
         assert_eq!(s.dvles[0].symbol(0), Some("projection"));
     }
 
     #[test]
+    fn nihstro_layout_refuses_reserved_dvlp_words_it_cannot_hold() {
+        let mut s = sample();
+        s.layout = Layout::Nihstro;
+        s.dvlp_reserved = [1, 2, 3];
+        let err = s.to_bytes().expect_err("nihstro has no reserved DVLP words");
+        assert_eq!(err, WriteError::NihstroReserved([1, 2, 3]));
+        pretty_assertions::assert_eq!(
+            err.to_string(),
+            "the reserved DVLP words (`dvlp_reserved`) are 0x1 0x2 0x3, but the nihstro layout's 7-word DVLP \
+             header has no reserved words: set them to 0 or write the picasso layout"
+        );
+        // Zero reserved words write and read back; in picasso's layout any do.
+        s.dvlp_reserved = [0; 3];
+        assert_eq!(Shbin::from_bytes(&s.to_bytes().expect("writable")), Ok(s.clone()));
+        s.layout = Layout::Picasso;
+        s.dvlp_reserved = [1, 2, 3];
+        assert_eq!(Shbin::from_bytes(&s.to_bytes().expect("writable")), Ok(s));
+    }
+
+    #[test]
     fn every_truncation_is_an_error_not_a_panic() {
-        let bytes = sample().to_bytes();
+        let bytes = sample().to_bytes().expect("writable");
         let mut rejected = 0;
         for len in 0..bytes.len() {
             // Cutting only the final padding still leaves a whole file.
@@ -827,10 +877,10 @@ mod tests {
 
     #[test]
     fn hostile_counts_do_not_allocate() {
-        let mut bytes = sample().to_bytes();
+        let mut bytes = sample().to_bytes().expect("writable");
         bytes[4..8].copy_from_slice(&u32::MAX.to_le_bytes());
         assert!(Shbin::from_bytes(&bytes).is_err());
-        let mut bytes = sample().to_bytes();
+        let mut bytes = sample().to_bytes().expect("writable");
         let dvlp = 12;
         bytes[dvlp + 12..dvlp + 16].copy_from_slice(&0x4000_0000u32.to_le_bytes());
         let err = Shbin::from_bytes(&bytes).unwrap_err();

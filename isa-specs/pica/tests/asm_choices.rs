@@ -327,7 +327,7 @@ fn cmp_may_read_two_different_inputs() {
     assert!(listing.lines().any(|l| l.trim() == "cmp v0, eq, ne, v1"), "{listing}");
     assert!(!listing.contains(".word"), "{listing}");
     let again = asm_common::ok(&listing);
-    assert_eq!(again.to_bytes(), s.to_bytes());
+    assert_eq!(again.to_bytes().expect("writable"), s.to_bytes().expect("writable"));
     let errs = errors(&main(" add r0, v0, v1"));
     assert_eq!(
         errs,

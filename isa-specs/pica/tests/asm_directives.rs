@@ -243,6 +243,34 @@ fn float_literals_that_a_float24_would_change_are_errors() {
 }
 
 #[test]
+fn float_literals_beyond_a_doubles_range_are_errors_too() {
+    // Read as a double, `1e-400` is already 0.0 and `1e400` infinity; the
+    // digits still say a nonzero, finite number.
+    let src = ".constf k0(1e-400, 0, 0, 0)\n.constf k1(0, -1e-400, 0, 0)\n.constf k2(0, 0, 1e400, 0)\n\
+               .constf k3(0, 0, 0, -1E+400)\n.setf c3(0, 25.0e-999, 0, 0)\n";
+    let errs = errors(&format!("{src}{}", main("mov r0, k0")));
+    assert_eq!(
+        errs,
+        [
+            "1:12: `1e-400` is too small for a float24 (the smallest nonzero is about 2.2e-19): it would become 0.0 (0x000000)",
+            "2:15: `-1e-400` is too small for a float24 (the smallest nonzero is about 2.2e-19): it would become -0.0 (0x800000)",
+            "3:18: `1e400` is too large for a float24 (the largest is about 1.8e19): it would become inf (0x7f0000)",
+            "4:21: `-1E+400` is too large for a float24 (the largest is about 1.8e19): it would become -inf (0xff0000)",
+            "5:13: `25.0e-999` is too small for a float24 (the smallest nonzero is about 2.2e-19): it would become 0.0 (0x000000)",
+        ]
+    );
+}
+
+#[test]
+fn zero_literals_stay_zero_whatever_their_exponent() {
+    let s = ok(&format!(
+        ".constf z(0e-400, 0.0, -0e-400, 000.000e999)\n{}",
+        main("mov r0, z")
+    ));
+    assert_eq!(s.dvles[0].constants[0].value, [0, 0, 0x80_0000, 0]);
+}
+
+#[test]
 fn directive_errors() {
     let src = ".fvec a, a\n.fvec 1x\n.fvec b[0]\n.constf k(1, 2, 3)\n.constf m(1, 2, x, 4)\n.consti n(1, 2, 3, 300)\n\
                .in i v16\n.out o bogus\n.out o2 pos r0\n.alias r1x c0\n.setb b0 maybe\n.gsh point c0\n.entry 9\n.bogus\n.prco x\n";

@@ -3,6 +3,7 @@
 mod asm_common;
 
 use asm_common::{errors, errors_files, main, ok, text};
+use isa_pica::asm::{assemble, Options, SourceFile};
 use pretty_assertions::assert_eq;
 
 #[test]
@@ -191,6 +192,42 @@ fn positions_count_characters_and_follow_line_markers() {
             "f1.pica:2:10: unknown register or alias `bad3`",
             "shader.pica:7:10: unknown register or alias `bad2`",
             "shader.pica:40:10: unknown register or alias `bad`",
+        ]
+    );
+}
+
+#[test]
+fn file_names_are_escaped_in_messages_and_line_marker_names_cut() {
+    // A line marker's file name is input, and so is what a caller names a
+    // file: neither reaches a message raw (ESC, a right-to-left override),
+    // and a marker's name is cut after 40 characters, as quoted input is.
+    let long = "n".repeat(50);
+    let files = [
+        SourceFile {
+            name: "t\u{202e}.v.pica".into(),
+            text: "# 1 \"\x1b[31m\"\n.layout nihstro\n.proc main\n foo\n.end\n".into(),
+        },
+        SourceFile {
+            name: "t\u{202e}.g.pica".into(),
+            text: format!(".layout picasso\n# 5 \"{long}\"\n.proc p\n bar\n.end\n"),
+        },
+    ];
+    let errors: Vec<String> = assemble(&files, &Options::default())
+        .expect_err("unknown instructions")
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "t\\u{202e}.v.pica:1:1: no DVLE: every file is empty, only defines aliases or procedures, or has `.nodvle`"
+                .to_string(),
+            "t\\u{202e}.g.pica:1:9: the layout is already nihstro (set on \\u{1b}[31m:1)".to_string(),
+            "\\u{1b}[31m:3:2: unknown instruction `foo` (did you mean `for`?)".to_string(),
+            format!(
+                "{}…:6:2: unknown instruction `bar` (did you mean `flr`?)",
+                "n".repeat(40)
+            ),
         ]
     );
 }

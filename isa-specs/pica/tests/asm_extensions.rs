@@ -226,7 +226,7 @@ fn a_shbin_can_be_written_back_exactly() {
                .dvle_override endmain 3\n.raw_label 0 1 0 2\n.raw_output 0 0 15 0\n\
                .proc x\n .word 0x5c000001\n mov o0, v0\n end\n.end\n";
     let s = ok(src);
-    let again = Shbin::from_bytes(&s.to_bytes()).unwrap();
+    let again = Shbin::from_bytes(&s.to_bytes().expect("writable")).unwrap();
     assert_eq!(again, s);
     assert_eq!(again.layout, Layout::Nihstro);
     assert_eq!(again.code, [0x5c00_0001, 0x4c00_0000, 0x8800_0000]);
@@ -257,22 +257,44 @@ fn extension_errors() {
 }
 
 #[test]
+fn the_nihstro_layout_refuses_reserved_dvlp_words() {
+    // nihstro's 7-word DVLP header has no reserved words: the assembler
+    // used to keep them and `Shbin::to_bytes` to drop them without a word.
+    let nihstro_first = errors(&format!(".layout nihstro\n.raw_dvlp 0 1 2 3\n{}", main("nop")));
+    let dvlp_first = errors(&format!(".raw_dvlp 0 1 0 0\n.layout nihstro\n{}", main("nop")));
+    assert_eq!(
+        [nihstro_first, dvlp_first].concat(),
+        [
+            "2:13: the layout is nihstro (set on line 1), whose 7-word DVLP header has no reserved words: \
+             W0 W1 W2 must be 0",
+            "2:9: the nihstro layout's 7-word DVLP header has no reserved words, but `.raw_dvlp` gives them as \
+             0x1 0x0 0x0 (set on line 1)",
+        ]
+    );
+    // The version word is in both layouts' headers, and reserved words of
+    // 0 are no words at all.
+    let s = ok(&format!(".raw_dvlp 9 0 0 0\n.layout nihstro\n{}", main("nop")));
+    let bytes = s.to_bytes().expect("writable");
+    assert_eq!(Shbin::from_bytes(&bytes), Ok(s));
+}
+
+#[test]
 fn a_directive_given_again_with_another_value_is_an_error() {
     // The second used to replace the first without a word.
-    let first = ".layout nihstro\n.raw_dvlp 0 1 2 3\n.dvle_override input_mask 0x1\n";
-    let again = ".layout NIHSTRO\n.raw_dvlp 0 1 2 0x3\n.dvle_override input_mask 1\n";
-    let other = ".layout picasso\n.raw_dvlp 0 4 5 6\n.dvle_override input_mask 0x3\n";
+    let first = ".layout nihstro\n.raw_dvlp 5 0 0 0\n.dvle_override input_mask 0x1\n";
+    let again = ".layout NIHSTRO\n.raw_dvlp 0x5 0 0 0b0\n.dvle_override input_mask 1\n";
+    let other = ".layout picasso\n.raw_dvlp 5 4 5 6\n.dvle_override input_mask 0x3\n";
     assert_eq!(
         errors(&format!("{first}{again}{other}{}", main("nop"))),
         [
             "7:9: the layout is already nihstro (set on line 1)",
-            "8:11: the DVLP words are already `.raw_dvlp 0x0 0x1 0x2 0x3` (set on line 2)",
+            "8:11: the DVLP words are already `.raw_dvlp 0x5 0x0 0x0 0x0` (set on line 2)",
             "9:27: `input_mask` is already overridden to 0x1 (set on line 3)",
         ]
     );
     // The same value again is accepted.
     let s = ok(&format!("{first}{again}{}", main("nop")));
-    assert_eq!((s.layout, s.dvlp_reserved), (Layout::Nihstro, [1, 2, 3]));
+    assert_eq!((s.layout, s.dvlp_version), (Layout::Nihstro, 5));
     assert_eq!(s.dvles[0].input_mask, 1);
     // The layout and the DVLP belong to every file; each DVLE has its own overrides.
     let second = ".layout picasso\n.dvle_override input_mask 0x3\n.entry w\n.proc w\n end\n.end\n";

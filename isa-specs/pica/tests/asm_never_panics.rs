@@ -192,7 +192,7 @@ fn soup(rng: &mut Rng) -> String {
 fn check(files: &[SourceFile]) {
     match assemble(files, &Options::default()) {
         Ok(shbin) => {
-            let bytes = shbin.to_bytes();
+            let bytes = shbin.to_bytes().expect("writable");
             assert_eq!(Shbin::from_bytes(&bytes).as_ref(), Ok(&shbin));
         }
         Err(errors) => {

@@ -30,8 +30,8 @@ fn round_trip(shbin: &Shbin, name: &str) -> (String, Result<Vec<u8>, String>) {
         text: text.clone(),
     };
     let bytes = assemble(&[source], &Options::default())
-        .map(|s| s.to_bytes())
-        .map_err(|errors| errors.iter().map(|e| format!("{e}\n")).collect::<String>());
+        .map_err(|errors| errors.iter().map(|e| format!("{e}\n")).collect::<String>())
+        .and_then(|s| s.to_bytes().map_err(|e| e.to_string()));
     (text, bytes)
 }
 

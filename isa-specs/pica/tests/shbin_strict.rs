@@ -12,8 +12,16 @@ use isa_pica::shbin::Shbin;
 
 /// A small assembled file and where its DVLP starts (one DVLE: byte 12).
 fn file() -> (Vec<u8>, usize) {
-    let bytes = ok(&main("    mov r0, v0\n    mul r1, r0, v1")).to_bytes();
-    assert_eq!(Shbin::from_bytes(&bytes).expect("reads back").to_bytes(), bytes);
+    let bytes = ok(&main("    mov r0, v0\n    mul r1, r0, v1"))
+        .to_bytes()
+        .expect("writable");
+    assert_eq!(
+        Shbin::from_bytes(&bytes)
+            .expect("reads back")
+            .to_bytes()
+            .expect("writable"),
+        bytes
+    );
     (bytes, 12)
 }
 
@@ -52,5 +60,5 @@ fn reserved_dvlp_words_survive_the_text() {
         text,
     };
     let again = assemble(&[source], &Options::default()).expect("the text assembles");
-    assert_eq!(again.to_bytes(), bytes);
+    assert_eq!(again.to_bytes().expect("writable"), bytes);
 }

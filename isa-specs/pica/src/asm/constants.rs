@@ -154,14 +154,7 @@ fn floats<'a>(stmt: &Stmt<'a>, values: &[&'a str]) -> Result<[f32; 4], Diag> {
 /// +infinity, the infinity and the zero without a word). `inf` spelled out
 /// is allowed; inexact mantissas truncate as in picasso.
 fn float24_literal(stmt: &Stmt<'_>, text: &str, value: f64) -> Result<f32, Diag> {
-    let spelled_inf = text
-        .trim_start_matches(['+', '-'])
-        .to_ascii_lowercase()
-        .starts_with("inf");
-    let checked = match from_f64_checked(value) {
-        Ok(word) if value.is_infinite() && !spelled_inf => Err(Lossy::Overflow(word)),
-        other => other,
-    };
+    let checked = literal_word(text, value);
     let quoted = quote_input(text);
     let becomes = |word: u32| match to_f32(word) {
         v if v.is_nan() => format!("NaN ({word:#08x})"),
@@ -189,6 +182,33 @@ fn float24_literal(stmt: &Stmt<'_>, text: &str, value: f64) -> Result<f32, Diag>
             ),
         )),
     }
+}
+
+/// The float24 word of the literal `text`, read as `value`, or why it
+/// would change what `text` says. Reading the literal as a double can
+/// already have lost it: a literal beyond the double's range (`1e400`)
+/// reads as infinity, and a nonzero one below it (`1e-400`) as zero, so
+/// these are judged by their digits, not by `value` alone.
+fn literal_word(text: &str, value: f64) -> Result<u32, Lossy> {
+    match from_f64_checked(value) {
+        Ok(word) if value.is_infinite() && !spells_infinity(text) => Err(Lossy::Overflow(word)),
+        Ok(word) if value == 0.0 && has_nonzero_digit(text) => Err(Lossy::Underflow(word)),
+        other => other,
+    }
+}
+
+/// Whether the literal is `inf` (or `infinity`) spelled out, with any sign.
+fn spells_infinity(text: &str) -> bool {
+    text.trim_start_matches(['+', '-'])
+        .to_ascii_lowercase()
+        .starts_with("inf")
+}
+
+/// Whether a decimal literal's digits before its exponent (`1` of
+/// `1e-400`) are not all zero, so the number it writes is not zero.
+fn has_nonzero_digit(text: &str) -> bool {
+    let digits = text.split(['e', 'E']).next().unwrap_or(text);
+    digits.bytes().any(|b| matches!(b, b'1'..=b'9'))
 }
 
 fn bytes<'a>(stmt: &Stmt<'a>, values: &[&'a str]) -> Result<[u8; 4], Diag> {

@@ -8,7 +8,8 @@
 //!   picasso's rules would add one;
 //! - `.layout picasso|nihstro`: the container's section layout;
 //! - `.raw_dvlp VERSION W0 W1 W2`: the DVLP header's version word and its
-//!   three reserved words (picasso writes 0 in each);
+//!   three reserved words (picasso writes 0 in each; the nihstro layout has
+//!   no reserved words, so with it they must be 0);
 //! - `.dvle_override FIELD VALUE`: sets a header field of this DVLE after
 //!   assembly;
 //! - `.raw_constant`, `.raw_label`, `.raw_output`, `.raw_uniform`,
@@ -135,6 +136,7 @@ fn raw_dvlp(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
             return Err(contradicts(asm, stmt, stmt.args, what, first));
         }
     }
+    reserved_words_fit_layout(asm, stmt, reserved)?;
     asm.dvlp_version = version;
     asm.dvlp_reserved = reserved;
     if asm.dvlp_at.is_none() {
@@ -162,11 +164,49 @@ fn layout(asm: &mut Asm, stmt: &Stmt<'_>) -> Result<(), Diag> {
             return Err(contradicts(asm, stmt, args[0], what, first));
         }
     }
+    layout_fits_reserved_words(asm, stmt, layout, args[0])?;
     asm.layout = layout;
     if asm.layout_at.is_none() {
         asm.layout_at = Some(asm.pos(stmt.line, line::offset_in(stmt.line, stmt.head)));
     }
     Ok(())
+}
+
+/// `.raw_dvlp`'s reserved words must be 0 once `.layout nihstro` is given:
+/// nihstro's 7-word DVLP header has no place for them.
+fn reserved_words_fit_layout(asm: &Asm, stmt: &Stmt<'_>, reserved: [u32; 3]) -> Result<(), Diag> {
+    let (Layout::Nihstro, Some(layout_at)) = (asm.layout, &asm.layout_at) else {
+        return Ok(());
+    };
+    if reserved == [0; 3] {
+        return Ok(());
+    }
+    let w0 = fields(stmt)[1];
+    let here = asm.pos(stmt.line, line::offset_in(stmt.line, w0));
+    Err(stmt.err_at(
+        w0,
+        format!(
+            "the layout is nihstro (set on {}), whose 7-word DVLP header has no reserved words: W0 W1 W2 must be 0",
+            layout_at.seen_from(&here)
+        ),
+    ))
+}
+
+/// `.layout nihstro` (at `text`) cannot follow a `.raw_dvlp` whose reserved
+/// words are not 0: nihstro's 7-word DVLP header has no place for them.
+fn layout_fits_reserved_words(asm: &Asm, stmt: &Stmt<'_>, layout: Layout, text: &str) -> Result<(), Diag> {
+    let (Layout::Nihstro, Some(dvlp_at)) = (layout, &asm.dvlp_at) else {
+        return Ok(());
+    };
+    if asm.dvlp_reserved == [0; 3] {
+        return Ok(());
+    }
+    let [a, b, c] = asm.dvlp_reserved;
+    let what = format!(
+        "the nihstro layout's 7-word DVLP header has no reserved words, but `.raw_dvlp` gives them as \
+         {a:#x} {b:#x} {c:#x}"
+    );
+    Err(contradicts(asm, stmt, text, what, dvlp_at))
 }
 
 /// The name `.layout` gives `layout`.

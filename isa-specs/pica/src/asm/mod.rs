@@ -36,7 +36,7 @@ use std::fmt;
 
 use super::shbin::Shbin;
 pub(crate) use instructions::{picasso_name, refuses_two_inputs};
-use isa_runtime::text::quote_input;
+use isa_runtime::text::{escape_input, quote_input, Quoted};
 use line::Stmt;
 pub(crate) use opdesc::{allocate, need as opdesc_need, pinned_pick, Src as OpdescSrc, MAX_OPDESCS};
 use state::Asm;
@@ -51,10 +51,15 @@ pub struct SourceFile {
     pub text: String,
 }
 
-/// A problem in the sources, at a 1-based line and column.
+/// A problem in the sources, at a 1-based line and column. Its `Display`
+/// (and [`AsmError::place`]) escapes the file name's control and invisible
+/// characters, as messages escape quoted input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AsmError {
-    /// The file name (a `# N "file"` line marker can change it).
+    /// The file name: the [`SourceFile`]'s, or the one a `# N "file"` line
+    /// marker gives, which is input and so is cut after
+    /// [`QUOTE_MAX`](isa_runtime::text::QUOTE_MAX) characters (with `…`).
+    /// Not escaped here.
     pub file: String,
     /// 1-based line number.
     pub line: usize,
@@ -64,10 +69,25 @@ pub struct AsmError {
     pub message: String,
 }
 
+impl AsmError {
+    /// Where the problem is, as messages print it: `file:line:col`, with
+    /// the file name escaped (`a\u{1b}[2J.pica:3:1`).
+    pub fn place(&self) -> String {
+        format!("{}:{}:{}", shown_file(&self.file), self.line, self.col)
+    }
+}
+
 impl fmt::Display for AsmError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+        write!(f, "{}: {}", self.place(), self.message)
     }
+}
+
+/// A file name as messages print it: escaped as quoted input is (ESC as
+/// `\u{1b}`, a right-to-left override as `\u{202e}`) but not cut, since a
+/// caller's name, such as a path, is shown whole.
+pub(crate) fn shown_file(name: &str) -> Quoted<'_> {
+    escape_input(name).up_to(usize::MAX)
 }
 
 impl std::error::Error for AsmError {}

@@ -8,10 +8,10 @@ use std::rc::Rc;
 
 use super::line::{self, Diag};
 use super::operand::Alias;
-use super::{AsmError, Options};
+use super::{shown_file, AsmError, Options};
 use crate::shbin::{Constant, Layout, OpdescEntry, Output};
 use crate::Instruction;
-use isa_runtime::text::{escape_input, quote_input};
+use isa_runtime::text::{escape_input, quote_input, QUOTE_MAX};
 
 /// A source position, for errors found after the line was read.
 #[derive(Clone, Debug)]
@@ -41,7 +41,7 @@ impl Pos {
         if self.file == here.file {
             format!("line {}", self.line)
         } else {
-            format!("{}:{}", self.file, self.line)
+            format!("{}:{}", shown_file(&self.file), self.line)
         }
     }
 }
@@ -529,7 +529,7 @@ impl Asm {
     pub fn line_marker(&mut self, marker: line::Marker<'_>) {
         self.line_offset = (marker.line as i64).saturating_sub(self.physical_line as i64 + 1);
         if let Some(file) = marker.file {
-            self.file = Rc::from(file);
+            self.file = marker_file(file);
         }
     }
 
@@ -604,5 +604,15 @@ impl Asm {
         }
         self.labels.insert(name.to_string(), self.code.len());
         Ok(())
+    }
+}
+
+/// The file name a line marker gives. It is input, so it is cut as quoted
+/// input is: after [`QUOTE_MAX`] characters, with `…` (messages escape it
+/// when they print it).
+fn marker_file(name: &str) -> Rc<str> {
+    match name.char_indices().nth(QUOTE_MAX) {
+        Some((cut, _)) => Rc::from(format!("{}…", &name[..cut])),
+        None => Rc::from(name),
     }
 }
