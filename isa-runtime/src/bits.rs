@@ -7,6 +7,14 @@
 use alloc::vec::Vec;
 
 /// A fixed-width little-endian instruction word.
+///
+/// The bit accessors are the generated codecs' inner loop, called with
+/// positions the spec fixes, so they check nothing: `lo + width` must be at
+/// most [`BitWord::BITS`] and `width` at most 64. Other positions are a
+/// caller's bug (a debug build panics on the shift, a release build reads
+/// other bits); code that takes positions from its input checks them
+/// first, as [`Field`](crate::layout::Field)'s users do against the
+/// format's width.
 pub trait BitWord: Copy + Eq + core::fmt::Debug + Default + 'static {
     /// The width in bits.
     const BITS: u32;
@@ -22,7 +30,8 @@ pub trait BitWord: Copy + Eq + core::fmt::Debug + Default + 'static {
         self.set(lo, width, value);
     }
     /// Reads a word from `BITS / 8` little-endian bytes (generated code and
-    /// the stream decoders pass exactly that many).
+    /// the stream decoders pass exactly that many; the primitive words
+    /// panic on fewer, the wide ones read missing bytes as zero).
     fn from_le_bytes(bytes: &[u8]) -> Self;
     /// Appends the word's little-endian bytes.
     fn write_le_bytes(&self, out: &mut Vec<u8>);

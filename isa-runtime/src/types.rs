@@ -445,7 +445,12 @@ impl<const X_HIGH: bool> Swizzle<X_HIGH> {
     }
 
     /// The source component selected for destination component `i` (0 = x).
+    ///
+    /// # Panics
+    ///
+    /// If `i` is 4 or more: a swizzle has four selectors.
     pub const fn get(self, i: usize) -> Component {
+        assert!(i < 4, "a swizzle has four selectors, 0 to 3");
         match (self.0 >> Self::shift_of(i)) & 3 {
             0 => Component::X,
             1 => Component::Y,
@@ -492,6 +497,16 @@ impl<const X_HIGH: bool> fmt::Debug for Swizzle<X_HIGH> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[should_panic(expected = "a swizzle has four selectors")]
+    fn a_swizzle_selector_past_w_is_a_bug_in_either_order() {
+        for i in 0..4 {
+            assert_eq!(Swizzle::<true>::identity().get(i), Component::ALL[i]);
+            assert_eq!(Swizzle::<false>::identity().get(i), Component::ALL[i]);
+        }
+        let _ = Swizzle::<false>::identity().get(4);
+    }
 
     #[test]
     fn a_mask_slip_is_a_repeat_first_then_the_order() {

@@ -132,9 +132,10 @@ impl AgalProgram {
         out
     }
 
-    /// The byte offset of token `index`.
+    /// The byte offset of token `index` (`usize::MAX` for an index no
+    /// file in memory can reach, rather than an overflow).
     pub fn token_offset(index: usize) -> usize {
-        HEADER_BYTES + TOKEN_BYTES * index
+        TOKEN_BYTES.saturating_mul(index).saturating_add(HEADER_BYTES)
     }
 }
 
@@ -481,6 +482,14 @@ mod tests {
 
     fn err(bytes: &[u8]) -> AgalError {
         AgalProgram::from_bytes(bytes).unwrap_err()
+    }
+
+    #[test]
+    fn token_offsets_count_from_the_header_and_never_overflow() {
+        assert_eq!(AgalProgram::token_offset(0), 7);
+        assert_eq!(AgalProgram::token_offset(2), 7 + 48);
+        assert_eq!(AgalProgram::token_offset(usize::MAX), usize::MAX);
+        assert_eq!(AgalProgram::token_offset(usize::MAX / 24), usize::MAX / 24 * 24 + 7);
     }
 
     #[test]
