@@ -464,7 +464,9 @@ fn expand_instruction(spec: &Spec) -> TokenStream {
         quote!(#[doc = #doc] #v(#format),)
     });
     let fallback = spec.fallback.as_ref().map(|f| {
-        let doc = format!("A word that matches no opcode, kept verbatim (printed as `{f} 0x…`).");
+        let doc = format!(
+            "A word that matches no opcode, kept verbatim (printed as `{f} 0x…`), as `decode` gives it. One built by hand with a word an opcode does match encodes to that word all the same, and decodes back as that opcode's variant."
+        );
         quote!(#[doc = #doc] Unknown(#word),)
     });
     let doc = format!("One `{}` instruction.", spec.name.text);

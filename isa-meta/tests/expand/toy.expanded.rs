@@ -174,7 +174,7 @@ pub struct F {
 pub enum Instruction {
     ///add an immediate
     Addi(F),
-    ///A word that matches no opcode, kept verbatim (printed as `.word 0x…`).
+    ///A word that matches no opcode, kept verbatim (printed as `.word 0x…`), as `decode` gives it. One built by hand with a word an opcode does match encodes to that word all the same, and decodes back as that opcode's variant.
     Unknown(u32),
 }
 impl F {

@@ -1214,7 +1214,7 @@ pub enum Instruction {
     Madi(Fmt5i),
     ///multiply-add
     Mad(Fmt5),
-    ///A word that matches no opcode, kept verbatim (printed as `.word 0x…`).
+    ///A word that matches no opcode, kept verbatim (printed as `.word 0x…`), as `decode` gives it. One built by hand with a word an opcode does match encodes to that word all the same, and decodes back as that opcode's variant.
     Unknown(u32),
 }
 impl Fmt1 {
