@@ -75,7 +75,6 @@ fn assemble(files: &[Input], options: &AsmOptions, out: &mut dyn Write) -> Resul
         let col = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
         Failure::input_one(format!("{}:{line}:{col}: invalid UTF-8", file.name))
     })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let gen = options.gen.unwrap_or(mesa::NEWEST);
     let words = mesa::assemble(text, gen).map_err(|e| Failure::input_one(format!("{}:{e}", file.name)))?;
     if words.is_empty() && !options.allow_empty {

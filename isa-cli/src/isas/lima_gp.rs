@@ -63,7 +63,6 @@ fn assemble(files: &[Input], options: &AsmOptions, out: &mut dyn Write) -> Resul
         let col = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
         Failure::input_one(format!("{}:{line}:{col}: invalid UTF-8", file.name))
     })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Each word is written as it parses: on an error the output is dropped.
     let mut written = Ok(());
     let count = mesa::assemble_each(text, |w| {

@@ -56,6 +56,8 @@ fn only_the_specs_generations_and_one_line_are_read() {
         Err("2:1: expected the end of the text (one instruction), found `bogus`".to_string())
     );
     assert_eq!(mesa::assemble_line("nop ; c\n\n", 1, NEWEST), Ok(0));
+    // A leading byte-order mark is no text.
+    assert_eq!(mesa::assemble("\u{feff}nop\nnop", NEWEST), Ok(vec![0, 0]));
     assert_eq!(
         "nop\nbogus".parse::<isa_ir3::Instruction>().map_err(|e| e.to_string()),
         Err("2:1: expected the end of the text (one instruction), found `bogus`".to_string())

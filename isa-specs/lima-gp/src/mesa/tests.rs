@@ -92,6 +92,8 @@ fn empty_programs_and_lone_nops() {
     assert_eq!(assemble(""), Ok(Vec::new()));
     assert_eq!(disassemble(&[blank()]), "000:\tnop\n");
     assert_eq!(assemble("000:\tnop\n"), Ok(vec![blank()]));
+    // A leading byte-order mark is no text.
+    assert_eq!(assemble("\u{feff}000:\tnop\n"), Ok(vec![blank()]));
 }
 
 /// A branch target outside the program is refused as text, at its line
