@@ -315,7 +315,7 @@ pub fn assemble_line(source: &str, line: usize, gen: u32) -> Result<u64, ParseEr
 fn unknown_mnemonic(cur: &Cursor<'_>, best: &ParseError) -> Option<ParseError> {
     let at = at_mnemonic(cur);
     if at.position() != (best.line, best.col) {
-        return None;
+        return unknown_modifier(cur, best);
     }
     let Some(word) = at.clone().word() else {
         return Some(at.expected("a mnemonic"));
@@ -330,6 +330,87 @@ fn unknown_mnemonic(cur: &Cursor<'_>, best: &ParseError) -> Option<ParseError> {
         let _ = write!(message, "; did you mean `{near}`?");
     }
     Some(at.error(message))
+}
+
+/// When every form failed at a `(…)` before the mnemonic that is no
+/// modifier of the spec (`(rpt8)nop`: repeats stop at 7): that error,
+/// with the closest modifier. The modifiers are the spec's own spellings
+/// in parentheses (its flags' texts and its enums' values). `None`
+/// otherwise.
+fn unknown_modifier(cur: &Cursor<'_>, best: &ParseError) -> Option<ParseError> {
+    let mut at = cur.clone();
+    at.skip_blanks();
+    while at.position() != (best.line, best.col) {
+        let rest = at.rest();
+        let end = rest.starts_with('(').then(|| rest.find(')'))??;
+        at.eat(&rest[..=end]);
+        at.skip_blanks();
+    }
+    let rest = at.rest();
+    let group = &rest[..rest.starts_with('(').then(|| rest.find(')'))?? + 1];
+    let known = modifiers();
+    if known.contains(&group) {
+        return None;
+    }
+    let mut message = alloc::format!("unknown modifier {}", isa_runtime::text::quote_input(group));
+    if let Some(near) = isa_runtime::lexer::closest(group, known.iter().copied()) {
+        let _ = write!(message, "; did you mean `{near}`?");
+    }
+    Some(at.error(message))
+}
+
+/// The modifiers a `mesa.line` text can print before its mnemonic, made
+/// once: its flags' texts, its literals, and the values of its enum
+/// fields and of its nested layouts' (`(sy)`, `(rpt3)`, `(nop1)`), those
+/// in parentheses.
+fn modifiers() -> &'static [&'static str] {
+    static MODIFIERS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    MODIFIERS.get_or_init(|| {
+        let mut all = Vec::new();
+        for format in LAYOUT.formats {
+            for t in text::text_group(format, DIALECT, LINE) {
+                let before = t.pieces.iter().take_while(|p| !is_mnemonic(p));
+                before.for_each(|p| spellings(format, p, &mut all));
+            }
+        }
+        all.retain(|t| t.len() > 2 && t.starts_with('(') && t.ends_with(')'));
+        all.sort_unstable();
+        all.dedup();
+        all
+    })
+}
+
+/// Whether `piece` prints the mnemonic.
+fn is_mnemonic(piece: &Piece) -> bool {
+    matches!(
+        piece,
+        Piece::Field {
+            style: Style::Mnemonic(_),
+            ..
+        }
+    )
+}
+
+/// The texts `piece` of `format` can print, trimmed, added to `out`: a
+/// flag's, a literal, an enum field's values, and those of a nested
+/// layout's lines.
+fn spellings(format: &'static Format, piece: &Piece, out: &mut Vec<&'static str>) {
+    match *piece {
+        Piece::Text(t)
+        | Piece::Field {
+            style: Style::Flag(t), ..
+        } => out.push(t.trim()),
+        Piece::Field { index, style } => match (format.fields[index].kind, style) {
+            (FieldKind::Enum(e), _) => out.extend(e.values.iter().flat_map(|v| v.spellings.iter().copied())),
+            (FieldKind::Layout(inner), Style::Nested(_)) => {
+                for t in text::dialect_texts(inner, DIALECT) {
+                    t.pieces.iter().for_each(|p| spellings(inner, p, out));
+                }
+            }
+            _ => {}
+        },
+        _ => {}
+    }
 }
 
 /// Only blanks or a comment may follow, and no other line.

@@ -416,6 +416,13 @@ fn errors_of_several_forms_say_each_thing_once() {
             18,
             "`absneg` is given twice: `(abs)`, then `(neg)`",
         ),
+        // A modifier the spec has no spelling of, with the closest.
+        ("(rpt8)nop", 1, "unknown modifier `(rpt8)`; did you mean `(rpt1)`?"),
+        (
+            "(sy)(rpt9)add.f r0.x, r0.y, r1.x",
+            5,
+            "unknown modifier `(rpt9)`; did you mean `(rpt1)`?",
+        ),
         // A flag after one it must precede.
         ("(ss)(sy)add.f r0.x, r0.y, r1.x", 5, "`(sy)` must come before `(ss)`"),
         (
