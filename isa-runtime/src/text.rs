@@ -1603,25 +1603,20 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
             cur.skip_blanks();
             let start = cur.clone();
             parse_nested(cur, index, bindings, word, decided, hooks)?;
-            let (end, read, known) = (cur.clone(), *word, decided.mark());
-            let Err(e) = parse_text_pieces(cur, rest, then, word, decided, hooks) else {
-                return Ok(());
+            let read = JustRead {
+                field: &fields[index],
+                start,
+                end: cur.clone(),
+                word: *word,
+                known: decided.mark(),
             };
-            let Some(again) = fails_right_after(&e, &end).filter(|_| end.offset() > start.offset()) else {
-                return Err(e);
+            // The layout's text again where the line fails (`(rpt1)(rpt2)`).
+            return match parse_text_pieces(cur, rest, then, word, decided, hooks) {
+                Ok(()) => Ok(()),
+                Err(e) => Err(read.twice_or(e, (rest, then), decided, hooks, |c, w, d, h| {
+                    parse_nested(c, index, bindings, w, d, h).is_ok()
+                })),
             };
-            // The layout's text again where the line fails (`(rpt1)(rpt2)`),
-            // and the line reads without it.
-            decided.restore(known);
-            let (mut probe, mut scratch) = (again.clone(), read);
-            let read_again = parse_nested(&mut probe, index, bindings, &mut scratch, decided, hooks);
-            let twice = read_again.is_ok()
-                && probe.offset() > again.offset()
-                && rest_reads(&probe, (rest, then), read, decided, known, hooks);
-            return Err(match twice {
-                true => given_twice(&fields[index], between(&start, &end), &again, &probe),
-                false => e,
-            });
         }
         Piece::Field { index, style } => {
             cur.skip_blanks();
@@ -1639,23 +1634,20 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
                 return Err(decided.broken(c, word));
             }
             if matches!(field.kind, FieldKind::Enum(_)) {
-                // The field's text again where the line fails (`(neg)(neg)`),
-                // and the line reads without it.
-                let (end, read, known) = (cur.clone(), *word, decided.mark());
-                let Err(e) = parse_text_pieces(cur, rest, then, word, decided, hooks) else {
-                    return Ok(());
+                let read = JustRead {
+                    field,
+                    start,
+                    end: cur.clone(),
+                    word: *word,
+                    known: decided.mark(),
                 };
-                let Some(again) = fails_right_after(&e, &end) else {
-                    return Err(e);
+                // The field's text again where the line fails (`(neg)(neg)`).
+                return match parse_text_pieces(cur, rest, then, word, decided, hooks) {
+                    Ok(()) => Ok(()),
+                    Err(e) => Err(read.twice_or(e, (rest, then), decided, hooks, |c, w, _, _| {
+                        parse_glued(c, fields, field, style, next, w, base).is_ok()
+                    })),
                 };
-                let (mut probe, mut scratch) = (again.clone(), read);
-                let twice = parse_glued(&mut probe, fields, field, style, next, &mut scratch, base).is_ok()
-                    && probe.offset() > again.offset()
-                    && rest_reads(&probe, (rest, then), read, decided, known, hooks);
-                return Err(match twice {
-                    true => given_twice(field, between(&start, &end), &again, &probe),
-                    false => e,
-                });
             }
         }
         Piece::Hook(hook) => {
@@ -1735,33 +1727,61 @@ fn out_of_order<'a>(e: TextError<'a>, at: &Cursor<'a>, flag: &str) -> TextError<
     TextError::message(&there.clone(), message)
 }
 
-/// Where `e` is, when that is `end`: the line fails right after what
-/// ended there, with nothing between. (After a blank, the same text again
-/// is as likely an operand too many: `mov.v1 $1 ^const0 ^const1`.)
-fn fails_right_after<'a>(e: &TextError<'a>, end: &Cursor<'a>) -> Option<Cursor<'a>> {
-    let there = e.cursor().filter(|there| there.offset() == end.offset())?;
-    // Only when nothing could be read there: an error about text that was
-    // read (a condition on the next field) is that text's.
-    e.is_expectation().then(|| there.clone())
+/// A field just read from `start` to `end`, with the word and what was
+/// decided then: for the error of the rest of the line, which may be the
+/// field given twice.
+struct JustRead<'a, W> {
+    field: &'static Field,
+    start: Cursor<'a>,
+    end: Cursor<'a>,
+    word: W,
+    known: Mark,
 }
 
-/// Whether the rest of the line (`pieces`, then what follows them) reads
-/// from `from`, with the word and what is decided as they were at `known`
-/// (both are as they were at `known` afterwards): the line without a
-/// field's second text.
-fn rest_reads<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
-    from: &Cursor<'a>,
-    (pieces, then): (&'static [Piece], Option<&Then<'_>>),
-    word: W,
-    decided: &mut Decided<'a>,
-    known: Mark,
-    hooks: &mut H,
-) -> bool {
-    decided.restore(known);
-    let (mut cur, mut word) = (from.clone(), word);
-    let reads = parse_text_pieces(&mut cur, pieces, then, &mut word, decided, hooks).is_ok();
-    decided.restore(known);
-    reads
+impl<'a, W: BitWord> JustRead<'a, W> {
+    /// `e`, the error of the rest of the line (`pieces`, then what follows
+    /// them), or the field given twice: when nothing could be read right
+    /// after the field, with nothing between (after a blank, the same
+    /// text again is as likely an operand too many: `mov.v1 $1 ^const0
+    /// ^const1`), `read_again` reads the field's text once more there,
+    /// and the line reads without it. What is decided is as it was.
+    fn twice_or<H: TextHooks<W> + ?Sized>(
+        self,
+        e: TextError<'a>,
+        (pieces, then): (&'static [Piece], Option<&Then<'_>>),
+        decided: &mut Decided<'a>,
+        hooks: &mut H,
+        read_again: impl FnOnce(&mut Cursor<'a>, &mut W, &mut Decided<'a>, &mut H) -> bool,
+    ) -> TextError<'a> {
+        let right_after = e.cursor().is_some_and(|there| there.offset() == self.end.offset());
+        if !right_after || !e.is_expectation() || self.end.offset() == self.start.offset() {
+            return e;
+        }
+        decided.restore(self.known);
+        let (mut probe, mut scratch) = (self.end.clone(), self.word);
+        let mut twice = read_again(&mut probe, &mut scratch, decided, hooks) && probe.offset() > self.end.offset();
+        if twice {
+            decided.restore(self.known);
+            let (mut cur, mut word) = (probe.clone(), self.word);
+            twice = parse_text_pieces(&mut cur, pieces, then, &mut word, decided, hooks).is_ok();
+        }
+        decided.restore(self.known);
+        if !twice {
+            return e;
+        }
+        let (first, second) = (between(&self.start, &self.end), between(&self.end, &probe));
+        let message = if first == second {
+            format!("{} is given twice", quote_input(first))
+        } else {
+            format!(
+                "`{}` is given twice: {}, then {}",
+                self.field.name,
+                quote_input(first),
+                quote_input(second)
+            )
+        };
+        TextError::message(&self.end, message)
+    }
 }
 
 /// The text from `from` to `to`, two cursors of one text.
@@ -1770,23 +1790,6 @@ fn between<'a>(from: &Cursor<'a>, to: &Cursor<'a>) -> &'a str {
         .get(..to.offset().saturating_sub(from.offset()))
         .unwrap_or("")
         .trim()
-}
-
-/// "`field` is given twice" at `again`: read as `first`, then once more
-/// from `again` to `again_end` (`(rpt1)(rpt2)`, `(neg)(neg)`).
-fn given_twice<'a>(field: &Field, first: &str, again: &Cursor<'a>, again_end: &Cursor<'a>) -> TextError<'a> {
-    let second = between(again, again_end);
-    let message = if first == second {
-        format!("{} is given twice", quote_input(first))
-    } else {
-        format!(
-            "`{}` is given twice: {}, then {}",
-            field.name,
-            quote_input(first),
-            quote_input(second)
-        )
-    };
-    TextError::message(again, message)
 }
 
 /// Of two failed attempts from one place (an optional group or a glued
