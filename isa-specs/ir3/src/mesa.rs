@@ -75,6 +75,13 @@ pub fn write_word(out: &mut String, word: u64, gen: u32) -> Result<(), isa_runti
     Ok(())
 }
 
+/// [`disassemble_word`] for a generation already checked.
+fn checked_text(word: u64, gen: u32) -> String {
+    let mut out = String::new();
+    write_checked(&mut out, word, gen);
+    out
+}
+
 /// [`write_word`] for a generation already checked.
 fn write_checked(out: &mut String, word: u64, gen: u32) {
     let Some((format, index)) = format_of(word, gen) else {
@@ -445,11 +452,7 @@ fn check_decodes(at: &Cursor<'_>, word: u64, format: &'static Format, gen: u32) 
         ),
         None => alloc::format!(
             "the fields given make 0x{word:016X} (`{}`), which is no `{}` instruction",
-            {
-                let mut text = String::new();
-                write_checked(&mut text, word, gen);
-                text
-            },
+            checked_text(word, gen),
             format.name
         ),
     }))
