@@ -1603,20 +1603,12 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
             cur.skip_blanks();
             let start = cur.clone();
             parse_nested(cur, index, bindings, word, decided, hooks)?;
-            let read = JustRead {
-                field: &fields[index],
-                start,
-                end: cur.clone(),
-                word: *word,
-                known: decided.mark(),
-            };
             // The layout's text again where the line fails (`(rpt1)(rpt2)`).
-            return match parse_text_pieces(cur, rest, then, word, decided, hooks) {
-                Ok(()) => Ok(()),
-                Err(e) => Err(read.twice_or(e, (rest, then), decided, hooks, |c, w, d, h| {
-                    parse_nested(c, index, bindings, w, d, h).is_ok()
-                })),
+            let read_again = |c: &mut Cursor<'a>, w: &mut W, d: &mut Decided<'a>, h: &mut H| {
+                parse_nested(c, index, bindings, w, d, h).is_ok()
             };
+            let read = (&fields[index], start);
+            return parse_after_read(read, cur, (rest, then), word, decided, hooks, read_again);
         }
         Piece::Field { index, style } => {
             cur.skip_blanks();
@@ -1634,20 +1626,11 @@ fn parse_text_pieces<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
                 return Err(decided.broken(c, word));
             }
             if matches!(field.kind, FieldKind::Enum(_)) {
-                let read = JustRead {
-                    field,
-                    start,
-                    end: cur.clone(),
-                    word: *word,
-                    known: decided.mark(),
-                };
                 // The field's text again where the line fails (`(neg)(neg)`).
-                return match parse_text_pieces(cur, rest, then, word, decided, hooks) {
-                    Ok(()) => Ok(()),
-                    Err(e) => Err(read.twice_or(e, (rest, then), decided, hooks, |c, w, _, _| {
-                        parse_glued(c, fields, field, style, next, w, base).is_ok()
-                    })),
+                let read_again = |c: &mut Cursor<'a>, w: &mut W, _: &mut Decided<'a>, _: &mut H| {
+                    parse_glued(c, fields, field, style, next, w, base).is_ok()
                 };
+                return parse_after_read((field, start), cur, (rest, then), word, decided, hooks, read_again);
             }
         }
         Piece::Hook(hook) => {
@@ -1724,7 +1707,32 @@ fn out_of_order<'a>(e: TextError<'a>, at: &Cursor<'a>, flag: &str) -> TextError<
         return e;
     }
     let message = format!("`{}` must come before {}", escape_input(flag), quote_input(before));
-    TextError::message(&there.clone(), message)
+    TextError::message(there, message)
+}
+
+/// Parses the rest of the line (`pieces`, then what follows them) once
+/// `field` is read from `start` to `cur`: its error is the field given
+/// twice when [`JustRead::twice_or`] finds it so, with `read_again`.
+fn parse_after_read<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
+    (field, start): (&'static Field, Cursor<'a>),
+    cur: &mut Cursor<'a>,
+    (pieces, then): (&'static [Piece], Option<&Then<'_>>),
+    word: &mut W,
+    decided: &mut Decided<'a>,
+    hooks: &mut H,
+    read_again: impl FnOnce(&mut Cursor<'a>, &mut W, &mut Decided<'a>, &mut H) -> bool,
+) -> Result<(), TextError<'a>> {
+    let read = JustRead {
+        field,
+        start,
+        end: cur.clone(),
+        word: *word,
+        known: decided.mark(),
+    };
+    match parse_text_pieces(cur, pieces, then, word, decided, hooks) {
+        Ok(()) => Ok(()),
+        Err(e) => Err(read.twice_or(e, (pieces, then), decided, hooks, read_again)),
+    }
 }
 
 /// A field just read from `start` to `end`, with the word and what was
