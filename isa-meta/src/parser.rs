@@ -29,6 +29,9 @@ struct Parser<'a, 'd> {
 
 const ITEM_KEYWORDS: &str = "`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`";
 
+/// The words that start an item (the spellings of [`ITEM_KEYWORDS`]).
+const ITEM_STARTS: [&str; 8] = ["isa", "enum", "regs", "layout", "format", "union", "opcodes", "bundle"];
+
 impl Parser<'_, '_> {
     fn peek(&self) -> &Tok {
         &self.toks[self.pos].tok
@@ -201,7 +204,8 @@ impl Parser<'_, '_> {
     }
 
     /// After an error at item level: skip the item's line and, if it opened a
-    /// block, the whole block.
+    /// block, the whole block (up to its `}`, or to a line that starts
+    /// another item: blocks do not nest).
     fn recover_item(&mut self, start: usize) {
         let opened = self.toks[start..self.pos].iter().any(|t| t.tok == Tok::Punct('{'));
         let mut depth = usize::from(opened);
@@ -214,6 +218,13 @@ impl Parser<'_, '_> {
                     self.bump();
                     return;
                 }
+                Tok::Newline => {
+                    self.bump();
+                    if self.opens_item() {
+                        return;
+                    }
+                    continue;
+                }
                 _ => {}
             }
             self.bump();
@@ -223,8 +234,21 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// Whether the line at the cursor starts an item: an item keyword
+    /// first, and a `{` on the line (no entry of a block opens one).
+    fn opens_item(&self) -> bool {
+        let starts = matches!(self.peek(), Tok::Ident(word) if ITEM_STARTS.contains(&word.as_str()));
+        starts
+            && self.toks[self.pos..]
+                .iter()
+                .take_while(|t| !matches!(t.tok, Tok::Newline | Tok::Eof))
+                .any(|t| t.tok == Tok::Punct('{'))
+    }
+
     /// `{`, newline-separated entries parsed by `entry`, `}`.
-    /// Returns whether every entry parsed.
+    /// Returns whether every entry parsed and the block was closed; a
+    /// block left open (at the end of the file, or where a line starts
+    /// another item) is reported and ends there.
     fn block(&mut self, mut entry: impl FnMut(&mut Self, String) -> PResult<()>) -> PResult<bool> {
         let open = self.punct('{')?;
         let mut ignored = String::new();
@@ -240,7 +264,18 @@ impl Parser<'_, '_> {
                     self.diags
                         .error(self.span(), "expected `}`, found end of file")
                         .note(open, "the block opened here");
-                    return Err(Reported);
+                    return Ok(false);
+                }
+                Tok::Ident(word) if self.opens_item() => {
+                    // Blocks do not nest: a `}` is missing. Close the block
+                    // here and let the item be read as one, rather than
+                    // read its lines as this block's entries.
+                    let message = format!("expected `}}`, found the start of another item (`{word}`)");
+                    self.diags
+                        .error(self.span(), message)
+                        .label("the block above is not closed")
+                        .note(open, "the block opened here");
+                    return Ok(false);
                 }
                 _ => {
                     if entry(self, doc).is_err() {

@@ -330,6 +330,82 @@ mod regression_tests {
         assert!(errors.contains("must lie in bits 0..=127"), "{errors}");
     }
 
+    /// A block whose `}` is missing is one error, at the line that starts
+    /// the next item (blocks do not nest) or at the end of the file, with a
+    /// note at its `{`; the item after it is read as an item, not as the
+    /// block's lines. A field called like an item keyword is still a field.
+    #[test]
+    fn a_missing_brace_is_one_error_at_the_next_item() {
+        let firsts = |text: &str| -> Vec<String> {
+            let source = Source {
+                name: "open.isa".into(),
+                text: text.into(),
+            };
+            match compile(&source) {
+                Ok(_) => Vec::new(),
+                Err(diags) => diags
+                    .messages(&source)
+                    .iter()
+                    .map(|m| m.lines().next().unwrap_or("").to_owned())
+                    .collect(),
+            }
+        };
+        let format = |name: &str, code: u32| {
+            format!("format {name} : 8 {{\n  a 0..=4 u\n  opcode 5..=7 opcode\n  syntax \"{{a}}\"\n}}\n",)
+                + &format!("opcodes {{\n  op{code} {code} {name}\n}}\n")
+        };
+        let whole = format!("isa t {{ word 8 }}\n{}{}", format("F", 0), format("G", 1));
+        assert_eq!(firsts(&whole), Vec::<String>::new());
+        // The `}` of format F (line 6), then of the first `opcodes` (line 9).
+        let lines: Vec<&str> = whole.lines().collect();
+        for (missing, at) in [
+            (
+                5,
+                "open.isa:6:1: expected `}`, found the start of another item (`opcodes`)",
+            ),
+            (
+                8,
+                "open.isa:9:1: expected `}`, found the start of another item (`format`)",
+            ),
+        ] {
+            assert_eq!(lines[missing], "}");
+            let mut cut = lines.clone();
+            cut.remove(missing);
+            let text = cut.join("\n") + "\n";
+            pretty_assertions::assert_eq!(firsts(&text), [at], "{text}");
+            let source = Source {
+                name: "open.isa".into(),
+                text: text.clone(),
+            };
+            let rendered = compile(&source).err().expect("rejected").render(&source);
+            assert!(rendered.contains("note: the block opened here"), "{rendered}");
+        }
+        // At the end of the file, the last block's items are kept: no
+        // knock-on "unknown format".
+        let text = whole.trim_end().trim_end_matches('}');
+        pretty_assertions::assert_eq!(firsts(text), ["open.isa:17:1: expected `}`, found end of file"]);
+        // An item whose line is wrong is skipped up to the next item even
+        // when its block is not closed.
+        let text =
+            whole
+                .replacen("format F : 8 {", "format F : {", 1)
+                .replacen("syntax \"{a}\"\n}", "syntax \"{a}\"", 1);
+        pretty_assertions::assert_eq!(
+            firsts(&text),
+            [
+                "open.isa:2:12: expected a width in bits or a base format, found `{`",
+                "open.isa:7:9: unknown format `F`",
+            ]
+        );
+        // A field named like an item keyword opens no block.
+        let text = whole.replacen(
+            "a 0..=4 u\n  opcode 5..=7 opcode\n  syntax \"{a}\"",
+            "format 0..=4 u\n  opcode 5..=7 opcode\n  syntax \"{format}\"",
+            1,
+        );
+        assert_eq!(firsts(&text), Vec::<String>::new(), "{text}");
+    }
+
     /// A field past its word's end is one error at its bits (no knock-on
     /// gap), each gap is one error at the field below it, and a derived
     /// format repeats neither its base's range errors nor its base's gaps.

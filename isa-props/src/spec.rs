@@ -193,7 +193,6 @@ fn invocation(mac: &syn::Macro, specs: &mut Vec<String>) {
     }
 }
 
-/// The `.isa` files in `dir`, sorted.
 /// The directories of the ISA crates under `isa-specs/` (each holds its
 /// spec file beside its `Cargo.toml`), sorted.
 pub fn spec_crate_dirs(project: &Path) -> Vec<std::path::PathBuf> {
@@ -209,6 +208,7 @@ pub fn spec_crate_dirs(project: &Path) -> Vec<std::path::PathBuf> {
     dirs
 }
 
+/// The `.isa` files in `dir`, sorted by name.
 pub(crate) fn spec_files(dir: &Path) -> Vec<Vec<u8>> {
     rust_or_spec_files(dir, ".isa")
 }
