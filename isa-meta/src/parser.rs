@@ -1,6 +1,9 @@
 //! Tokens → [`SpecAst`]. Errors are collected; after one, the parser skips
 //! to the end of the line (or the block) and carries on, so one run reports
-//! every syntax error in the file.
+//! every syntax error in the file. Blocks do not nest, so a line that starts
+//! an item ends a block whose `}` is missing (one error, not one per line
+//! read as the block's), and a run of lines that start no item is one
+//! error.
 
 use crate::ast::*;
 use crate::diag::Diagnostics;
@@ -192,15 +195,28 @@ impl Parser<'_, '_> {
                     "opcodes" => self.opcodes(&mut spec.opcodes),
                     "bundle" => self.bundle(doc).map(|b| spec.bundles.push(b)),
                     "union" => self.union(doc).map(|u| spec.unions.push(u)),
-                    _ => self.fail(&format!("an item ({ITEM_KEYWORDS})")),
+                    _ => self.stray_lines(start),
                 },
-                _ => self.fail(&format!("an item ({ITEM_KEYWORDS})")),
+                _ => self.stray_lines(start),
             };
             if result.is_err() {
                 self.recover_item(start);
             }
         }
         spec
+    }
+
+    /// A line at item level that starts no item: one error for it and the
+    /// lines after it (and any block they open), up to the next line that
+    /// starts with an item keyword. Returns `Ok`: nothing is left to
+    /// recover.
+    fn stray_lines(&mut self, start: usize) -> PResult<()> {
+        let _ = self.fail::<()>(&format!("an item ({ITEM_KEYWORDS})"));
+        self.recover_item(start);
+        while !matches!(self.peek(), Tok::Eof) && !self.at_item_keyword() {
+            self.recover_item(self.pos);
+        }
+        Ok(())
     }
 
     /// After an error at item level: skip the item's line and, if it opened a
@@ -234,11 +250,15 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// Whether the cursor is at one of the words that start an item.
+    fn at_item_keyword(&self) -> bool {
+        matches!(self.peek(), Tok::Ident(word) if ITEM_STARTS.contains(&word.as_str()))
+    }
+
     /// Whether the line at the cursor starts an item: an item keyword
     /// first, and a `{` on the line (no entry of a block opens one).
     fn opens_item(&self) -> bool {
-        let starts = matches!(self.peek(), Tok::Ident(word) if ITEM_STARTS.contains(&word.as_str()));
-        starts
+        self.at_item_keyword()
             && self.toks[self.pos..]
                 .iter()
                 .take_while(|t| !matches!(t.tok, Tok::Newline | Tok::Eof))

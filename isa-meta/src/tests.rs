@@ -406,6 +406,29 @@ mod regression_tests {
         assert_eq!(firsts(&text), Vec::<String>::new(), "{text}");
     }
 
+    /// Lines at item level that start no item are one error, at the
+    /// first, up to the next line that starts with an item keyword (a
+    /// block they open is skipped whole, even one with a line that starts
+    /// with a keyword); what follows is read as usual.
+    #[test]
+    fn stray_lines_are_one_error_up_to_the_next_item() {
+        let spec = "isa t { word 8 }\nformat F : 8 {\n  a 0..=4 u\n  opcode 5..=7 opcode\n  syntax \"{a}\"\n}\n";
+        let stray = "x = 1\n\"text\"\nformt G : 8 {\n  format 0..=4 u\n}\n/// doc\n";
+        let source = Source {
+            name: "stray.isa".into(),
+            text: format!("{spec}{stray}opcodes {{\n  op 0 F\n  op2 1 G\n}}\n"),
+        };
+        let errors = compile(&source).err().expect("rejected").messages(&source);
+        let firsts: Vec<&str> = errors.iter().map(|e| e.lines().next().unwrap_or("")).collect();
+        pretty_assertions::assert_eq!(
+            firsts,
+            [
+                "stray.isa:7:1: expected an item (`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`), found `x`",
+                "stray.isa:15:9: unknown format `G`",
+            ]
+        );
+    }
+
     /// A field past its word's end is one error at its bits (no knock-on
     /// gap), each gap is one error at the field below it, and a derived
     /// format repeats neither its base's range errors nor its base's gaps.
