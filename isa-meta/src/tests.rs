@@ -429,6 +429,23 @@ mod regression_tests {
         );
     }
 
+    /// A layout whose `syntax` line is lost to a syntax error (`syntax {a}`)
+    /// is not also
+    /// said to have none.
+    #[test]
+    fn a_lost_syntax_line_is_one_error() {
+        let source = Source {
+            name: "lost.isa".into(),
+            text: "isa t { word 8 }\nlayout L : 8 {\n  a 0..=7 u\n  syntax {a}\n}\nformat F : 8 {\n  a 0..=4 u\n  opcode 5..=7 opcode\n  syntax \"{a}\"\n}\nopcodes {\n  op 0 F\n}\n".into(),
+        };
+        let errors = compile(&source).err().expect("rejected").messages(&source);
+        let firsts: Vec<&str> = errors.iter().map(|e| e.lines().next().unwrap_or("")).collect();
+        pretty_assertions::assert_eq!(
+            firsts,
+            ["lost.isa:4:10: expected the syntax template (a string), found `{`"]
+        );
+    }
+
     /// A field past its word's end is one error at its bits (no knock-on
     /// gap), each gap is one error at the field below it, and a derived
     /// format repeats neither its base's range errors nor its base's gaps.

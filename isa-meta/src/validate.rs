@@ -879,7 +879,8 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
         );
         return;
     }
-    if !l.is_format && l.syntax.is_none() {
+    // A layout that lost lines to syntax errors may have lost its `syntax`.
+    if !l.is_format && l.syntax.is_none() && l.complete {
         diags.error(
             l.name.span,
             format!("layout `{}` needs a `syntax \"…\"` line: its text form", l.name.text),
