@@ -430,8 +430,7 @@ mod regression_tests {
     }
 
     /// A layout whose `syntax` line is lost to a syntax error (`syntax {a}`)
-    /// is not also
-    /// said to have none.
+    /// is not also said to have none.
     #[test]
     fn a_lost_syntax_line_is_one_error() {
         let source = Source {
