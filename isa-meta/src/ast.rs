@@ -25,6 +25,9 @@ pub struct SpecAst {
     pub regs: Vec<RegsAst>,
     pub layouts: Vec<LayoutAst>,
     pub opcodes: Vec<OpAst>,
+    /// The mnemonics of opcode lines lost to syntax errors: naming one
+    /// elsewhere is no second error.
+    pub lost_mnemonics: Vec<String>,
     pub bundles: Vec<BundleAst>,
     pub unions: Vec<UnionAst>,
 }

@@ -131,7 +131,7 @@ pub fn resolve_decls(
                 );
                 continue;
             }
-            (Some(v), _) => match value(&d.name, kind, v, enums, &[], diags) {
+            (Some(v), _) => match value(&d.name, kind, v, enums, &Mnemonics::default(), diags) {
                 Some(v) => v,
                 None => continue,
             },
@@ -159,6 +159,16 @@ pub fn resolve_decls(
     out
 }
 
+/// The mnemonics an attribute's value may name.
+#[derive(Default)]
+pub struct Mnemonics<'a> {
+    /// The opcodes', in order: the one at `i` is the value `i + 1`.
+    pub read: Vec<&'a str>,
+    /// Those of opcode lines lost to syntax errors: naming one is no
+    /// second error.
+    pub lost: Vec<&'a str>,
+}
+
 /// The value of every declared attribute for one opcode or enum value: its
 /// settings, the defaults elsewhere. `owner` names where they are declared.
 pub fn resolve_settings(
@@ -167,7 +177,7 @@ pub fn resolve_settings(
     settings: &[AttrAst],
     decls: &[AttrDef],
     enums: &[EnumDef],
-    mnemonics: &[&str],
+    mnemonics: &Mnemonics,
     diags: &mut Diagnostics,
 ) -> Vec<u64> {
     let mut values: Vec<u64> = decls.iter().map(|d| d.default).collect();
@@ -251,12 +261,13 @@ fn value(
     kind: AttrKind,
     v: &CondValue,
     enums: &[EnumDef],
-    mnemonics: &[&str],
+    mnemonics: &Mnemonics,
     diags: &mut Diagnostics,
 ) -> Option<u64> {
     match (kind, v) {
-        (AttrKind::Opcode, CondValue::Name(n)) => match mnemonics.iter().position(|m| *m == n.text) {
+        (AttrKind::Opcode, CondValue::Name(n)) => match mnemonics.read.iter().position(|m| *m == n.text) {
             Some(i) => Some(i as u64 + 1),
+            None if mnemonics.lost.contains(&n.text.as_str()) => None,
             None => {
                 diags.error(
                     n.span,
@@ -264,7 +275,7 @@ fn value(
                         "`{}` is not an opcode of this spec (the value of `{}`){}",
                         n.text,
                         name.text,
-                        did_you_mean(&n.text, mnemonics.iter().copied())
+                        did_you_mean(&n.text, mnemonics.read.iter().copied())
                     ),
                 );
                 None

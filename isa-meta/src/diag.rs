@@ -69,31 +69,40 @@ impl Diagnostics {
     }
 
     /// Each error with its text as [`Diagnostics::messages`] renders it, in
-    /// the same order (by position, stably).
+    /// the same order (by position, stably). An error found twice (a base
+    /// format's fault, met again through each format derived from it) is
+    /// shown once.
     pub fn rendered(&self, source: &Source) -> Vec<(&Diagnostic, String)> {
         let mut errors: Vec<&Diagnostic> = self.errors.iter().collect();
         errors.sort_by_key(|d| d.span.start);
         let lines = source.lines();
-        errors
-            .into_iter()
-            .map(|d| {
-                let mut text = String::new();
-                lines.write_location(&mut text, &source.name, d.span);
-                text.push_str(": ");
-                text.push_str(&d.message);
+        let mut out: Vec<(&Diagnostic, String)> = Vec::with_capacity(errors.len());
+        // Where the errors at the current position begin in `out`: the
+        // same text twice is at the same position.
+        let mut here = 0;
+        for d in errors {
+            let mut text = String::new();
+            lines.write_location(&mut text, &source.name, d.span);
+            text.push_str(": ");
+            text.push_str(&d.message);
+            text.push('\n');
+            lines.write_excerpt(&mut text, d.span, &d.label);
+            for (span, note) in &d.notes {
                 text.push('\n');
-                lines.write_excerpt(&mut text, d.span, &d.label);
-                for (span, note) in &d.notes {
-                    text.push('\n');
-                    lines.write_location(&mut text, &source.name, *span);
-                    text.push_str(": note: ");
-                    text.push_str(note);
-                    text.push('\n');
-                    lines.write_excerpt(&mut text, *span, "");
-                }
-                (d, text)
-            })
-            .collect()
+                lines.write_location(&mut text, &source.name, *span);
+                text.push_str(": note: ");
+                text.push_str(note);
+                text.push('\n');
+                lines.write_excerpt(&mut text, *span, "");
+            }
+            if out.last().is_some_and(|(last, _)| last.span.start != d.span.start) {
+                here = out.len();
+            }
+            if out[here..].iter().all(|(_, shown)| *shown != text) {
+                out.push((d, text));
+            }
+        }
+        out
     }
 
     /// The errors as `compile_error!` invocations spanned on `at`.

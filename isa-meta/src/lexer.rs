@@ -11,6 +11,9 @@ pub enum Tok {
     Ident(String),
     /// An integer literal (sign handled by the parser).
     Int(u128),
+    /// An integer literal that does not read (reported by the lexer): the
+    /// parser loses its line without a second error.
+    BadInt,
     /// A string literal, unescaped.
     Str(String),
     /// `///` doc text.
@@ -36,6 +39,7 @@ impl Tok {
         match self {
             Tok::Ident(s) => format!("`{s}`"),
             Tok::Int(v) => format!("`{v}`"),
+            Tok::BadInt => "an invalid number".into(),
             Tok::Str(s) => format!("string \"{}\"", escape_input(s)),
             Tok::Doc(_) | Tok::InnerDoc(_) => "a doc comment".into(),
             Tok::RangeTo => "`..=`".into(),
@@ -165,18 +169,18 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                     j += 1;
                 }
                 let digits: String = text[digits_start..j].chars().filter(|&c| c != '_').collect();
-                let value = match u128::from_str_radix(&digits, radix) {
-                    Ok(v) => v,
+                let tok = match u128::from_str_radix(&digits, radix) {
+                    Ok(v) => Tok::Int(v),
                     Err(_) => {
                         diags.error(
                             Span::new(start, j),
                             format!("invalid integer literal `{}`", &text[start..j]),
                         );
-                        0
+                        Tok::BadInt
                     }
                 };
                 out.push(Token {
-                    tok: Tok::Int(value),
+                    tok,
                     span: Span::new(start, j),
                 });
                 i = j;

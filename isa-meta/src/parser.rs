@@ -53,6 +53,10 @@ impl Parser<'_, '_> {
     }
 
     fn fail<T>(&mut self, expected: &str) -> PResult<T> {
+        if *self.peek() == Tok::BadInt {
+            // The literal has its error already; the line is lost with it.
+            return Err(Reported);
+        }
         let found = self.peek().describe();
         let span = self.span();
         self.diags.error(span, format!("expected {expected}, found {found}"));
@@ -92,7 +96,7 @@ impl Parser<'_, '_> {
     /// An enum variant's name or a number.
     fn value(&mut self, what: &str) -> PResult<CondValue> {
         match self.peek() {
-            Tok::Int(_) => Ok(CondValue::Int(self.int(what)?)),
+            Tok::Int(_) | Tok::BadInt => Ok(CondValue::Int(self.int(what)?)),
             _ => Ok(CondValue::Name(self.ident(what)?)),
         }
     }
@@ -118,7 +122,7 @@ impl Parser<'_, '_> {
     /// attribute that happens to be called `gen` stays an attribute).
     fn keyword_before_int(&mut self, kw: &str) -> bool {
         let next = self.toks.get(self.pos + 1).map(|t| &t.tok);
-        if matches!(self.peek(), Tok::Ident(s) if s == kw) && matches!(next, Some(Tok::Int(_))) {
+        if matches!(self.peek(), Tok::Ident(s) if s == kw) && matches!(next, Some(Tok::Int(_) | Tok::BadInt)) {
             self.bump();
             true
         } else {
@@ -192,7 +196,7 @@ impl Parser<'_, '_> {
                     "enum" => self.enumeration(doc).map(|e| spec.enums.push(e)),
                     "regs" => self.regs(doc).map(|r| spec.regs.push(r)),
                     "layout" | "format" => self.layout(doc).map(|l| spec.layouts.push(l)),
-                    "opcodes" => self.opcodes(&mut spec.opcodes),
+                    "opcodes" => self.opcodes(&mut spec.opcodes, &mut spec.lost_mnemonics),
                     "bundle" => self.bundle(doc).map(|b| spec.bundles.push(b)),
                     "union" => self.union(doc).map(|u| spec.unions.push(u)),
                     _ => self.stray_lines(start),
@@ -223,6 +227,10 @@ impl Parser<'_, '_> {
     /// block, the whole block (up to its `}`, or to a line that starts
     /// another item: blocks do not nest).
     fn recover_item(&mut self, start: usize) {
+        let line_start = self.pos == 0 || self.toks[self.pos - 1].tok == Tok::Newline;
+        if line_start && self.opens_item() {
+            return;
+        }
         let opened = self.toks[start..self.pos].iter().any(|t| t.tok == Tok::Punct('{'));
         let mut depth = usize::from(opened);
         loop {
@@ -273,6 +281,7 @@ impl Parser<'_, '_> {
         let open = self.punct('{')?;
         let mut ignored = String::new();
         let mut complete = true;
+        let mut lines = 0;
         loop {
             let doc = self.leading_docs(&mut ignored);
             match self.peek() {
@@ -295,9 +304,12 @@ impl Parser<'_, '_> {
                         .error(self.span(), message)
                         .label("the block above is not closed")
                         .note(open, "the block opened here");
-                    return Ok(false);
+                    // A header with nothing under it (a header line written
+                    // twice) is dropped: the item after it is the one.
+                    return if lines == 0 { Err(Reported) } else { Ok(false) };
                 }
                 _ => {
+                    lines += 1;
                     if entry(self, doc).is_err() {
                         complete = false;
                         self.skip_line();
@@ -879,47 +891,56 @@ impl Parser<'_, '_> {
         Ok(TypeAst::Named(name))
     }
 
-    fn opcodes(&mut self, out: &mut Vec<OpAst>) -> PResult<()> {
+    /// `opcodes { MNEMONIC VALUE FORMAT … }`: each line read goes to `out`;
+    /// the mnemonic of a line that does not read goes to `lost`.
+    fn opcodes(&mut self, out: &mut Vec<OpAst>, lost: &mut Vec<String>) -> PResult<()> {
         self.bump();
-        self.block(|p, mut doc| {
+        self.block(|p, doc| {
             let mnemonic = p.ident("a mnemonic")?;
-            let value = p.int("the opcode value")?;
-            let format = p.ident("the opcode's format")?;
-            let mut op = OpAst {
-                mnemonic,
-                value,
-                format,
-                template: None,
-                semantics: None,
-                priority: None,
-                gens: None,
-                attrs: Vec::new(),
-                doc: String::new(),
-                text_name: None,
-            };
-            if let Tok::Str(_) = p.peek() {
-                op.template = Some(p.string("a template")?);
-            }
-            loop {
-                if p.eat_keyword("sem") {
-                    op.semantics = Some(p.string("the semantics (an AGSL expression in a string)")?);
-                } else if p.priority_or_gens(&mut op.priority, &mut op.gens)? {
-                    continue;
-                } else if let Tok::Ident(_) = p.peek() {
-                    op.attrs.push(p.attr_setting()?);
-                } else {
-                    break;
-                }
-            }
-            if !matches!(p.peek(), Tok::Doc(_) | Tok::Newline | Tok::Eof | Tok::Punct('}')) {
-                return p.fail("`sem`, `prio`, `gen`, an attribute, a `///` doc or end of line");
-            }
-            p.line_end(&mut doc)?;
-            op.doc = doc;
-            out.push(op);
-            Ok(())
+            let text = mnemonic.text.clone();
+            p.opcode_line(mnemonic, doc)
+                .map(|op| out.push(op))
+                .inspect_err(|_| lost.push(text))
         })
         .map(|_| ())
+    }
+
+    /// The rest of an opcode line after its mnemonic.
+    fn opcode_line(&mut self, mnemonic: Name, mut doc: String) -> PResult<OpAst> {
+        let value = self.int("the opcode value")?;
+        let format = self.ident("the opcode's format")?;
+        let mut op = OpAst {
+            mnemonic,
+            value,
+            format,
+            template: None,
+            semantics: None,
+            priority: None,
+            gens: None,
+            attrs: Vec::new(),
+            doc: String::new(),
+            text_name: None,
+        };
+        if let Tok::Str(_) = self.peek() {
+            op.template = Some(self.string("a template")?);
+        }
+        loop {
+            if self.eat_keyword("sem") {
+                op.semantics = Some(self.string("the semantics (an AGSL expression in a string)")?);
+            } else if self.priority_or_gens(&mut op.priority, &mut op.gens)? {
+                continue;
+            } else if let Tok::Ident(_) = self.peek() {
+                op.attrs.push(self.attr_setting()?);
+            } else {
+                break;
+            }
+        }
+        if !matches!(self.peek(), Tok::Doc(_) | Tok::Newline | Tok::Eof | Tok::Punct('}')) {
+            return self.fail("`sem`, `prio`, `gen`, an attribute, a `///` doc or end of line");
+        }
+        self.line_end(&mut doc)?;
+        op.doc = doc;
+        Ok(op)
     }
 }
 

@@ -84,7 +84,10 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     }
 
     let mnemonic_list: Vec<String> = ast.opcodes.iter().map(|o| o.mnemonic.text.clone()).collect();
-    let mnemonics: Vec<&str> = mnemonic_list.iter().map(String::as_str).collect();
+    let mnemonics = crate::attrs::Mnemonics {
+        read: mnemonic_list.iter().map(String::as_str).collect(),
+        lost: ast.lost_mnemonics.iter().map(String::as_str).collect(),
+    };
 
     // Enums first without their attributes (an attribute's type may be any
     // enum), then each enum's attributes and every value's settings.
@@ -1197,6 +1200,7 @@ fn resolve_attr_cond(
         });
     }
     let mut values = Vec::new();
+    let mut all_read = true;
     for v in &c.values {
         match (v, decl.kind) {
             (CondValue::Int(lit), _) => values.push(lit.value as u64),
@@ -1204,14 +1208,22 @@ fn resolve_attr_cond(
                 match enums[ae].variants.iter().find(|v| v.name.text == name.text) {
                     Some(v) => values.push(v.value),
                     None => {
+                        all_read = false;
+                        let names = enums[ae].variants.iter().map(|v| v.name.text.as_str());
                         diags.error(
                             name.span,
-                            format!("`{}` is not a variant of `{}`", name.text, enums[ae].name.text),
+                            format!(
+                                "`{}` is not a variant of `{}`{}",
+                                name.text,
+                                enums[ae].name.text,
+                                did_you_mean(&name.text, names)
+                            ),
                         );
                     }
                 }
             }
             (CondValue::Name(name), _) => {
+                all_read = false;
                 diags.error(
                     name.span,
                     format!(
@@ -1221,6 +1233,11 @@ fn resolve_attr_cond(
                 );
             }
         }
+    }
+    // A condition missing a value would test something else (and may then
+    // hold for no opcode, a second error for the same mistake).
+    if !all_read {
+        return None;
     }
     Some(CondDef {
         values,

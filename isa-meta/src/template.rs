@@ -23,6 +23,7 @@ use crate::suggest::did_you_mean;
 /// allows context hooks and optional groups and keeps spaces at its ends
 /// (a dialect may print them).
 pub fn parse_template(text: &str, start: usize, layout: &LayoutDef, hooks: bool, diags: &mut Diagnostics) -> Template {
+    let errors_before = diags.len();
     let mut p = TemplateParser {
         fields: &layout.fields,
         params: &layout.params,
@@ -45,10 +46,14 @@ pub fn parse_template(text: &str, start: usize, layout: &LayoutDef, hooks: bool,
             pieces.remove(0);
         }
     }
+    // Any error in the template (an unclosed `{` as much as an unknown
+    // name) spares it the checks of what it prints, which would only
+    // repeat the error.
+    let has_errors = p.has_errors || p.diags.len() > errors_before;
     Template {
         pieces,
         span: Span::new(start.saturating_sub(1), start + text.len() + 1),
-        has_errors: p.has_errors,
+        has_errors,
     }
 }
 

@@ -445,6 +445,103 @@ mod regression_tests {
         );
     }
 
+    /// One mistake in a shipped spec, one error: each edit (a line's text
+    /// replaced, or a line written twice) gives exactly the error named,
+    /// none of its consequences (an operand "not named" by a template that
+    /// does not parse, a condition on a misspelt value that "no opcode
+    /// meets", an opcode line lost to a bad number "not an opcode", a
+    /// duplicate field's "overlap", the same error once per derived format,
+    /// an empty header's item read as the one of that name).
+    #[test]
+    fn one_mistake_in_a_shipped_spec_is_one_error() {
+        /// What is done to the spec.
+        enum Edit {
+            /// The one occurrence of the first text becomes the second.
+            Replace(&'static str, &'static str),
+            /// The line that starts with this text is written twice.
+            Twice(&'static str),
+        }
+        use Edit::{Replace, Twice};
+        let cases = [
+            (
+                "pica",
+                "an unclosed `{` in a template",
+                Replace(
+                    "syntax \"{dst}, {src1}, {src2}, {src3}{idx}",
+                    "syntax \"{dst, {src1}, {src2}, {src3}{idx}",
+                ),
+                "unclosed `{` in template: expected `}`",
+            ),
+            (
+                "pica",
+                "a misspelt value in a `when` condition",
+                Replace("opcode.flow == break", "opcode.flow == berak"),
+                "`berak` is not a variant of `Flow`; did you mean `break`?",
+            ),
+            (
+                "pica",
+                "a bad number on an opcode line an attribute names",
+                Replace("    mad    0b111 Fmt5", "    mad    0b11x Fmt5"),
+                "invalid integer literal `0b11x`",
+            ),
+            (
+                "pica",
+                "no number on an opcode line an attribute names",
+                Replace("    mad    0b111 Fmt5", "    mad    Fmt5"),
+                "expected the opcode value, found `Fmt5`",
+            ),
+            (
+                "agal",
+                "a field line written twice",
+                Twice("    src1   64..=127  Source"),
+                "duplicate field `src1` in format `Token`",
+            ),
+            (
+                "ir3",
+                "an item's header line written twice",
+                Twice("enum Type : 3 {"),
+                "expected `}`, found the start of another item (`enum`)",
+            ),
+        ];
+        for (isa, what, edit, expected) in cases {
+            let path = format!("{}/../isa-specs/{isa}/{isa}.isa", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let edited = match edit {
+                Replace(from, to) => {
+                    assert_eq!(text.matches(from).count(), 1, "{isa}: `{from}`");
+                    text.replacen(from, to, 1)
+                }
+                Twice(start) => {
+                    let mut lines: Vec<&str> = text.lines().collect();
+                    let line = lines.iter().position(|l| l.starts_with(start)).expect(start);
+                    lines.insert(line, lines[line]);
+                    lines.join("\n")
+                }
+            };
+            let source = Source {
+                name: format!("{isa}.isa"),
+                text: edited,
+            };
+            let errors = compile(&source)
+                .err()
+                .unwrap_or_else(|| panic!("{what}: accepted"))
+                .messages(&source);
+            let firsts: Vec<&str> = errors
+                .iter()
+                .map(|e| {
+                    e.lines()
+                        .next()
+                        .unwrap_or("")
+                        .splitn(4, ':')
+                        .nth(3)
+                        .unwrap_or("")
+                        .trim()
+                })
+                .collect();
+            pretty_assertions::assert_eq!(firsts, [expected], "{what}");
+        }
+    }
+
     /// A field past its word's end is one error at its bits (no knock-on
     /// gap), each gap is one error at the field below it, and a derived
     /// format repeats neither its base's range errors nor its base's gaps.

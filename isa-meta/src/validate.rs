@@ -927,7 +927,7 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
         if matches!(f.name.text.as_str(), "self" | "Self" | "super" | "crate" | "_") {
             diags.error(f.name.span, format!("`{}` cannot be a field name", f.name.text));
         }
-        if let Some(first) = names.insert(&f.name.text, f) {
+        if let Some(first) = names.insert(&f.name.text, f).filter(|_| written_in(l, f.name.span)) {
             diags
                 .error(
                     f.name.span,
@@ -1047,7 +1047,8 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                     .label("this range repeats bits")
                     .note(f.name.span, format!("`{}` declared here", f.name.text));
             }
-            if let Some((other, bits)) = clash {
+            // Two fields of one name are a duplicate, reported as one.
+            if let Some((other, bits)) = clash.filter(|&(other, _)| l.fields[other].name.text != f.name.text) {
                 let o = &l.fields[other];
                 diags
                     .error(
@@ -1234,7 +1235,10 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
             .pieces
             .iter()
             .any(|p| matches!(p, TPiece::Field { index, .. } if *index == i));
-        if f.ty.is_operand() && !named && !t.has_errors {
+        // A second field of the same name is a duplicate, reported as one;
+        // the template's `{name}` is the first.
+        let repeated = l.fields[..i].iter().any(|g| g.name.text == f.name.text);
+        if f.ty.is_operand() && !named && !t.has_errors && !repeated {
             diags
                 .error(
                     t.span,
