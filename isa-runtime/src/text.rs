@@ -2295,6 +2295,9 @@ mod tests {
         };
         assert_eq!(with(" ; comment"), Ok(5 << 2 | 1));
         assert_eq!(with(" 2"), Err("1:9: expected end of line, found `2`".into()));
+        // An unknown field the syntax prints is no suffix.
+        assert!(with(" inner.u=0x1").is_ok());
+        assert_eq!(with(" w=0x1"), Err("1:9: expected end of line, found `w`".into()));
     }
 
     /// A value as messages describe it: its field's text form, a nested
