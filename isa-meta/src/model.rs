@@ -181,6 +181,10 @@ pub struct LayoutDef {
     pub doc: String,
     /// Every line parsed (see `LayoutAst::complete`).
     pub complete: bool,
+    /// The fields whose line has an error (an unknown type, a bad range):
+    /// their type may not be what the spec meant, so a `sem` naming one
+    /// is no second error.
+    pub faulty_fields: Vec<usize>,
 }
 
 impl LayoutDef {

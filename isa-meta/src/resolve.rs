@@ -176,7 +176,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
     let mut text_asts = Vec::new();
-    for mut l in inherit(ast.layouts, diags) {
+    for mut l in inherit(ast.layouts, word_bits, diags) {
         let params = std::mem::take(&mut l.params)
             .into_iter()
             .map(|p| ParamDef {
@@ -184,7 +184,20 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 doc: p.doc,
             })
             .collect();
-        let fields: Vec<FieldDef> = l.fields.into_iter().map(|f| resolve_field(f, &types, diags)).collect();
+        let mut faulty_fields = Vec::new();
+        let fields: Vec<FieldDef> = l
+            .fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let errors_before = diags.len();
+                let field = resolve_field(f, &types, diags);
+                if diags.len() > errors_before {
+                    faulty_fields.push(i);
+                }
+                field
+            })
+            .collect();
         let complete = l.complete;
         syntaxes.push(l.syntax);
         text_asts.push(l.texts);
@@ -203,6 +216,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             params,
             doc: l.doc,
             complete,
+            faulty_fields,
         });
     }
     for ((layout, syntax), texts) in layouts.iter_mut().zip(syntaxes).zip(text_asts) {
@@ -424,8 +438,11 @@ fn gens(g: GenRangeAst, diags: &mut Diagnostics) -> Gens {
 /// Expands `format NAME : BASE { … }`: the base's fields in order, each
 /// replaced by the derived format's field that overlaps its bits (or kept),
 /// plus the derived format's remaining fields at the end. Width and syntax
-/// come from the base unless given. The base must be defined earlier.
-fn inherit(layouts: Vec<LayoutAst>, diags: &mut Diagnostics) -> Vec<LayoutAst> {
+/// come from the base unless given. The base must be defined earlier; a
+/// format whose base is unknown is taken as `word_bits` wide (every format
+/// is as wide as the ISA's word), so its fields are not measured against a
+/// made-up width.
+fn inherit(layouts: Vec<LayoutAst>, word_bits: u32, diags: &mut Diagnostics) -> Vec<LayoutAst> {
     let mut done: Vec<LayoutAst> = Vec::new();
     for mut l in layouts {
         if let Some(base_name) = l.base.clone() {
@@ -440,7 +457,7 @@ fn inherit(layouts: Vec<LayoutAst>, diags: &mut Diagnostics) -> Vec<LayoutAst> {
                     ),
                 );
                 l.bits = Lit {
-                    value: 32,
+                    value: word_bits.into(),
                     span: l.bits.span,
                 };
                 l.complete = false;

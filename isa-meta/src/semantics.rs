@@ -27,6 +27,10 @@ pub struct Scope<'a> {
     /// ISA's `func`s and, for an opcode, its operands whose enum declares
     /// operands.
     pub funcs: &'a [(String, usize)],
+    /// Whether the operands are all there: a format that lost a field line
+    /// to an error may lack the one named, so an unknown name is then no
+    /// second error.
+    pub complete: bool,
 }
 
 /// Checks one semantics string; `start` is the byte offset of the string's
@@ -46,14 +50,26 @@ pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mu
     let Err(e) = agsl::check_with(&statements, &|n| names.contains(&n), &declared) else {
         return;
     };
+    let unknown = matches!(
+        e.kind,
+        CheckErrorKind::UnknownName(_) | CheckErrorKind::UnknownFunction(_)
+    );
+    if unknown && !scope.complete {
+        return;
+    }
     let message = match &e.kind {
         CheckErrorKind::UnknownName(name) => {
             let hint = did_you_mean(name, names.iter().copied());
-            let list: Vec<String> = names.iter().map(|c| format!("`{c}`")).collect();
+            let quoted = |names: &[String]| names.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+            let state = if scope.state.is_empty() {
+                String::new()
+            } else {
+                format!("; state: {}", quoted(scope.state))
+            };
             format!(
-                "`{name}` is not an operand of {} (operands: {}){hint}",
+                "`{name}` is not an operand of {} (operands: {}{state}){hint}",
                 scope.owner,
-                list.join(", ")
+                quoted(scope.operands)
             )
         }
         CheckErrorKind::UnknownFunction(name) => {

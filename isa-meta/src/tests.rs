@@ -491,6 +491,24 @@ mod regression_tests {
                 "expected the opcode value, found `Fmt5`",
             ),
             (
+                "pica",
+                "a misspelt field type",
+                Replace("    src2   7..=13  SrcWide", "    src2   7..=13  SrWcide"),
+                "unknown field type `SrWcide`; did you mean `SrcWide`?",
+            ),
+            (
+                "pica",
+                "a misspelt operand in `sem`, with the ISA's state listed apart",
+                Replace("sem \"dst = float4(dot(src1.xyz, src2.xyz))\"", "sem \"dst = float4(dot(src1.xyz, scr2.xyz))\""),
+                "semantics of `dp3`: `scr2` is not an operand of this instruction (operands: `desc`, `src2`, `src1`, `idx`, `dst`; state: `a0`, `aL`, `cmp`, `pc`, `calls`, `ifs`, `loops`, `halt`, `vtx`, `prim`, `inv`, `emit`); did you mean `src2`?",
+            ),
+            (
+                "agal",
+                "a misspelt base format",
+                Replace("format TokenTex : Token {", "format TokenTex : Tokn {"),
+                "unknown base format `Tokn` (a base must be defined above the format that extends it); did you mean `Token`?",
+            ),
+            (
                 "agal",
                 "a field line written twice",
                 Twice("    src1   64..=127  Source"),

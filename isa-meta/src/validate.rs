@@ -462,11 +462,13 @@ fn check_semantics(spec: &Spec, diags: &mut Diagnostics) {
     funcs.sort();
     funcs.dedup_by(|a, b| a.0 == b.0);
     for op in spec.opcodes.iter().filter(|o| !o.semantics.is_empty()) {
-        let fields = &spec.layouts[op.format].fields;
+        let layout = &spec.layouts[op.format];
+        let fields = &layout.fields;
         let operands: Vec<String> = fields
             .iter()
-            .filter(|f| f.ty.is_operand())
-            .map(|f| f.name.text.clone())
+            .enumerate()
+            .filter(|&(i, f)| f.ty.is_operand() || layout.faulty_fields.contains(&i))
+            .map(|(_, f)| f.name.text.clone())
             .collect();
         // An operand whose enum declares operands is an operation: callable.
         let mut callable = funcs.clone();
@@ -482,6 +484,7 @@ fn check_semantics(spec: &Spec, diags: &mut Diagnostics) {
             operands: &operands,
             state: &spec.state,
             funcs: &callable,
+            complete: layout.complete && layout.faulty_fields.is_empty(),
         };
         let what = format!("`{}`", op.mnemonic.text);
         crate::semantics::check(&op.semantics, op.semantics_at, &what, &scope, diags);
@@ -586,6 +589,7 @@ fn check_enum_semantics(spec: &Spec, e: &EnumDef, funcs: &[(String, usize)], dia
         operands: &operands,
         state: &spec.state,
         funcs,
+        complete: true,
     };
     for v in &e.variants {
         if let Some(span) = v.semantics_span {
