@@ -237,9 +237,15 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
 
     let mut opcodes = Vec::new();
     for op in ast.opcodes {
+        // A variant's settings are its opcode line's: their errors name that
+        // line's mnemonic, so the variants repeat none of them.
+        let line_mnemonic = Name {
+            text: op.text_name.clone().unwrap_or_else(|| op.mnemonic.text.clone()),
+            span: op.mnemonic.span,
+        };
         let op_attrs = crate::attrs::resolve_settings(
             "the `isa` item",
-            &op.mnemonic,
+            &line_mnemonic,
             &op.attrs,
             &attrs,
             &enums,

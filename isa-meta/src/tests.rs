@@ -503,6 +503,12 @@ mod regression_tests {
                 "semantics of `dp3`: `scr2` is not an operand of this instruction (operands: `desc`, `src2`, `src1`, `idx`, `dst`; state: `a0`, `aL`, `cmp`, `pc`, `calls`, `ifs`, `loops`, `halt`, `vtx`, `prim`, `inv`, `emit`); did you mean `src2`?",
             ),
             (
+                "ir3",
+                "a misspelt attribute on an opcode with variants",
+                Replace("rgetinfo 0b11011 Cat5 no_src", "rgetinfo 0b11011 Cat5 nos_rc"),
+                "unknown attribute `nos_rc` on `rgetinfo`; did you mean `no_src`?",
+            ),
+            (
                 "agal",
                 "a misspelt base format",
                 Replace("format TokenTex : Token {", "format TokenTex : Tokn {"),
