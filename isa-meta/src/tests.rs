@@ -522,6 +522,12 @@ mod regression_tests {
             ),
             (
                 "ir3",
+                "an opcode line with variants written twice",
+                Twice("    isam     0b00000 Cat5"),
+                "duplicate mnemonic `isam`",
+            ),
+            (
+                "ir3",
                 "an item's header line written twice",
                 Twice("enum Type : 3 {"),
                 "expected `}`, found the start of another item (`enum`)",
