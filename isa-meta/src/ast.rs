@@ -160,6 +160,9 @@ pub struct LayoutAst {
     /// False when a line of the block failed to parse (checks that need
     /// every field are then skipped, to avoid follow-on errors).
     pub complete: bool,
+    /// A derived format's base fields that its own fields replaced by
+    /// overlapping their bits, each with the field that took them.
+    pub replaced: Vec<(String, Name)>,
 }
 
 /// `variant ".SUFFIX" [prio N] [gen LO..=HI] /// doc` in a derived format: each

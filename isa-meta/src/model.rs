@@ -185,6 +185,9 @@ pub struct LayoutDef {
     /// their type may not be what the spec meant, so a `sem` naming one
     /// is no second error.
     pub faulty_fields: Vec<usize>,
+    /// A derived format's base fields that its own replaced by overlapping
+    /// their bits, each with the field that took them.
+    pub replaced: Vec<(String, Name)>,
 }
 
 impl LayoutDef {

@@ -686,6 +686,7 @@ impl Parser<'_, '_> {
             variants,
             doc,
             complete,
+            replaced: Vec::new(),
         })
     }
 

@@ -217,6 +217,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             doc: l.doc,
             complete,
             faulty_fields,
+            replaced: l.replaced,
         });
     }
     for ((layout, syntax), texts) in layouts.iter_mut().zip(syntaxes).zip(text_asts) {
@@ -494,9 +495,13 @@ fn inherit(layouts: Vec<LayoutAst>, word_bits: u32, diags: &mut Diagnostics) -> 
                 let own_bits = bits_of(&own);
                 let mut slot = None;
                 for f in fields.iter_mut() {
-                    if f.as_ref()
-                        .is_some_and(|f| overlaps(&bits_of(f), &own_bits) || f.name.text == own.name.text)
-                    {
+                    let Some(base_field) = f.as_ref() else {
+                        continue;
+                    };
+                    if overlaps(&bits_of(base_field), &own_bits) || base_field.name.text == own.name.text {
+                        if base_field.name.text != own.name.text {
+                            l.replaced.push((base_field.name.text.clone(), own.name.clone()));
+                        }
                         if slot.is_none() {
                             slot = Some(f);
                         } else {

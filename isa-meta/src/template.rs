@@ -10,6 +10,7 @@
 //! field once, outside groups, in the default style: `{opcode}` prints the
 //! mnemonic there.
 
+use crate::ast::Name;
 use crate::diag::Diagnostics;
 use crate::model::{
     AttrTerm, BindValue, BindingDef, FieldDef, FieldTy, LayoutDef, ParamDef, TPiece, TStyle, Template, Term,
@@ -26,6 +27,7 @@ pub fn parse_template(text: &str, start: usize, layout: &LayoutDef, hooks: bool,
     let errors_before = diags.len();
     let mut p = TemplateParser {
         fields: &layout.fields,
+        replaced: &layout.replaced,
         params: &layout.params,
         owner: &layout.name.text,
         complete: layout.complete,
@@ -59,6 +61,8 @@ pub fn parse_template(text: &str, start: usize, layout: &LayoutDef, hooks: bool,
 
 struct TemplateParser<'a, 'd> {
     fields: &'a [FieldDef],
+    /// Base fields the layout's own replaced (see `LayoutDef::replaced`).
+    replaced: &'a [(String, Name)],
     params: &'a [ParamDef],
     owner: &'a str,
     complete: bool,
@@ -234,6 +238,16 @@ impl TemplateParser<'_, '_> {
     }
 
     fn field_index(&mut self, name: &str, span: Span) -> Option<usize> {
+        if name.is_empty() {
+            self.has_errors = true;
+            self.diags
+                .error(
+                    span,
+                    "an empty placeholder: write a field's name between the braces (`{imm}`)",
+                )
+                .label("no field named");
+            return None;
+        }
         let found = self.fields.iter().position(|f| f.name.text == name);
         if found.is_none() {
             self.has_errors = true;
@@ -243,7 +257,8 @@ impl TemplateParser<'_, '_> {
                     .iter()
                     .filter(|f| f.ty.is_stored())
                     .map(|f| f.name.text.as_str());
-                self.diags
+                let error = self
+                    .diags
                     .error(
                         span,
                         format!(
@@ -253,6 +268,10 @@ impl TemplateParser<'_, '_> {
                         ),
                     )
                     .label("no such field");
+                if let Some((_, by)) = self.replaced.iter().find(|(base, _)| base == name) {
+                    let note = format!("`{}` overlaps the bits of `{name}`, so it replaces it here", by.text);
+                    error.note(by.span, note);
+                }
             }
         }
         found

@@ -572,6 +572,39 @@ mod regression_tests {
         }
     }
 
+    /// A derived format's field that overlaps a base field replaces it;
+    /// a template of the base that names the field it replaced says so, at
+    /// the field that took its bits. An empty `{}` says what goes inside.
+    #[test]
+    fn a_replaced_base_field_is_named_where_it_went() {
+        let path = format!("{}/../generated-tests/specs/toy_line.isa", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let wider = "    pad    2..=24  reserved";
+        let source = Source {
+            name: "toy_line.isa".into(),
+            text: text.replacen("    pad    3..=24  reserved", wider, 1),
+        };
+        let errors = compile(&source).err().expect("rejected").render(&source);
+        let line = source.text.lines().position(|l| l == wider).expect("edited") + 1;
+        assert!(
+            errors.contains("template names `sy`, which is not a field of `Marked`"),
+            "{errors}"
+        );
+        let note = format!("toy_line.isa:{line}:5: note: `pad` overlaps the bits of `sy`, so it replaces it here");
+        assert!(errors.contains(&note), "{errors}");
+
+        let source = Source {
+            name: "empty.isa".into(),
+            text: "isa t { word 8 }\nformat F : 8 {\n  a 0..=4 u\n  opcode 5..=7 opcode\n  syntax \"{a} {}\"\n}\nopcodes {\n  op 0 F\n}\n".into(),
+        };
+        let errors = compile(&source).err().expect("rejected").messages(&source);
+        let firsts: Vec<&str> = errors.iter().map(|e| e.lines().next().unwrap_or("")).collect();
+        pretty_assertions::assert_eq!(
+            firsts,
+            ["empty.isa:5:15: an empty placeholder: write a field's name between the braces (`{imm}`)"]
+        );
+    }
+
     /// A field past its word's end is one error at its bits (no knock-on
     /// gap), each gap is one error at the field below it, and a derived
     /// format repeats neither its base's range errors nor its base's gaps.
