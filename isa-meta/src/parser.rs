@@ -3,12 +3,14 @@
 //! every syntax error in the file. Blocks do not nest, so a line that starts
 //! an item ends a block whose `}` is missing (one error, not one per line
 //! read as the block's), and a run of lines that start no item is one
-//! error.
+//! error. A slip for an item keyword (`formt`) is one error, and the item
+//! is read as the keyword's.
 
 use crate::ast::*;
 use crate::diag::Diagnostics;
 use crate::lexer::{Tok, Token};
 use crate::source::Span;
+use crate::suggest;
 
 pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> SpecAst {
     let mut p = Parser {
@@ -174,30 +176,14 @@ impl Parser<'_, '_> {
     fn spec(&mut self) -> SpecAst {
         let mut spec = SpecAst::default();
         loop {
-            let mut doc = self.leading_docs(&mut spec.inner_doc);
+            let doc = self.leading_docs(&mut spec.inner_doc);
             let start = self.pos;
-            let result = match self.peek().clone() {
-                Tok::Eof => break,
-                Tok::Ident(kw) => match kw.as_str() {
-                    "isa" => self.isa(&mut doc).map(|i| {
-                        if let Some(first) = &spec.isa {
-                            let span = i.name.span;
-                            self.diags
-                                .error(span, "a spec has one `isa` item; found a second")
-                                .note(first.name.span, "first `isa` item here");
-                        } else {
-                            spec.isa = Some(i);
-                        }
-                    }),
-                    "enum" => self.enumeration(doc).map(|e| spec.enums.push(e)),
-                    "regs" => self.regs(doc).map(|r| spec.regs.push(r)),
-                    "layout" | "format" => self.layout(doc).map(|l| spec.layouts.push(l)),
-                    "opcodes" => self.opcodes(&mut spec.opcodes),
-                    "bundle" => self.bundle(doc).map(|b| spec.bundles.push(b)),
-                    "union" => self.union(doc).map(|u| spec.unions.push(u)),
-                    _ => self.stray_lines(start),
-                },
-                _ => self.stray_lines(start),
+            if matches!(self.peek(), Tok::Eof) {
+                break;
+            }
+            let result = match self.item_keyword() {
+                Some(keyword) => self.item(keyword, doc, &mut spec),
+                None => self.stray_lines(start),
             };
             if result.is_err() {
                 self.recover_item(start);
@@ -206,14 +192,72 @@ impl Parser<'_, '_> {
         spec
     }
 
+    /// The item that `keyword` starts at the cursor, added to `spec`.
+    fn item(&mut self, keyword: &str, mut doc: String, spec: &mut SpecAst) -> PResult<()> {
+        match keyword {
+            "isa" => self.isa(&mut doc).map(|i| {
+                if let Some(first) = &spec.isa {
+                    let span = i.name.span;
+                    self.diags
+                        .error(span, "a spec has one `isa` item; found a second")
+                        .note(first.name.span, "first `isa` item here");
+                } else {
+                    spec.isa = Some(i);
+                }
+            }),
+            "enum" => self.enumeration(doc).map(|e| spec.enums.push(e)),
+            "regs" => self.regs(doc).map(|r| spec.regs.push(r)),
+            "layout" => self.layout(false, doc).map(|l| spec.layouts.push(l)),
+            "format" => self.layout(true, doc).map(|l| spec.layouts.push(l)),
+            "opcodes" => self.opcodes(&mut spec.opcodes),
+            "bundle" => self.bundle(doc).map(|b| spec.bundles.push(b)),
+            _ => self.union(doc).map(|u| spec.unions.push(u)),
+        }
+    }
+
+    /// The item keyword at the cursor: the word itself, or the one it is a
+    /// slip for ([`Parser::misspelt_item`]), reported as an unknown item
+    /// with a "did you mean" and read as that item, so nothing that uses
+    /// the item errors as well.
+    fn item_keyword(&mut self) -> Option<&'static str> {
+        let Tok::Ident(word) = self.peek() else {
+            return None;
+        };
+        if let Some(keyword) = ITEM_STARTS.iter().find(|k| *k == word) {
+            return Some(keyword);
+        }
+        let keyword = self.misspelt_item()?;
+        let message = format!("unknown item `{word}`; did you mean `{keyword}`?");
+        self.diags.error(self.span(), message);
+        Some(keyword)
+    }
+
+    /// The item keyword that the word at the cursor is a slip for
+    /// ([`suggest::slip_for`]: `formt`, `Enum`), when its line reads like
+    /// that item's header: a name next (a `{` for `opcodes`), and a `{` on
+    /// the line.
+    fn misspelt_item(&self) -> Option<&'static str> {
+        let Tok::Ident(word) = self.peek() else {
+            return None;
+        };
+        let keyword = suggest::slip_for(word, &ITEM_STARTS)?;
+        let next = &self.toks.get(self.pos + 1)?.tok;
+        let fits = match keyword {
+            "opcodes" => *next == Tok::Punct('{'),
+            _ => matches!(next, Tok::Ident(_)),
+        };
+        (fits && self.line_opens_block()).then_some(keyword)
+    }
+
     /// A line at item level that starts no item: one error for it and the
     /// lines after it (and any block they open), up to the next line that
-    /// starts with an item keyword. Returns `Ok`: nothing is left to
+    /// starts with an item keyword (or a slip for one that opens a block:
+    /// [`Parser::misspelt_item`]). Returns `Ok`: nothing is left to
     /// recover.
     fn stray_lines(&mut self, start: usize) -> PResult<()> {
         let _ = self.fail::<()>(&format!("an item ({ITEM_KEYWORDS})"));
         self.recover_item(start);
-        while !matches!(self.peek(), Tok::Eof) && !self.at_item_keyword() {
+        while !matches!(self.peek(), Tok::Eof) && !self.at_item_keyword() && self.misspelt_item().is_none() {
             self.recover_item(self.pos);
         }
         Ok(())
@@ -258,11 +302,15 @@ impl Parser<'_, '_> {
     /// Whether the line at the cursor starts an item: an item keyword
     /// first, and a `{` on the line (no entry of a block opens one).
     fn opens_item(&self) -> bool {
-        self.at_item_keyword()
-            && self.toks[self.pos..]
-                .iter()
-                .take_while(|t| !matches!(t.tok, Tok::Newline | Tok::Eof))
-                .any(|t| t.tok == Tok::Punct('{'))
+        self.at_item_keyword() && self.line_opens_block()
+    }
+
+    /// Whether the rest of the line at the cursor holds a `{`.
+    fn line_opens_block(&self) -> bool {
+        self.toks[self.pos..]
+            .iter()
+            .take_while(|t| !matches!(t.tok, Tok::Newline | Tok::Eof))
+            .any(|t| t.tok == Tok::Punct('{'))
     }
 
     /// `{`, newline-separated entries parsed by `entry`, `}`.
@@ -546,8 +594,9 @@ impl Parser<'_, '_> {
         })
     }
 
-    fn layout(&mut self, mut doc: String) -> PResult<LayoutAst> {
-        let is_format = matches!(self.peek(), Tok::Ident(s) if s == "format");
+    /// `layout NAME : BITS { … }`, or a format (`is_format`), whose width
+    /// may be a base format's name.
+    fn layout(&mut self, is_format: bool, mut doc: String) -> PResult<LayoutAst> {
         let what = if is_format { "format" } else { "layout" };
         self.bump();
         let name = self.ident(&format!("the {what}'s name"))?;

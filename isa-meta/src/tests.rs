@@ -413,7 +413,7 @@ mod regression_tests {
     #[test]
     fn stray_lines_are_one_error_up_to_the_next_item() {
         let spec = "isa t { word 8 }\nformat F : 8 {\n  a 0..=4 u\n  opcode 5..=7 opcode\n  syntax \"{a}\"\n}\n";
-        let stray = "x = 1\n\"text\"\nformt G : 8 {\n  format 0..=4 u\n}\n/// doc\n";
+        let stray = "x = 1\n\"text\"\nitem G : 8 {\n  format 0..=4 u\n}\n/// doc\n";
         let source = Source {
             name: "stray.isa".into(),
             text: format!("{spec}{stray}opcodes {{\n  op 0 F\n  op2 1 G\n}}\n"),
@@ -547,6 +547,88 @@ mod regression_tests {
         }
         text.push_str("}\n");
         (text, count)
+    }
+
+    /// The first line of each error of the spec `text`, named `name`, by
+    /// position; empty when it compiles.
+    fn first_lines(name: &str, text: &str) -> Vec<String> {
+        let source = Source {
+            name: name.into(),
+            text: text.into(),
+        };
+        match compile(&source) {
+            Ok(_) => Vec::new(),
+            Err(diags) => diags
+                .messages(&source)
+                .iter()
+                .map(|m| m.lines().next().unwrap_or("").to_owned())
+                .collect(),
+        }
+    }
+
+    /// A spec with an item of each kind but `bundle`, each used.
+    const EVERY_ITEM: &str = "isa t {\n  word 8\n}\nenum E : 2 {\n  a = 0 \"a\"\n  b = 1 \"b\"\n}\nregs R : 2 {\n  r = 0 count 4\n}\nlayout L1 : 3 {\n  x 0..=1 u\n  k 2 fixed 0\n  syntax \"x{x}\"\n}\nlayout L2 : 3 {\n  y 0..=1 u\n  k 2 fixed 1\n  syntax \"y{y}\"\n}\nunion U : 3 {\n  L1\n  L2\n}\nformat F : 8 {\n  e 0..=1 E\n  opcode 2..=7 opcode\n  syntax \"{e}\"\n}\nformat G : 8 {\n  r 0..=1 R\n  u 2..=4 U\n  opcode 5..=7 opcode\n  syntax \"{r}, {u}\"\n}\nopcodes {\n  f 0 F\n  g 1 G\n}\n";
+
+    /// The 1-based line of `text` where `what` first occurs.
+    fn line_of(text: &str, what: &str) -> usize {
+        text[..text.find(what).expect("in the text")].matches('\n').count() + 1
+    }
+
+    /// The shipped AGAL spec with the first `from` on line `line` replaced
+    /// by `to`.
+    fn agal_with(line: usize, from: &str, to: &str) -> String {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../isa-specs/agal/agal.isa");
+        let text = std::fs::read_to_string(path).expect("agal.isa");
+        let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+        assert!(lines[line - 1].contains(from), "agal.isa:{line}: {}", lines[line - 1]);
+        lines[line - 1] = lines[line - 1].replacen(from, to, 1);
+        lines.join("\n") + "\n"
+    }
+
+    /// A slip for an item keyword (`formt`, `Enum`) whose line reads like
+    /// the item's header is one error at the word, and the item is read as
+    /// the keyword's: nothing that uses it errors. Such a line also ends a
+    /// run of stray lines.
+    #[test]
+    fn a_misspelt_item_keyword_is_one_error_and_the_item_is_kept() {
+        assert_eq!(first_lines("t.isa", EVERY_ITEM), Vec::<String>::new());
+        for (from, to) in [
+            ("isa t", "ISA t"),
+            ("enum E", "enmu E"),
+            ("enum E", "Enum E"),
+            ("regs R", "Regs R"),
+            ("layout L1", "layot L1"),
+            ("union U", "unoin U"),
+            ("format F", "formt F"),
+            ("format G", "fromat G"),
+            ("opcodes {", "Opcodes {"),
+        ] {
+            let text = EVERY_ITEM.replacen(from, to, 1);
+            let (word, keyword) = (to.split(' ').next(), from.split(' ').next());
+            let (word, keyword) = (word.unwrap_or(""), keyword.unwrap_or(""));
+            let line = line_of(&text, to);
+            pretty_assertions::assert_eq!(
+                first_lines("t.isa", &text),
+                [format!(
+                    "t.isa:{line}:1: unknown item `{word}`; did you mean `{keyword}`?"
+                )],
+                "{text}"
+            );
+        }
+        let text = EVERY_ITEM.replacen("format G", "x = 1\nformt G", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            [
+                "t.isa:30:1: expected an item (`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`), found `x`",
+                "t.isa:31:1: unknown item `formt`; did you mean `format`?",
+            ]
+        );
+        // AGAL's `Token`, the base of most of its formats.
+        let text = agal_with(240, "format Token", "formt Token");
+        pretty_assertions::assert_eq!(
+            first_lines("agal.isa", &text),
+            ["agal.isa:240:1: unknown item `formt`; did you mean `format`?"]
+        );
     }
 }
 
