@@ -4,7 +4,8 @@
 //! an item ends a block whose `}` is missing (one error, not one per line
 //! read as the block's), and a run of lines that start no item is one
 //! error. A slip for an item keyword (`formt`) is one error, and the item
-//! is read as the keyword's.
+//! is read as the keyword's; so is an item's line that lacks its `{`, whose
+//! block is read from the lines below.
 
 use crate::ast::*;
 use crate::diag::Diagnostics;
@@ -318,7 +319,7 @@ impl Parser<'_, '_> {
     /// block left open (at the end of the file, or where a line starts
     /// another item) is reported and ends there.
     fn block(&mut self, mut entry: impl FnMut(&mut Self, String) -> PResult<()>) -> PResult<bool> {
-        let open = self.punct('{')?;
+        let open = self.block_open()?;
         let mut ignored = String::new();
         let mut complete = true;
         loop {
@@ -352,6 +353,55 @@ impl Parser<'_, '_> {
                     }
                 }
             }
+        }
+    }
+
+    /// The `{` that opens a block. An item's line that ends without one,
+    /// before a line that starts no item, is one error, and the lines
+    /// below are read as the block (a `{` alone on the next line as its
+    /// `{`); the span returned is then the end of the item's line.
+    fn block_open(&mut self) -> PResult<Span> {
+        if *self.peek() == Tok::Punct('{') {
+            return Ok(self.bump().span);
+        }
+        if *self.peek() != Tok::Newline || self.next_line_starts_item() {
+            return self.fail("`{`");
+        }
+        // Just past the header, before any trailing `///` doc.
+        let header = self.toks[..self.pos]
+            .iter()
+            .rev()
+            .find(|t| !matches!(t.tok, Tok::Doc(_)));
+        let end = header.map_or(self.span(), |t| Span::new(t.span.end, t.span.end));
+        self.diags
+            .error(end, "expected `{` at the end of the line, found end of line")
+            .label("a block opens at the end of its item's line");
+        let here = self.pos;
+        self.skip_blank_lines();
+        if *self.peek() == Tok::Punct('{') {
+            self.bump();
+        } else {
+            self.pos = here;
+        }
+        Ok(end)
+    }
+
+    /// Whether the next line that is not blank or a doc starts an item
+    /// (an item keyword first, or a slip for one that opens a block) or
+    /// is the end of the file: then it is not the block of an item whose
+    /// `{` is missing.
+    fn next_line_starts_item(&mut self) -> bool {
+        let here = self.pos;
+        self.skip_blank_lines();
+        let item = matches!(self.peek(), Tok::Eof) || self.at_item_keyword() || self.misspelt_item().is_some();
+        self.pos = here;
+        item
+    }
+
+    /// Moves past newlines and `///` docs.
+    fn skip_blank_lines(&mut self) {
+        while matches!(self.peek(), Tok::Newline | Tok::Doc(_)) {
+            self.bump();
         }
     }
 

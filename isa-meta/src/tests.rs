@@ -630,6 +630,57 @@ mod regression_tests {
             ["agal.isa:240:1: unknown item `formt`; did you mean `format`?"]
         );
     }
+
+    /// An item's line that lacks its `{`, before a line that starts no
+    /// item, is one error at the line's end, and the lines below are read
+    /// as its block (a `{` alone on the next line as its `{`). Before a
+    /// line that starts an item, the item is skipped as before.
+    #[test]
+    fn a_missing_open_brace_is_one_error_and_the_block_is_kept() {
+        for header in [
+            "isa t {",
+            "enum E : 2 {",
+            "regs R : 2 {",
+            "layout L1 : 3 {",
+            "union U : 3 {",
+            "format G : 8 {",
+            "opcodes {",
+        ] {
+            let text = EVERY_ITEM.replacen(header, &header.replace(" {", ""), 1);
+            let (line, col) = (line_of(&text, header.trim_end_matches(" {")), header.len() - 1);
+            pretty_assertions::assert_eq!(
+                first_lines("t.isa", &text),
+                [format!(
+                    "t.isa:{line}:{col}: expected `{{` at the end of the line, found end of line"
+                )],
+                "{text}"
+            );
+        }
+        // A trailing doc: the error is at the end of the header.
+        let text = EVERY_ITEM.replacen("format G : 8 {", "format G : 8 /// doc", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:30:13: expected `{` at the end of the line, found end of line"]
+        );
+        let text = EVERY_ITEM.replacen("format G : 8 {", "format G : 8\n{", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:30:13: expected `{` at the end of the line, found end of line"]
+        );
+        let text = EVERY_ITEM.replacen("regs R : 2 {\n  r = 0 count 4\n}", "regs R : 2", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            [
+                "t.isa:8:11: expected `{`, found end of line",
+                "t.isa:29:11: unknown field type `R`",
+            ]
+        );
+        let text = agal_with(261, "format TokenCond : Token {", "format TokenCond : Token");
+        pretty_assertions::assert_eq!(
+            first_lines("agal.isa", &text),
+            ["agal.isa:261:25: expected `{` at the end of the line, found end of line"]
+        );
+    }
 }
 
 mod mnemonic_piece_tests {
