@@ -3,7 +3,9 @@
 //! every syntax error in the file. Blocks do not nest, so a line that starts
 //! an item ends a block whose `}` is missing (one error, not one per line
 //! read as the block's), and a run of lines that start no item is one
-//! error. A slip for an item keyword (`formt`) is one error, and the item
+//! error. A `}` too many, before lines that start no item and hold the
+//! block's own `}`, is one error at those lines, which are read as the
+//! block's. A slip for an item keyword (`formt`) is one error, and the item
 //! is read as the keyword's; so is an item's line that lacks its `{`, whose
 //! block is read from the lines below.
 
@@ -258,7 +260,7 @@ impl Parser<'_, '_> {
     fn stray_lines(&mut self, start: usize) -> PResult<()> {
         let _ = self.fail::<()>(&format!("an item ({ITEM_KEYWORDS})"));
         self.recover_item(start);
-        while !matches!(self.peek(), Tok::Eof) && !self.at_item_keyword() && self.misspelt_item().is_none() {
+        while !self.at_next_item() {
             self.recover_item(self.pos);
         }
         Ok(())
@@ -322,12 +324,17 @@ impl Parser<'_, '_> {
         let open = self.block_open()?;
         let mut ignored = String::new();
         let mut complete = true;
+        let mut reopened = false;
         loop {
             let doc = self.leading_docs(&mut ignored);
             match self.peek() {
                 Tok::Punct('}') => {
-                    self.bump();
-                    return Ok(complete);
+                    let close = self.bump().span;
+                    if reopened || !self.closed_early() {
+                        return Ok(complete);
+                    }
+                    reopened = true;
+                    self.reopen(close);
                 }
                 Tok::Eof => {
                     self.diags
@@ -354,6 +361,50 @@ impl Parser<'_, '_> {
                 }
             }
         }
+    }
+
+    /// Whether the `}` just read seems one too many: the lines below it
+    /// start no item and hold, before the next line that starts with an
+    /// item keyword, a `}` that no `{` of theirs opened (the block's own).
+    fn closed_early(&mut self) -> bool {
+        let here = self.pos;
+        let (mut depth, mut unopened) = (0usize, false);
+        loop {
+            self.skip_blank_lines();
+            if unopened || self.at_next_item() {
+                break;
+            }
+            while !matches!(self.peek(), Tok::Newline | Tok::Eof) {
+                match self.bump().tok {
+                    Tok::Punct('{') => depth += 1,
+                    Tok::Punct('}') if depth == 0 => unopened = true,
+                    Tok::Punct('}') => depth -= 1,
+                    _ => {}
+                }
+            }
+        }
+        self.pos = here;
+        unopened
+    }
+
+    /// After a `}` that closed its block early ([`Parser::closed_early`]):
+    /// one error at the next line, which starts no item, with a note at the
+    /// `}`; the lines below are then read as the block's.
+    fn reopen(&mut self, close: Span) {
+        let here = self.pos;
+        self.skip_blank_lines();
+        let (span, found) = (self.span(), self.peek().describe());
+        self.pos = here;
+        self.diags
+            .error(span, format!("expected an item ({ITEM_KEYWORDS}), found {found}"))
+            .label("read as a line of the block above")
+            .note(close, "the block before it was closed here: is this `}` one too many?");
+    }
+
+    /// Whether the cursor is at the end of the file or at a line that
+    /// starts with an item keyword (or a slip for one that opens a block).
+    fn at_next_item(&self) -> bool {
+        matches!(self.peek(), Tok::Eof) || self.at_item_keyword() || self.misspelt_item().is_some()
     }
 
     /// The `{` that opens a block. An item's line that ends without one,
@@ -393,7 +444,7 @@ impl Parser<'_, '_> {
     fn next_line_starts_item(&mut self) -> bool {
         let here = self.pos;
         self.skip_blank_lines();
-        let item = matches!(self.peek(), Tok::Eof) || self.at_item_keyword() || self.misspelt_item().is_some();
+        let item = self.at_next_item();
         self.pos = here;
         item
     }

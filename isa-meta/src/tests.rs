@@ -681,6 +681,53 @@ mod regression_tests {
             ["agal.isa:261:25: expected `{` at the end of the line, found end of line"]
         );
     }
+
+    /// Lines after a `}` that start no item and hold a `}` of their own
+    /// (the block's, which a `}` too many closed early) are one error at
+    /// the first, with a note at the `}` before them, and are read as the
+    /// block's lines; stray lines that hold no `}` are one error, as
+    /// before, with no note.
+    #[test]
+    fn a_brace_too_many_is_one_error_and_the_block_goes_on() {
+        let rendered = |name: &str, text: &str| {
+            let source = Source {
+                name: name.into(),
+                text: text.into(),
+            };
+            compile(&source).err().expect("rejected").render(&source)
+        };
+        // A format closed early keeps its lines: no knock-on gaps, no
+        // "no `opcode` field".
+        let text = EVERY_ITEM.replacen("  e 0..=1 E\n", "  e 0..=1 E\n}\n", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:28:3: expected an item (`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`), found `opcode`"]
+        );
+        let text = EVERY_ITEM.replacen("  f 0 F\n", "  f 0 F\n}\n", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:39:3: expected an item (`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`), found `g`"]
+        );
+        let note = "t.isa:38:1: note: the block before it was closed here: is this `}` one too many?";
+        assert!(rendered("t.isa", &text).contains(note), "{}", rendered("t.isa", &text));
+        let text = EVERY_ITEM.replacen("}\nopcodes", "}\nx = 1\nopcodes", 1);
+        assert!(
+            !rendered("t.isa", &text).contains("note"),
+            "{}",
+            rendered("t.isa", &text)
+        );
+        let text = agal_with(287, "    rcp", "    }\n    rcp");
+        pretty_assertions::assert_eq!(
+            first_lines("agal.isa", &text),
+            ["agal.isa:288:5: expected an item (`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`), found `rcp`"]
+        );
+        let note = "agal.isa:287:5: note: the block before it was closed here: is this `}` one too many?";
+        assert!(
+            rendered("agal.isa", &text).contains(note),
+            "{}",
+            rendered("agal.isa", &text)
+        );
+    }
 }
 
 mod mnemonic_piece_tests {
