@@ -46,10 +46,12 @@ impl Tok {
     }
 }
 
+/// The tokens of `text`. A leading byte-order mark is skipped (as the
+/// assemblers skip it); spans stay offsets into `text`.
 pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
-    let mut i = 0;
+    let mut i = bom_len(text);
     // A run of characters that start no token, reported as one error.
     let mut unexpected: Option<Span> = None;
     while i < bytes.len() {
@@ -256,6 +258,16 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         span: Span::new(text.len(), text.len()),
     });
     out
+}
+
+/// How many bytes a leading byte-order mark (U+FEFF) takes: 3, or 0 for
+/// none.
+pub fn bom_len(text: &str) -> usize {
+    if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    }
 }
 
 /// One error for a run of characters that start no token, quoting them

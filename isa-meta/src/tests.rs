@@ -728,6 +728,36 @@ mod regression_tests {
             rendered("agal.isa", &text)
         );
     }
+
+    /// A leading byte-order mark is skipped, as the assemblers skip it,
+    /// and is no part of line 1's columns or excerpt; anywhere else it is
+    /// an unexpected character.
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped() {
+        let text = format!("\u{feff}{EVERY_ITEM}");
+        assert_eq!(first_lines("t.isa", &text), Vec::<String>::new());
+        let text = format!("\u{feff}{}", EVERY_ITEM.replacen("isa t {", "isa t { $", 1));
+        let source = Source {
+            name: "t.isa".into(),
+            text,
+        };
+        let errors = compile(&source).err().expect("rejected").messages(&source);
+        let lines: Vec<Vec<&str>> = errors.iter().map(|e| e.lines().take(4).collect()).collect();
+        pretty_assertions::assert_eq!(
+            lines,
+            [[
+                "t.isa:1:9: unexpected character `$`",
+                "  |",
+                "1 | isa t { $",
+                "  |         ^ a spec is made of names, numbers, strings, `//` comments, `..=` and `{ } ( ) : = + - , | ! < >`",
+            ]]
+        );
+        let text = EVERY_ITEM.replacen("enum E", "\u{feff}enum E", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:4:1: unexpected character `\\u{feff}`"]
+        );
+    }
 }
 
 mod mnemonic_piece_tests {
