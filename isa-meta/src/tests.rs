@@ -238,7 +238,7 @@ mod robustness_tests {
                 "runs.isa:1:1: 2 unexpected characters `$$`",
                 "runs.isa:1:4: unexpected character `$`",
                 "runs.isa:2:1: 2 unexpected characters `@é`",
-                "runs.isa:2:4: unexpected character `#`",
+                "runs.isa:2:4: unexpected character `#`: comments start with `//`, docs with `///`",
             ]
         );
         assert_eq!(
@@ -726,6 +726,37 @@ mod regression_tests {
             rendered("agal.isa", &text).contains(note),
             "{}",
             rendered("agal.isa", &text)
+        );
+    }
+
+    /// `# note`, `/* … */` and a lone `/ doc`, where a comment was meant,
+    /// are one error each, with a hint, and are skipped as comments: a
+    /// `/* … */` up to its `*/`, over lines too, else to the end of the
+    /// line.
+    #[test]
+    fn a_comment_in_another_language_is_one_error_with_a_hint() {
+        let hint = "comments start with `//`, docs with `///`";
+        let ops = "  # note\n  /* note */\n/* multi\n   line */\n  / doc\n  f 0 F # trailing\n  g 1 G /* x */\n";
+        let text = EVERY_ITEM.replacen("  f 0 F\n  g 1 G\n", ops, 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            [
+                format!("t.isa:37:3: unexpected character `#`: {hint}"),
+                format!("t.isa:38:3: unexpected characters `/*`: {hint}"),
+                format!("t.isa:39:1: unexpected characters `/*`: {hint}"),
+                format!("t.isa:41:3: unexpected character `/`: {hint}"),
+                format!("t.isa:42:9: unexpected character `#`: {hint}"),
+                format!("t.isa:43:9: unexpected characters `/*`: {hint}"),
+            ]
+        );
+        let ops = "  /* open\n  f 0 F / doc of f\n  g 1 G\n";
+        let text = EVERY_ITEM.replacen("  f 0 F\n  g 1 G\n", ops, 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            [
+                format!("t.isa:37:3: unexpected characters `/*`: {hint}"),
+                format!("t.isa:38:9: unexpected character `/`: {hint}"),
+            ]
         );
     }
 
