@@ -119,18 +119,6 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// Consumes keyword `kw` if an integer follows it (`gen 6`; a flag
-    /// attribute that happens to be called `gen` stays an attribute).
-    fn keyword_before_int(&mut self, kw: &str) -> bool {
-        let next = self.toks.get(self.pos + 1).map(|t| &t.tok);
-        if matches!(self.peek(), Tok::Ident(s) if s == kw) && matches!(next, Some(Tok::Int(_))) {
-            self.bump();
-            true
-        } else {
-            false
-        }
-    }
-
     /// Skips the rest of the current line.
     fn skip_line(&mut self) {
         while !matches!(self.peek(), Tok::Newline | Tok::Eof) {
@@ -610,7 +598,7 @@ impl Parser<'_, '_> {
             let mut semantics = None;
             let mut settings = Vec::new();
             loop {
-                if p.eat_keyword("sem") {
+                if p.line_keyword(&["sem"]).is_some() {
                     semantics = Some(p.string("the semantics (an AGSL expression in a string)")?);
                 } else if let Tok::Ident(_) = p.peek() {
                     settings.push(p.attr_setting()?);
@@ -954,14 +942,44 @@ impl Parser<'_, '_> {
     /// line both take, into `priority` or `gens`; `false` if neither comes
     /// next.
     fn priority_or_gens(&mut self, priority: &mut Option<Lit<i64>>, gens: &mut Option<GenRangeAst>) -> PResult<bool> {
-        if self.eat_keyword("prio") {
-            *priority = Some(self.priority()?);
-        } else if self.keyword_before_int("gen") {
-            *gens = Some(self.gen_range()?);
-        } else {
-            return Ok(false);
+        match self.line_keyword(&["prio", "gen"]) {
+            Some("prio") => *priority = Some(self.priority()?),
+            Some(_) => *gens = Some(self.gen_range()?),
+            None => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// The keyword of `keywords` (`sem`, `prio`, `gen`) at the cursor,
+    /// consumed: the keyword itself (`gen` only before a number, so a flag
+    /// attribute called `gen` stays one), or a slip for the one keyword
+    /// whose argument follows ([`suggest::slip_for`]: `priority 1`),
+    /// reported with a "did you mean" and read as that keyword. A word
+    /// before a number or a string is no attribute setting, so the slip
+    /// is an error either way.
+    fn line_keyword(&mut self, keywords: &[&'static str]) -> Option<&'static str> {
+        let Tok::Ident(word) = self.peek() else {
+            return None;
+        };
+        let next = self.toks.get(self.pos + 1).map(|t| &t.tok);
+        let takes = |keyword: &str| match keyword {
+            "sem" => matches!(next, Some(Tok::Str(_))),
+            "prio" => matches!(next, Some(Tok::Int(_) | Tok::Punct('-'))),
+            _ => matches!(next, Some(Tok::Int(_))),
+        };
+        if let Some(keyword) = keywords.iter().find(|k| *k == word) {
+            let keyword = (*keyword != "gen" || takes(keyword)).then_some(*keyword);
+            if keyword.is_some() {
+                self.bump();
+            }
+            return keyword;
+        }
+        let fitting: Vec<&'static str> = keywords.iter().copied().filter(|k| takes(k)).collect();
+        let keyword = suggest::slip_for(word, &fitting)?;
+        let message = format!("unknown keyword `{word}`; did you mean `{keyword}`?");
+        self.diags.error(self.span(), message);
+        self.bump();
+        Some(keyword)
     }
 
     /// `N` or `-N` after `prio`.
@@ -1051,7 +1069,7 @@ impl Parser<'_, '_> {
                 op.template = Some(p.string("a template")?);
             }
             loop {
-                if p.eat_keyword("sem") {
+                if p.line_keyword(&["sem"]).is_some() {
                     op.semantics = Some(p.string("the semantics (an AGSL expression in a string)")?);
                 } else if p.priority_or_gens(&mut op.priority, &mut op.gens)? {
                     continue;

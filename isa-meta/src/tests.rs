@@ -760,6 +760,43 @@ mod regression_tests {
         );
     }
 
+    /// On an opcode line, a slip for `sem`, `prio` or `gen` followed by
+    /// what that keyword takes is one error with a "did you mean", and is
+    /// read as the keyword; another word before a number is an error as
+    /// before.
+    #[test]
+    fn a_misspelt_opcode_keyword_is_one_error() {
+        let spec = |ops: &str| {
+            format!("isa t {{\n  word 8\n  gens 1..=2\n}}\nformat F : 8 {{\n  e 0..=1 u\n  opcode 2..=7 opcode\n  syntax \"{{e}}\"\n}}\nopcodes {{\n{ops}}}\n")
+        };
+        let good = "  f 0 F sem \"e = e\"\n  g 1 F prio 1 gen 1..=2\n";
+        assert_eq!(first_lines("t.isa", &spec(good)), Vec::<String>::new());
+        for (from, to, col) in [
+            ("prio 1", "priority 1", 9),
+            ("prio 1", "pri -1", 9),
+            ("gen 1", "generation 1", 16),
+            ("gen 1", "gens 1", 16),
+            ("sem", "semantics", 9),
+            ("sem", "Sem", 9),
+        ] {
+            let text = spec(&good.replacen(from, to, 1));
+            let line = if from == "sem" { 11 } else { 12 };
+            let (word, keyword) = (to.split(' ').next().unwrap_or(""), from.split(' ').next().unwrap_or(""));
+            pretty_assertions::assert_eq!(
+                first_lines("t.isa", &text),
+                [format!(
+                    "t.isa:{line}:{col}: unknown keyword `{word}`; did you mean `{keyword}`?"
+                )],
+                "{text}"
+            );
+        }
+        let text = spec(&good.replacen("prio 1", "weight 1", 1));
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:12:16: expected `sem`, `prio`, `gen`, an attribute, a `///` doc or end of line, found `1`"]
+        );
+    }
+
     /// A leading byte-order mark is skipped, as the assemblers skip it,
     /// and is no part of line 1's columns or excerpt; anywhere else it is
     /// an unexpected character.
