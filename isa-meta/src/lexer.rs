@@ -50,10 +50,12 @@ impl Tok {
     }
 }
 
+/// The tokens of `text`. A leading byte-order mark is skipped (as the
+/// assemblers skip it); spans stay offsets into `text`.
 pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
-    let mut i = 0;
+    let mut i = bom_len(text);
     // A run of characters that start no token, reported as one error.
     let mut unexpected: Option<Span> = None;
     while i < bytes.len() {
@@ -86,6 +88,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                 }
                 i = end;
             }
+            b'#' | b'/' => i = not_a_comment(text, i, &mut out, diags),
             b'"' => {
                 let mut value = String::new();
                 let mut j = i + 1;
@@ -260,6 +263,51 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         span: Span::new(text.len(), text.len()),
     });
     out
+}
+
+/// How many bytes a leading byte-order mark (U+FEFF) takes: 3, or 0 for
+/// none.
+pub fn bom_len(text: &str) -> usize {
+    if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    }
+}
+
+/// A `#`, a `/*` or a lone `/` at `i`, where a comment was meant: one
+/// error with a hint, and the comment skipped so its words give no more
+/// errors: a `/* … */` up to its `*/` (its line breaks kept as tokens),
+/// anything else to the end of the line. Returns where lexing goes on.
+fn not_a_comment(text: &str, i: usize, out: &mut Vec<Token>, diags: &mut Diagnostics) -> usize {
+    let block = text[i..].starts_with("/*");
+    let (opener, width) = match text.as_bytes()[i] {
+        _ if block => ("characters `/*`", 2),
+        b'#' => ("character `#`", 1),
+        _ => ("character `/`", 1),
+    };
+    let close = text[i + width..]
+        .find("*/")
+        .filter(|_| block)
+        .map(|n| i + width + n + 2);
+    let end = close.unwrap_or_else(|| text[i..].find('\n').map_or(text.len(), |n| i + n));
+    let label = match close {
+        Some(_) => "read as a comment, up to its `*/`",
+        None => "read as a comment, to the end of the line",
+    };
+    diags
+        .error(
+            Span::new(i, i + width),
+            format!("unexpected {opener}: comments start with `//`, docs with `///`"),
+        )
+        .label(label);
+    for (at, _) in text[i..end].match_indices('\n') {
+        out.push(Token {
+            tok: Tok::Newline,
+            span: Span::new(i + at, i + at + 1),
+        });
+    }
+    end
 }
 
 /// One error for a run of characters that start no token, quoting them

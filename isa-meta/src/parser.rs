@@ -3,18 +3,25 @@
 //! every syntax error in the file. Blocks do not nest, so a line that starts
 //! an item ends a block whose `}` is missing (one error, not one per line
 //! read as the block's), and a run of lines that start no item is one
-//! error.
+//! error. A `}` too many (or a header line missing), before lines that
+//! start no item and hold a `}` of their own, is one error at those lines
+//! with a note at that `}`, and the block it closed is taken as one that
+//! may lack lines. A slip for an item keyword (`formt`) is one error, and the item
+//! is read as the keyword's; so is an item's line that lacks its `{`, whose
+//! block is read from the lines below.
 
 use crate::ast::*;
 use crate::diag::Diagnostics;
 use crate::lexer::{Tok, Token};
 use crate::source::Span;
+use crate::suggest;
 
 pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> SpecAst {
     let mut p = Parser {
         toks: tokens,
         pos: 0,
         diags,
+        early_close: None,
     };
     p.spec()
 }
@@ -28,6 +35,10 @@ struct Parser<'a, 'd> {
     toks: &'a [Token],
     pos: usize,
     diags: &'d mut Diagnostics,
+    /// A `}` that closed its block before lines that start no item and hold
+    /// a `}` of their own ([`Parser::closed_early`]): the error at those
+    /// lines notes it.
+    early_close: Option<Span>,
 }
 
 const ITEM_KEYWORDS: &str = "`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`";
@@ -118,18 +129,6 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// Consumes keyword `kw` if an integer follows it (`gen 6`; a flag
-    /// attribute that happens to be called `gen` stays an attribute).
-    fn keyword_before_int(&mut self, kw: &str) -> bool {
-        let next = self.toks.get(self.pos + 1).map(|t| &t.tok);
-        if matches!(self.peek(), Tok::Ident(s) if s == kw) && matches!(next, Some(Tok::Int(_) | Tok::BadInt)) {
-            self.bump();
-            true
-        } else {
-            false
-        }
-    }
-
     /// Skips the rest of the current line.
     fn skip_line(&mut self) {
         while !matches!(self.peek(), Tok::Newline | Tok::Eof) {
@@ -178,30 +177,14 @@ impl Parser<'_, '_> {
     fn spec(&mut self) -> SpecAst {
         let mut spec = SpecAst::default();
         loop {
-            let mut doc = self.leading_docs(&mut spec.inner_doc);
+            let doc = self.leading_docs(&mut spec.inner_doc);
             let start = self.pos;
-            let result = match self.peek().clone() {
-                Tok::Eof => break,
-                Tok::Ident(kw) => match kw.as_str() {
-                    "isa" => self.isa(&mut doc).map(|i| {
-                        if let Some(first) = &spec.isa {
-                            let span = i.name.span;
-                            self.diags
-                                .error(span, "a spec has one `isa` item; found a second")
-                                .note(first.name.span, "first `isa` item here");
-                        } else {
-                            spec.isa = Some(i);
-                        }
-                    }),
-                    "enum" => self.enumeration(doc).map(|e| spec.enums.push(e)),
-                    "regs" => self.regs(doc).map(|r| spec.regs.push(r)),
-                    "layout" | "format" => self.layout(doc).map(|l| spec.layouts.push(l)),
-                    "opcodes" => self.opcodes(&mut spec.opcodes, &mut spec.lost_mnemonics),
-                    "bundle" => self.bundle(doc).map(|b| spec.bundles.push(b)),
-                    "union" => self.union(doc).map(|u| spec.unions.push(u)),
-                    _ => self.stray_lines(start),
-                },
-                _ => self.stray_lines(start),
+            if matches!(self.peek(), Tok::Eof) {
+                break;
+            }
+            let result = match self.item_keyword() {
+                Some(keyword) => self.item(keyword, doc, &mut spec),
+                None => self.stray_lines(start),
             };
             if result.is_err() {
                 self.recover_item(start);
@@ -210,14 +193,83 @@ impl Parser<'_, '_> {
         spec
     }
 
+    /// The item that `keyword` starts at the cursor, added to `spec`.
+    fn item(&mut self, keyword: &str, mut doc: String, spec: &mut SpecAst) -> PResult<()> {
+        match keyword {
+            "isa" => self.isa(&mut doc).map(|i| {
+                if let Some(first) = &spec.isa {
+                    let span = i.name.span;
+                    self.diags
+                        .error(span, "a spec has one `isa` item; found a second")
+                        .note(first.name.span, "first `isa` item here");
+                } else {
+                    spec.isa = Some(i);
+                }
+            }),
+            "enum" => self.enumeration(doc).map(|e| spec.enums.push(e)),
+            "regs" => self.regs(doc).map(|r| spec.regs.push(r)),
+            "layout" => self.layout(false, doc).map(|l| spec.layouts.push(l)),
+            "format" => self.layout(true, doc).map(|l| spec.layouts.push(l)),
+            "opcodes" => self.opcodes(&mut spec.opcodes, &mut spec.lost_mnemonics),
+            "bundle" => self.bundle(doc).map(|b| spec.bundles.push(b)),
+            _ => self.union(doc).map(|u| spec.unions.push(u)),
+        }
+    }
+
+    /// The item keyword at the cursor: the word itself, or the one it is a
+    /// slip for ([`Parser::misspelt_item`]), reported as an unknown item
+    /// with a "did you mean" and read as that item, so nothing that uses
+    /// the item errors as well.
+    fn item_keyword(&mut self) -> Option<&'static str> {
+        let Tok::Ident(word) = self.peek() else {
+            return None;
+        };
+        if let Some(keyword) = ITEM_STARTS.iter().find(|k| *k == word) {
+            return Some(keyword);
+        }
+        let keyword = self.misspelt_item()?;
+        let message = format!("unknown item `{word}`; did you mean `{keyword}`?");
+        self.diags.error(self.span(), message);
+        Some(keyword)
+    }
+
+    /// The item keyword that the word at the cursor is a slip for
+    /// ([`suggest::slip_for`]: `formt`, `Enum`), when its line reads like
+    /// that item's header: a name next (a `{` for `opcodes`), and a `{` on
+    /// the line.
+    fn misspelt_item(&self) -> Option<&'static str> {
+        let Tok::Ident(word) = self.peek() else {
+            return None;
+        };
+        let keyword = suggest::slip_for(word, &ITEM_STARTS)?;
+        let next = &self.toks.get(self.pos + 1)?.tok;
+        let fits = match keyword {
+            "opcodes" => *next == Tok::Punct('{'),
+            _ => matches!(next, Tok::Ident(_)),
+        };
+        (fits && self.line_opens_block()).then_some(keyword)
+    }
+
     /// A line at item level that starts no item: one error for it and the
     /// lines after it (and any block they open), up to the next line that
-    /// starts with an item keyword. Returns `Ok`: nothing is left to
+    /// starts with an item keyword (or a slip for one that opens a block:
+    /// [`Parser::misspelt_item`]). Returns `Ok`: nothing is left to
     /// recover.
     fn stray_lines(&mut self, start: usize) -> PResult<()> {
-        let _ = self.fail::<()>(&format!("an item ({ITEM_KEYWORDS})"));
+        let early_close = self.early_close.take();
+        // A bad number has its error already.
+        if *self.peek() != Tok::BadInt {
+            let (span, found) = (self.span(), self.peek().describe());
+            let error = self
+                .diags
+                .error(span, format!("expected an item ({ITEM_KEYWORDS}), found {found}"));
+            if let Some(close) = early_close {
+                let note = "the block above ends here: is this `}` one too many, or a line that starts an item missing below it?";
+                error.note(close, note);
+            }
+        }
         self.recover_item(start);
-        while !matches!(self.peek(), Tok::Eof) && !self.at_item_keyword() {
+        while !self.at_next_item() {
             self.recover_item(self.pos);
         }
         Ok(())
@@ -266,11 +318,15 @@ impl Parser<'_, '_> {
     /// Whether the line at the cursor starts an item: an item keyword
     /// first, and a `{` on the line (no entry of a block opens one).
     fn opens_item(&self) -> bool {
-        self.at_item_keyword()
-            && self.toks[self.pos..]
-                .iter()
-                .take_while(|t| !matches!(t.tok, Tok::Newline | Tok::Eof))
-                .any(|t| t.tok == Tok::Punct('{'))
+        self.at_item_keyword() && self.line_opens_block()
+    }
+
+    /// Whether the rest of the line at the cursor holds a `{`.
+    fn line_opens_block(&self) -> bool {
+        self.toks[self.pos..]
+            .iter()
+            .take_while(|t| !matches!(t.tok, Tok::Newline | Tok::Eof))
+            .any(|t| t.tok == Tok::Punct('{'))
     }
 
     /// `{`, newline-separated entries parsed by `entry`, `}`.
@@ -278,7 +334,7 @@ impl Parser<'_, '_> {
     /// block left open (at the end of the file, or where a line starts
     /// another item) is reported and ends there.
     fn block(&mut self, mut entry: impl FnMut(&mut Self, String) -> PResult<()>) -> PResult<bool> {
-        let open = self.punct('{')?;
+        let open = self.block_open()?;
         let mut ignored = String::new();
         let mut complete = true;
         let mut lines = 0;
@@ -286,8 +342,16 @@ impl Parser<'_, '_> {
             let doc = self.leading_docs(&mut ignored);
             match self.peek() {
                 Tok::Punct('}') => {
-                    self.bump();
-                    return Ok(complete);
+                    let close = self.bump().span;
+                    if !self.closed_early() {
+                        return Ok(complete);
+                    }
+                    // A `}` too many, or a header line missing below it:
+                    // which one, the lines after cannot tell, so they are
+                    // one error (noting this `}`), and this block is taken
+                    // as one that may lack lines.
+                    self.early_close = Some(close);
+                    return Ok(false);
                 }
                 Tok::Eof => {
                     self.diags
@@ -316,6 +380,85 @@ impl Parser<'_, '_> {
                     }
                 }
             }
+        }
+    }
+
+    /// Whether the `}` just read seems one too many: the lines below it
+    /// start no item and hold, before the next line that starts with an
+    /// item keyword, a `}` that no `{` of theirs opened (the block's own).
+    fn closed_early(&mut self) -> bool {
+        let here = self.pos;
+        let (mut depth, mut unopened) = (0usize, false);
+        loop {
+            self.skip_blank_lines();
+            if unopened || self.at_next_item() {
+                break;
+            }
+            while !matches!(self.peek(), Tok::Newline | Tok::Eof) {
+                match self.bump().tok {
+                    Tok::Punct('{') => depth += 1,
+                    Tok::Punct('}') if depth == 0 => unopened = true,
+                    Tok::Punct('}') => depth -= 1,
+                    _ => {}
+                }
+            }
+        }
+        self.pos = here;
+        unopened
+    }
+
+    /// Whether the cursor is at the end of the file or at a line that
+    /// starts with an item keyword (or a slip for one that opens a block).
+    fn at_next_item(&self) -> bool {
+        matches!(self.peek(), Tok::Eof) || self.at_item_keyword() || self.misspelt_item().is_some()
+    }
+
+    /// The `{` that opens a block. An item's line that ends without one,
+    /// before a line that starts no item, is one error, and the lines
+    /// below are read as the block (a `{` alone on the next line as its
+    /// `{`); the span returned is then the end of the item's line.
+    fn block_open(&mut self) -> PResult<Span> {
+        if *self.peek() == Tok::Punct('{') {
+            return Ok(self.bump().span);
+        }
+        if *self.peek() != Tok::Newline || self.next_line_starts_item() {
+            return self.fail("`{`");
+        }
+        // Just past the header, before any trailing `///` doc.
+        let header = self.toks[..self.pos]
+            .iter()
+            .rev()
+            .find(|t| !matches!(t.tok, Tok::Doc(_)));
+        let end = header.map_or(self.span(), |t| Span::new(t.span.end, t.span.end));
+        self.diags
+            .error(end, "expected `{` at the end of the line, found end of line")
+            .label("a block opens at the end of its item's line");
+        let here = self.pos;
+        self.skip_blank_lines();
+        if *self.peek() == Tok::Punct('{') {
+            self.bump();
+        } else {
+            self.pos = here;
+        }
+        Ok(end)
+    }
+
+    /// Whether the next line that is not blank or a doc starts an item
+    /// (an item keyword first, or a slip for one that opens a block) or
+    /// is the end of the file: then it is not the block of an item whose
+    /// `{` is missing.
+    fn next_line_starts_item(&mut self) -> bool {
+        let here = self.pos;
+        self.skip_blank_lines();
+        let item = self.at_next_item();
+        self.pos = here;
+        item
+    }
+
+    /// Moves past newlines and `///` docs.
+    fn skip_blank_lines(&mut self) {
+        while matches!(self.peek(), Tok::Newline | Tok::Doc(_)) {
+            self.bump();
         }
     }
 
@@ -473,7 +616,7 @@ impl Parser<'_, '_> {
             let mut semantics = None;
             let mut settings = Vec::new();
             loop {
-                if p.eat_keyword("sem") {
+                if p.line_keyword(&["sem"]).is_some() {
                     semantics = Some(p.string("the semantics (an AGSL expression in a string)")?);
                 } else if let Tok::Ident(_) = p.peek() {
                     settings.push(p.attr_setting()?);
@@ -558,8 +701,9 @@ impl Parser<'_, '_> {
         })
     }
 
-    fn layout(&mut self, mut doc: String) -> PResult<LayoutAst> {
-        let is_format = matches!(self.peek(), Tok::Ident(s) if s == "format");
+    /// `layout NAME : BITS { … }`, or a format (`is_format`), whose width
+    /// may be a base format's name.
+    fn layout(&mut self, is_format: bool, mut doc: String) -> PResult<LayoutAst> {
         let what = if is_format { "format" } else { "layout" };
         self.bump();
         let name = self.ident(&format!("the {what}'s name"))?;
@@ -817,14 +961,44 @@ impl Parser<'_, '_> {
     /// line both take, into `priority` or `gens`; `false` if neither comes
     /// next.
     fn priority_or_gens(&mut self, priority: &mut Option<Lit<i64>>, gens: &mut Option<GenRangeAst>) -> PResult<bool> {
-        if self.eat_keyword("prio") {
-            *priority = Some(self.priority()?);
-        } else if self.keyword_before_int("gen") {
-            *gens = Some(self.gen_range()?);
-        } else {
-            return Ok(false);
+        match self.line_keyword(&["prio", "gen"]) {
+            Some("prio") => *priority = Some(self.priority()?),
+            Some(_) => *gens = Some(self.gen_range()?),
+            None => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// The keyword of `keywords` (`sem`, `prio`, `gen`) at the cursor,
+    /// consumed: the keyword itself (`gen` only before a number, so a flag
+    /// attribute called `gen` stays one), or a slip for the one keyword
+    /// whose argument follows ([`suggest::slip_for`]: `priority 1`),
+    /// reported with a "did you mean" and read as that keyword. A word
+    /// before a number or a string is no attribute setting, so the slip
+    /// is an error either way.
+    fn line_keyword(&mut self, keywords: &[&'static str]) -> Option<&'static str> {
+        let Tok::Ident(word) = self.peek() else {
+            return None;
+        };
+        let next = self.toks.get(self.pos + 1).map(|t| &t.tok);
+        let takes = |keyword: &str| match keyword {
+            "sem" => matches!(next, Some(Tok::Str(_))),
+            "prio" => matches!(next, Some(Tok::Int(_) | Tok::BadInt | Tok::Punct('-'))),
+            _ => matches!(next, Some(Tok::Int(_) | Tok::BadInt)),
+        };
+        if let Some(keyword) = keywords.iter().find(|k| *k == word) {
+            let keyword = (*keyword != "gen" || takes(keyword)).then_some(*keyword);
+            if keyword.is_some() {
+                self.bump();
+            }
+            return keyword;
+        }
+        let fitting: Vec<&'static str> = keywords.iter().copied().filter(|k| takes(k)).collect();
+        let keyword = suggest::slip_for(word, &fitting)?;
+        let message = format!("unknown keyword `{word}`; did you mean `{keyword}`?");
+        self.diags.error(self.span(), message);
+        self.bump();
+        Some(keyword)
     }
 
     /// `N` or `-N` after `prio`.
@@ -926,7 +1100,7 @@ impl Parser<'_, '_> {
             op.template = Some(self.string("a template")?);
         }
         loop {
-            if self.eat_keyword("sem") {
+            if self.line_keyword(&["sem"]).is_some() {
                 op.semantics = Some(self.string("the semantics (an AGSL expression in a string)")?);
             } else if self.priority_or_gens(&mut op.priority, &mut op.gens)? {
                 continue;

@@ -63,10 +63,13 @@ pub struct Lines<'a> {
 }
 
 impl<'a> Lines<'a> {
-    /// Indexes `text`'s lines (separated by `\n`).
+    /// Indexes `text`'s lines (separated by `\n`). A leading byte-order
+    /// mark is no part of line 1 (the lexer skips it), so columns and
+    /// excerpts are an editor's.
     pub fn new(text: &'a str) -> Self {
         let breaks = text.bytes().enumerate().filter(|&(_, b)| b == b'\n');
-        let starts = core::iter::once(0).chain(breaks.map(|(i, _)| i + 1)).collect();
+        let first = crate::lexer::bom_len(text);
+        let starts = core::iter::once(first).chain(breaks.map(|(i, _)| i + 1)).collect();
         Lines { text, starts }
     }
 
@@ -75,8 +78,8 @@ impl<'a> Lines<'a> {
         self.starts.len()
     }
 
-    /// The text of 1-based line `line` without its `\n`; empty past the
-    /// last line.
+    /// The text of 1-based line `line` without its `\n` (nor, for line 1,
+    /// a leading byte-order mark); empty past the last line.
     pub fn raw(&self, line: usize) -> &'a str {
         let Some(&start) = self.starts.get(line.wrapping_sub(1)) else {
             return "";
@@ -93,11 +96,12 @@ impl<'a> Lines<'a> {
     }
 
     /// 1-based line and column (in characters) of a byte offset. Offsets
-    /// past the end count as the end; spans computed inside strings (escapes,
+    /// past the end count as the end, and offsets inside a leading
+    /// byte-order mark as the start; spans computed inside strings (escapes,
     /// multi-byte characters) may fall inside a character, which counts as
     /// its start.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len()).max(self.starts[0]);
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }

@@ -16,6 +16,24 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
         .unwrap_or_default()
 }
 
+/// The one keyword that `word` is a slip for: the same word in another
+/// case (`Enum`), a near spelling by the nearest-name rule (`formt`), or the
+/// long form of a keyword that is short for it (`priority` for `prio`);
+/// `None` if no keyword or several are, or if `word` has fewer than three
+/// characters (too short to tell a slip from another word).
+pub fn slip_for<'a>(word: &str, keywords: &[&'a str]) -> Option<&'a str> {
+    if word.chars().count() < 3 {
+        return None;
+    }
+    let lower = word.to_lowercase();
+    let mut slips = keywords
+        .iter()
+        .copied()
+        .filter(|k| isa_runtime::lexer::closest(&lower, [*k]).is_some() || abbreviates(k, &lower));
+    let slip = slips.next()?;
+    slips.next().is_none().then_some(slip)
+}
+
 /// Whether `short` abbreviates `long`: at least two characters, the same
 /// first character, and every character in `long`'s order (`tgt` for
 /// `target`, `src0` for `source0`).
@@ -41,5 +59,28 @@ mod tests {
         assert_eq!(did_you_mean("scr", ["src", "scratch"]), "; did you mean `src`?");
         assert_eq!(did_you_mean("t", ["target"]), "");
         assert_eq!(did_you_mean("gt", ["target"]), "");
+    }
+
+    #[test]
+    fn slips_are_near_spellings_other_cases_and_long_forms_of_one_keyword() {
+        let items = ["isa", "enum", "regs", "layout", "format", "union", "opcodes", "bundle"];
+        for (word, keyword) in [
+            ("formt", "format"),
+            ("enmu", "enum"),
+            ("unoin", "union"),
+            ("layot", "layout"),
+            ("Opcodes", "opcodes"),
+            ("Enum", "enum"),
+            ("FORMAT", "format"),
+            ("registers", "regs"),
+        ] {
+            assert_eq!(slip_for(word, &items), Some(keyword), "{word}");
+        }
+        assert_eq!(slip_for("priority", &["sem", "prio", "gen"]), Some("prio"));
+        assert_eq!(slip_for("generation", &["sem", "prio", "gen"]), Some("gen"));
+        // Too short, too far, or a slip for two keywords: none.
+        assert_eq!(slip_for("is", &items), None);
+        assert_eq!(slip_for("syntax", &items), None);
+        assert_eq!(slip_for("gem", &["gen", "sem"]), None);
     }
 }

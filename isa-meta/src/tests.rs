@@ -238,7 +238,7 @@ mod robustness_tests {
                 "runs.isa:1:1: 2 unexpected characters `$$`",
                 "runs.isa:1:4: unexpected character `$`",
                 "runs.isa:2:1: 2 unexpected characters `@é`",
-                "runs.isa:2:4: unexpected character `#`",
+                "runs.isa:2:4: unexpected character `#`: comments start with `//`, docs with `///`",
             ]
         );
         assert_eq!(
@@ -413,7 +413,7 @@ mod regression_tests {
     #[test]
     fn stray_lines_are_one_error_up_to_the_next_item() {
         let spec = "isa t { word 8 }\nformat F : 8 {\n  a 0..=4 u\n  opcode 5..=7 opcode\n  syntax \"{a}\"\n}\n";
-        let stray = "x = 1\n\"text\"\nformt G : 8 {\n  format 0..=4 u\n}\n/// doc\n";
+        let stray = "x = 1\n\"text\"\nitem G : 8 {\n  format 0..=4 u\n}\n/// doc\n";
         let source = Source {
             name: "stray.isa".into(),
             text: format!("{spec}{stray}opcodes {{\n  op 0 F\n  op2 1 G\n}}\n"),
@@ -707,6 +707,284 @@ mod regression_tests {
         }
         text.push_str("}\n");
         (text, count)
+    }
+
+    /// The first line of each error of the spec `text`, named `name`, by
+    /// position; empty when it compiles.
+    fn first_lines(name: &str, text: &str) -> Vec<String> {
+        let source = Source {
+            name: name.into(),
+            text: text.into(),
+        };
+        match compile(&source) {
+            Ok(_) => Vec::new(),
+            Err(diags) => diags
+                .messages(&source)
+                .iter()
+                .map(|m| m.lines().next().unwrap_or("").to_owned())
+                .collect(),
+        }
+    }
+
+    /// A spec with an item of each kind but `bundle`, each used.
+    const EVERY_ITEM: &str = "isa t {\n  word 8\n}\nenum E : 2 {\n  a = 0 \"a\"\n  b = 1 \"b\"\n}\nregs R : 2 {\n  r = 0 count 4\n}\nlayout L1 : 3 {\n  x 0..=1 u\n  k 2 fixed 0\n  syntax \"x{x}\"\n}\nlayout L2 : 3 {\n  y 0..=1 u\n  k 2 fixed 1\n  syntax \"y{y}\"\n}\nunion U : 3 {\n  L1\n  L2\n}\nformat F : 8 {\n  e 0..=1 E\n  opcode 2..=7 opcode\n  syntax \"{e}\"\n}\nformat G : 8 {\n  r 0..=1 R\n  u 2..=4 U\n  opcode 5..=7 opcode\n  syntax \"{r}, {u}\"\n}\nopcodes {\n  f 0 F\n  g 1 G\n}\n";
+
+    /// The 1-based line of `text` where `what` first occurs.
+    fn line_of(text: &str, what: &str) -> usize {
+        text[..text.find(what).expect("in the text")].matches('\n').count() + 1
+    }
+
+    /// The shipped AGAL spec with the first `from` on line `line` replaced
+    /// by `to`.
+    fn agal_with(line: usize, from: &str, to: &str) -> String {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../isa-specs/agal/agal.isa");
+        let text = std::fs::read_to_string(path).expect("agal.isa");
+        let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+        assert!(lines[line - 1].contains(from), "agal.isa:{line}: {}", lines[line - 1]);
+        lines[line - 1] = lines[line - 1].replacen(from, to, 1);
+        lines.join("\n") + "\n"
+    }
+
+    /// A slip for an item keyword (`formt`, `Enum`) whose line reads like
+    /// the item's header is one error at the word, and the item is read as
+    /// the keyword's: nothing that uses it errors. Such a line also ends a
+    /// run of stray lines.
+    #[test]
+    fn a_misspelt_item_keyword_is_one_error_and_the_item_is_kept() {
+        assert_eq!(first_lines("t.isa", EVERY_ITEM), Vec::<String>::new());
+        for (from, to) in [
+            ("isa t", "ISA t"),
+            ("enum E", "enmu E"),
+            ("enum E", "Enum E"),
+            ("regs R", "Regs R"),
+            ("layout L1", "layot L1"),
+            ("union U", "unoin U"),
+            ("format F", "formt F"),
+            ("format G", "fromat G"),
+            ("opcodes {", "Opcodes {"),
+        ] {
+            let text = EVERY_ITEM.replacen(from, to, 1);
+            let (word, keyword) = (to.split(' ').next(), from.split(' ').next());
+            let (word, keyword) = (word.unwrap_or(""), keyword.unwrap_or(""));
+            let line = line_of(&text, to);
+            pretty_assertions::assert_eq!(
+                first_lines("t.isa", &text),
+                [format!(
+                    "t.isa:{line}:1: unknown item `{word}`; did you mean `{keyword}`?"
+                )],
+                "{text}"
+            );
+        }
+        let text = EVERY_ITEM.replacen("format G", "x = 1\nformt G", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            [
+                "t.isa:30:1: expected an item (`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`), found `x`",
+                "t.isa:31:1: unknown item `formt`; did you mean `format`?",
+            ]
+        );
+        // AGAL's `Token`, the base of most of its formats.
+        let text = agal_with(240, "format Token", "formt Token");
+        pretty_assertions::assert_eq!(
+            first_lines("agal.isa", &text),
+            ["agal.isa:240:1: unknown item `formt`; did you mean `format`?"]
+        );
+    }
+
+    /// An item's line that lacks its `{`, before a line that starts no
+    /// item, is one error at the line's end, and the lines below are read
+    /// as its block (a `{` alone on the next line as its `{`). Before a
+    /// line that starts an item, the item is skipped as before.
+    #[test]
+    fn a_missing_open_brace_is_one_error_and_the_block_is_kept() {
+        for header in [
+            "isa t {",
+            "enum E : 2 {",
+            "regs R : 2 {",
+            "layout L1 : 3 {",
+            "union U : 3 {",
+            "format G : 8 {",
+            "opcodes {",
+        ] {
+            let text = EVERY_ITEM.replacen(header, &header.replace(" {", ""), 1);
+            let (line, col) = (line_of(&text, header.trim_end_matches(" {")), header.len() - 1);
+            pretty_assertions::assert_eq!(
+                first_lines("t.isa", &text),
+                [format!(
+                    "t.isa:{line}:{col}: expected `{{` at the end of the line, found end of line"
+                )],
+                "{text}"
+            );
+        }
+        // A trailing doc: the error is at the end of the header.
+        let text = EVERY_ITEM.replacen("format G : 8 {", "format G : 8 /// doc", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:30:13: expected `{` at the end of the line, found end of line"]
+        );
+        let text = EVERY_ITEM.replacen("format G : 8 {", "format G : 8\n{", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:30:13: expected `{` at the end of the line, found end of line"]
+        );
+        let text = EVERY_ITEM.replacen("regs R : 2 {\n  r = 0 count 4\n}", "regs R : 2", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            [
+                "t.isa:8:11: expected `{`, found end of line",
+                "t.isa:29:11: unknown field type `R`",
+            ]
+        );
+        let text = agal_with(261, "format TokenCond : Token {", "format TokenCond : Token");
+        pretty_assertions::assert_eq!(
+            first_lines("agal.isa", &text),
+            ["agal.isa:261:25: expected `{` at the end of the line, found end of line"]
+        );
+    }
+
+    /// Lines after a `}` that start no item and hold a `}` of their own
+    /// (the block's, which a `}` too many closed early, or a block whose
+    /// header line is missing) are one error at the first, with a note at
+    /// the `}` before them, and the block that `}` closed is taken as one
+    /// that may lack lines (no knock-on gaps, no "no `opcode` field"); stray
+    /// lines that hold no `}` are one error, as before, with no note.
+    #[test]
+    fn a_brace_too_many_is_one_error_with_a_note() {
+        let rendered = |name: &str, text: &str| {
+            let source = Source {
+                name: name.into(),
+                text: text.into(),
+            };
+            compile(&source).err().expect("rejected").render(&source)
+        };
+        // A format closed early: no knock-on gaps, no "no `opcode` field".
+        let text = EVERY_ITEM.replacen("  e 0..=1 E\n", "  e 0..=1 E\n}\n", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:28:3: expected an item (`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`), found `opcode`"]
+        );
+        let text = EVERY_ITEM.replacen("  f 0 F\n", "  f 0 F\n}\n", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:39:3: expected an item (`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`), found `g`"]
+        );
+        let note = "t.isa:38:1: note: the block above ends here: is this `}` one too many, or a line that starts an item missing below it?";
+        assert!(rendered("t.isa", &text).contains(note), "{}", rendered("t.isa", &text));
+        let text = EVERY_ITEM.replacen("}\nopcodes", "}\nx = 1\nopcodes", 1);
+        assert!(
+            !rendered("t.isa", &text).contains("note"),
+            "{}",
+            rendered("t.isa", &text)
+        );
+        let text = agal_with(287, "    rcp", "    }\n    rcp");
+        pretty_assertions::assert_eq!(
+            first_lines("agal.isa", &text),
+            ["agal.isa:288:5: expected an item (`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`), found `rcp`"]
+        );
+        let note = "agal.isa:287:5: note: the block above ends here: is this `}` one too many, or a line that starts an item missing below it?";
+        assert!(
+            rendered("agal.isa", &text).contains(note),
+            "{}",
+            rendered("agal.isa", &text)
+        );
+    }
+
+    /// `# note`, `/* … */` and a lone `/ doc`, where a comment was meant,
+    /// are one error each, with a hint, and are skipped as comments: a
+    /// `/* … */` up to its `*/`, over lines too, else to the end of the
+    /// line.
+    #[test]
+    fn a_comment_in_another_language_is_one_error_with_a_hint() {
+        let hint = "comments start with `//`, docs with `///`";
+        let ops = "  # note\n  /* note */\n/* multi\n   line */\n  / doc\n  f 0 F # trailing\n  g 1 G /* x */\n";
+        let text = EVERY_ITEM.replacen("  f 0 F\n  g 1 G\n", ops, 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            [
+                format!("t.isa:37:3: unexpected character `#`: {hint}"),
+                format!("t.isa:38:3: unexpected characters `/*`: {hint}"),
+                format!("t.isa:39:1: unexpected characters `/*`: {hint}"),
+                format!("t.isa:41:3: unexpected character `/`: {hint}"),
+                format!("t.isa:42:9: unexpected character `#`: {hint}"),
+                format!("t.isa:43:9: unexpected characters `/*`: {hint}"),
+            ]
+        );
+        let ops = "  /* open\n  f 0 F / doc of f\n  g 1 G\n";
+        let text = EVERY_ITEM.replacen("  f 0 F\n  g 1 G\n", ops, 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            [
+                format!("t.isa:37:3: unexpected characters `/*`: {hint}"),
+                format!("t.isa:38:9: unexpected character `/`: {hint}"),
+            ]
+        );
+    }
+
+    /// On an opcode line, a slip for `sem`, `prio` or `gen` followed by
+    /// what that keyword takes is one error with a "did you mean", and is
+    /// read as the keyword; another word before a number is an error as
+    /// before.
+    #[test]
+    fn a_misspelt_opcode_keyword_is_one_error() {
+        let spec = |ops: &str| {
+            format!("isa t {{\n  word 8\n  gens 1..=2\n}}\nformat F : 8 {{\n  e 0..=1 u\n  opcode 2..=7 opcode\n  syntax \"{{e}}\"\n}}\nopcodes {{\n{ops}}}\n")
+        };
+        let good = "  f 0 F sem \"e = e\"\n  g 1 F prio 1 gen 1..=2\n";
+        assert_eq!(first_lines("t.isa", &spec(good)), Vec::<String>::new());
+        for (from, to, col) in [
+            ("prio 1", "priority 1", 9),
+            ("prio 1", "pri -1", 9),
+            ("gen 1", "generation 1", 16),
+            ("gen 1", "gens 1", 16),
+            ("sem", "semantics", 9),
+            ("sem", "Sem", 9),
+        ] {
+            let text = spec(&good.replacen(from, to, 1));
+            let line = if from == "sem" { 11 } else { 12 };
+            let (word, keyword) = (to.split(' ').next().unwrap_or(""), from.split(' ').next().unwrap_or(""));
+            pretty_assertions::assert_eq!(
+                first_lines("t.isa", &text),
+                [format!(
+                    "t.isa:{line}:{col}: unknown keyword `{word}`; did you mean `{keyword}`?"
+                )],
+                "{text}"
+            );
+        }
+        let text = spec(&good.replacen("prio 1", "weight 1", 1));
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:12:16: expected `sem`, `prio`, `gen`, an attribute, a `///` doc or end of line, found `1`"]
+        );
+    }
+
+    /// A leading byte-order mark is skipped, as the assemblers skip it,
+    /// and is no part of line 1's columns or excerpt; anywhere else it is
+    /// an unexpected character.
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped() {
+        let text = format!("\u{feff}{EVERY_ITEM}");
+        assert_eq!(first_lines("t.isa", &text), Vec::<String>::new());
+        let text = format!("\u{feff}{}", EVERY_ITEM.replacen("isa t {", "isa t { $", 1));
+        let source = Source {
+            name: "t.isa".into(),
+            text,
+        };
+        let errors = compile(&source).err().expect("rejected").messages(&source);
+        let lines: Vec<Vec<&str>> = errors.iter().map(|e| e.lines().take(4).collect()).collect();
+        pretty_assertions::assert_eq!(
+            lines,
+            [[
+                "t.isa:1:9: unexpected character `$`",
+                "  |",
+                "1 | isa t { $",
+                "  |         ^ a spec is made of names, numbers, strings, `//` comments, `..=` and `{ } ( ) : = + - , | ! < >`",
+            ]]
+        );
+        let text = EVERY_ITEM.replacen("enum E", "\u{feff}enum E", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:4:1: unexpected character `\\u{feff}`"]
+        );
     }
 }
 
