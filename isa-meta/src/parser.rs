@@ -328,13 +328,31 @@ impl Parser<'_, '_> {
         self.block(|p, mut doc| {
             let key = p.ident("`word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`")?;
             match key.text.as_str() {
-                "word" => isa.word = Some(p.int("the word width in bits")?),
-                "fallback" => isa.fallback = Some(p.string("the fallback spelling, such as \".word\"")?),
-                "gens" => isa.gens = Some(p.gen_range()?),
+                // A second `word`, `fallback` or `gens` line is reported at
+                // it, and the first one's value is kept.
+                "word" => {
+                    let word = p.int("the word width in bits")?;
+                    once(p.diags, &mut isa.word, word, |w| w.span, "word");
+                }
+                "fallback" => {
+                    let fallback = p.string("the fallback spelling, such as \".word\"")?;
+                    once(p.diags, &mut isa.fallback, fallback, |f| f.span, "fallback");
+                }
+                "gens" => {
+                    let gens = p.gen_range()?;
+                    once(p.diags, &mut isa.gens, gens, |g| g.span, "gens");
+                }
                 "state" => {
                     while let Tok::Ident(_) = p.peek() {
                         let n = p.ident("a state name")?;
-                        isa.state.push(n);
+                        if let Some(first) = isa.state.iter().find(|s| s.text == n.text) {
+                            p.diags
+                                .error(n.span, format!("duplicate `state {}`", n.text))
+                                .label("second declaration")
+                                .note(first.span, "first declared here");
+                        } else {
+                            isa.state.push(n);
+                        }
                     }
                 }
                 "func" => {
@@ -1003,6 +1021,20 @@ impl Parser<'_, '_> {
         })?;
         bundle.complete = complete;
         Ok(bundle)
+    }
+}
+
+/// Sets `slot` to `value` from a `KEY` line of the `isa` item, which has
+/// at most one: a second is an error at it, with a note at the first, whose
+/// value is kept.
+fn once<T>(diags: &mut Diagnostics, slot: &mut Option<T>, value: T, span: impl Fn(&T) -> Span, key: &str) {
+    match slot {
+        Some(first) => {
+            diags
+                .error(span(&value), format!("a second `{key}` line"))
+                .note(span(first), format!("first `{key}` line here"));
+        }
+        None => *slot = Some(value),
     }
 }
 

@@ -319,6 +319,101 @@ mod robustness_tests {
 mod regression_tests {
     use crate::*;
 
+    /// The first line of each error of `text` (compiled as `name`), sorted
+    /// by position; empty when it compiles.
+    fn first_lines(name: &str, text: &str) -> Vec<String> {
+        let source = Source {
+            name: name.into(),
+            text: text.into(),
+        };
+        match compile(&source) {
+            Ok(_) => Vec::new(),
+            Err(diags) => diags
+                .messages(&source)
+                .iter()
+                .map(|m| m.lines().next().unwrap_or("").to_owned())
+                .collect(),
+        }
+    }
+
+    /// Every error of `text` rendered, notes included.
+    fn rendered(name: &str, text: &str) -> String {
+        let source = Source {
+            name: name.into(),
+            text: text.into(),
+        };
+        compile(&source).err().map_or(String::new(), |d| d.render(&source))
+    }
+
+    /// A spec of two 8-bit formats (`F`, and `G` derived from it) whose
+    /// `isa` item has every kind of line, for the tests below to break.
+    const WHOLE_ISA: &str = "isa t {
+    word 8
+    fallback \".byte\"
+    gens 1..=2
+    state pc
+    func push(2)
+    attr wide
+    dialect d     /// the test dialect
+}
+format F : 8 {
+    a 0..=4 u
+    opcode 5..=7 opcode
+    syntax \"{a}\"
+    text d.line \"{opcode} {a}\"
+}
+format G : F {
+    a 0..=3 u
+    b 4 bool
+    syntax \"{a}{b:'!'}\"
+}
+opcodes {
+    op 0 F sem \"pc = push(a, pc)\"
+    op2 1 G wide sem \"pc = pc + 1\"
+}
+";
+
+    /// A second `word`, `fallback` or `gens` line of the `isa` item is one
+    /// error at it, with a note at the first, whose value is kept (a
+    /// second `word 16` does not make every 8-bit format wrong); a state
+    /// named twice is one error at the second.
+    #[test]
+    fn a_second_isa_line_is_one_error_at_it() {
+        assert_eq!(first_lines("t.isa", WHOLE_ISA), Vec::<String>::new());
+        for (line, again, error, note) in [
+            (
+                "    word 8\n",
+                "    word 16\n",
+                "t.isa:3:10: a second `word` line",
+                "first `word` line here",
+            ),
+            (
+                "    fallback \".byte\"\n",
+                "    fallback \".word\"\n",
+                "t.isa:4:14: a second `fallback` line",
+                "first `fallback` line here",
+            ),
+            (
+                "    gens 1..=2\n",
+                "    gens 3\n",
+                "t.isa:5:10: a second `gens` line",
+                "first `gens` line here",
+            ),
+            (
+                "    state pc\n",
+                "    state x pc\n",
+                "t.isa:6:13: duplicate `state pc`",
+                "first declared here",
+            ),
+        ] {
+            let text = WHOLE_ISA.replacen(line, &format!("{line}{again}"), 1);
+            pretty_assertions::assert_eq!(first_lines("t.isa", &text), [error], "{text}");
+            assert!(rendered("t.isa", &text).contains(note), "{text}");
+        }
+        let text = WHOLE_ISA.replacen("state pc", "state pc pc", 1);
+        pretty_assertions::assert_eq!(first_lines("t.isa", &text), ["t.isa:5:14: duplicate `state pc`"]);
+    }
+
     /// An opcode field above bit 127 of a wide word is an error, not a panic.
     #[test]
     fn opcode_above_bit_127_is_an_error() {
