@@ -170,6 +170,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         &enums,
         diags,
     );
+    check_text_copies(&ast.layouts, diags);
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
     let mut text_asts = Vec::new();
@@ -416,6 +417,60 @@ fn gens(g: GenRangeAst, diags: &mut Diagnostics) -> Gens {
         };
     };
     Gens { lo, hi, span: g.span }
+}
+
+/// A `text` line that repeats an earlier line of its layout or format (the
+/// same dialect and group, the same conditions and defaults, each in any
+/// order, and the same template) can never print: the first always does
+/// when the copy would. One error at each copy, with a note at the first.
+/// Run on the lines as written, before a derived format inherits its
+/// base's, so a base's copy is reported once.
+fn check_text_copies(layouts: &[LayoutAst], diags: &mut Diagnostics) {
+    type Key<'a> = (Option<&'a str>, &'a str, Vec<String>, Vec<String>, &'a str);
+    let value = |v: &CondValue| match v {
+        CondValue::Name(n) => n.text.clone(),
+        CondValue::Int(l) => l.value.to_string(),
+    };
+    for l in layouts {
+        let mut seen: HashMap<Key<'_>, Span> = HashMap::new();
+        for t in &l.texts {
+            let mut when: Vec<String> = t.when.iter().map(ToString::to_string).collect();
+            when.sort();
+            let mut defaults: Vec<String> = t
+                .defaults
+                .iter()
+                .map(|(f, v)| format!("{} = {}", f.text, value(v)))
+                .collect();
+            defaults.sort();
+            let key = (
+                t.dialect.as_ref().map(|d| d.text.as_str()),
+                t.name.text.as_str(),
+                when,
+                defaults,
+                t.template.value.as_str(),
+            );
+            let span = t.dialect.as_ref().map_or(t.name.span, |d| d.span).to(t.name.span);
+            match seen.get(&key) {
+                Some(first) => {
+                    let line = match &t.dialect {
+                        Some(d) => format!("{}.{}", d.text, t.name.text),
+                        None => t.name.text.clone(),
+                    };
+                    diags
+                        .error(
+                            span,
+                            format!(
+                                "`text {line}` repeats a line above it (the same conditions, defaults and template), so it can never print"
+                            ),
+                        )
+                        .note(*first, "the same line here");
+                }
+                None => {
+                    seen.insert(key, span);
+                }
+            }
+        }
+    }
 }
 
 /// Expands `format NAME : BASE { … }`: the base's fields in order, each

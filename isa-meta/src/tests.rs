@@ -425,6 +425,52 @@ opcodes {
         assert!(errors.contains("must lie in bits 0..=127"), "{errors}");
     }
 
+    /// A `text` line that repeats an earlier one of its layout (the same
+    /// dialect and group, conditions in any order, defaults and template)
+    /// can never print: one error at the copy, with a note at the first.
+    /// Lines that differ in any of those are alternatives, not copies.
+    #[test]
+    fn a_repeated_text_line_is_an_error_at_the_copy() {
+        let line = "    text d.line \"{opcode} {a}\"\n";
+        let text = WHOLE_ISA.replacen(line, &format!("{line}{line}"), 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:15:10: `text d.line` repeats a line above it (the same conditions, defaults and template), so it can never print"]
+        );
+        assert!(
+            rendered("t.isa", &text).contains("t.isa:14:10: note: the same line here"),
+            "{text}"
+        );
+        let g = "    syntax \"{a}{b:'!'}\"\n";
+        for (lines, errors) in [
+            // Conditions in another order are the same conditions.
+            (
+                "    text d.line when b, a == 1 \"{opcode} {a}!\"\n    text d.line when a == 1, b \"{opcode} {a}!\"\n",
+                vec!["t.isa:21:10: `text d.line` repeats a line above it (the same conditions, defaults and template), so it can never print"],
+            ),
+            // Other conditions, another template, group or default: no copy.
+            (
+                "    text d.line when b \"{opcode} {a}!\"\n    text d.line \"{opcode} {a}!\"\n",
+                vec![],
+            ),
+            (
+                "    text d.line when b \"{opcode} {a}!\"\n    text d.line when b \"{opcode} {a}\"\n",
+                vec![],
+            ),
+            (
+                "    text d.line when b \"{opcode} {a}!\"\n    text d.other when b \"{opcode} {a}!\"\n",
+                vec![],
+            ),
+            (
+                "    text d.line \"{opcode}\"\n    text d.line default a = 1 \"{opcode}\"\n",
+                vec![],
+            ),
+        ] {
+            let text = WHOLE_ISA.replacen(g, &format!("{g}{lines}"), 1);
+            pretty_assertions::assert_eq!(first_lines("t.isa", &text), errors, "{text}");
+        }
+    }
+
     /// A block whose `}` is missing is one error, at the line that starts
     /// the next item (blocks do not nest) or at the end of the file, with a
     /// note at its `{`; the item after it is read as an item, not as the
