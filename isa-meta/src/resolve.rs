@@ -474,7 +474,8 @@ fn check_text_copies(layouts: &[LayoutAst], diags: &mut Diagnostics) {
 }
 
 /// Expands `format NAME : BASE { … }`: the base's fields in order, each
-/// replaced by the derived format's field that overlaps its bits (or kept),
+/// replaced by the derived format's field that overlaps its bits or shares
+/// its name (or kept),
 /// plus the derived format's remaining fields at the end. Width and syntax
 /// come from the base unless given. The base must be defined earlier.
 fn inherit(layouts: Vec<LayoutAst>, diags: &mut Diagnostics) -> Vec<LayoutAst> {
@@ -517,15 +518,19 @@ fn inherit(layouts: Vec<LayoutAst>, diags: &mut Diagnostics) -> Vec<LayoutAst> {
             let bits_of = |f: &FieldAst| -> Vec<(u128, u128)> { f.ranges.iter().map(|r| (r.lo, r.hi)).collect() };
             let overlaps =
                 |a: &[(u128, u128)], b: &[(u128, u128)]| a.iter().any(|x| b.iter().any(|y| x.0 <= y.1 && y.0 <= x.1));
-            let mut fields: Vec<Option<FieldAst>> = base.fields.iter().cloned().map(Some).collect();
+            // Each field with whether it is still the base's: an own field
+            // replaces base fields only, so two own fields that share a
+            // name or bits both stay, for the checks to report.
+            let mut fields: Vec<Option<(FieldAst, bool)>> =
+                base.fields.iter().cloned().map(|f| Some((f, true))).collect();
             let mut extra = Vec::new();
             for own in std::mem::take(&mut l.fields) {
                 let own_bits = bits_of(&own);
                 let mut slot = None;
                 for f in fields.iter_mut() {
-                    if f.as_ref()
-                        .is_some_and(|f| overlaps(&bits_of(f), &own_bits) || f.name.text == own.name.text)
-                    {
+                    if f.as_ref().is_some_and(|(f, inherited)| {
+                        *inherited && (overlaps(&bits_of(f), &own_bits) || f.name.text == own.name.text)
+                    }) {
                         if slot.is_none() {
                             slot = Some(f);
                         } else {
@@ -534,11 +539,11 @@ fn inherit(layouts: Vec<LayoutAst>, diags: &mut Diagnostics) -> Vec<LayoutAst> {
                     }
                 }
                 match slot {
-                    Some(f) => *f = Some(own),
+                    Some(f) => *f = Some((own, false)),
                     None => extra.push(own),
                 }
             }
-            l.fields = fields.into_iter().flatten().chain(extra).collect();
+            l.fields = fields.into_iter().flatten().map(|(f, _)| f).chain(extra).collect();
             l.bits = Lit {
                 value: base.bits.value,
                 span: l.bits.span,

@@ -471,6 +471,54 @@ opcodes {
         }
     }
 
+    /// A field named twice is one error at the second, with a note at the
+    /// first, in a derived format as in a base one: the derived format's
+    /// own fields replace only its base's, never each other. The copy is
+    /// not also said to overlap the first or to be missing from the
+    /// template, and a derived format does not repeat its base's.
+    #[test]
+    fn a_field_named_twice_is_one_error_in_a_derived_format_too() {
+        let own = "    a 0..=3 u\n";
+        let text = WHOLE_ISA.replacen(own, &format!("{own}{own}"), 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:18:5: duplicate field `a` in format `G`"]
+        );
+        assert!(
+            rendered("t.isa", &text).contains("t.isa:17:5: note: first one here"),
+            "{text}"
+        );
+        let base = "isa t { word 8 }
+format F : 8 {
+    a 0..=2 u
+    c 3..=4 u
+    c 3..=4 u
+    opcode 5..=7 opcode
+    syntax \"{a}, {c}\"
+}
+format G : F {
+    a 0..=2 s
+}
+opcodes {
+    op 0 F
+    op2 1 G
+}
+";
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", base),
+            ["t.isa:5:5: duplicate field `c` in format `F`"]
+        );
+        // Two own fields that overlap are reported as such; the second
+        // does not silently replace the first.
+        let text = WHOLE_ISA.replacen("    b 4 bool\n", "    b 4 bool\n    c 3 u\n", 1);
+        let errors = first_lines("t.isa", &text);
+        assert_eq!(
+            errors.first().map(String::as_str),
+            Some("t.isa:19:7: fields `a` (bits 0..=3) and `c` (bit 3) overlap at bit 3"),
+            "{errors:#?}"
+        );
+    }
+
     /// A block whose `}` is missing is one error, at the line that starts
     /// the next item (blocks do not nest) or at the end of the file, with a
     /// note at its `{`; the item after it is read as an item, not as the

@@ -905,9 +905,14 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
         }
         (true, 1) | (false, 0) => {}
         (true, _) => {
-            diags
-                .error(opcode_fields[1].name.span, format!("format `{}` has a second `opcode` field; split opcodes are one field with several ranges (`A..=B + C..=D`)", l.name.text))
-                .note(opcode_fields[0].name.span, "first `opcode` field here");
+            let (first, second) = (opcode_fields[0], opcode_fields[1]);
+            // One name twice is a duplicate field (reported below), and a
+            // pair a derived format inherits is its base's to report.
+            if second.name.text != first.name.text && written_in(l, second.name.span) {
+                diags
+                    .error(second.name.span, format!("format `{}` has a second `opcode` field; split opcodes are one field with several ranges (`A..=B + C..=D`)", l.name.text))
+                    .note(first.name.span, "first `opcode` field here");
+            }
         }
         (false, _) => {
             diags.error(
@@ -927,7 +932,8 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
         if matches!(f.name.text.as_str(), "self" | "Self" | "super" | "crate" | "_") {
             diags.error(f.name.span, format!("`{}` cannot be a field name", f.name.text));
         }
-        if let Some(first) = names.insert(&f.name.text, f) {
+        // A derived format's inherited fields are its base's to report.
+        if let Some(first) = names.insert(&f.name.text, f).filter(|_| written_in(l, f.name.span)) {
             diags
                 .error(
                     f.name.span,
@@ -1033,6 +1039,10 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                     None => owner[bit as usize] = Some(fi),
                 }
             }
+            if !written_in(l, r.span) {
+                // Inherited unchanged: the base reports its overlaps.
+                continue;
+            }
             if !own.is_empty() {
                 diags
                     .error(
@@ -1047,7 +1057,8 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                     .label("this range repeats bits")
                     .note(f.name.span, format!("`{}` declared here", f.name.text));
             }
-            if let Some((other, bits)) = clash {
+            // Two fields of one name are one mistake, reported above.
+            if let Some((other, bits)) = clash.filter(|(other, _)| l.fields[*other].name.text != f.name.text) {
                 let o = &l.fields[other];
                 diags
                     .error(
@@ -1234,7 +1245,9 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
             .pieces
             .iter()
             .any(|p| matches!(p, TPiece::Field { index, .. } if *index == i));
-        if f.ty.is_operand() && !named && !t.has_errors {
+        // A field named like an earlier one is reported as a duplicate.
+        let repeated = l.fields[..i].iter().any(|e| e.name.text == f.name.text);
+        if f.ty.is_operand() && !named && !t.has_errors && !repeated {
             diags
                 .error(
                     t.span,
