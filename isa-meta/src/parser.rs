@@ -413,6 +413,23 @@ impl Parser<'_, '_> {
         Ok(AttrDeclAst { name, ty, default, doc })
     }
 
+    /// The string after `sem`: what an opcode or an enum value (`owner`)
+    /// computes. An empty one (or one of spaces) says nothing, which is
+    /// what leaving `sem` out says: an error, and no semantics.
+    fn semantics(&mut self, owner: &str, example: &str) -> PResult<Option<Lit<String>>> {
+        let sem = self.string("the semantics (an AGSL expression in a string)")?;
+        if sem.value.trim().is_empty() {
+            self.diags.error(
+                sem.span,
+                format!(
+                    "an empty `sem`: a `sem` holds what the {owner} computes, as AGSL statements `target = expression` separated by `;` (such as `{example}`); leave `sem` out to give none"
+                ),
+            );
+            return Ok(None);
+        }
+        Ok(Some(sem))
+    }
+
     /// `NAME` or `NAME=VALUE`: an attribute setting.
     fn attr_setting(&mut self) -> PResult<AttrAst> {
         let name = self.ident("an attribute")?;
@@ -480,7 +497,7 @@ impl Parser<'_, '_> {
             let mut settings = Vec::new();
             loop {
                 if p.eat_keyword("sem") {
-                    semantics = Some(p.string("the semantics (an AGSL expression in a string)")?);
+                    semantics = p.semantics("value", "dst = a + b")?;
                 } else if let Tok::Ident(_) = p.peek() {
                     settings.push(p.attr_setting()?);
                 } else {
@@ -920,7 +937,7 @@ impl Parser<'_, '_> {
             }
             loop {
                 if p.eat_keyword("sem") {
-                    op.semantics = Some(p.string("the semantics (an AGSL expression in a string)")?);
+                    op.semantics = p.semantics("opcode", "dst = src1 + src2")?;
                 } else if p.priority_or_gens(&mut op.priority, &mut op.gens)? {
                     continue;
                 } else if let Tok::Ident(_) = p.peek() {

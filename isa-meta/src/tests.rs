@@ -519,6 +519,37 @@ opcodes {
         );
     }
 
+    /// An empty `sem` (or one of spaces) says nothing: an error at it,
+    /// saying what a `sem` holds, on an opcode (where it was accepted as
+    /// if no `sem` were written) and on an enum value alike.
+    #[test]
+    fn an_empty_sem_is_an_error() {
+        let message = "an empty `sem`: a `sem` holds what the opcode computes, as AGSL statements `target = expression` separated by `;` (such as `dst = src1 + src2`); leave `sem` out to give none";
+        for empty in ["\"\"", "\"  \""] {
+            let text = WHOLE_ISA.replacen("sem \"pc = push(a, pc)\"", &format!("sem {empty}"), 1);
+            pretty_assertions::assert_eq!(first_lines("t.isa", &text), [format!("t.isa:22:16: {message}")]);
+        }
+        let text = "isa t { word 8 }
+enum Op : 1 operands(x, y) {
+    add = 0 \"add\" sem \"\"
+    sub = 1 \"sub\" sem \"dst = x - y\"
+}
+format F : 8 {
+    a 0..=3 u
+    op 4 Op
+    opcode 5..=7 opcode
+    syntax \"{op} {a}\"
+}
+opcodes {
+    o 0 F
+}
+";
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", text),
+            ["t.isa:3:23: an empty `sem`: a `sem` holds what the value computes, as AGSL statements `target = expression` separated by `;` (such as `dst = a + b`); leave `sem` out to give none"]
+        );
+    }
+
     /// A block whose `}` is missing is one error, at the line that starts
     /// the next item (blocks do not nest) or at the end of the file, with a
     /// note at its `{`; the item after it is read as an item, not as the
