@@ -348,6 +348,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         doc: if isa.doc.is_empty() { ast.inner_doc } else { isa.doc },
         word_bits,
         word_span,
+        word_given: isa.word.is_some(),
         fallback: isa.fallback.map(|f| f.value),
         gens: isa.gens.map(|g| gens(g, diags)),
         enums,

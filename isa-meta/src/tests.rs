@@ -550,6 +550,17 @@ opcodes {
         );
     }
 
+    /// A missing `word` line is one error: the formats are not also
+    /// compared with a word width the spec never gave.
+    #[test]
+    fn a_missing_word_is_one_error() {
+        let text = WHOLE_ISA.replacen("    word 8\n", "", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:1:5: `isa t` needs a `word BITS` line (8, 16, 32, 64, 128, or a multiple of 64 up to 512)"]
+        );
+    }
+
     /// A block whose `}` is missing is one error, at the line that starts
     /// the next item (blocks do not nest) or at the end of the file, with a
     /// note at its `{`; the item after it is read as an item, not as the

@@ -852,7 +852,8 @@ fn range_bits(r: &BitRange) -> String {
 
 fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     let kind = if l.is_format { "format" } else { "layout" };
-    if l.is_format && l.bits != spec.word_bits && l.complete {
+    // Without a `word` line (reported), there is no width to compare with.
+    if l.is_format && spec.word_given && l.bits != spec.word_bits && l.complete {
         diags.error(
             l.bits_span,
             format!(
