@@ -15,6 +15,8 @@ pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> SpecAst {
         toks: tokens,
         pos: 0,
         diags,
+        in_isa: false,
+        isa_cut: false,
     };
     p.spec()
 }
@@ -28,6 +30,11 @@ struct Parser<'a, 'd> {
     toks: &'a [Token],
     pos: usize,
     diags: &'d mut Diagnostics,
+    /// Reading the block of an `isa` item.
+    in_isa: bool,
+    /// The last `isa` block read was cut by a line that starts another
+    /// `isa` item, whose error says so.
+    isa_cut: bool,
 }
 
 const ITEM_KEYWORDS: &str = "`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`";
@@ -179,16 +186,23 @@ impl Parser<'_, '_> {
             let result = match self.peek().clone() {
                 Tok::Eof => break,
                 Tok::Ident(kw) => match kw.as_str() {
-                    "isa" => self.isa(&mut doc).map(|i| {
-                        if let Some(first) = &spec.isa {
-                            let span = i.name.span;
-                            self.diags
-                                .error(span, "a spec has one `isa` item; found a second")
-                                .note(first.name.span, "first `isa` item here");
-                        } else {
-                            spec.isa = Some(i);
-                        }
-                    }),
+                    "isa" => {
+                        let cut = std::mem::take(&mut self.isa_cut);
+                        self.isa(&mut doc).map(|i| {
+                            if let Some(first) = &mut spec.isa {
+                                let error = self
+                                    .diags
+                                    .error(i.name.span, "a spec has one `isa` item; found a second");
+                                if cut {
+                                    error.label("the block above is not closed");
+                                }
+                                error.note(first.name.span, "first `isa` item here");
+                                merge_isa(first, i);
+                            } else {
+                                spec.isa = Some(i);
+                            }
+                        })
+                    }
                     "enum" => self.enumeration(doc).map(|e| spec.enums.push(e)),
                     "regs" => self.regs(doc).map(|r| spec.regs.push(r)),
                     "layout" | "format" => self.layout(doc).map(|l| spec.layouts.push(l)),
@@ -286,6 +300,12 @@ impl Parser<'_, '_> {
                         .note(open, "the block opened here");
                     return Ok(false);
                 }
+                Tok::Ident(word) if self.in_isa && word == "isa" && self.opens_item() => {
+                    // An `isa` item cut by another (its line written
+                    // twice, say): the second's error says both.
+                    self.isa_cut = true;
+                    return Ok(false);
+                }
                 Tok::Ident(word) if self.opens_item() => {
                     // Blocks do not nest: a `}` is missing. Close the block
                     // here and let the item be read as one, rather than
@@ -325,7 +345,8 @@ impl Parser<'_, '_> {
             gens: None,
             doc: std::mem::take(doc),
         };
-        self.block(|p, mut doc| {
+        self.in_isa = true;
+        let read = self.block(|p, mut doc| {
             let key = p.ident("`word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`")?;
             match key.text.as_str() {
                 // A second `word`, `fallback` or `gens` line is reported at
@@ -390,7 +411,9 @@ impl Parser<'_, '_> {
                 }
             }
             p.line_end(&mut doc)
-        })?;
+        });
+        self.in_isa = false;
+        read?;
         Ok(isa)
     }
 
@@ -1039,6 +1062,27 @@ impl Parser<'_, '_> {
         bundle.complete = complete;
         Ok(bundle)
     }
+}
+
+/// Keeps what a second `isa` item (an error) declares that the first lacks:
+/// its `word`, `fallback`, `gens` and doc where the first has none, and its
+/// state, functions, attributes and dialects of names the first does not
+/// declare. Dropping them would make each of their uses an error too.
+fn merge_isa(first: &mut IsaAst, second: IsaAst) {
+    first.word = first.word.take().or(second.word);
+    first.fallback = first.fallback.take().or(second.fallback);
+    first.gens = first.gens.take().or(second.gens);
+    if first.doc.is_empty() {
+        first.doc = second.doc;
+    }
+    fn add<T>(to: &mut Vec<T>, from: Vec<T>, name: impl Fn(&T) -> &str) {
+        let known: Vec<String> = to.iter().map(|t| name(t).to_owned()).collect();
+        to.extend(from.into_iter().filter(|t| !known.iter().any(|k| k == name(t))));
+    }
+    add(&mut first.state, second.state, |n| &n.text);
+    add(&mut first.funcs, second.funcs, |(n, _)| &n.text);
+    add(&mut first.attrs, second.attrs, |a| &a.name.text);
+    add(&mut first.dialects, second.dialects, |d| &d.name.text);
 }
 
 /// Sets `slot` to `value` from a `KEY` line of the `isa` item, which has

@@ -561,6 +561,31 @@ opcodes {
         );
     }
 
+    /// A second `isa` item is one error at it, with a note at the first;
+    /// what it declares that the first lacks is kept, so its dialects,
+    /// state, functions, attributes and word are not then unknown
+    /// everywhere they are used. An `isa` line written twice (the first
+    /// block empty and cut at the second) is that one error, not also a
+    /// missing `}` and a missing `word`; two identical items are one error,
+    /// not also every name declared twice.
+    #[test]
+    fn a_second_isa_item_is_one_error_and_keeps_what_it_declares() {
+        let error = "a spec has one `isa` item; found a second";
+        let text = WHOLE_ISA.replacen("isa t {\n", "isa t {\nisa t {\n", 1);
+        pretty_assertions::assert_eq!(first_lines("t.isa", &text), [format!("t.isa:2:5: {error}")]);
+        let all = rendered("t.isa", &text);
+        assert!(all.contains("the block above is not closed"), "{all}");
+        assert!(all.contains("t.isa:1:5: note: first `isa` item here"), "{all}");
+        let (item, rest) = WHOLE_ISA.split_at(WHOLE_ISA.find("format F").expect("format F"));
+        let text = format!("{item}{item}{rest}");
+        pretty_assertions::assert_eq!(first_lines("t.isa", &text), [format!("t.isa:10:5: {error}")]);
+        let text = format!(
+            "isa t {{\n    word 8\n    dialect d\n}}\n{}",
+            WHOLE_ISA.replacen("    word 8\n", "", 1)
+        );
+        pretty_assertions::assert_eq!(first_lines("t.isa", &text), [format!("t.isa:5:5: {error}")]);
+    }
+
     /// A block whose `}` is missing is one error, at the line that starts
     /// the next item (blocks do not nest) or at the end of the file, with a
     /// note at its `{`; the item after it is read as an item, not as the
