@@ -21,6 +21,9 @@ pub struct Spec {
     pub(crate) doc: String,
     pub(crate) word_bits: u32,
     pub(crate) word_span: Span,
+    /// Whether the `isa` item has a `word` line: without one (an error),
+    /// `word_bits` is a stand-in that no width is checked against.
+    pub(crate) word_given: bool,
     pub(crate) fallback: Option<String>,
     /// `gens LO..=HI` in `isa`: the generations the spec describes.
     pub(crate) gens: Option<Gens>,

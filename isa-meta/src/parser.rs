@@ -22,6 +22,8 @@ pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> SpecAst {
         pos: 0,
         diags,
         early_close: None,
+        in_isa: false,
+        isa_cut: false,
     };
     p.spec()
 }
@@ -39,6 +41,11 @@ struct Parser<'a, 'd> {
     /// a `}` of their own ([`Parser::closed_early`]): the error at those
     /// lines notes it.
     early_close: Option<Span>,
+    /// Reading the block of an `isa` item.
+    in_isa: bool,
+    /// The last `isa` block read was cut by a line that starts another
+    /// `isa` item, whose error says so.
+    isa_cut: bool,
 }
 
 const ITEM_KEYWORDS: &str = "`isa`, `enum`, `regs`, `layout`, `format`, `union`, `opcodes` or `bundle`";
@@ -196,16 +203,23 @@ impl Parser<'_, '_> {
     /// The item that `keyword` starts at the cursor, added to `spec`.
     fn item(&mut self, keyword: &str, mut doc: String, spec: &mut SpecAst) -> PResult<()> {
         match keyword {
-            "isa" => self.isa(&mut doc).map(|i| {
-                if let Some(first) = &spec.isa {
-                    let span = i.name.span;
-                    self.diags
-                        .error(span, "a spec has one `isa` item; found a second")
-                        .note(first.name.span, "first `isa` item here");
-                } else {
-                    spec.isa = Some(i);
-                }
-            }),
+            "isa" => {
+                let cut = std::mem::take(&mut self.isa_cut);
+                self.isa(&mut doc).map(|i| {
+                    if let Some(first) = &mut spec.isa {
+                        let error = self
+                            .diags
+                            .error(i.name.span, "a spec has one `isa` item; found a second");
+                        if cut {
+                            error.label("the block above is not closed");
+                        }
+                        error.note(first.name.span, "first `isa` item here");
+                        merge_isa(first, i);
+                    } else {
+                        spec.isa = Some(i);
+                    }
+                })
+            }
             "enum" => self.enumeration(doc).map(|e| spec.enums.push(e)),
             "regs" => self.regs(doc).map(|r| spec.regs.push(r)),
             "layout" => self.layout(false, doc).map(|l| spec.layouts.push(l)),
@@ -359,6 +373,12 @@ impl Parser<'_, '_> {
                         .note(open, "the block opened here");
                     return Ok(false);
                 }
+                Tok::Ident(word) if self.in_isa && word == "isa" && self.opens_item() => {
+                    // An `isa` item cut by another (its line written
+                    // twice, say): the second's error says both.
+                    self.isa_cut = true;
+                    return Ok(false);
+                }
                 Tok::Ident(word) if self.opens_item() => {
                     // Blocks do not nest: a `}` is missing. Close the block
                     // here and let the item be read as one, rather than
@@ -480,16 +500,35 @@ impl Parser<'_, '_> {
             gens: None,
             doc: std::mem::take(doc),
         };
-        self.block(|p, mut doc| {
+        self.in_isa = true;
+        let read = self.block(|p, mut doc| {
             let key = p.ident("`word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`")?;
             match key.text.as_str() {
-                "word" => isa.word = Some(p.int("the word width in bits")?),
-                "fallback" => isa.fallback = Some(p.string("the fallback spelling, such as \".word\"")?),
-                "gens" => isa.gens = Some(p.gen_range()?),
+                // A second `word`, `fallback` or `gens` line is reported at
+                // it, and the first one's value is kept.
+                "word" => {
+                    let word = p.int("the word width in bits")?;
+                    once(p.diags, &mut isa.word, word, |w| w.span, "word");
+                }
+                "fallback" => {
+                    let fallback = p.string("the fallback spelling, such as \".word\"")?;
+                    once(p.diags, &mut isa.fallback, fallback, |f| f.span, "fallback");
+                }
+                "gens" => {
+                    let gens = p.gen_range()?;
+                    once(p.diags, &mut isa.gens, gens, |g| g.span, "gens");
+                }
                 "state" => {
                     while let Tok::Ident(_) = p.peek() {
                         let n = p.ident("a state name")?;
-                        isa.state.push(n);
+                        if let Some(first) = isa.state.iter().find(|s| s.text == n.text) {
+                            p.diags
+                                .error(n.span, format!("duplicate `state {}`", n.text))
+                                .label("second declaration")
+                                .note(first.span, "first declared here");
+                        } else {
+                            isa.state.push(n);
+                        }
                     }
                 }
                 "func" => {
@@ -527,7 +566,9 @@ impl Parser<'_, '_> {
                 }
             }
             p.line_end(&mut doc)
-        })?;
+        });
+        self.in_isa = false;
+        read?;
         Ok(isa)
     }
 
@@ -548,6 +589,23 @@ impl Parser<'_, '_> {
         };
         self.line_end(&mut doc)?;
         Ok(AttrDeclAst { name, ty, default, doc })
+    }
+
+    /// The string after `sem`: what an opcode or an enum value (`owner`)
+    /// computes. An empty one (or one of spaces) says nothing, which is
+    /// what leaving `sem` out says: an error, and no semantics.
+    fn semantics(&mut self, owner: &str, example: &str) -> PResult<Option<Lit<String>>> {
+        let sem = self.string("the semantics (an AGSL expression in a string)")?;
+        if sem.value.trim().is_empty() {
+            self.diags.error(
+                sem.span,
+                format!(
+                    "an empty `sem`: a `sem` holds what the {owner} computes, as AGSL statements `target = expression` separated by `;` (such as `{example}`); leave `sem` out to give none"
+                ),
+            );
+            return Ok(None);
+        }
+        Ok(Some(sem))
     }
 
     /// `NAME` or `NAME=VALUE`: an attribute setting.
@@ -617,7 +675,7 @@ impl Parser<'_, '_> {
             let mut settings = Vec::new();
             loop {
                 if p.line_keyword(&["sem"]).is_some() {
-                    semantics = Some(p.string("the semantics (an AGSL expression in a string)")?);
+                    semantics = p.semantics("value", "dst = a + b")?;
                 } else if let Tok::Ident(_) = p.peek() {
                     settings.push(p.attr_setting()?);
                 } else {
@@ -1101,7 +1159,7 @@ impl Parser<'_, '_> {
         }
         loop {
             if self.line_keyword(&["sem"]).is_some() {
-                op.semantics = Some(self.string("the semantics (an AGSL expression in a string)")?);
+                op.semantics = self.semantics("opcode", "dst = src1 + src2")?;
             } else if self.priority_or_gens(&mut op.priority, &mut op.gens)? {
                 continue;
             } else if let Tok::Ident(_) = self.peek() {
@@ -1199,6 +1257,41 @@ impl Parser<'_, '_> {
         })?;
         bundle.complete = complete;
         Ok(bundle)
+    }
+}
+
+/// Keeps what a second `isa` item (an error) declares that the first lacks:
+/// its `word`, `fallback`, `gens` and doc where the first has none, and its
+/// state, functions, attributes and dialects of names the first does not
+/// declare. Dropping them would make each of their uses an error too.
+fn merge_isa(first: &mut IsaAst, second: IsaAst) {
+    first.word = first.word.take().or(second.word);
+    first.fallback = first.fallback.take().or(second.fallback);
+    first.gens = first.gens.take().or(second.gens);
+    if first.doc.is_empty() {
+        first.doc = second.doc;
+    }
+    fn add<T>(to: &mut Vec<T>, from: Vec<T>, name: impl Fn(&T) -> &str) {
+        let known: Vec<String> = to.iter().map(|t| name(t).to_owned()).collect();
+        to.extend(from.into_iter().filter(|t| !known.iter().any(|k| k == name(t))));
+    }
+    add(&mut first.state, second.state, |n| &n.text);
+    add(&mut first.funcs, second.funcs, |(n, _)| &n.text);
+    add(&mut first.attrs, second.attrs, |a| &a.name.text);
+    add(&mut first.dialects, second.dialects, |d| &d.name.text);
+}
+
+/// Sets `slot` to `value` from a `KEY` line of the `isa` item, which has
+/// at most one: a second is an error at it, with a note at the first, whose
+/// value is kept.
+fn once<T>(diags: &mut Diagnostics, slot: &mut Option<T>, value: T, span: impl Fn(&T) -> Span, key: &str) {
+    match slot {
+        Some(first) => {
+            diags
+                .error(span(&value), format!("a second `{key}` line"))
+                .note(span(first), format!("first `{key}` line here"));
+        }
+        None => *slot = Some(value),
     }
 }
 

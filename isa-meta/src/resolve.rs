@@ -173,6 +173,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         &enums,
         diags,
     );
+    check_text_copies(&ast.layouts, diags);
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
     let mut text_asts = Vec::new();
@@ -371,6 +372,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         doc: if isa.doc.is_empty() { ast.inner_doc } else { isa.doc },
         word_bits,
         word_span,
+        word_given: isa.word.is_some(),
         fallback: isa.fallback.map(|f| f.value),
         gens: isa.gens.map(|g| gens(g, diags)),
         enums,
@@ -442,8 +444,63 @@ fn gens(g: GenRangeAst, diags: &mut Diagnostics) -> Gens {
     Gens { lo, hi, span: g.span }
 }
 
+/// A `text` line that repeats an earlier line of its layout or format (the
+/// same dialect and group, the same conditions and defaults, each in any
+/// order, and the same template) can never print: the first always does
+/// when the copy would. One error at each copy, with a note at the first.
+/// Run on the lines as written, before a derived format inherits its
+/// base's, so a base's copy is reported once.
+fn check_text_copies(layouts: &[LayoutAst], diags: &mut Diagnostics) {
+    type Key<'a> = (Option<&'a str>, &'a str, Vec<String>, Vec<String>, &'a str);
+    let value = |v: &CondValue| match v {
+        CondValue::Name(n) => n.text.clone(),
+        CondValue::Int(l) => l.value.to_string(),
+    };
+    for l in layouts {
+        let mut seen: HashMap<Key<'_>, Span> = HashMap::new();
+        for t in &l.texts {
+            let mut when: Vec<String> = t.when.iter().map(ToString::to_string).collect();
+            when.sort();
+            let mut defaults: Vec<String> = t
+                .defaults
+                .iter()
+                .map(|(f, v)| format!("{} = {}", f.text, value(v)))
+                .collect();
+            defaults.sort();
+            let key = (
+                t.dialect.as_ref().map(|d| d.text.as_str()),
+                t.name.text.as_str(),
+                when,
+                defaults,
+                t.template.value.as_str(),
+            );
+            let span = t.dialect.as_ref().map_or(t.name.span, |d| d.span).to(t.name.span);
+            match seen.get(&key) {
+                Some(first) => {
+                    let line = match &t.dialect {
+                        Some(d) => format!("{}.{}", d.text, t.name.text),
+                        None => t.name.text.clone(),
+                    };
+                    diags
+                        .error(
+                            span,
+                            format!(
+                                "`text {line}` repeats a line above it (the same conditions, defaults and template), so it can never print"
+                            ),
+                        )
+                        .note(*first, "the same line here");
+                }
+                None => {
+                    seen.insert(key, span);
+                }
+            }
+        }
+    }
+}
+
 /// Expands `format NAME : BASE { … }`: the base's fields in order, each
-/// replaced by the derived format's field that overlaps its bits (or kept),
+/// replaced by the derived format's field that overlaps its bits or shares
+/// its name (or kept),
 /// plus the derived format's remaining fields at the end. Width and syntax
 /// come from the base unless given. The base must be defined earlier; a
 /// format whose base is unknown is taken as `word_bits` wide (every format
@@ -489,16 +546,22 @@ fn inherit(layouts: Vec<LayoutAst>, word_bits: u32, diags: &mut Diagnostics) -> 
             let bits_of = |f: &FieldAst| -> Vec<(u128, u128)> { f.ranges.iter().map(|r| (r.lo, r.hi)).collect() };
             let overlaps =
                 |a: &[(u128, u128)], b: &[(u128, u128)]| a.iter().any(|x| b.iter().any(|y| x.0 <= y.1 && y.0 <= x.1));
-            let mut fields: Vec<Option<FieldAst>> = base.fields.iter().cloned().map(Some).collect();
+            // Each field with whether it is still the base's: an own field
+            // replaces base fields only, so two own fields that share a
+            // name or bits both stay, for the checks to report.
+            let mut fields: Vec<Option<(FieldAst, bool)>> =
+                base.fields.iter().cloned().map(|f| Some((f, true))).collect();
             let mut extra = Vec::new();
             for own in std::mem::take(&mut l.fields) {
                 let own_bits = bits_of(&own);
                 let mut slot = None;
                 for f in fields.iter_mut() {
-                    let Some(base_field) = f.as_ref() else {
+                    let Some((base_field, inherited)) = f.as_ref() else {
                         continue;
                     };
-                    if overlaps(&bits_of(base_field), &own_bits) || base_field.name.text == own.name.text {
+                    if *inherited
+                        && (overlaps(&bits_of(base_field), &own_bits) || base_field.name.text == own.name.text)
+                    {
                         if base_field.name.text != own.name.text {
                             l.replaced.push((base_field.name.text.clone(), own.name.clone()));
                         }
@@ -510,11 +573,11 @@ fn inherit(layouts: Vec<LayoutAst>, word_bits: u32, diags: &mut Diagnostics) -> 
                     }
                 }
                 match slot {
-                    Some(f) => *f = Some(own),
+                    Some(f) => *f = Some((own, false)),
                     None => extra.push(own),
                 }
             }
-            l.fields = fields.into_iter().flatten().chain(extra).collect();
+            l.fields = fields.into_iter().flatten().map(|(f, _)| f).chain(extra).collect();
             l.bits = Lit {
                 value: base.bits.value,
                 span: l.bits.span,

@@ -319,6 +319,101 @@ mod robustness_tests {
 mod regression_tests {
     use crate::*;
 
+    /// The first line of each error of `text` (compiled as `name`), sorted
+    /// by position; empty when it compiles.
+    fn first_lines(name: &str, text: &str) -> Vec<String> {
+        let source = Source {
+            name: name.into(),
+            text: text.into(),
+        };
+        match compile(&source) {
+            Ok(_) => Vec::new(),
+            Err(diags) => diags
+                .messages(&source)
+                .iter()
+                .map(|m| m.lines().next().unwrap_or("").to_owned())
+                .collect(),
+        }
+    }
+
+    /// Every error of `text` rendered, notes included.
+    fn rendered(name: &str, text: &str) -> String {
+        let source = Source {
+            name: name.into(),
+            text: text.into(),
+        };
+        compile(&source).err().map_or(String::new(), |d| d.render(&source))
+    }
+
+    /// A spec of two 8-bit formats (`F`, and `G` derived from it) whose
+    /// `isa` item has every kind of line, for the tests below to break.
+    const WHOLE_ISA: &str = "isa t {
+    word 8
+    fallback \".byte\"
+    gens 1..=2
+    state pc
+    func push(2)
+    attr wide
+    dialect d     /// the test dialect
+}
+format F : 8 {
+    a 0..=4 u
+    opcode 5..=7 opcode
+    syntax \"{a}\"
+    text d.line \"{opcode} {a}\"
+}
+format G : F {
+    a 0..=3 u
+    b 4 bool
+    syntax \"{a}{b:'!'}\"
+}
+opcodes {
+    op 0 F sem \"pc = push(a, pc)\"
+    op2 1 G wide sem \"pc = pc + 1\"
+}
+";
+
+    /// A second `word`, `fallback` or `gens` line of the `isa` item is one
+    /// error at it, with a note at the first, whose value is kept (a
+    /// second `word 16` does not make every 8-bit format wrong); a state
+    /// named twice is one error at the second.
+    #[test]
+    fn a_second_isa_line_is_one_error_at_it() {
+        assert_eq!(first_lines("t.isa", WHOLE_ISA), Vec::<String>::new());
+        for (line, again, error, note) in [
+            (
+                "    word 8\n",
+                "    word 16\n",
+                "t.isa:3:10: a second `word` line",
+                "first `word` line here",
+            ),
+            (
+                "    fallback \".byte\"\n",
+                "    fallback \".word\"\n",
+                "t.isa:4:14: a second `fallback` line",
+                "first `fallback` line here",
+            ),
+            (
+                "    gens 1..=2\n",
+                "    gens 3\n",
+                "t.isa:5:10: a second `gens` line",
+                "first `gens` line here",
+            ),
+            (
+                "    state pc\n",
+                "    state x pc\n",
+                "t.isa:6:13: duplicate `state pc`",
+                "first declared here",
+            ),
+        ] {
+            let text = WHOLE_ISA.replacen(line, &format!("{line}{again}"), 1);
+            pretty_assertions::assert_eq!(first_lines("t.isa", &text), [error], "{text}");
+            assert!(rendered("t.isa", &text).contains(note), "{text}");
+        }
+        let text = WHOLE_ISA.replacen("state pc", "state pc pc", 1);
+        pretty_assertions::assert_eq!(first_lines("t.isa", &text), ["t.isa:5:14: duplicate `state pc`"]);
+    }
+
     /// An opcode field above bit 127 of a wide word is an error, not a panic.
     #[test]
     fn opcode_above_bit_127_is_an_error() {
@@ -328,6 +423,167 @@ mod regression_tests {
         };
         let errors = compile(&source).err().expect("rejected").render(&source);
         assert!(errors.contains("must lie in bits 0..=127"), "{errors}");
+    }
+
+    /// A `text` line that repeats an earlier one of its layout (the same
+    /// dialect and group, conditions in any order, defaults and template)
+    /// can never print: one error at the copy, with a note at the first.
+    /// Lines that differ in any of those are alternatives, not copies.
+    #[test]
+    fn a_repeated_text_line_is_an_error_at_the_copy() {
+        let line = "    text d.line \"{opcode} {a}\"\n";
+        let text = WHOLE_ISA.replacen(line, &format!("{line}{line}"), 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:15:10: `text d.line` repeats a line above it (the same conditions, defaults and template), so it can never print"]
+        );
+        assert!(
+            rendered("t.isa", &text).contains("t.isa:14:10: note: the same line here"),
+            "{text}"
+        );
+        let g = "    syntax \"{a}{b:'!'}\"\n";
+        for (lines, errors) in [
+            // Conditions in another order are the same conditions.
+            (
+                "    text d.line when b, a == 1 \"{opcode} {a}!\"\n    text d.line when a == 1, b \"{opcode} {a}!\"\n",
+                vec!["t.isa:21:10: `text d.line` repeats a line above it (the same conditions, defaults and template), so it can never print"],
+            ),
+            // Other conditions, another template, group or default: no copy.
+            (
+                "    text d.line when b \"{opcode} {a}!\"\n    text d.line \"{opcode} {a}!\"\n",
+                vec![],
+            ),
+            (
+                "    text d.line when b \"{opcode} {a}!\"\n    text d.line when b \"{opcode} {a}\"\n",
+                vec![],
+            ),
+            (
+                "    text d.line when b \"{opcode} {a}!\"\n    text d.other when b \"{opcode} {a}!\"\n",
+                vec![],
+            ),
+            (
+                "    text d.line \"{opcode}\"\n    text d.line default a = 1 \"{opcode}\"\n",
+                vec![],
+            ),
+        ] {
+            let text = WHOLE_ISA.replacen(g, &format!("{g}{lines}"), 1);
+            pretty_assertions::assert_eq!(first_lines("t.isa", &text), errors, "{text}");
+        }
+    }
+
+    /// A field named twice is one error at the second, with a note at the
+    /// first, in a derived format as in a base one: the derived format's
+    /// own fields replace only its base's, never each other. The copy is
+    /// not also said to overlap the first or to be missing from the
+    /// template, and a derived format does not repeat its base's.
+    #[test]
+    fn a_field_named_twice_is_one_error_in_a_derived_format_too() {
+        let own = "    a 0..=3 u\n";
+        let text = WHOLE_ISA.replacen(own, &format!("{own}{own}"), 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:18:5: duplicate field `a` in format `G`"]
+        );
+        assert!(
+            rendered("t.isa", &text).contains("t.isa:17:5: note: first one here"),
+            "{text}"
+        );
+        let base = "isa t { word 8 }
+format F : 8 {
+    a 0..=2 u
+    c 3..=4 u
+    c 3..=4 u
+    opcode 5..=7 opcode
+    syntax \"{a}, {c}\"
+}
+format G : F {
+    a 0..=2 s
+}
+opcodes {
+    op 0 F
+    op2 1 G
+}
+";
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", base),
+            ["t.isa:5:5: duplicate field `c` in format `F`"]
+        );
+        // Two own fields that overlap are reported as such; the second
+        // does not silently replace the first.
+        let text = WHOLE_ISA.replacen("    b 4 bool\n", "    b 4 bool\n    c 3 u\n", 1);
+        let errors = first_lines("t.isa", &text);
+        assert_eq!(
+            errors.first().map(String::as_str),
+            Some("t.isa:19:7: fields `a` (bits 0..=3) and `c` (bit 3) overlap at bit 3"),
+            "{errors:#?}"
+        );
+    }
+
+    /// An empty `sem` (or one of spaces) says nothing: an error at it,
+    /// saying what a `sem` holds, on an opcode (where it was accepted as
+    /// if no `sem` were written) and on an enum value alike.
+    #[test]
+    fn an_empty_sem_is_an_error() {
+        let message = "an empty `sem`: a `sem` holds what the opcode computes, as AGSL statements `target = expression` separated by `;` (such as `dst = src1 + src2`); leave `sem` out to give none";
+        for empty in ["\"\"", "\"  \""] {
+            let text = WHOLE_ISA.replacen("sem \"pc = push(a, pc)\"", &format!("sem {empty}"), 1);
+            pretty_assertions::assert_eq!(first_lines("t.isa", &text), [format!("t.isa:22:16: {message}")]);
+        }
+        let text = "isa t { word 8 }
+enum Op : 1 operands(x, y) {
+    add = 0 \"add\" sem \"\"
+    sub = 1 \"sub\" sem \"dst = x - y\"
+}
+format F : 8 {
+    a 0..=3 u
+    op 4 Op
+    opcode 5..=7 opcode
+    syntax \"{op} {a}\"
+}
+opcodes {
+    o 0 F
+}
+";
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", text),
+            ["t.isa:3:23: an empty `sem`: a `sem` holds what the value computes, as AGSL statements `target = expression` separated by `;` (such as `dst = a + b`); leave `sem` out to give none"]
+        );
+    }
+
+    /// A missing `word` line is one error: the formats are not also
+    /// compared with a word width the spec never gave.
+    #[test]
+    fn a_missing_word_is_one_error() {
+        let text = WHOLE_ISA.replacen("    word 8\n", "", 1);
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &text),
+            ["t.isa:1:5: `isa t` needs a `word BITS` line (8, 16, 32, 64, 128, or a multiple of 64 up to 512)"]
+        );
+    }
+
+    /// A second `isa` item is one error at it, with a note at the first;
+    /// what it declares that the first lacks is kept, so its dialects,
+    /// state, functions, attributes and word are not then unknown
+    /// everywhere they are used. An `isa` line written twice (the first
+    /// block empty and cut at the second) is that one error, not also a
+    /// missing `}` and a missing `word`; two identical items are one error,
+    /// not also every name declared twice.
+    #[test]
+    fn a_second_isa_item_is_one_error_and_keeps_what_it_declares() {
+        let error = "a spec has one `isa` item; found a second";
+        let text = WHOLE_ISA.replacen("isa t {\n", "isa t {\nisa t {\n", 1);
+        pretty_assertions::assert_eq!(first_lines("t.isa", &text), [format!("t.isa:2:5: {error}")]);
+        let all = rendered("t.isa", &text);
+        assert!(all.contains("the block above is not closed"), "{all}");
+        assert!(all.contains("t.isa:1:5: note: first `isa` item here"), "{all}");
+        let (item, rest) = WHOLE_ISA.split_at(WHOLE_ISA.find("format F").expect("format F"));
+        let text = format!("{item}{item}{rest}");
+        pretty_assertions::assert_eq!(first_lines("t.isa", &text), [format!("t.isa:10:5: {error}")]);
+        let text = format!(
+            "isa t {{\n    word 8\n    dialect d\n}}\n{}",
+            WHOLE_ISA.replacen("    word 8\n", "", 1)
+        );
+        pretty_assertions::assert_eq!(first_lines("t.isa", &text), [format!("t.isa:5:5: {error}")]);
     }
 
     /// A block whose `}` is missing is one error, at the line that starts
@@ -708,24 +964,6 @@ mod regression_tests {
         text.push_str("}\n");
         (text, count)
     }
-
-    /// The first line of each error of the spec `text`, named `name`, by
-    /// position; empty when it compiles.
-    fn first_lines(name: &str, text: &str) -> Vec<String> {
-        let source = Source {
-            name: name.into(),
-            text: text.into(),
-        };
-        match compile(&source) {
-            Ok(_) => Vec::new(),
-            Err(diags) => diags
-                .messages(&source)
-                .iter()
-                .map(|m| m.lines().next().unwrap_or("").to_owned())
-                .collect(),
-        }
-    }
-
     /// A spec with an item of each kind but `bundle`, each used.
     const EVERY_ITEM: &str = "isa t {\n  word 8\n}\nenum E : 2 {\n  a = 0 \"a\"\n  b = 1 \"b\"\n}\nregs R : 2 {\n  r = 0 count 4\n}\nlayout L1 : 3 {\n  x 0..=1 u\n  k 2 fixed 0\n  syntax \"x{x}\"\n}\nlayout L2 : 3 {\n  y 0..=1 u\n  k 2 fixed 1\n  syntax \"y{y}\"\n}\nunion U : 3 {\n  L1\n  L2\n}\nformat F : 8 {\n  e 0..=1 E\n  opcode 2..=7 opcode\n  syntax \"{e}\"\n}\nformat G : 8 {\n  r 0..=1 R\n  u 2..=4 U\n  opcode 5..=7 opcode\n  syntax \"{r}, {u}\"\n}\nopcodes {\n  f 0 F\n  g 1 G\n}\n";
 

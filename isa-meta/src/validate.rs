@@ -856,7 +856,8 @@ fn range_bits(r: &BitRange) -> String {
 
 fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     let kind = if l.is_format { "format" } else { "layout" };
-    if l.is_format && l.bits != spec.word_bits && l.complete {
+    // Without a `word` line (reported), there is no width to compare with.
+    if l.is_format && spec.word_given && l.bits != spec.word_bits && l.complete {
         diags.error(
             l.bits_span,
             format!(
@@ -909,9 +910,14 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
         }
         (true, 1) | (false, 0) => {}
         (true, _) => {
-            diags
-                .error(opcode_fields[1].name.span, format!("format `{}` has a second `opcode` field; split opcodes are one field with several ranges (`A..=B + C..=D`)", l.name.text))
-                .note(opcode_fields[0].name.span, "first `opcode` field here");
+            let (first, second) = (opcode_fields[0], opcode_fields[1]);
+            // One name twice is a duplicate field (reported below), and a
+            // pair a derived format inherits is its base's to report.
+            if second.name.text != first.name.text && written_in(l, second.name.span) {
+                diags
+                    .error(second.name.span, format!("format `{}` has a second `opcode` field; split opcodes are one field with several ranges (`A..=B + C..=D`)", l.name.text))
+                    .note(first.name.span, "first `opcode` field here");
+            }
         }
         (false, _) => {
             diags.error(
@@ -931,6 +937,7 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
         if matches!(f.name.text.as_str(), "self" | "Self" | "super" | "crate" | "_") {
             diags.error(f.name.span, format!("`{}` cannot be a field name", f.name.text));
         }
+        // A derived format's inherited fields are its base's to report.
         if let Some(first) = names.insert(&f.name.text, f).filter(|_| written_in(l, f.name.span)) {
             diags
                 .error(
@@ -1036,6 +1043,10 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                     },
                     None => owner[bit as usize] = Some(fi),
                 }
+            }
+            if !written_in(l, r.span) {
+                // Inherited unchanged: the base reports its overlaps.
+                continue;
             }
             if !own.is_empty() {
                 diags
