@@ -88,7 +88,14 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                 }
                 i = end;
             }
-            b'#' | b'/' => i = not_a_comment(text, i, &mut out, diags),
+            // `# note`, but not `#22` (one character too many, no comment).
+            b'#' if bytes
+                .get(i + 1)
+                .is_none_or(|b| b.is_ascii_whitespace() || matches!(b, b'#' | b'!')) =>
+            {
+                i = not_a_comment(text, i, &mut out, diags);
+            }
+            b'/' => i = not_a_comment(text, i, &mut out, diags),
             b'"' => {
                 let mut value = String::new();
                 let mut j = i + 1;
@@ -275,10 +282,11 @@ pub fn bom_len(text: &str) -> usize {
     }
 }
 
-/// A `#`, a `/*` or a lone `/` at `i`, where a comment was meant: one
-/// error with a hint, and the comment skipped so its words give no more
-/// errors: a `/* … */` up to its `*/` (its line breaks kept as tokens),
-/// anything else to the end of the line. Returns where lexing goes on.
+/// A `#` before a blank, a `/*` or a lone `/` at `i`, where a comment was
+/// meant: one error with a hint, and the comment skipped so its words give
+/// no more errors: a `/* … */` up to its `*/` (its line breaks kept as
+/// tokens), anything else to the end of the line. Returns where lexing
+/// goes on.
 fn not_a_comment(text: &str, i: usize, out: &mut Vec<Token>, diags: &mut Diagnostics) -> usize {
     let block = text[i..].starts_with("/*");
     let (opener, width) = match text.as_bytes()[i] {

@@ -742,6 +742,12 @@ opcodes {
             ),
             (
                 "pica",
+                "a number written `#7`",
+                Replace("    mad    0b111 Fmt5", "    mad    #7 Fmt5"),
+                "unexpected character `#`",
+            ),
+            (
+                "pica",
                 "no number on an opcode line an attribute names",
                 Replace("    mad    0b111 Fmt5", "    mad    Fmt5"),
                 "expected the opcode value, found `Fmt5`",
