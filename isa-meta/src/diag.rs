@@ -1,6 +1,8 @@
 //! Error collection: every check adds to one [`Diagnostics`], and the macro
-//! reports all of them at once as `compile_error!`s.
+//! reports all of them at once as `compile_error!`s, each message once (with
+//! the other lines it is on).
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use isa_runtime::lexer::{escape_input, is_hidden};
@@ -69,40 +71,53 @@ impl Diagnostics {
     }
 
     /// Each error with its text as [`Diagnostics::messages`] renders it, in
-    /// the same order (by position, stably). An error found twice (a base
-    /// format's fault, met again through each format derived from it) is
-    /// shown once.
+    /// the same order (by position, stably). A message is shown once, at its
+    /// first place, with the lines of the others in a last note (a missing
+    /// declaration is one error, not one per use; a base format's fault,
+    /// met again through each format derived from it, is one error).
     pub fn rendered(&self, source: &Source) -> Vec<(&Diagnostic, String)> {
         let mut errors: Vec<&Diagnostic> = self.errors.iter().collect();
         errors.sort_by_key(|d| d.span.start);
         let lines = source.lines();
-        let mut out: Vec<(&Diagnostic, String)> = Vec::with_capacity(errors.len());
-        // Where the errors at the current position begin in `out`: the
-        // same text twice is at the same position.
-        let mut here = 0;
+        // Each message at its first place, with the other lines it is on.
+        let mut first: HashMap<&str, usize> = HashMap::new();
+        let mut shown: Vec<(&Diagnostic, usize, Vec<usize>)> = Vec::new();
         for d in errors {
-            let mut text = String::new();
-            lines.write_location(&mut text, &source.name, d.span);
-            text.push_str(": ");
-            text.push_str(&d.message);
-            text.push('\n');
-            lines.write_excerpt(&mut text, d.span, &d.label);
-            for (span, note) in &d.notes {
-                text.push('\n');
-                lines.write_location(&mut text, &source.name, *span);
-                text.push_str(": note: ");
-                text.push_str(note);
-                text.push('\n');
-                lines.write_excerpt(&mut text, *span, "");
-            }
-            if out.last().is_some_and(|(last, _)| last.span.start != d.span.start) {
-                here = out.len();
-            }
-            if out[here..].iter().all(|(_, shown)| *shown != text) {
-                out.push((d, text));
+            let (line, _) = lines.line_col(d.span.start);
+            match first.get(d.message.as_str()) {
+                Some(&i) => {
+                    let (_, first_line, also) = &mut shown[i];
+                    if line != *first_line && !also.contains(&line) {
+                        also.push(line);
+                    }
+                }
+                None => {
+                    first.insert(&d.message, shown.len());
+                    shown.push((d, line, Vec::new()));
+                }
             }
         }
-        out
+        shown
+            .into_iter()
+            .map(|(d, _, also)| {
+                let mut text = String::new();
+                lines.write_location(&mut text, &source.name, d.span);
+                text.push_str(": ");
+                text.push_str(&d.message);
+                text.push('\n');
+                lines.write_excerpt(&mut text, d.span, &d.label);
+                for (span, note) in &d.notes {
+                    text.push('\n');
+                    lines.write_location(&mut text, &source.name, *span);
+                    text.push_str(": note: ");
+                    text.push_str(note);
+                    text.push('\n');
+                    lines.write_excerpt(&mut text, *span, "");
+                }
+                write_also(&mut text, &also);
+                (d, text)
+            })
+            .collect()
     }
 
     /// The errors as `compile_error!` invocations spanned on `at`.
@@ -125,6 +140,29 @@ impl Diagnostic {
     pub fn note(&mut self, span: Span, note: impl Into<String>) -> &mut Self {
         self.notes.push((span, cut_quotes(note.into())));
         self
+    }
+}
+
+/// The most other lines [`Diagnostics::rendered`] lists for an error found
+/// on several.
+pub const ALSO_MAX: usize = 8;
+
+/// The note that an error is also on `lines` (the first [`ALSO_MAX`], then
+/// how many more), or nothing.
+fn write_also(out: &mut String, lines: &[usize]) {
+    let Some((&last, listed)) = lines[..lines.len().min(ALSO_MAX)].split_last() else {
+        return;
+    };
+    out.push_str("\nnote: the same error on line");
+    if !listed.is_empty() {
+        out.push('s');
+    }
+    for (i, line) in listed.iter().enumerate() {
+        let _ = write!(out, "{}{line}", if i == 0 { " " } else { ", " });
+    }
+    let _ = write!(out, "{}{last}", if listed.is_empty() { " " } else { " and " });
+    if lines.len() > ALSO_MAX {
+        let _ = write!(out, ", and {} more", lines.len() - ALSO_MAX);
     }
 }
 
@@ -160,6 +198,47 @@ fn cut_quotes(message: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A message found on several lines is shown once, at the first, with
+    /// the others listed (at most `ALSO_MAX`, then how many more); the
+    /// same message twice on one line is shown once.
+    #[test]
+    fn one_message_on_many_lines_is_shown_once() {
+        let text: String = (1..=12).map(|i| format!("line {i:02}\n")).collect();
+        let source = Source {
+            name: "s.isa".into(),
+            text,
+        };
+        let at = |line: usize| Span::new((line - 1) * 8, (line - 1) * 8 + 4);
+        let mut diags = Diagnostics::default();
+        diags.error(at(3), "unknown type `T`");
+        diags.error(at(1), "something else");
+        for line in [5, 5, 2, 9, 10, 11, 12, 4, 6, 7] {
+            diags.error(at(line), "unknown type `T`");
+        }
+        diags.error(at(1), "one more");
+        let rendered = diags.messages(&source);
+        let firsts: Vec<&str> = rendered.iter().map(|m| m.lines().next().unwrap_or("")).collect();
+        pretty_assertions::assert_eq!(
+            firsts,
+            [
+                "s.isa:1:1: something else",
+                "s.isa:1:1: one more",
+                "s.isa:2:1: unknown type `T`"
+            ]
+        );
+        assert_eq!(
+            rendered[2].lines().last(),
+            Some("note: the same error on lines 3, 4, 5, 6, 7, 9, 10 and 11, and 1 more")
+        );
+        let mut twice = Diagnostics::default();
+        twice.error(at(2), "e");
+        twice.error(at(4), "e");
+        assert_eq!(
+            twice.messages(&source)[0].lines().last(),
+            Some("note: the same error on line 4")
+        );
+    }
 
     #[test]
     fn quoted_pieces_are_cut_and_the_rest_kept() {

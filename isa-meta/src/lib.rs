@@ -52,7 +52,7 @@ mod tests;
 
 use proc_macro2::TokenStream;
 
-pub use crate::diag::{Diagnostic, Diagnostics};
+pub use crate::diag::{Diagnostic, Diagnostics, ALSO_MAX};
 pub use crate::expand::tests::TestOptions;
 pub use crate::model::Spec;
 pub use crate::source::{Lines, Source, Span, EXCERPT_WIDTH};

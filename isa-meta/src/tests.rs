@@ -241,12 +241,11 @@ mod robustness_tests {
                 "runs.isa:2:4: unexpected character `#`: comments start with `//`, docs with `///`",
             ]
         );
+        // The same message on two lines is one error that lists the other.
+        assert_eq!(first_lines("$// x\n$"), ["runs.isa:1:1: unexpected character `$`"]);
         assert_eq!(
-            first_lines("$// x\n$"),
-            [
-                "runs.isa:1:1: unexpected character `$`",
-                "runs.isa:2:1: unexpected character `$`"
-            ]
+            errors("$// x\n$")[0].lines().last(),
+            Some("note: the same error on line 2")
         );
     }
 
@@ -1147,10 +1146,21 @@ opcodes {
             [
                 format!("t.isa:37:3: unexpected character `#`: {hint}"),
                 format!("t.isa:38:3: unexpected characters `/*`: {hint}"),
-                format!("t.isa:39:1: unexpected characters `/*`: {hint}"),
                 format!("t.isa:41:3: unexpected character `/`: {hint}"),
-                format!("t.isa:42:9: unexpected character `#`: {hint}"),
-                format!("t.isa:43:9: unexpected characters `/*`: {hint}"),
+            ]
+        );
+        // Each message once, with the other lines it is on.
+        let source = Source {
+            name: "t.isa".into(),
+            text: text.clone(),
+        };
+        let errors = compile(&source).err().expect("rejected").messages(&source);
+        let notes: Vec<&str> = errors.iter().map(|e| e.lines().last().unwrap_or("")).collect();
+        assert_eq!(
+            notes[..2],
+            [
+                "note: the same error on line 42",
+                "note: the same error on lines 39 and 43"
             ]
         );
         let ops = "  /* open\n  f 0 F / doc of f\n  g 1 G\n";

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use isa_meta::{Diagnostics, Lines, Source, Span, EXCERPT_WIDTH};
+use isa_meta::{Diagnostics, Lines, Source, Span, ALSO_MAX, EXCERPT_WIDTH};
 use isa_runtime::lexer::is_hidden;
 
 use crate::{ensure, Outcome, Violation};
@@ -86,8 +86,14 @@ fn located(source: &Source, diags: &Diagnostics) -> Outcome {
         // three lines, each a gutter and at most the window's characters
         // (an escape is at most 10 bytes, a character 4) and `…` twice.
         let place = NAME.len() + 2 * 20 + 16 + 3 * (24 + 10 * EXCERPT_WIDTH + 6);
-        let bound =
-            d.message.len() + d.label.len() + place + d.notes.iter().map(|(_, note)| note.len() + place).sum::<usize>();
+        // And a last note of the other lines with the same message: at
+        // most `ALSO_MAX` numbers and how many more.
+        let also = 48 + (ALSO_MAX + 1) * 22;
+        let bound = d.message.len()
+            + d.label.len()
+            + place
+            + d.notes.iter().map(|(_, note)| note.len() + place).sum::<usize>()
+            + also;
         ensure!(
             message.len() <= bound,
             "a rendered error has {} bytes, more than its texts and excerpts can take ({bound}):\n{}",
