@@ -2272,6 +2272,48 @@ mod tests {
         params: &[],
     };
 
+    /// A format of a half `h` printed with three decimals, then a number
+    /// `n` glued to a word (`{h:.3},{n}a`, for the test below).
+    static FLOATS: Format = Format {
+        name: "Floats",
+        doc: "",
+        bits: 24,
+        is_instruction: false,
+        fields: &[
+            field("h", &[BitRange { lo: 0, width: 16 }], 16, FieldKind::Half),
+            field("n", &[BitRange { lo: 16, width: 8 }], 8, FieldKind::Unsigned),
+        ],
+        syntax: &[
+            Piece::Field {
+                index: 0,
+                style: Style::Decimals(3),
+            },
+            Piece::Text(","),
+            Piece::Field {
+                index: 1,
+                style: Style::Default,
+            },
+            Piece::Text("a"),
+        ],
+        texts: &[],
+        params: &[],
+    };
+
+    /// A decimal that rounds to a half zero is an error unless it is zero;
+    /// a number glued to the word after it (`7a`) reads up to the word.
+    #[test]
+    fn a_half_that_reads_as_zero_is_refused_and_a_glued_number_read() {
+        let parse = |text: &str| super::parse_layout::<u32>(&FLOATS, &mut Cursor::new(text)).map_err(|e| e.to_string());
+        assert_eq!(parse("0.000,7a"), Ok(7 << 16));
+        assert_eq!(parse("-0.0,7a"), Ok(7 << 16 | 0x8000));
+        assert_eq!(parse("1.5,255a"), Ok(255 << 16 | 0x3e00));
+        let small = parse("0.00000001,7a").unwrap_err();
+        assert!(
+            small.contains("is too small for a half float: it would read as 0"),
+            "{small}"
+        );
+    }
+
     /// Unknown fields a syntax leaves out print as ` name=0x…` suffixes when
     /// not zero, a nested layout's named through its field (`inner.u`), and
     /// read back; one the syntax prints is not repeated.
