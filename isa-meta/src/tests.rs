@@ -789,6 +789,12 @@ opcodes {
             ),
             (
                 "ir3",
+                "a `variant` line written twice",
+                Twice("    variant \".s2en\""),
+                "a second `variant \".s2en\"` line in format `Cat5S2en`: its opcodes are the first line's",
+            ),
+            (
+                "ir3",
                 "an item's header line written twice",
                 Twice("enum Type : 3 {"),
                 "expected `}`, found the start of another item (`enum`)",

@@ -1,7 +1,7 @@
 //! Every compile-time rule of the spec language. Each check reports all of
 //! its findings with the numbers involved; none stops the others.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use isa_runtime::agsl;
 
@@ -1397,6 +1397,12 @@ fn default_starts_word(spec: &Spec, ty: FieldTy) -> bool {
 }
 
 fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
+    // The mnemonics of opcode lines written more than once.
+    let mut lines: HashMap<&str, usize> = HashMap::new();
+    for op in spec.opcodes.iter().filter(|op| op.text_name.is_none()) {
+        *lines.entry(op.mnemonic.text.as_str()).or_default() += 1;
+    }
+    let lines_twice: HashSet<&str> = lines.into_iter().filter(|&(_, n)| n > 1).map(|(m, _)| m).collect();
     let mut mnemonics: HashMap<&str, &OpDef> = HashMap::new();
     let mut variants: HashMap<String, &OpDef> = HashMap::new();
     let mut patterns: HashMap<(u128, u128), Vec<&OpDef>> = HashMap::new();
@@ -1429,9 +1435,9 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
             continue;
         }
         if let Some(first) = mnemonics.insert(&op.mnemonic.text, op) {
-            // Two variants of one mnemonic: its opcode line is written
-            // twice, and that line's duplicate is the error.
-            if op.text_name.is_some() && first.text_name == op.text_name {
+            // A variant of a mnemonic whose opcode line is written twice:
+            // that line's duplicate is the error.
+            if op.text_name.as_deref().is_some_and(|base| lines_twice.contains(base)) {
                 continue;
             }
             diags

@@ -17,10 +17,23 @@ use crate::diag::Diagnostics;
 /// above), and reports the lines that make none.
 pub fn expand(layouts: &[LayoutAst], opcodes: &mut Vec<OpAst>, diags: &mut Diagnostics) {
     for layout in layouts {
-        for variant in &layout.variants {
+        for (i, variant) in layout.variants.iter().enumerate() {
             let Some(base) = base_of(layout, variant, diags) else {
                 continue;
             };
+            let suffix = &variant.suffix;
+            if let Some(first) = layout.variants[..i].iter().find(|v| v.suffix.value == suffix.value) {
+                diags
+                    .error(
+                        suffix.span,
+                        format!(
+                            "a second `variant \"{}\"` line in format `{}`: its opcodes are the first line's",
+                            suffix.value, layout.name.text
+                        ),
+                    )
+                    .note(first.suffix.span, "first one here");
+                continue;
+            }
             if !suffix_is_a_mnemonic_tail(&variant.suffix.value) {
                 diags.error(
                     variant.suffix.span,
