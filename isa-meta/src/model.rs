@@ -191,6 +191,9 @@ pub struct LayoutDef {
     /// A derived format's base fields that its own replaced by overlapping
     /// their bits, each with the field that took them.
     pub replaced: Vec<(String, Name)>,
+    /// A `text` line was left out (its dialect is not declared): what only
+    /// the `text` lines would use (a param) is then no second error.
+    pub lost_texts: bool,
 }
 
 impl LayoutDef {

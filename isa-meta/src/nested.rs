@@ -282,10 +282,12 @@ fn check_params(l: &LayoutDef, diags: &mut Diagnostics) {
             );
             continue;
         }
-        // A line with an error already reported may have lost the use.
-        let used = l.texts.iter().any(|t| {
-            t.template.has_errors || t.when_params.iter().any(|&(q, _)| q == i) || uses_param(&t.template.pieces, i)
-        });
+        // A line with an error already reported (or left out, with its
+        // dialect) may have lost the use.
+        let used = l.lost_texts
+            || l.texts.iter().any(|t| {
+                t.template.has_errors || t.when_params.iter().any(|&(q, _)| q == i) || uses_param(&t.template.pieces, i)
+            });
         if !used {
             diags.error(
                 p.name.span,

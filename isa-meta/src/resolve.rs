@@ -219,11 +219,13 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             complete,
             faulty_fields,
             replaced: l.replaced,
+            lost_texts: false,
         });
     }
     for ((layout, syntax), texts) in layouts.iter_mut().zip(syntaxes).zip(text_asts) {
         let parsed = syntax.map(|s| parse_template(&s.value, s.span.start + 1, layout, false, diags));
         layout.syntax = parsed;
+        let mut lost_texts = false;
         layout.texts = texts
             .into_iter()
             .filter_map(|t| {
@@ -231,9 +233,11 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 // template and conditions are checked all the same.
                 let dialect = crate::dialects::resolve_ref(&t, &dialects, diags);
                 let text = resolve_text(t, dialect.unwrap_or(0), layout, &enums, &attrs, diags);
+                lost_texts |= dialect.is_none();
                 dialect.map(|_| text)
             })
             .collect();
+        layout.lost_texts = lost_texts;
     }
     crate::dialects::check_used(&dialects, &layouts, diags);
 

@@ -715,8 +715,10 @@ opcodes {
             Replace(&'static str, &'static str),
             /// The line that starts with this text is written twice.
             Twice(&'static str),
+            /// The line that starts with this text is left out.
+            Delete(&'static str),
         }
-        use Edit::{Replace, Twice};
+        use Edit::{Delete, Replace, Twice};
         let cases = [
             (
                 "pica",
@@ -795,6 +797,12 @@ opcodes {
             ),
             (
                 "ir3",
+                "a declaration every `text` line uses, deleted",
+                Delete("    dialect mesa"),
+                "unknown dialect `mesa`: declare it in the `isa` item (`dialect mesa`)",
+            ),
+            (
+                "ir3",
                 "an item's header line written twice",
                 Twice("enum Type : 3 {"),
                 "expected `}`, found the start of another item (`enum`)",
@@ -808,10 +816,14 @@ opcodes {
                     assert_eq!(text.matches(from).count(), 1, "{isa}: `{from}`");
                     text.replacen(from, to, 1)
                 }
-                Twice(start) => {
+                Twice(start) | Delete(start) => {
                     let mut lines: Vec<&str> = text.lines().collect();
                     let line = lines.iter().position(|l| l.starts_with(start)).expect(start);
-                    lines.insert(line, lines[line]);
+                    if matches!(edit, Twice(_)) {
+                        lines.insert(line, lines[line]);
+                    } else {
+                        lines.remove(line);
+                    }
                     lines.join("\n")
                 }
             };

@@ -1587,8 +1587,7 @@ fn check_gens(spec: &Spec, op: &OpDef, diags: &mut Diagnostics) {
             diags.error(
                 g.span,
                 format!(
-                    "opcode `{}` has `gen {}`, but the ISA declares no generations: add `gens LO..=HI` to the `isa` item",
-                    op.mnemonic.text,
+                    "`gen {}` needs the ISA's generations, but it declares none: add `gens LO..=HI` to the `isa` item",
                     gens_text(g)
                 ),
             );
