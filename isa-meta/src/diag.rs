@@ -175,9 +175,12 @@ pub const QUOTED_MAX: usize = 80;
 /// template's placeholder, a spelling, a mnemonic), no message echoes more
 /// of it, or anything a terminal would act on.
 fn cut_quotes(message: String) -> String {
-    let untidy = message.split('`').skip(1).step_by(2).any(|quoted| {
-        quoted.chars().any(is_hidden) || (quoted.len() > QUOTED_MAX && quoted.chars().nth(QUOTED_MAX).is_some())
-    });
+    let untidy = message.chars().any(is_hidden)
+        || message
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .any(|quoted| quoted.len() > QUOTED_MAX && quoted.chars().nth(QUOTED_MAX).is_some());
     if !untidy {
         return message;
     }
@@ -186,11 +189,11 @@ fn cut_quotes(message: String) -> String {
         if i > 0 {
             out.push('`');
         }
-        if i % 2 == 0 {
-            out.push_str(piece);
-            continue;
-        }
-        let _ = write!(out, "{}", escape_input(piece).up_to(QUOTED_MAX));
+        // A quoted name may itself hold backticks, which throw the pairs
+        // out: what lies outside them is escaped too (a message is one
+        // line of visible text), only not cut.
+        let max = if i % 2 == 0 { usize::MAX } else { QUOTED_MAX };
+        let _ = write!(out, "{}", escape_input(piece).up_to(max));
     }
     out
 }
@@ -258,6 +261,12 @@ mod tests {
         assert_eq!(
             cut_quotes("template names `a\tb\u{1b}[2J`".to_string()),
             "template names `a\\tb\\u{1b}[2J`"
+        );
+        // And outside them, where a name with backticks of its own puts
+        // them (a fuzz finding of the `spec` target).
+        assert_eq!(
+            cut_quotes("template names `s`\t`rc`, which is not a field".to_string()),
+            "template names `s`\\t`rc`, which is not a field"
         );
     }
 }
