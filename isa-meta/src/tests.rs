@@ -803,6 +803,12 @@ opcodes {
             ),
             (
                 "ir3",
+                "a base format's `pattern` field deleted",
+                Delete("    cat     61..=63 pattern 5"),
+                "bits 61..=63 of format `Cat5`, above its highest field `sy` (bit 60), are not accounted for: declare them as a field, `fixed V`, `reserved` or `unknown`",
+            ),
+            (
+                "ir3",
                 "an item's header line written twice",
                 Twice("enum Type : 3 {"),
                 "expected `}`, found the start of another item (`enum`)",

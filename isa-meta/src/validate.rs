@@ -18,8 +18,16 @@ pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
     for r in &spec.regs {
         check_regs(r, diags);
     }
+    // Formats with an error of their own (a field lost, a gap where a
+    // `pattern` field was): their opcodes' patterns are not what the spec
+    // meant, so overlaps with them are no second error.
+    let mut faulty = Vec::with_capacity(spec.layouts.len());
     for l in &spec.layouts {
+        let before = diags.len();
         check_layout(spec, l, diags);
+        // A derived format has its base's faults (reported at the base).
+        let base_faulty = l.base.is_some_and(|b| faulty.get(b).copied().unwrap_or(false));
+        faulty.push(!l.complete || diags.len() > before || base_faulty);
     }
     for u in &spec.unions {
         check_union(spec, u, diags);
@@ -27,7 +35,7 @@ pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
     check_containment(spec, diags);
     check_templates(spec, diags);
     check_text_mnemonics(spec, diags);
-    check_opcodes(spec, diags);
+    check_opcodes(spec, &faulty, diags);
     check_semantics(spec, diags);
     check_presence_fields(spec, diags);
     if let Some(b) = &spec.packed {
@@ -1396,7 +1404,10 @@ fn default_starts_word(spec: &Spec, ty: FieldTy) -> bool {
     }
 }
 
-fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
+/// Mnemonics, values and patterns: each once, and patterns that can match
+/// the same word told apart by `prio` (not checked for the opcodes of a
+/// `faulty` format).
+fn check_opcodes(spec: &Spec, faulty: &[bool], diags: &mut Diagnostics) {
     // The mnemonics of opcode lines written more than once.
     let mut lines: HashMap<&str, usize> = HashMap::new();
     for op in spec.opcodes.iter().filter(|op| op.text_name.is_none()) {
@@ -1491,6 +1502,7 @@ fn check_opcodes(spec: &Spec, diags: &mut Diagnostics) {
                 .get(&(op.mask, op.bits))
                 .is_some_and(|ops| ops.iter().any(|o| std::ptr::eq(*o, op)))
             && !duplicates.contains(&(op as *const OpDef))
+            && !faulty[op.format]
     };
     // Same-priority patterns that can match the same word: one error per
     // opcode, at the one that overlaps the most others (the later one on a
