@@ -57,21 +57,28 @@ pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mu
     if unknown && !scope.complete {
         return;
     }
+    if let CheckErrorKind::UnknownName(name) = &e.kind {
+        // Not named after the opcode: a name that many `sem` strings use
+        // (an operand deleted from a format) is then one error, at the
+        // first, with the lines of the others.
+        let hint = did_you_mean(name, names.iter().copied());
+        let quoted = |names: &[String]| names.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+        let state = if scope.state.is_empty() {
+            String::new()
+        } else {
+            format!("; state: {}", quoted(scope.state))
+        };
+        let message = format!(
+            "`{name}` is not an operand of {} (operands: {}{state}){hint}",
+            scope.owner,
+            quoted(scope.operands)
+        );
+        diags
+            .error(at(e.span), message)
+            .label(format!("in the semantics of {what}"));
+        return;
+    }
     let message = match &e.kind {
-        CheckErrorKind::UnknownName(name) => {
-            let hint = did_you_mean(name, names.iter().copied());
-            let quoted = |names: &[String]| names.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
-            let state = if scope.state.is_empty() {
-                String::new()
-            } else {
-                format!("; state: {}", quoted(scope.state))
-            };
-            format!(
-                "`{name}` is not an operand of {} (operands: {}{state}){hint}",
-                scope.owner,
-                quoted(scope.operands)
-            )
-        }
         CheckErrorKind::UnknownFunction(name) => {
             let known = agsl::BUILTINS
                 .iter()

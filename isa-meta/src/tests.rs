@@ -177,7 +177,7 @@ mod semantics_tests {
         assert_eq!(rendered.len(), 1, "{rendered:?}");
         assert!(
             rendered[0].starts_with(
-                "bad.isa:3:32: semantics of `Op::add`: `bb` is not an operand of enum `Op` (operands: `a`, `b`, `dst`); did you mean `b`?"
+                "bad.isa:3:32: `bb` is not an operand of enum `Op` (operands: `a`, `b`, `dst`); did you mean `b`?"
             ),
             "{rendered:?}"
         );
@@ -763,7 +763,7 @@ opcodes {
                 "pica",
                 "a misspelt operand in `sem`, with the ISA's state listed apart",
                 Replace("sem \"dst = float4(dot(src1.xyz, src2.xyz))\"", "sem \"dst = float4(dot(src1.xyz, scr2.xyz))\""),
-                "semantics of `dp3`: `scr2` is not an operand of this instruction (operands: `desc`, `src2`, `src1`, `idx`, `dst`; state: `a0`, `aL`, `cmp`, `pc`, `calls`, `ifs`, `loops`, `halt`, `vtx`, `prim`, `inv`, `emit`); did you mean `src2`?",
+                "`scr2` is not an operand of this instruction (operands: `desc`, `src2`, `src1`, `idx`, `dst`; state: `a0`, `aL`, `cmp`, `pc`, `calls`, `ifs`, `loops`, `halt`, `vtx`, `prim`, `inv`, `emit`); did you mean `src2`?",
             ),
             (
                 "ir3",
