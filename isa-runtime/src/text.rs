@@ -2444,6 +2444,26 @@ mod tests {
         }
     }
 
+    /// A short swizzle repeats its last component (`xy` is `xyyy`); a mask
+    /// names each component once, in order (`xx` is an error).
+    #[test]
+    fn short_swizzles_repeat_their_last_and_masks_name_each_once() {
+        let [_, _, mh, ml, sh, sl, ..] = &KINDS;
+        let read = |field: &'static Field, text: &str| {
+            let mut word = 0u64;
+            super::parse_styled(&mut Cursor::new(text), field, Style::Default, &mut word)
+                .map(|()| word)
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(read(sh, "xy"), read(sh, "xyyy"));
+        assert_eq!(read(sh, "xy"), Ok(0b00_01_01_01));
+        assert_eq!(read(sl, "w"), Ok(0xFF));
+        for mask in [mh, ml] {
+            let twice = read(mask, "xx").unwrap_err();
+            assert!(twice.contains("mask components must be in xyzw order"), "{twice}");
+        }
+    }
+
     /// Floats read as C's assemblers read them: `nan` and `inf` with a sign
     /// in the `%f` form; a finite number beyond a single's range is an
     /// error; hex gives the bits.
