@@ -2650,6 +2650,11 @@ mod tests {
             read(reg, "c"),
             Err("1:1: `c` is no register: `c` registers are c0 to c1 (`reg`)".into())
         );
+        // The message quotes the prefix alone, up to a blank or a comma.
+        assert_eq!(
+            read(reg, "c, 1"),
+            Err("1:1: `c` is no register: `c` registers are c0 to c1 (`reg`)".into())
+        );
         assert!(read(reg, ",").is_err());
     }
 
