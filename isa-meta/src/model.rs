@@ -185,8 +185,8 @@ pub struct LayoutDef {
     /// Every line parsed (see `LayoutAst::complete`).
     pub complete: bool,
     /// The fields whose line has an error (an unknown type, a bad range):
-    /// their type may not be what the spec meant, so a `sem` naming one
-    /// is no second error.
+    /// their type may not be what the spec meant, so the format's `sem`
+    /// strings report no unknown names.
     pub faulty_fields: Vec<usize>,
     /// A derived format's base fields that its own replaced by overlapping
     /// their bits, each with the field that took them.

@@ -474,9 +474,8 @@ fn check_semantics(spec: &Spec, diags: &mut Diagnostics) {
         let fields = &layout.fields;
         let operands: Vec<String> = fields
             .iter()
-            .enumerate()
-            .filter(|&(i, f)| f.ty.is_operand() || layout.faulty_fields.contains(&i))
-            .map(|(_, f)| f.name.text.clone())
+            .filter(|f| f.ty.is_operand())
+            .map(|f| f.name.text.clone())
             .collect();
         // An operand whose enum declares operands is an operation: callable.
         let mut callable = funcs.clone();
