@@ -175,12 +175,16 @@ pub const QUOTED_MAX: usize = 80;
 /// template's placeholder, a spelling, a mnemonic), no message echoes more
 /// of it, or anything a terminal would act on.
 fn cut_quotes(message: String) -> String {
-    let untidy = message.chars().any(is_hidden)
-        || message
-            .split('`')
-            .skip(1)
-            .step_by(2)
-            .any(|quoted| quoted.len() > QUOTED_MAX && quoted.chars().nth(QUOTED_MAX).is_some());
+    // Most messages are printable ASCII (checked a byte at a time), and
+    // only one longer than `QUOTED_MAX` can quote more than that.
+    let printable = message.bytes().all(|b| matches!(b, b' '..=b'~'));
+    let untidy = (!printable && message.chars().any(is_hidden))
+        || message.len() > QUOTED_MAX
+            && message
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .any(|quoted| quoted.len() > QUOTED_MAX && quoted.chars().nth(QUOTED_MAX).is_some());
     if !untidy {
         return message;
     }

@@ -67,9 +67,9 @@ impl<'a> Lines<'a> {
     /// mark is no part of line 1 (the lexer skips it), so columns and
     /// excerpts are an editor's.
     pub fn new(text: &'a str) -> Self {
-        let breaks = text.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+        let breaks = text.match_indices('\n').map(|(i, _)| i + 1);
         let first = crate::lexer::bom_len(text);
-        let starts = core::iter::once(first).chain(breaks.map(|(i, _)| i + 1)).collect();
+        let starts = core::iter::once(first).chain(breaks).collect();
         Lines { text, starts }
     }
 

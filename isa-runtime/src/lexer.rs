@@ -92,6 +92,10 @@ pub fn write_escaped(out: &mut impl Write, c: char) -> fmt::Result {
 /// Whether a message escapes `c` rather than show it: a control character
 /// or an invisible one that reorders or hides text.
 pub fn is_hidden(c: char) -> bool {
+    // Most text is ASCII, whose control characters are its only hidden ones.
+    if c.is_ascii() {
+        return c.is_ascii_control();
+    }
     c.is_control() || is_invisible(c)
 }
 
