@@ -10,7 +10,7 @@ use crate::diag::Diagnostics;
 use crate::model::*;
 use crate::source::Span;
 use crate::suggest::did_you_mean;
-use crate::template::parse_template;
+use crate::template::{parse_template, NO_OPCODE_FIELD};
 
 /// Bit numbers must stay below this (the widest word is far narrower).
 const MAX_BIT: u128 = 4096;
@@ -889,6 +889,12 @@ fn resolve_text(
             continue;
         }
         let Some(index) = layout.fields.iter().position(|f| f.name.text == c.field.text) else {
+            if c.field.text == "opcode" && crate::template::lacks_opcode(layout) {
+                if layout.complete {
+                    diags.error(c.field.span, NO_OPCODE_FIELD).label("no such field");
+                }
+                continue;
+            }
             let names = layout.fields.iter().map(|f| f.name.text.as_str());
             diags
                 .error(

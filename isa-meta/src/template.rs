@@ -30,6 +30,7 @@ pub fn parse_template(text: &str, start: usize, layout: &LayoutDef, hooks: bool,
         replaced: &layout.replaced,
         params: &layout.params,
         owner: &layout.name.text,
+        lacks_opcode: lacks_opcode(layout),
         complete: layout.complete,
         hooks,
         diags,
@@ -59,12 +60,25 @@ pub fn parse_template(text: &str, start: usize, layout: &LayoutDef, hooks: bool,
     }
 }
 
+/// What a template or a condition that names `opcode` (or its attributes)
+/// in a format without an `opcode` field is told: one message for every
+/// such place in every format that lacks the field (a base format's
+/// `opcode` line deleted), shown once with their lines.
+pub(crate) const NO_OPCODE_FIELD: &str = "`opcode` is not a field here: the format has no `opcode` field";
+
+/// Whether `layout` is a format without an `opcode` field.
+pub(crate) fn lacks_opcode(layout: &LayoutDef) -> bool {
+    layout.is_format && layout.opcode_field().is_none()
+}
+
 struct TemplateParser<'a, 'd> {
     fields: &'a [FieldDef],
     /// Base fields the layout's own replaced (see `LayoutDef::replaced`).
     replaced: &'a [(String, Name)],
     params: &'a [ParamDef],
     owner: &'a str,
+    /// A format without an `opcode` field (reported by validation, once).
+    lacks_opcode: bool,
     complete: bool,
     hooks: bool,
     diags: &'d mut Diagnostics,
@@ -249,7 +263,13 @@ impl TemplateParser<'_, '_> {
             return None;
         }
         let found = self.fields.iter().position(|f| f.name.text == name);
-        if found.is_none() {
+        let opcode_name = name == "opcode" || name.starts_with("opcode.");
+        if found.is_none() && self.lacks_opcode && opcode_name {
+            self.has_errors = true;
+            if self.complete {
+                self.diags.error(span, NO_OPCODE_FIELD).label("no such field");
+            }
+        } else if found.is_none() {
             self.has_errors = true;
             if self.complete {
                 let names = self

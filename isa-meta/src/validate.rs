@@ -899,9 +899,10 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
         );
     }
     let opcode_fields: Vec<&FieldDef> = l.fields.iter().filter(|f| f.ty == FieldTy::Opcode).collect();
+    let bundle = spec.bundle().is_some_and(|b| std::ptr::eq(&spec.layouts[b], l));
     match (l.is_format, opcode_fields.len()) {
         (true, 0) if !l.complete => {}
-        (true, 0) if spec.bundle().is_some_and(|b| std::ptr::eq(&spec.layouts[b], l)) => {
+        (true, 0) if bundle => {
             if l.syntax.is_none() {
                 diags.error(
                     l.name.span,
@@ -912,6 +913,8 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                 );
             }
         }
+        // A derived format without one lacks its base's: the base reports it.
+        (true, 0) if l.base.is_some_and(|b| spec.layouts[b].opcode_field().is_none()) => {}
         (true, 0) => {
             diags.error(l.name.span, format!("format `{}` has no `opcode` field", l.name.text));
         }
@@ -980,7 +983,9 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                     .label("width mismatch");
             }
         }
-        if f.pattern && opcode_fields.is_empty() {
+        // A format other than the bundle without an `opcode` field is
+        // reported above, and its patterns with it.
+        if f.pattern && opcode_fields.is_empty() && (!l.is_format || bundle) {
             diags.error(
                 f.ty_span,
                 format!(
@@ -1403,6 +1408,44 @@ fn default_starts_word(spec: &Spec, ty: FieldTy) -> bool {
     }
 }
 
+/// One error per opcode line for the opcodes whose value and patterns an
+/// earlier opcode has (`clashes`, in spec order): a `variant` line whose
+/// format lost the pattern that tells it from its base's gives every
+/// opcode the value of one there, which is one mistake.
+fn report_clashes(spec: &Spec, clashes: &[(&OpDef, &OpDef)], diags: &mut Diagnostics) {
+    let mut done = vec![false; clashes.len()];
+    for (i, &(op, first)) in clashes.iter().enumerate() {
+        if done[i] {
+            continue;
+        }
+        // The other clashes of the same line with the same format.
+        let mut more = 0usize;
+        for (j, &(other, other_first)) in clashes.iter().enumerate().skip(i + 1) {
+            if other.value_span == op.value_span && other_first.format == first.format {
+                done[j] = true;
+                more += 1;
+            }
+        }
+        let also = match more {
+            0 => String::new(),
+            n => format!(
+                ", and so are the values of {} this line gives",
+                count(n as u64, "more opcode")
+            ),
+        };
+        diags
+            .error(
+                op.value_span,
+                format!(
+                    "opcode value {:#x} of `{}` is already used by `{}` (format `{}`){also}",
+                    op.value, op.mnemonic.text, first.mnemonic.text, spec.layouts[first.format].name.text
+                ),
+            )
+            .label("duplicate opcode")
+            .note(first.value_span, format!("`{}` has it here", first.mnemonic.text));
+    }
+}
+
 /// Mnemonics, values and patterns: each once, and patterns that can match
 /// the same word told apart by `prio` (not checked for the opcodes of a
 /// `faulty` format).
@@ -1417,6 +1460,8 @@ fn check_opcodes(spec: &Spec, faulty: &[bool], diags: &mut Diagnostics) {
     let mut variants: HashMap<String, &OpDef> = HashMap::new();
     let mut patterns: HashMap<(u128, u128), Vec<&OpDef>> = HashMap::new();
     let mut duplicates: Vec<*const OpDef> = Vec::new();
+    // Each opcode whose value and patterns an earlier one has, with it.
+    let mut clashes: Vec<(&OpDef, &OpDef)> = Vec::new();
     for op in &spec.opcodes {
         check_gens(spec, op, diags);
         let l = &spec.layouts[op.format];
@@ -1482,18 +1527,10 @@ fn check_opcodes(spec: &Spec, faulty: &[bool], diags: &mut Diagnostics) {
         same.push(op);
         if let Some(first) = first {
             duplicates.push(op);
-            diags
-                .error(
-                    op.value_span,
-                    format!(
-                        "opcode value {:#x} of `{}` is already used by `{}` (format `{}`)",
-                        op.value, op.mnemonic.text, first.mnemonic.text, spec.layouts[first.format].name.text
-                    ),
-                )
-                .label("duplicate opcode")
-                .note(first.value_span, format!("`{}` has it here", first.mnemonic.text));
+            clashes.push((op, first));
         }
     }
+    report_clashes(spec, &clashes, diags);
     let ops = &spec.opcodes;
     let valid = |op: &OpDef| {
         op.mask != 0
