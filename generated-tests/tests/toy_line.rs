@@ -138,6 +138,10 @@ fn known_lines() {
         ("movt.f16u32.cvt r1, r2", 0x1000_C042),
         ("cmps.f.lt r3, r4", 0x4000_00C4),
         ("cmps.eq r3, r4", 0x4800_20C4),
+        ("wait #0.nk", 0x8800_0000),
+        ("wait #3", 0x8800_0403),
+        ("(s)wait #3.s.w", 0x8800_0703),
+        ("(s)wait #255.s.w.nk", 0x8800_03FF),
         ("cmps.s.ne r0, r0", 0x4400_3000),
         ("br !p0.x, #-3", 0x8001_FFFD),
         ("call #5", 0x8400_0005),
@@ -150,6 +154,10 @@ fn known_lines() {
         assert_eq!(print(word).as_deref(), Some(line), "{word:#010x}");
         assert_eq!(parse(line), Ok(word), "`{line}`");
     }
+    // A flag's later group follows the flag: `.s` is there exactly when
+    // `(s)` is.
+    assert!(parse("wait #1.s").is_err());
+    assert!(parse("(s)wait #1.w").is_err());
     // `.cvt` prints only when the two types differ (`from != to`).
     assert!(parse("movt.f16f16.cvt r1, r2").is_err());
     // Read with that line alone, the error names the condition.
@@ -244,10 +252,22 @@ fn flags_out_of_order_and_values_given_twice_are_named() {
         // fails, and the line reads without it.
         ("movt.f16f16f32 r1, r2", 9, "`f16` is given twice"),
         ("movt.f16f32u16 r1, r2", 9, "`from` is given twice: `f16`, then `f32`"),
+        // A flag read again right after itself.
+        ("(sy)(sy)nop", 5, "`(sy)` is given twice"),
+        ("(c)(c)add r1, r2", 4, "`(c)` is given twice"),
+        ("(c)(sy)(sy)add r1, r2", 8, "`(sy)` is given twice"),
     ] {
         let err = parse(line).expect_err(line);
         assert_eq!((err.line, err.col, err.message.as_str()), (1, col, message), "`{line}`");
     }
+    // Where the line fails after a flag at no flag's text, the error is
+    // the line's own, not a flag out of order.
+    let err = parse("(sy)junk add r1, r2").expect_err("junk");
+    assert_eq!(err.col, 5, "{err}");
+    assert!(
+        err.message.starts_with("expected `(rpt` or a mnemonic") && err.message.ends_with("found `junk`"),
+        "{err}"
+    );
     let err = parse("cmps.lt lt r1, r2").expect_err("two conditions");
     assert_eq!(
         (err.col, err.message.as_str()),
