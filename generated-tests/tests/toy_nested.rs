@@ -145,6 +145,33 @@ fn bindings_that_the_text_breaks_are_errors() {
     );
 }
 
+/// Of a union's layouts that read an operand, the one that reads the most
+/// wins (`r5.y` is a component, not `r5` and a rest), in `text` lines and
+/// in the `syntax` form alike; of a layout's lines that print the same,
+/// the one whose param agrees with what the instruction's line binds reads
+/// it (`half = !full`: either line of `Plain` reads `r3`).
+#[test]
+fn the_layout_that_reads_most_and_the_line_that_agrees_win() {
+    for (line, syntax, word) in [
+        ("pick.f r3, r5.y", "pick r3, r5.y full", 0x4000_43C5u32),
+        ("pick r3, r5.y", "pick r3, r5.y", 0x4000_03C5),
+        ("pick r3, r5", "pick r3, r5", 0x4000_0305),
+        ("pick.f r63, r0.x", "pick r63, r0.x full", 0x4000_7F80),
+    ] {
+        assert_eq!(print(word).as_deref(), Some(line), "{word:#010x}");
+        assert_eq!(print_generated(word).as_deref(), Some(line), "{word:#010x}");
+        assert_eq!(parse("Pick", line), Ok(word), "`{line}`");
+        let insn = toy_nested::Instruction::decode(word).expect("decodes");
+        assert_eq!(insn.to_string(), syntax);
+        assert_eq!(syntax.parse::<toy_nested::Instruction>(), Ok(insn), "`{syntax}`");
+    }
+    // No layout reads a component `z`: the error is where it stands.
+    let err = "pick r3, r5.z"
+        .parse::<toy_nested::Instruction>()
+        .expect_err("no component z");
+    assert_eq!((err.line, err.col), (1, 12), "{err}");
+}
+
 /// A union value that no layout holds (kind 3) has no text: both printers
 /// fail, having printed the same before it.
 #[test]

@@ -974,9 +974,12 @@ fn parse_half<'a>(cur: &mut Cursor<'a>, field: &'static Field) -> Result<u64, Te
     Ok(u64::from(h.to_bits()))
 }
 
-/// A union field: its layouts' syntaxes, tried in order; the first that
-/// reads (with its fixed fields written) wins, and when none does, the
-/// error that read furthest (two at one place merge).
+/// A union field: its layouts' syntaxes, each tried; of those that read
+/// (with their fixed fields written, the bits then choosing the layout),
+/// the one that reads the most text wins (the first on a tie), as for a
+/// nested field's `text` lines: `r5.y` is a component's, not `r5` and a
+/// rest. When none reads, the error that read furthest (two at one place
+/// merge).
 fn parse_union<'a, W: BitWord>(
     cur: &mut Cursor<'a>,
     field: &'static Field,
@@ -985,7 +988,8 @@ fn parse_union<'a, W: BitWord>(
     base: u32,
 ) -> Result<(), TextError<'a>> {
     let nested_base = base + field.ranges[0].lo;
-    let mut best: Option<TextError<'a>> = None;
+    let mut error: Option<TextError<'a>> = None;
+    let mut best: Option<(Cursor<'a>, W)> = None;
     for f in u.variants {
         let mut c = cur.clone();
         let mut w = *word;
@@ -999,15 +1003,20 @@ fn parse_union<'a, W: BitWord>(
             // The bits must choose this layout (an earlier one's fixed
             // fields may hold too).
             Ok(()) if u.variant(field.read(&w, base)).is_some_and(|g| core::ptr::eq(g, *f)) => {
-                *cur = c;
-                *word = w;
-                return Ok(());
+                if best.as_ref().is_none_or(|(b, _)| c.offset() > b.offset()) {
+                    best = Some((c, w));
+                }
             }
             Ok(()) => {}
-            Err(e) => TextError::keep_furthest(&mut best, e.into()),
+            Err(e) => TextError::keep_furthest(&mut error, e.into()),
         }
     }
-    Err(best.unwrap_or_else(|| TextError::expected_for(cur, "one of the union's layouts", field)))
+    let Some((c, w)) = best else {
+        return Err(error.unwrap_or_else(|| TextError::expected_for(cur, "one of the union's layouts", field)));
+    };
+    *cur = c;
+    *word = w;
+    Ok(())
 }
 
 /// The [`TextHooks`] of text without hooks (every piece a field or
