@@ -172,6 +172,19 @@ fn the_layout_that_reads_most_and_the_line_that_agrees_win() {
     assert_eq!((err.line, err.col), (1, 12), "{err}");
 }
 
+/// A layout's param passed on to two registers: both read it, and a
+/// second that disagrees with the first is an error at the second.
+#[test]
+fn a_param_two_operands_read_must_agree() {
+    assert_eq!(parse("Swap", "swap hr1:hr2"), Ok(0x5000_0081));
+    assert_eq!(parse("Swap", "swap r1:r2"), Ok(0x5000_1081));
+    let err = parse("Swap", "swap hr1:r2").expect_err("half, then full");
+    assert_eq!(
+        (err.line, err.col, err.message.as_str()),
+        (1, 10, "`b` here disagrees with `half` read before")
+    );
+}
+
 /// A union value that no layout holds (kind 3) has no text: both printers
 /// fail, having printed the same before it.
 #[test]
