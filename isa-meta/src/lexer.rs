@@ -275,11 +275,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
 /// How many bytes a leading byte-order mark (U+FEFF) takes: 3, or 0 for
 /// none.
 pub fn bom_len(text: &str) -> usize {
-    if text.starts_with('\u{feff}') {
-        '\u{feff}'.len_utf8()
-    } else {
-        0
-    }
+    text.len() - isa_runtime::lexer::without_bom(text).len()
 }
 
 /// A `#` before a blank, a `/*` or a lone `/` at `i`, where a comment was

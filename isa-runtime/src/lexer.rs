@@ -89,6 +89,13 @@ pub fn write_escaped(out: &mut impl Write, c: char) -> fmt::Result {
     }
 }
 
+/// `text` without a leading byte-order mark, which some editors write: no
+/// reader of text here (the assemblers, the spec language) takes it for
+/// text.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Whether a message escapes `c` rather than show it: a control character
 /// or an invisible one that reorders or hides text.
 pub fn is_hidden(c: char) -> bool {

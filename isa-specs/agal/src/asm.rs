@@ -156,7 +156,7 @@ impl Assembler {
         mut each: impl FnMut(Instruction),
         warnings: &mut Vec<AsmError>,
     ) -> Result<usize, Vec<AsmError>> {
-        let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+        let text = isa_runtime::lexer::without_bom(text);
         let mut errors = Vec::new();
         let mut count = 0usize;
         for (i, line) in lines(text).enumerate() {

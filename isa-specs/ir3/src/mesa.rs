@@ -487,8 +487,7 @@ pub fn disassemble(bytes: &[u8], gen: u32) -> Result<String, isa_runtime::Decode
 /// into 64-bit words. Errors carry `line:col`.
 pub fn assemble(source: &str, gen: u32) -> Result<Vec<u64>, ParseError> {
     check_gen(gen).map_err(|e| Cursor::new(source).error(e.to_string()))?;
-    // A leading byte-order mark is no text (as in every assembler here).
-    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
+    let source = isa_runtime::lexer::without_bom(source);
     let mut words = Vec::new();
     for (n, line) in source.split('\n').enumerate() {
         if Cursor::new(line).at_line_end() {

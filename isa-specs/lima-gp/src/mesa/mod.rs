@@ -433,8 +433,7 @@ pub fn assemble(source: &str) -> Result<Vec<u128>, ParseError> {
 /// only the branch targets to check at the end, and returns how many
 /// words there are.
 pub fn assemble_each(source: &str, mut each: impl FnMut(u128)) -> Result<usize, ParseError> {
-    // A leading byte-order mark is no text (as in every assembler here).
-    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
+    let source = isa_runtime::lexer::without_bom(source);
     let mut count = 0usize;
     let mut prev = 0u128;
     // The current instruction: its first line number and its lines.

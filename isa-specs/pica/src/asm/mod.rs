@@ -124,7 +124,7 @@ pub fn assemble_with_warnings(
     let mut asm = Asm::new(options.clone());
     for file in files {
         asm.begin_file(&file.name);
-        let text = file.text.strip_prefix('\u{feff}').unwrap_or(&file.text);
+        let text = isa_runtime::lexer::without_bom(&file.text);
         for (index, raw) in text.split('\n').enumerate() {
             let raw = raw.strip_suffix('\r').unwrap_or(raw);
             asm.set_line(index + 1);
@@ -139,7 +139,7 @@ pub fn assemble_with_warnings(
 /// markers (`# N "file"`), no label, directive or instruction. (`isa asm`
 /// calls such a file empty.)
 pub fn is_blank(text: &str) -> bool {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = isa_runtime::lexer::without_bom(text);
     text.split('\n').all(|raw| {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
         matches!(line::split(raw), Ok(p) if p.labels.is_empty() && !matches!(p.stmt, Some(line::Body::Stmt(_))))
