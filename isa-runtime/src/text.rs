@@ -2594,6 +2594,37 @@ mod tests {
     /// A closed enum with no empty spelling: numbers name its values.
     static CLOSED: Enum = an_enum("Closed", false, &[value("a", 0, &["a"]), value("b", 3, &["b"])]);
 
+    /// An enum glued to what follows (`{from}{to}`) reads the longest of
+    /// its spellings that the text starts with, wherever it stands in the
+    /// enum, never the empty one, and not one ending in a digit that runs
+    /// into another digit (`h1` is not the start of `h12`).
+    #[test]
+    fn a_glued_spelling_is_the_longest_that_starts_the_text() {
+        static GLUED: Enum = an_enum(
+            "Glued",
+            false,
+            &[
+                value("f32", 0, &["f32"]),
+                value("f", 1, &["f"]),
+                value("h1", 2, &["h1"]),
+            ],
+        );
+        for (e, text, want, rest) in [
+            (&COND, "ltex", Some(2), "x"),
+            (&COND, "ltx", Some(1), "x"),
+            (&COND, "eq.fz", Some(6), "z"),
+            (&COND, "x", None, "x"),
+            (&GLUED, "f32x", Some(0), "x"),
+            (&GLUED, "f16", Some(1), "16"),
+            (&GLUED, "h1x", Some(2), "x"),
+            (&GLUED, "h12", None, "h12"),
+        ] {
+            let mut cur = Cursor::new(text);
+            assert_eq!(super::eat_spelling(&mut cur, e), want, "{text:?}");
+            assert_eq!(cur.rest(), rest, "{text:?}");
+        }
+    }
+
     /// Enum values read by their longest spelling that is a whole token
     /// (`lte` is not `lt` then `e`), any of their spellings, or (open
     /// enums, and closed ones with no empty spelling) a number that names
