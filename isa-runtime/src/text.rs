@@ -2594,6 +2594,32 @@ mod tests {
     /// A closed enum with no empty spelling: numbers name its values.
     static CLOSED: Enum = an_enum("Closed", false, &[value("a", 0, &["a"]), value("b", 3, &["b"])]);
 
+    /// `{f:+}` reads `+N`, and `-N` for a signed field only, never `+-N`;
+    /// `{f + n}` reads `n` up to `n` plus the field's largest value, as
+    /// the value less `n`.
+    #[test]
+    fn signed_and_offset_numbers_read_in_range() {
+        static U4: Field = field("u", &[BitRange { lo: 0, width: 4 }], 4, FieldKind::Unsigned);
+        static S4: Field = field("s", &[BitRange { lo: 0, width: 4 }], 4, FieldKind::Signed);
+        let sign =
+            |f: &'static Field, text: &str| super::parse_sign(&mut Cursor::new(text), f).map_err(|e| e.report().col);
+        assert_eq!(sign(&U4, "+15"), Ok(15));
+        assert_eq!(sign(&S4, "+7"), Ok(7));
+        assert_eq!(sign(&S4, "-8"), Ok(8));
+        assert_eq!(sign(&S4, "-1"), Ok(15));
+        assert_eq!(sign(&U4, "-1"), Err(1));
+        assert_eq!(sign(&U4, "+-1"), Err(2));
+        assert_eq!(sign(&S4, "+-1"), Err(2));
+        assert_eq!(sign(&U4, "15"), Err(1));
+        let plus = |text: &str| super::parse_plus(&mut Cursor::new(text), &U4, 3).map_err(|e| e.report().message);
+        assert_eq!(plus("3"), Ok(0));
+        assert_eq!(plus("18"), Ok(15));
+        let out_of_range = |v: &str| Err(alloc::format!("{v} is not `u` + 3: expected 3 to 18"));
+        assert_eq!(plus("2"), out_of_range("2"));
+        assert_eq!(plus("19"), out_of_range("19"));
+        assert_eq!(plus("-1"), out_of_range("-1"));
+    }
+
     /// An enum glued to what follows (`{from}{to}`) reads the longest of
     /// its spellings that the text starts with, wherever it stands in the
     /// enum, never the empty one, and not one ending in a digit that runs
