@@ -2611,6 +2611,12 @@ mod tests {
         assert_eq!(sign(&U4, "+-1"), Err(2));
         assert_eq!(sign(&S4, "+-1"), Err(2));
         assert_eq!(sign(&U4, "15"), Err(1));
+        let signed = |text: &str| super::parse_signed(&mut Cursor::new(text), &S4).map_err(|e| e.report().message);
+        assert_eq!(signed("-8"), Ok(8));
+        assert_eq!(signed("7"), Ok(7));
+        let too_big = |v: &str| Err(alloc::format!("{v} does not fit `s` (4 bits, -8..=7)"));
+        assert_eq!(signed("-9"), too_big("-9"));
+        assert_eq!(signed("8"), too_big("8"));
         let plus = |text: &str| super::parse_plus(&mut Cursor::new(text), &U4, 3).map_err(|e| e.report().message);
         assert_eq!(plus("3"), Ok(0));
         assert_eq!(plus("18"), Ok(15));
