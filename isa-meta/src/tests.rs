@@ -140,6 +140,42 @@ mod snapshot_tests {
         );
         assert_eq!(spec(1, 0, 2000), Ok(()));
     }
+
+    /// `variant` lines may bring a spec to `MAX_OPCODES` opcodes, and the
+    /// line that would pass them is one error (the lines below make none):
+    /// 64 opcodes and 63 variants make 4096, 64 variants would make 4160.
+    #[test]
+    fn variant_lines_make_at_most_max_opcodes() {
+        let spec = |variants: u32| {
+            let mut text = String::from(
+                "isa t { word 32 }\nformat F : 32 {\n  a 0..=18 u\n  k 19..=25 pattern 0\n  opcode 26..=31 opcode\n  syntax \"{a}\"\n}\n",
+            );
+            for i in 1..=variants {
+                text += &format!("format A{i} : F {{\n  variant \".a{i}\"\n  k 19..=25 pattern {i}\n}}\n");
+            }
+            text += "opcodes {\n";
+            for i in 0..64 {
+                text += &format!("  o{i} {i} F\n");
+            }
+            text += "}\n";
+            let source = Source {
+                name: "many.isa".into(),
+                text,
+            };
+            crate::compile(&source)
+                .map(|s| s.opcodes.len())
+                .map_err(|d| d.messages(&source))
+        };
+        assert_eq!(crate::variants::MAX_OPCODES, 4096);
+        assert_eq!(spec(63), Ok(4096));
+        let errors = spec(64).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert!(
+            errors[0].starts_with("many.isa:261:11: `variant \".a64\"` makes 64 more opcodes, 4160 in all"),
+            "{}",
+            errors[0]
+        );
+    }
 }
 
 mod semantics_tests {

@@ -1532,24 +1532,25 @@ fn check_opcodes(spec: &Spec, faulty: &[bool], diags: &mut Diagnostics) {
     }
     report_clashes(spec, &clashes, diags);
     let ops = &spec.opcodes;
-    let valid = |op: &OpDef| {
-        op.mask != 0
-            && patterns
-                .get(&(op.mask, op.bits))
-                .is_some_and(|ops| ops.iter().any(|o| std::ptr::eq(*o, op)))
-            && !duplicates.contains(&(op as *const OpDef))
-            && !faulty[op.format]
-    };
+    // The opcodes that take part in the pattern checks, worked out once:
+    // the checks below compare them in pairs.
+    let duplicates: HashSet<*const OpDef> = duplicates.into_iter().collect();
+    let checked: HashSet<*const OpDef> = patterns.values().flatten().map(|op| *op as *const OpDef).collect();
+    let live: Vec<usize> = (0..ops.len())
+        .filter(|&i| {
+            let op: *const OpDef = &ops[i];
+            ops[i].mask != 0 && !faulty[ops[i].format] && checked.contains(&op) && !duplicates.contains(&op)
+        })
+        .collect();
     // Same-priority patterns that can match the same word: one error per
     // opcode, at the one that overlaps the most others (the later one on a
     // tie), naming all of them; then the next, until every pair is told.
     let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for (i, a) in ops.iter().enumerate() {
-        if !valid(a) {
-            continue;
-        }
-        for (j, b) in ops.iter().enumerate().skip(i + 1) {
-            if valid(b) && intersects(a, b) && a.shares_a_gen(b) && a.priority() == b.priority() {
+    for (x, &i) in live.iter().enumerate() {
+        let a = &ops[i];
+        for &j in &live[x + 1..] {
+            let b = &ops[j];
+            if intersects(a, b) && a.shares_a_gen(b) && a.priority() == b.priority() {
                 pairs.push((i, j));
             }
         }
@@ -1576,10 +1577,11 @@ fn check_opcodes(spec: &Spec, faulty: &[bool], diags: &mut Diagnostics) {
     // them); past either, the opcode is not checked.
     let mut budget = SHADOW_BUDGET;
     let mut known: HashMap<(u128, Vec<(u128, u128)>), bool> = HashMap::new();
-    for op in ops.iter().filter(|o| valid(o)) {
-        let higher: Vec<&OpDef> = ops
+    for op in live.iter().map(|&i| &ops[i]) {
+        let higher: Vec<&OpDef> = live
             .iter()
-            .filter(|o| valid(o) && o.priority() > op.priority() && intersects(o, op) && op.gens_within(o))
+            .map(|&k| &ops[k])
+            .filter(|o| o.priority() > op.priority() && intersects(o, op) && op.gens_within(o))
             .collect();
         if higher.is_empty() {
             continue;

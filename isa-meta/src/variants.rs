@@ -9,14 +9,31 @@
 //! generation: ir3's a4xx `stgb.a4` beside a5xx's `stgb`), whose `text`
 //! lines print `sam`.
 
+use std::collections::HashSet;
+
 use crate::ast::{LayoutAst, Lit, Name, OpAst};
 use crate::diag::Diagnostics;
+
+/// The most opcodes `variant` lines may bring a spec to. Each line copies
+/// its base's opcodes, so a few lines in a chain of formats multiply them;
+/// the checks of patterns compare opcodes in pairs. (ir3, the largest
+/// shipped spec, has 447.)
+pub const MAX_OPCODES: usize = 4096;
 
 /// Appends the opcodes of every `variant` line to `opcodes`, formats in
 /// spec order (a variant of a variant format takes the opcodes made for it
 /// above), and reports the lines that make none.
 pub fn expand(layouts: &[LayoutAst], opcodes: &mut Vec<OpAst>, diags: &mut Diagnostics) {
+    let mut names: HashSet<&str> = HashSet::new();
     for layout in layouts {
+        // A second item of a name, and a format whose base is itself, are
+        // errors of their own (resolving reports them); their `variant`
+        // lines make nothing. Each would copy the copies of the formats of
+        // its name: the opcodes would double with every such item.
+        let first_of_its_name = names.insert(&layout.name.text);
+        if !first_of_its_name || layout.base.as_ref().is_some_and(|b| b.text == layout.name.text) {
+            continue;
+        }
         for (i, variant) in layout.variants.iter().enumerate() {
             let Some(base) = base_of(layout, variant, diags) else {
                 continue;
@@ -49,6 +66,18 @@ pub fn expand(layouts: &[LayoutAst], opcodes: &mut Vec<OpAst>, diags: &mut Diagn
                 .filter(|op| op.format.text == base.text)
                 .map(|op| variant_of(op, layout, variant))
                 .collect();
+            if opcodes.len() + made.len() > MAX_OPCODES {
+                diags.error(
+                    variant.suffix.span,
+                    format!(
+                        "`variant \"{}\"` makes {} more opcodes, {} in all: `variant` lines may bring a spec to at most {MAX_OPCODES}",
+                        variant.suffix.value,
+                        made.len(),
+                        opcodes.len() + made.len()
+                    ),
+                );
+                return;
+            }
             if made.is_empty() {
                 diags.error(
                     variant.suffix.span,

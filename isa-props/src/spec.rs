@@ -341,6 +341,31 @@ mod tests {
         assert_eq!(expand(text.as_bytes()), Ok(()));
     }
 
+    /// Fuzz finding 18 (`spec-expand`, after 2.87 million inputs on
+    /// 2026-11-28): formats named like their base (`format F : F`), each
+    /// with a `variant` line. Each line copied every opcode of format `F`,
+    /// the copies made by the lines above included, so the opcodes doubled
+    /// with each such format until an allocation of 368 MiB failed. A
+    /// second item of a name and a format based on itself now make no
+    /// opcodes (both are errors of their own).
+    #[test]
+    fn formats_named_like_their_base_make_no_opcodes() {
+        let mut text = String::from(
+            "isa t { word 32 }\nformat F : 32 {\n  a 0..=25 u\n  opcode 26..=31 opcode\n  syntax \"{a}\"\n}\n",
+        );
+        for _ in 0..16 {
+            text.push_str("format F : F {\n  variant \".w\"\n}\n");
+        }
+        text.push_str("opcodes {\n  x 0 F\n}\n");
+        let source = Source {
+            name: NAME.into(),
+            text: text.clone(),
+        };
+        let diags = isa_meta::compile(&source).err().expect("rejected");
+        assert!(diags.len() <= 32, "{} errors:\n{}", diags.len(), diags.render(&source));
+        assert_eq!(expand(text.as_bytes()), Ok(()));
+    }
+
     /// Fuzz finding 8 (`spec`, after 2.35 million inputs on 2026-11-23): a
     /// backslash before a character of several bytes (`"\ީ`, U+07A9 being
     /// two bytes). The lexer stepped over the backslash and one byte, into
