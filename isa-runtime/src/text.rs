@@ -2788,6 +2788,49 @@ mod tests {
         assert_eq!(EITHER.variant(0b10).map(|f| f.name), Some("A"));
     }
 
+    /// Of a union's variants whose syntaxes read the same text, the first
+    /// listed wins.
+    #[test]
+    fn a_union_reads_the_first_of_variants_that_read_as_much() {
+        const fn same_text(name: &'static str, fields: &'static [Field]) -> Format {
+            Format {
+                name,
+                doc: "",
+                bits: 1,
+                is_instruction: false,
+                fields,
+                syntax: &[Piece::Text("#z")],
+                texts: &[],
+                params: &[],
+            }
+        }
+        static P: Format = same_text(
+            "P",
+            &[field("p", &[BitRange { lo: 0, width: 1 }], 1, FieldKind::Fixed(0))],
+        );
+        static Q: Format = same_text(
+            "Q",
+            &[field("q", &[BitRange { lo: 0, width: 1 }], 1, FieldKind::Fixed(1))],
+        );
+        const fn tie(variants: &'static [&'static Format]) -> Union {
+            Union {
+                name: "Tie",
+                doc: "",
+                bits: 1,
+                variants,
+            }
+        }
+        static PQ: Union = tie(&[&P, &Q]);
+        static QP: Union = tie(&[&Q, &P]);
+        static PQ_FIELD: Field = field("t", &[BitRange { lo: 0, width: 1 }], 1, FieldKind::Union(&PQ));
+        static QP_FIELD: Field = field("t", &[BitRange { lo: 0, width: 1 }], 1, FieldKind::Union(&QP));
+        for (f, want) in [(&PQ_FIELD, 0), (&QP_FIELD, 1)] {
+            let mut word = 0u64;
+            assert!(super::parse_field(&mut Cursor::new("#z"), f, &mut word).is_ok());
+            assert_eq!(word, want);
+        }
+    }
+
     /// Text without hooks cannot print or read one (an error, not an
     /// empty piece); a hooks type that only writes `write_hook` gets it
     /// for field hooks too.
