@@ -165,6 +165,21 @@ fn the_layout_that_reads_most_and_the_line_that_agrees_win() {
         assert_eq!(insn.to_string(), syntax);
         assert_eq!(syntax.parse::<toy_nested::Instruction>(), Ok(insn), "`{syntax}`");
     }
+    // `Plain`'s two lines print alike: the one whose param agrees with
+    // the binding reads, be it a constant (`x`: half clear, the second
+    // line), the opcode (`y`: `!opcode.wide`) or a field through a
+    // layout's param (`pp`). Each word reads back as itself.
+    for word in [
+        0x6000_0000u32,
+        0x6100_0000,
+        0x7000_0000,
+        0x7100_0000,
+        0x61FF_FFFF,
+        0x70FF_FFFF,
+    ] {
+        let line = print(word).expect("prints");
+        assert_eq!(parse("Tri", &line), Ok(word), "`{line}`");
+    }
     // No layout reads a component `z`: the error is where it stands.
     let err = "pick r3, r5.z"
         .parse::<toy_nested::Instruction>()

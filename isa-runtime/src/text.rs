@@ -1927,6 +1927,12 @@ fn parse_nested<'a, W: BitWord, H: TextHooks<W> + ?Sized>(
                 }
                 pin(layout, text, &mut w, base);
                 let mut inner = Decided::new(layout, text, c.clone(), base, true);
+                // The params the outer line tells are known inside too, so a
+                // layout that passes one on (`{a(half = half)}`) reads its
+                // own nested fields by it.
+                // (The line's own conditions on its params agree with them.)
+                inner.known |= known;
+                inner.set |= set & known;
                 let read = parse_text_pieces(&mut c, text.pieces, None, &mut w, &mut inner, hooks)
                     .and_then(|()| inner.finish(&mut w));
                 match read {
