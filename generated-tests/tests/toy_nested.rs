@@ -52,15 +52,23 @@ fn print_generated(word: u32) -> Option<String> {
     Some(out)
 }
 
-/// Reads `line` as the `asm.line` of format `name`, from a word of zeros.
+/// Reads `line` as the first `asm.line` of format `name` that reads all
+/// of it, from a word of zeros; else the first line's error.
 fn parse(name: &str, line: &str) -> Result<u32, ParseError> {
     let format = LAYOUT.format(name).expect("a format");
-    let t = text::text_group(format, "asm", "line").next().expect("an asm.line");
-    let mut cur = Cursor::new(line);
-    let mut word = 0u32;
-    text::parse_text(&mut cur, format, t, &mut word, &mut NoHooks).map_err(|e| e.report())?;
-    assert!(cur.rest().is_empty(), "`{line}` read up to `{}`", cur.rest());
-    Ok(word)
+    let mut first = None;
+    for t in text::text_group(format, "asm", "line") {
+        let mut cur = Cursor::new(line);
+        let mut word = 0u32;
+        match text::parse_text(&mut cur, format, t, &mut word, &mut NoHooks) {
+            Ok(()) if cur.rest().is_empty() => return Ok(word),
+            Ok(()) => panic!("`{line}` read up to `{}`", cur.rest()),
+            Err(e) => {
+                first.get_or_insert(e.report());
+            }
+        }
+    }
+    Err(first.expect("an asm.line"))
 }
 
 /// Known words: each prints exactly this text, through the metadata and
