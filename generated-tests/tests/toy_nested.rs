@@ -7,8 +7,11 @@
 //! to the same word, through the metadata and the generated printer
 //! alike; reading solves `full = full == same` once the line is read;
 //! operands that disagree on a field, a constant binding the text breaks
-//! and a source in the other opcode's form are errors at the operand; and
-//! the metadata lists each layout's params and each line's bindings.
+//! and a source in the other opcode's form are errors at the operand; of a
+//! union's layouts the one that reads the most wins, and of lines that
+//! print alike the one whose param agrees with the bindings (`pick`,
+//! `tri`), a param passed to two registers must agree (`swap`); and the
+//! metadata lists each layout's params and each line's bindings.
 
 mod toy_nested {
     isa_macros::isa!(file = "specs/toy_nested.isa");
