@@ -146,6 +146,13 @@ fn bytes_are_two_per_instruction() {
     assert_eq!(Instruction::program_from_bytes(&bytes), Ok(program.to_vec()));
     let err = Instruction::program_from_bytes(&bytes[..5]).expect_err("odd length");
     assert_eq!(err.offset, Some(4));
+    assert_eq!(
+        err.kind,
+        isa_runtime::DecodeErrorKind::Truncated {
+            needed: 2,
+            available: 1
+        }
+    );
     // A `ld` with its reserved bit 11 set, as the second instruction.
     let err = Instruction::program_from_bytes(&[0x1A, 0x01, 0x00, 0x48]).expect_err("reserved");
     assert_eq!((err.offset, err.field), (Some(2), "zero"));

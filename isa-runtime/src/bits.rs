@@ -217,10 +217,16 @@ mod tests {
 
     #[test]
     fn wide_words_straddle_elements() {
+        assert_eq!(<[u64; 3] as BitWord>::BITS, 192);
+        assert_eq!(<[u64; 8] as BitWord>::BITS, 512);
         let mut w = [0u64; 3];
         w.set(60, 8, 0xAB);
         assert_eq!(w, [0xB << 60, 0xA, 0]);
         assert_eq!(w.get(60, 8), 0xAB);
+        // On a zeroed word, what encoders do: the same as `set`.
+        let mut z = [0u64; 3];
+        z.or_bits(60, 8, 0xAB);
+        assert_eq!(z, w);
         w.set(128, 64, u64::MAX);
         assert_eq!(w.get(128, 64), u64::MAX);
         assert_eq!(w.get(120, 16), 0xFF00);
