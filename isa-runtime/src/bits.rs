@@ -219,6 +219,33 @@ mod tests {
     fn wide_words_straddle_elements() {
         assert_eq!(<[u64; 3] as BitWord>::BITS, 192);
         assert_eq!(<[u64; 8] as BitWord>::BITS, 512);
+        // Fields in each element and across each boundary, on a word whose
+        // other bits are all set, against a bit-by-bit reference.
+        for lo in [0, 1, 60, 63, 64, 100, 127, 128, 130, 184] {
+            for width in [1, 4, 8, 63, 64] {
+                if lo + width > 192 {
+                    continue;
+                }
+                let v = 0x0123_4567_89AB_CDEF & low_mask(width);
+                let mut w = [u64::MAX; 3];
+                w.set(lo, width, v);
+                assert_eq!(w.get(lo, width), v, "lo={lo} width={width}");
+                for bit in 0..192 {
+                    let want = if (lo..lo + width).contains(&bit) {
+                        v >> (bit - lo) & 1
+                    } else {
+                        1
+                    };
+                    assert_eq!(
+                        w[bit as usize / 64] >> (bit % 64) & 1,
+                        want,
+                        "lo={lo} width={width} bit={bit}"
+                    );
+                }
+                let low = u128::from(w[0]) | u128::from(w[1]) << 64;
+                assert_eq!(w.to_u128(), low);
+            }
+        }
         let mut w = [0u64; 3];
         w.set(60, 8, 0xAB);
         assert_eq!(w, [0xB << 60, 0xA, 0]);
