@@ -219,6 +219,9 @@ mod tests {
     fn wide_words_straddle_elements() {
         assert_eq!(<[u64; 3] as BitWord>::BITS, 192);
         assert_eq!(<[u64; 8] as BitWord>::BITS, 512);
+        assert_eq!(<[u64; 3]>::from_u128(1 << 64 | 5), [5, 1, 0]);
+        assert_eq!(<[u64; 3]>::from_u128(u128::MAX), [u64::MAX, u64::MAX, 0]);
+        assert_eq!(<[u64; 1]>::from_u128(u128::MAX), [u64::MAX]);
         // Fields in each element and across each boundary, on a word whose
         // other bits are all set, against a bit-by-bit reference.
         for lo in [0, 1, 60, 63, 64, 100, 127, 128, 130, 184] {

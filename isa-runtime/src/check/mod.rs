@@ -675,3 +675,29 @@ pub fn bundle_fields<I: Isa>() {
     let format = I::LAYOUT.bundle.expect("a bundle ISA");
     sweep_leaves::<I>(format, valid_word(format, 0), None, 11);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{field_values, low_mask, Vec};
+    use pretty_assertions::assert_eq;
+
+    /// A field of up to 16 bits is tried at every value; a wider one at its
+    /// edges (0, 1, 2, the largest, one below, the middle two) and 1,024
+    /// random values inside it, the same for the same seed.
+    #[test]
+    fn field_values_cover_small_fields_and_the_edges_of_wide_ones() {
+        assert_eq!(field_values(1, 7), [0, 1]);
+        assert_eq!(field_values(16, 7), (0..=0xFFFF).collect::<Vec<u64>>());
+        for width in [17, 40, 64] {
+            let max = low_mask(width);
+            let values = field_values(width, 7);
+            assert_eq!(values.len(), 7 + 1024);
+            assert_eq!(values[..7], [0, 1, 2, max, max - 1, max >> 1, (max >> 1) + 1]);
+            assert!(values.iter().all(|&v| v <= max));
+            // Random values reach the field's top bit, and differ by seed.
+            assert!(values[7..].iter().any(|&v| v > max >> 1));
+            assert_ne!(field_values(width, 8), values);
+            assert_eq!(field_values(width, 7), values);
+        }
+    }
+}
