@@ -1459,7 +1459,6 @@ fn check_opcodes(spec: &Spec, faulty: &[bool], diags: &mut Diagnostics) {
     let mut mnemonics: HashMap<&str, &OpDef> = HashMap::new();
     let mut variants: HashMap<String, &OpDef> = HashMap::new();
     let mut patterns: HashMap<(u128, u128), Vec<&OpDef>> = HashMap::new();
-    let mut duplicates: Vec<*const OpDef> = Vec::new();
     // Each opcode whose value and patterns an earlier one has, with it.
     let mut clashes: Vec<(&OpDef, &OpDef)> = Vec::new();
     for op in &spec.opcodes {
@@ -1526,7 +1525,6 @@ fn check_opcodes(spec: &Spec, faulty: &[bool], diags: &mut Diagnostics) {
         let first = same.iter().find(|o| o.shares_a_gen(op)).copied();
         same.push(op);
         if let Some(first) = first {
-            duplicates.push(op);
             clashes.push((op, first));
         }
     }
@@ -1534,7 +1532,7 @@ fn check_opcodes(spec: &Spec, faulty: &[bool], diags: &mut Diagnostics) {
     let ops = &spec.opcodes;
     // The opcodes that take part in the pattern checks, worked out once:
     // the checks below compare them in pairs.
-    let duplicates: HashSet<*const OpDef> = duplicates.into_iter().collect();
+    let duplicates: HashSet<*const OpDef> = clashes.iter().map(|&(op, _)| op as *const OpDef).collect();
     let checked: HashSet<*const OpDef> = patterns.values().flatten().map(|op| *op as *const OpDef).collect();
     let live: Vec<usize> = (0..ops.len())
         .filter(|&i| {
