@@ -94,22 +94,19 @@ pub fn every_leaf(format: &'static Format, base: u32, out: &mut Vec<Leaf>) {
     }
 }
 
-/// Writes the fixed fields of a leaf's union layout, if it has one.
+/// Writes the fixed fields of a leaf's union layout, if it has one, and its
+/// other fields' defaults.
 fn choose_variant<W: BitWord>(leaf: &Leaf, word: &mut W) {
     if let Some((variant, at)) = leaf.variant {
         for field in variant.fields {
-            let value = match field.kind {
-                FieldKind::Fixed(v) => v,
-                _ => default_value(field),
-            };
-            field.write(word, at, value);
+            field.write(word, at, default_value(field));
         }
     }
 }
 
 /// A value every decoder accepts for a leaf: fixed values, the first named
 /// value of a closed enum, the first register of a closed register file, 0.
-fn default_value(field: &Field) -> u64 {
+pub(crate) fn default_value(field: &Field) -> u64 {
     match field.kind {
         FieldKind::Fixed(v) => v,
         FieldKind::Enum(e) if !e.open => e.values.first().map_or(0, |v| v.value),
@@ -678,8 +675,237 @@ pub fn bundle_fields<I: Isa>() {
 
 #[cfg(test)]
 mod tests {
-    use super::{field_values, low_mask, Vec};
+    use super::{choose_variant, default_value, every_leaf, field_values, leaves, low_mask, Leaf, Vec};
+    use crate::layout::{BitRange, Enum, EnumValue, Field, FieldKind, Format, RegFile, Regs, Union};
+    use alloc::string::String;
     use pretty_assertions::assert_eq;
+
+    const fn field(name: &'static str, ranges: &'static [BitRange], kind: FieldKind) -> Field {
+        let mut width = 0;
+        let mut i = 0;
+        while i < ranges.len() {
+            width += ranges[i].width;
+            i += 1;
+        }
+        Field {
+            name,
+            doc: "",
+            ranges,
+            width,
+            kind,
+        }
+    }
+
+    const fn layout(name: &'static str, bits: u32, fields: &'static [Field]) -> Format {
+        Format {
+            name,
+            doc: "",
+            bits,
+            is_instruction: false,
+            fields,
+            syntax: &[],
+            texts: &[],
+            params: &[],
+        }
+    }
+
+    const fn value(name: &'static str, value: u64) -> EnumValue {
+        EnumValue {
+            name,
+            value,
+            spellings: &[],
+            semantics: "",
+            attrs: &[],
+            doc: "",
+        }
+    }
+
+    /// A closed 2-bit enum whose first named value is 2.
+    static CLOSED_ENUM: Enum = Enum {
+        name: "Closed",
+        doc: "",
+        bits: 2,
+        open: false,
+        operands: &[],
+        attrs: &[],
+        values: &[value("B", 2), value("A", 1)],
+    };
+    /// The same values, open.
+    static OPEN_ENUM: Enum = Enum {
+        name: "Open",
+        doc: "",
+        bits: 2,
+        open: true,
+        operands: &[],
+        attrs: &[],
+        values: &[value("B", 2), value("A", 1)],
+    };
+    /// A closed enum that names no value.
+    static EMPTY_ENUM: Enum = Enum {
+        name: "Empty",
+        doc: "",
+        bits: 2,
+        open: false,
+        operands: &[],
+        attrs: &[],
+        values: &[],
+    };
+    const FILES: &[RegFile] = &[
+        RegFile {
+            prefix: "r",
+            base: 5,
+            count: 2,
+            doc: "",
+        },
+        RegFile {
+            prefix: "c",
+            base: 0,
+            count: 2,
+            doc: "",
+        },
+    ];
+    /// A closed register file whose first file starts at 5.
+    static CLOSED_REGS: Regs = Regs {
+        name: "Closed",
+        doc: "",
+        bits: 3,
+        open: false,
+        files: FILES,
+    };
+    /// The same files, open.
+    static OPEN_REGS: Regs = Regs {
+        name: "Open",
+        doc: "",
+        bits: 3,
+        open: true,
+        files: FILES,
+    };
+
+    /// A union's first layout: bit 0 fixed at 0, a 3-bit `x`.
+    static FIRST: Format = layout(
+        "First",
+        4,
+        &[
+            field("sel", &[BitRange { lo: 0, width: 1 }], FieldKind::Fixed(0)),
+            field("x", &[BitRange { lo: 1, width: 3 }], FieldKind::Unsigned),
+        ],
+    );
+    /// Its second: bit 0 fixed at 1, a closed enum `y` (2 bits), a bit `z`.
+    static SECOND: Format = layout(
+        "Second",
+        4,
+        &[
+            field("sel", &[BitRange { lo: 0, width: 1 }], FieldKind::Fixed(1)),
+            field("y", &[BitRange { lo: 1, width: 2 }], FieldKind::Enum(&CLOSED_ENUM)),
+            field("z", &[BitRange { lo: 3, width: 1 }], FieldKind::Unsigned),
+        ],
+    );
+    static EITHER: Union = Union {
+        name: "Either",
+        doc: "",
+        bits: 4,
+        variants: &[&FIRST, &SECOND],
+    };
+    /// A layout that holds the union in its bits 0..=3.
+    static HOLDER: Format = layout(
+        "Holder",
+        4,
+        &[field("u", &[BitRange { lo: 0, width: 4 }], FieldKind::Union(&EITHER))],
+    );
+    /// `a` 0..=3, `n` (a `Holder`) 4..=7, `v` (an `Either`) 8..=11, a
+    /// closed enum `e` 12..=13 and bits 14..=15 fixed at 2.
+    static OUTER: Format = layout(
+        "Outer",
+        16,
+        &[
+            field("a", &[BitRange { lo: 0, width: 4 }], FieldKind::Unsigned),
+            field("n", &[BitRange { lo: 4, width: 4 }], FieldKind::Layout(&HOLDER)),
+            field("v", &[BitRange { lo: 8, width: 4 }], FieldKind::Union(&EITHER)),
+            field("e", &[BitRange { lo: 12, width: 2 }], FieldKind::Enum(&CLOSED_ENUM)),
+            field("k", &[BitRange { lo: 14, width: 2 }], FieldKind::Fixed(2)),
+        ],
+    );
+
+    /// Each leaf as `name@base`, and `in Layout@at` for a union's later layout.
+    fn shown(leaves: &[Leaf]) -> Vec<String> {
+        leaves
+            .iter()
+            .map(|l| match l.variant {
+                Some((layout, at)) => alloc::format!("{}@{} in {}@{at}", l.field.name, l.base, layout.name),
+                None => alloc::format!("{}@{}", l.field.name, l.base),
+            })
+            .collect()
+    }
+
+    /// `leaves` descends into nested layouts and a union's first layout,
+    /// each at its own offset; `every_leaf` adds a union's later layouts
+    /// (inside a nested layout too), marked with the layout and its offset.
+    #[test]
+    fn leaves_reach_nested_layouts_and_every_leaf_each_union_layout() {
+        for base in [0, 16] {
+            let at = |n: u32| alloc::format!("{}", base + n);
+            let mut first = Vec::new();
+            leaves(&OUTER, base, &mut first);
+            let expected_first: Vec<String> =
+                [("a", 0), ("sel", 4), ("x", 4), ("sel", 8), ("x", 8), ("e", 0), ("k", 0)]
+                    .iter()
+                    .map(|&(name, off)| alloc::format!("{name}@{}", at(off)))
+                    .collect();
+            assert_eq!(shown(&first), expected_first);
+            let mut every = Vec::new();
+            every_leaf(&OUTER, base, &mut every);
+            let mut expected = expected_first.clone();
+            for off in [4, 8] {
+                for name in ["sel", "y", "z"] {
+                    expected.push(alloc::format!("{name}@{} in Second@{}", at(off), at(off)));
+                }
+            }
+            assert_eq!(shown(&every), expected);
+        }
+    }
+
+    /// A later layout's leaf writes that layout's fixed fields and every
+    /// other field's default before the sweep sets its own value; a leaf
+    /// of the first layout writes nothing.
+    #[test]
+    fn a_later_union_layouts_leaf_selects_its_layout() {
+        let mut every = Vec::new();
+        every_leaf(&OUTER, 0, &mut every);
+        let z = every
+            .iter()
+            .find(|l| l.field.name == "z" && l.base == 8)
+            .expect("z of `v`");
+        let mut word = 0u64;
+        choose_variant(z, &mut word);
+        // `sel` 1 at bit 8, `y` at its first value (2) in bits 9..=10.
+        assert_eq!(word, 1 << 8 | 2 << 9);
+        let mut word = u64::MAX;
+        choose_variant(z, &mut word);
+        assert_eq!(word, !(0b1111 << 8) | 1 << 8 | 2 << 9);
+        let x = every
+            .iter()
+            .find(|l| l.field.name == "x" && l.base == 8)
+            .expect("x of `v`");
+        let mut word = 0xABCDu64;
+        choose_variant(x, &mut word);
+        assert_eq!(word, 0xABCD);
+    }
+
+    /// The value every decoder accepts: a fixed field's value, a closed
+    /// enum's first named value, a closed register file's first register,
+    /// and 0 for the rest (open types accept every value).
+    #[test]
+    fn default_values_are_ones_every_decoder_accepts() {
+        let range: &'static [BitRange] = &[BitRange { lo: 0, width: 3 }];
+        let of = |kind| default_value(&field("f", range, kind));
+        assert_eq!(of(FieldKind::Fixed(6)), 6);
+        assert_eq!(of(FieldKind::Enum(&CLOSED_ENUM)), 2);
+        assert_eq!(of(FieldKind::Enum(&OPEN_ENUM)), 0);
+        assert_eq!(of(FieldKind::Enum(&EMPTY_ENUM)), 0);
+        assert_eq!(of(FieldKind::Regs(&CLOSED_REGS)), 5);
+        assert_eq!(of(FieldKind::Regs(&OPEN_REGS)), 0);
+        assert_eq!(of(FieldKind::Unsigned), 0);
+    }
 
     /// A field of up to 16 bits is tried at every value; a wider one at its
     /// edges (0, 1, 2, the largest, one below, the middle two) and 1,024

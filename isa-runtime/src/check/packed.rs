@@ -14,7 +14,7 @@ use crate::PackedIsa;
 use pretty_assertions::assert_eq;
 
 use super::rng::SplitMix64;
-use super::{field_values, leaves, may_reject, Leaf};
+use super::{default_value, field_values, leaves, may_reject, Leaf};
 
 /// One unit of an oracle-built instruction: which unit, which variant, its bits.
 #[derive(Clone, Debug)]
@@ -42,16 +42,6 @@ pub struct OracleInstr {
 
 fn packed<P: PackedIsa>() -> &'static Packed {
     P::LAYOUT.packed.expect("a presence-mask bundle ISA")
-}
-
-/// The value every decoder accepts for a leaf of a unit layout.
-fn default_value(field: &crate::layout::Field) -> u64 {
-    match field.kind {
-        FieldKind::Fixed(v) => v,
-        FieldKind::Enum(e) if !e.open => e.values.first().map_or(0, |v| v.value),
-        FieldKind::Regs(r) if !r.open => r.files.first().map_or(0, |f| f.base),
-        _ => 0,
-    }
 }
 
 /// A variant's bits with every leaf at its default.
