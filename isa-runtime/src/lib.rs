@@ -25,6 +25,8 @@ pub mod lexer;
 pub mod note;
 pub mod packed;
 pub mod spec_fingerprint;
+#[cfg(test)]
+mod test_layout;
 pub mod text;
 mod text_error;
 pub mod types;

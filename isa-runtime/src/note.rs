@@ -136,6 +136,7 @@ mod tests {
 
     use super::*;
     use crate::layout::{BitRange, Field, FieldKind};
+    use crate::test_layout::field;
 
     /// A made-up format: a 4-bit number, a flag, three unknown bits.
     static FORMAT: Format = Format {
@@ -241,10 +242,10 @@ mod tests {
         bits: 8,
         is_instruction: true,
         fields: &[
-            kind_field("op", &[BitRange { lo: 0, width: 1 }], FieldKind::Opcode),
-            kind_field("fx", &[BitRange { lo: 1, width: 1 }], FieldKind::Fixed(1)),
-            kind_field("res", &[BitRange { lo: 2, width: 1 }], FieldKind::Reserved),
-            kind_field("pres", &[BitRange { lo: 3, width: 1 }], FieldKind::Presence),
+            field("op", &[BitRange { lo: 0, width: 1 }], FieldKind::Opcode),
+            field("fx", &[BitRange { lo: 1, width: 1 }], FieldKind::Fixed(1)),
+            field("res", &[BitRange { lo: 2, width: 1 }], FieldKind::Reserved),
+            field("pres", &[BitRange { lo: 3, width: 1 }], FieldKind::Presence),
             Field {
                 name: "mode",
                 doc: "",
@@ -284,16 +285,6 @@ mod tests {
             },
         ],
     };
-
-    const fn kind_field(name: &'static str, ranges: &'static [BitRange], kind: FieldKind) -> Field {
-        Field {
-            name,
-            doc: "",
-            ranges,
-            width: 1,
-            kind,
-        }
-    }
 
     fn read_kinds(text: &str) -> Result<u8, String> {
         let (mut cur, mut word) = (Cursor::new(text), 0xC0u8);

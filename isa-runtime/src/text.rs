@@ -2209,6 +2209,7 @@ mod tests {
         BitRange, ComponentOrder, Enum, EnumValue, Field, FieldKind, Format, Piece, RegFile, Regs, Style, Union,
     };
     use crate::lexer::Cursor;
+    use crate::test_layout::field;
 
     /// Counts and choices read as English: one noun is singular, and the
     /// last two choices are joined by `or`.
@@ -2228,16 +2229,6 @@ mod tests {
         );
     }
 
-    const fn field(name: &'static str, ranges: &'static [BitRange], width: u32, kind: FieldKind) -> Field {
-        Field {
-            name,
-            doc: "",
-            ranges,
-            width,
-            kind,
-        }
-    }
-
     /// A layout whose syntax prints `x` and leaves its unknown `u` out.
     static INNER: Format = Format {
         name: "Inner",
@@ -2245,8 +2236,8 @@ mod tests {
         bits: 6,
         is_instruction: false,
         fields: &[
-            field("x", &[BitRange { lo: 0, width: 3 }], 3, FieldKind::Unsigned),
-            field("u", &[BitRange { lo: 3, width: 3 }], 3, FieldKind::Unknown),
+            field("x", &[BitRange { lo: 0, width: 3 }], FieldKind::Unsigned),
+            field("u", &[BitRange { lo: 3, width: 3 }], FieldKind::Unknown),
         ],
         syntax: &[
             Piece::Text("#"),
@@ -2267,9 +2258,9 @@ mod tests {
         bits: 16,
         is_instruction: false,
         fields: &[
-            field("w", &[BitRange { lo: 0, width: 2 }], 2, FieldKind::Unknown),
-            field("inner", &[BitRange { lo: 2, width: 6 }], 6, FieldKind::Layout(&INNER)),
-            field("v", &[BitRange { lo: 8, width: 8 }], 8, FieldKind::Unknown),
+            field("w", &[BitRange { lo: 0, width: 2 }], FieldKind::Unknown),
+            field("inner", &[BitRange { lo: 2, width: 6 }], FieldKind::Layout(&INNER)),
+            field("v", &[BitRange { lo: 8, width: 8 }], FieldKind::Unknown),
         ],
         syntax: &[
             Piece::Field {
@@ -2295,8 +2286,8 @@ mod tests {
         bits: 24,
         is_instruction: false,
         fields: &[
-            field("h", &[BitRange { lo: 0, width: 16 }], 16, FieldKind::Half),
-            field("n", &[BitRange { lo: 16, width: 8 }], 8, FieldKind::Unsigned),
+            field("h", &[BitRange { lo: 0, width: 16 }], FieldKind::Half),
+            field("n", &[BitRange { lo: 16, width: 8 }], FieldKind::Unsigned),
         ],
         syntax: &[
             Piece::Field {
@@ -2368,34 +2359,30 @@ mod tests {
 
     /// One field of each kind that prints on its own, at bit 0 of a word.
     static KINDS: [Field; 8] = [
-        field("s", &[BitRange { lo: 0, width: 8 }], 8, FieldKind::Signed),
-        field("u", &[BitRange { lo: 0, width: 8 }], 8, FieldKind::Unsigned),
+        field("s", &[BitRange { lo: 0, width: 8 }], FieldKind::Signed),
+        field("u", &[BitRange { lo: 0, width: 8 }], FieldKind::Unsigned),
         field(
             "mh",
             &[BitRange { lo: 0, width: 4 }],
-            4,
             FieldKind::Mask(ComponentOrder::XHigh),
         ),
         field(
             "ml",
             &[BitRange { lo: 0, width: 4 }],
-            4,
             FieldKind::Mask(ComponentOrder::XLow),
         ),
         field(
             "sh",
             &[BitRange { lo: 0, width: 8 }],
-            8,
             FieldKind::Swizzle(ComponentOrder::XHigh),
         ),
         field(
             "sl",
             &[BitRange { lo: 0, width: 8 }],
-            8,
             FieldKind::Swizzle(ComponentOrder::XLow),
         ),
-        field("h", &[BitRange { lo: 0, width: 16 }], 16, FieldKind::Half),
-        field("f", &[BitRange { lo: 0, width: 32 }], 32, FieldKind::Float),
+        field("h", &[BitRange { lo: 0, width: 16 }], FieldKind::Half),
+        field("f", &[BitRange { lo: 0, width: 32 }], FieldKind::Float),
     ];
 
     /// Each field kind and style prints its value as the spec language
@@ -2592,10 +2579,10 @@ mod tests {
         ],
     };
     static NAMED: [Field; 4] = [
-        field("cond", &[BitRange { lo: 0, width: 3 }], 3, FieldKind::Enum(&COND)),
-        field("op", &[BitRange { lo: 0, width: 3 }], 3, FieldKind::Enum(&OP)),
-        field("reg", &[BitRange { lo: 0, width: 4 }], 4, FieldKind::Regs(&REGS)),
-        field("closed", &[BitRange { lo: 0, width: 3 }], 3, FieldKind::Enum(&CLOSED)),
+        field("cond", &[BitRange { lo: 0, width: 3 }], FieldKind::Enum(&COND)),
+        field("op", &[BitRange { lo: 0, width: 3 }], FieldKind::Enum(&OP)),
+        field("reg", &[BitRange { lo: 0, width: 4 }], FieldKind::Regs(&REGS)),
+        field("closed", &[BitRange { lo: 0, width: 3 }], FieldKind::Enum(&CLOSED)),
     ];
     /// A closed enum with no empty spelling: numbers name its values.
     static CLOSED: Enum = an_enum("Closed", false, &[value("a", 0, &["a"]), value("b", 3, &["b"])]);
@@ -2605,8 +2592,8 @@ mod tests {
     /// the value less `n`.
     #[test]
     fn signed_and_offset_numbers_read_in_range() {
-        static U4: Field = field("u", &[BitRange { lo: 0, width: 4 }], 4, FieldKind::Unsigned);
-        static S4: Field = field("s", &[BitRange { lo: 0, width: 4 }], 4, FieldKind::Signed);
+        static U4: Field = field("u", &[BitRange { lo: 0, width: 4 }], FieldKind::Unsigned);
+        static S4: Field = field("s", &[BitRange { lo: 0, width: 4 }], FieldKind::Signed);
         let sign =
             |f: &'static Field, text: &str| super::parse_sign(&mut Cursor::new(text), f).map_err(|e| e.report().col);
         assert_eq!(sign(&U4, "+15"), Ok(15));
@@ -2743,8 +2730,8 @@ mod tests {
         bits: 2,
         is_instruction: false,
         fields: &[
-            field("sel", &[BitRange { lo: 0, width: 1 }], 1, FieldKind::Fixed(0)),
-            field("x", &[BitRange { lo: 1, width: 1 }], 1, FieldKind::Unsigned),
+            field("sel", &[BitRange { lo: 0, width: 1 }], FieldKind::Fixed(0)),
+            field("x", &[BitRange { lo: 1, width: 1 }], FieldKind::Unsigned),
         ],
         syntax: &[
             Piece::Text("#"),
@@ -2763,7 +2750,7 @@ mod tests {
         doc: "",
         bits: 2,
         is_instruction: false,
-        fields: &[field("mode", &[BitRange { lo: 1, width: 1 }], 1, FieldKind::Fixed(1))],
+        fields: &[field("mode", &[BitRange { lo: 1, width: 1 }], FieldKind::Fixed(1))],
         syntax: &[Piece::Text("#b")],
         texts: &[],
         params: &[],
@@ -2774,7 +2761,7 @@ mod tests {
         bits: 2,
         variants: &[&VARIANT_A, &VARIANT_B],
     };
-    static EITHER_FIELD: Field = field("e", &[BitRange { lo: 0, width: 2 }], 2, FieldKind::Union(&EITHER));
+    static EITHER_FIELD: Field = field("e", &[BitRange { lo: 0, width: 2 }], FieldKind::Union(&EITHER));
 
     /// A union's text reads as the variant its bits then choose: text that
     /// parses as a later variant, but whose bits an earlier one claims,
@@ -2810,14 +2797,8 @@ mod tests {
                 params: &[],
             }
         }
-        static P: Format = same_text(
-            "P",
-            &[field("p", &[BitRange { lo: 0, width: 1 }], 1, FieldKind::Fixed(0))],
-        );
-        static Q: Format = same_text(
-            "Q",
-            &[field("q", &[BitRange { lo: 0, width: 1 }], 1, FieldKind::Fixed(1))],
-        );
+        static P: Format = same_text("P", &[field("p", &[BitRange { lo: 0, width: 1 }], FieldKind::Fixed(0))]);
+        static Q: Format = same_text("Q", &[field("q", &[BitRange { lo: 0, width: 1 }], FieldKind::Fixed(1))]);
         const fn tie(variants: &'static [&'static Format]) -> Union {
             Union {
                 name: "Tie",
@@ -2828,8 +2809,8 @@ mod tests {
         }
         static PQ: Union = tie(&[&P, &Q]);
         static QP: Union = tie(&[&Q, &P]);
-        static PQ_FIELD: Field = field("t", &[BitRange { lo: 0, width: 1 }], 1, FieldKind::Union(&PQ));
-        static QP_FIELD: Field = field("t", &[BitRange { lo: 0, width: 1 }], 1, FieldKind::Union(&QP));
+        static PQ_FIELD: Field = field("t", &[BitRange { lo: 0, width: 1 }], FieldKind::Union(&PQ));
+        static QP_FIELD: Field = field("t", &[BitRange { lo: 0, width: 1 }], FieldKind::Union(&QP));
         for (f, want) in [(&PQ_FIELD, 0), (&QP_FIELD, 1)] {
             let mut word = 0u64;
             assert!(super::parse_field(&mut Cursor::new("#z"), f, &mut word).is_ok());

@@ -677,24 +677,9 @@ pub fn bundle_fields<I: Isa>() {
 mod tests {
     use super::{choose_variant, default_value, every_leaf, field_values, leaves, low_mask, Leaf, Vec};
     use crate::layout::{BitRange, Enum, EnumValue, Field, FieldKind, Format, RegFile, Regs, Union};
+    use crate::test_layout::field;
     use alloc::string::String;
     use pretty_assertions::assert_eq;
-
-    const fn field(name: &'static str, ranges: &'static [BitRange], kind: FieldKind) -> Field {
-        let mut width = 0;
-        let mut i = 0;
-        while i < ranges.len() {
-            width += ranges[i].width;
-            i += 1;
-        }
-        Field {
-            name,
-            doc: "",
-            ranges,
-            width,
-            kind,
-        }
-    }
 
     const fn layout(name: &'static str, bits: u32, fields: &'static [Field]) -> Format {
         Format {
