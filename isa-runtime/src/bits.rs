@@ -229,7 +229,7 @@ mod tests {
                 if lo + width > 192 {
                     continue;
                 }
-                let v = 0x0123_4567_89AB_CDEF & low_mask(width);
+                let v = 0xF123_4567_89AB_CDEF & low_mask(width);
                 let mut w = [u64::MAX; 3];
                 w.set(lo, width, v);
                 assert_eq!(w.get(lo, width), v, "lo={lo} width={width}");
