@@ -243,3 +243,118 @@ impl fmt::Display for ParseError {
 }
 
 impl core::error::Error for ParseError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use pretty_assertions::assert_eq;
+
+    /// Each kind's message names the field and the values at fault, after
+    /// the byte offset when there is one.
+    #[test]
+    fn decode_errors_name_the_field_and_the_values() {
+        let cases: [(DecodeErrorKind, &str); 15] = [
+            (
+                DecodeErrorKind::UnknownOpcode { word: 0xAB, bits: 32 },
+                "no opcode matches word 0xab",
+            ),
+            (
+                DecodeErrorKind::UnknownOpcode { word: 0xAB, bits: 128 },
+                "no opcode matches word 0xab",
+            ),
+            (
+                DecodeErrorKind::UnknownOpcode { word: 0xAB, bits: 129 },
+                "no opcode matches the word's low 128 bits, 0xab",
+            ),
+            (
+                DecodeErrorKind::BadEnumValue {
+                    value: 7,
+                    enum_name: "Cond",
+                },
+                "field `f`: value 0x7 is not a `Cond`",
+            ),
+            (
+                DecodeErrorKind::FixedMismatch { expected: 1, found: 2 },
+                "field `f`: expected fixed value 0x1, found 0x2",
+            ),
+            (
+                DecodeErrorKind::ReservedNotZero { found: 4 },
+                "field `f`: reserved bits must be zero, found 0x4",
+            ),
+            (
+                DecodeErrorKind::BadRegister { value: 9 },
+                "field `f`: 0x9 is not a register number",
+            ),
+            (
+                DecodeErrorKind::ZeroLength,
+                "field `f`: an instruction length of 0 words",
+            ),
+            (
+                DecodeErrorKind::LengthTooShort { declared: 1, needed: 2 },
+                "field `f`: the instruction is 1 words long but its units need 2",
+            ),
+            (
+                DecodeErrorKind::PaddingNotZero { bit: 70 },
+                "bit 70 of the instruction is set but lies after its last unit (padding must be zero)",
+            ),
+            (
+                DecodeErrorKind::MissingNext { announced: 3 },
+                "field `f`: the input ends, but the last instruction announces a next one of 3 words",
+            ),
+            (
+                DecodeErrorKind::TrailingData { word: 0x1F },
+                "word 0x0000001f follows the program's last instruction (only zero padding may)",
+            ),
+            (
+                DecodeErrorKind::Truncated {
+                    needed: 4,
+                    available: 1,
+                },
+                "input ends inside a word: 1 of 4 bytes left",
+            ),
+            (
+                DecodeErrorKind::NoSuchGeneration { gen: 9, lo: 3, hi: 7 },
+                "generation 9 is not one the spec describes (3 to 7)",
+            ),
+            (
+                DecodeErrorKind::NoVariant { union: "Src", value: 5 },
+                "field `f`: no layout of union `Src` matches 0x5",
+            ),
+        ];
+        for (kind, message) in cases {
+            let e = DecodeError::new("f", kind);
+            assert_eq!(e.to_string(), message);
+            assert_eq!(e.at(0x10).to_string(), alloc::format!("byte 0x10: {message}"));
+        }
+    }
+
+    /// `shifted` moves an error's offset (none counts as 0) into the
+    /// enclosing input; `in_field` renames only a union's error.
+    #[test]
+    fn offsets_shift_and_union_errors_take_the_outer_field() {
+        let e = DecodeError::new("f", DecodeErrorKind::ZeroLength);
+        assert_eq!(e.clone().shifted(8).offset, Some(8));
+        assert_eq!(e.clone().at(4).shifted(8).offset, Some(12));
+        assert_eq!(e.clone().in_field("outer").field, "f");
+        let union = DecodeError::new("sel", DecodeErrorKind::NoVariant { union: "U", value: 1 });
+        assert_eq!(union.in_field("outer").field, "outer");
+    }
+
+    /// Encode and parse errors print their field, or their line and column.
+    #[test]
+    fn encode_and_parse_errors_print_where_they_are() {
+        let e = EncodeError {
+            field: "src",
+            message: "expected 0 to 15".into(),
+        };
+        assert_eq!(e.to_string(), "field `src`: expected 0 to 15");
+        let p = ParseError {
+            line: 2,
+            col: 5,
+            message: "expected `,`".into(),
+        };
+        assert_eq!(p.clone().to_string(), "2:5: expected `,`");
+        assert_eq!(p.offset_lines(10).to_string(), "12:5: expected `,`");
+    }
+}

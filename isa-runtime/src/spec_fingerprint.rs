@@ -36,6 +36,8 @@ pub const fn assert_spec_unchanged(spec: &[u8], fingerprint: u64) {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
     use super::*;
 
     #[test]
@@ -45,5 +47,17 @@ mod tests {
         assert_eq!(spec_fingerprint(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(spec_fingerprint(b"x\r\ny\r\n"), spec_fingerprint(b"x\ny\n"));
         assert_ne!(spec_fingerprint(b"x\ny\n"), spec_fingerprint(b"x\nz\n"));
+    }
+
+    /// The check passes for the fingerprint its spec has and stops (at
+    /// compile time in a checked-in expansion; here, a panic) for any other.
+    #[test]
+    fn the_check_passes_only_for_the_specs_fingerprint() {
+        assert_spec_unchanged(b"isa t {}\n", spec_fingerprint(b"isa t {}\r\n"));
+        let changed =
+            std::panic::catch_unwind(|| assert_spec_unchanged(b"isa t {}\n", spec_fingerprint(b"isa u {}\n")));
+        let message = changed.expect_err("a changed spec must stop the build");
+        let message = message.downcast_ref::<&str>().copied().unwrap_or_default();
+        assert!(message.contains("run `cargo xtask codegen`"), "{message}");
     }
 }

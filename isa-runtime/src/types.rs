@@ -561,6 +561,28 @@ mod tests {
         assert_eq!(Mask::<true>::from_components(&[Component::X]).bits(), 0b1000);
         assert_eq!(Mask::<false>::from_components(&[Component::X]).bits(), 0b0001);
         assert_eq!(alloc::format!("{}", Mask::<true>::from_bits(0b1001)), "xw");
+        // A component named twice is written once.
+        assert_eq!(
+            Mask::<false>::from_components(&[Component::X, Component::X]).bits(),
+            0b0001
+        );
+        assert_eq!(
+            Mask::<true>::from_components(&[Component::W, Component::Y, Component::W]).bits(),
+            0b0101
+        );
+        assert_eq!(Mask::<false>::from_int(0xF), Some(Mask::full()));
+        assert_eq!(Mask::<false>::from_int(0x10), None);
+    }
+
+    /// Plain integer fields print as their number: decimal for `Display`,
+    /// hexadecimal for `Debug` (as a generated struct's `Debug` shows them).
+    #[test]
+    fn integer_fields_print_their_number() {
+        let u = UInt::<12>::new(0xABC).expect("in range");
+        assert_eq!(alloc::format!("{u} {u:?} {u:>6}"), "2748 0xabc   2748");
+        let s = SInt::<8>::new(-5).expect("in range");
+        assert_eq!(alloc::format!("{s} {s:+}"), "-5 -5");
+        assert_eq!(alloc::format!("{}", SInt::<40>::from_bits(1 << 39)), "-549755813888");
     }
 
     #[test]
