@@ -574,6 +574,42 @@ mod tests {
         assert_eq!(Mask::<false>::from_int(0x10), None);
     }
 
+    /// A swizzle built from four selectors puts each where `get` reads it,
+    /// in either order, and shows as its letters.
+    #[test]
+    fn swizzles_from_components_read_back() {
+        use Component::{W, X, Y, Z};
+        assert_eq!(Swizzle::<false>::from_components([W, Z, Y, X]).bits(), 0x1B);
+        assert_eq!(Swizzle::<true>::from_components([W, Z, Y, X]).bits(), 0xE4);
+        for sel in [[X, Y, Z, W], [W, W, X, Y], [Z, X, W, Y], [Y, Y, Y, Y]] {
+            let high = Swizzle::<true>::from_components(sel);
+            let low = Swizzle::<false>::from_components(sel);
+            for (i, &c) in sel.iter().enumerate() {
+                assert_eq!((high.get(i), low.get(i)), (c, c), "{sel:?}[{i}]");
+            }
+        }
+        assert_eq!(
+            alloc::format!("{:?}", Swizzle::<false>::from_bits(0x1B)),
+            "Swizzle(wzyx)"
+        );
+    }
+
+    /// Float fields keep their bits (a NaN payload, a negative zero) and
+    /// give them back as bits and as values; `Display` prints as the text
+    /// layer does, `Debug` as Rust prints the float.
+    #[test]
+    fn float_fields_keep_their_bits() {
+        let f = Float32::from(-1.5f32);
+        assert_eq!((f.to_bits(), f.get()), (0xBFC0_0000, -1.5));
+        assert_eq!(Float32::from_bits(0x7FC0_0001).to_bits(), 0x7FC0_0001);
+        assert_eq!(Float32::from(-0.0f32).to_bits(), 0x8000_0000);
+        assert_eq!(alloc::format!("{f} {f:?}"), "-1.5 -1.5");
+        let h = Float16::from(half::f16::from_f32(0.5));
+        assert_eq!((h.to_bits(), h.get()), (0x3800, half::f16::from_f32(0.5)));
+        assert_eq!(alloc::format!("{h} {h:?}"), "0.5 0.5");
+        assert_eq!(alloc::format!("{}", Float16::from_bits(0xBC00)), "-1.0");
+    }
+
     /// Plain integer fields print as their number: decimal for `Display`,
     /// hexadecimal for `Debug` (as a generated struct's `Debug` shows them).
     #[test]

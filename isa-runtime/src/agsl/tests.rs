@@ -161,3 +161,45 @@ fn expressions_nest_at_most_max_depth_levels() {
         );
     }
 }
+
+/// The small pieces the lift builds on: a span covering two, a number
+/// literal's value, a swizzle's components (1 to 4 letters of one set),
+/// and what a constructor makes.
+#[test]
+fn spans_numbers_swizzles_and_constructors() {
+    assert_eq!(Span::new(4, 6).to(Span::new(1, 3)), Span::new(1, 6));
+    assert_eq!(Span::new(1, 9).to(Span::new(2, 3)), Span::new(1, 9));
+    assert_eq!(parse_expr("2.5").unwrap().number(), Some(2.5));
+    assert_eq!(parse_expr("a").unwrap().number(), None);
+    assert_eq!(swizzle_components("wzx"), Some(alloc::vec![3, 2, 0]));
+    assert_eq!(swizzle_components("ga"), Some(alloc::vec![1, 3]));
+    for bad in ["", "xxxxx", "xg", "q"] {
+        assert_eq!(swizzle_components(bad), None, "{bad:?}");
+    }
+    assert_eq!(constructor("float3"), Some((3, false)));
+    assert_eq!(constructor("bool3"), Some((3, true)));
+    assert_eq!(constructor("bool"), Some((1, true)));
+    assert_eq!(constructor("float2x2"), None);
+    assert_eq!(constructor("abs"), None);
+}
+
+/// A statement's target must be a known name; a built-in called with one
+/// of its argument counts passes.
+#[test]
+fn targets_are_known_names_and_built_ins_take_their_counts() {
+    let known = |n: &str| ["dst", "src"].contains(&n);
+    let checked = |t: &str| check(&parse(t).unwrap(), &known);
+    assert_eq!(
+        checked("dts = src").unwrap_err().kind,
+        CheckErrorKind::UnknownName("dts".into())
+    );
+    assert_eq!(checked("dst = max(src, src); dst.x = clamp(src.x, 0.0, 1.0)"), Ok(()));
+}
+
+/// A narrowed comparison stays whole: its operands are not per component.
+#[test]
+fn narrowing_keeps_comparisons_whole() {
+    let names = |n: &str| Some(if n == "s" { Ty::FLOAT } else { Ty::float(4) });
+    let n = |t: &str, c: &[usize]| narrow(&parse_expr(t).unwrap(), c, &names).to_string();
+    assert_eq!(n("a.x < s", &[0, 0]), "(a.x < s).xx");
+}
