@@ -202,4 +202,20 @@ fn narrowing_keeps_comparisons_whole() {
     let names = |n: &str| Some(if n == "s" { Ty::FLOAT } else { Ty::float(4) });
     let n = |t: &str, c: &[usize]| narrow(&parse_expr(t).unwrap(), c, &names).to_string();
     assert_eq!(n("a.x < s", &[0, 0]), "(a.x < s).xx");
+    // One component of a vector relational function is its operator.
+    for (function, op) in [
+        ("equal", "=="),
+        ("notEqual", "!="),
+        ("lessThan", "<"),
+        ("lessThanEqual", "<="),
+        ("greaterThan", ">"),
+        ("greaterThanEqual", ">="),
+    ] {
+        assert_eq!(
+            n(&alloc::format!("float4({function}(a, b))"), &[2]),
+            alloc::format!("float(a.z {op} b.z)")
+        );
+    }
+    // A constructor of mixed widths keeps the swizzle outside.
+    assert_eq!(n("float4(a.xy, s, s)", &[0]), "float4(a.xy, s, s).x");
 }
