@@ -136,6 +136,7 @@ fn expressions_nest_at_most_max_depth_levels() {
         ("selects", |n| alloc::format!("{}a", "b ? c : ".repeat(n))),
         ("method calls", |n| alloc::format!("a{}", ".eval(b)".repeat(n))),
     ];
+    let mut deepest_of_all = 0;
     for (what, shape) in shapes {
         // The first count that is refused, and the error it gets.
         let refused = (0..=MAX_DEPTH + 1).find(|&n| parse_expr(&shape(n)).is_err());
@@ -146,6 +147,7 @@ fn expressions_nest_at_most_max_depth_levels() {
         let deepest = parse_expr(&shape(refused - 1)).unwrap();
         let depth = tree_depth(&deepest);
         assert!(depth <= MAX_DEPTH, "{what}: a tree {depth} deep parses");
+        deepest_of_all = deepest_of_all.max(depth);
         let error = parse_expr(&shape(refused)).unwrap_err();
         assert!(
             error.message.starts_with("the expression nests deeper than 64 levels"),
@@ -160,6 +162,8 @@ fn expressions_nest_at_most_max_depth_levels() {
             error.message
         );
     }
+    // Some shape reaches the limit itself.
+    assert_eq!(deepest_of_all, MAX_DEPTH);
 }
 
 /// The small pieces the lift builds on: a span covering two, a number
@@ -218,4 +222,36 @@ fn narrowing_keeps_comparisons_whole() {
     }
     // A constructor of mixed widths keeps the swizzle outside.
     assert_eq!(n("float4(a.xy, s, s)", &[0]), "float4(a.xy, s, s).x");
+}
+
+/// Numbers keep their text (exponents, a leading point); `+`, `true` and
+/// `false` read as themselves; operators of one level group to the left;
+/// a select inside an operator and a number before a swizzle keep their
+/// parentheses.
+#[test]
+fn numbers_signs_booleans_and_grouping_print_back() {
+    for text in [
+        "dst = 1.5e-3 * .5 + 2E+4 - 3e2",
+        "dst = +a",
+        "dst = a - b - c",
+        "dst = a / b * c",
+        "dst = (a ? b : c) * d",
+        "dst = (1.0).x",
+        "dst = true ? a : b",
+    ] {
+        assert_eq!(round_trip(text), text);
+    }
+    let number = |t: &str| parse_expr(t).unwrap().number();
+    assert_eq!(number("1.5e-3"), Some(0.0015));
+    assert_eq!(number("2E+4"), Some(20000.0));
+    assert_eq!(number(".5"), Some(0.5));
+    assert_eq!(parse_expr("true").unwrap().kind, ExprKind::Bool(true));
+    assert_eq!(parse_expr("false").unwrap().kind, ExprKind::Bool(false));
+    assert_eq!(parse_expr("truth").unwrap().kind, ExprKind::Name("truth".into()));
+    // A call's span runs to its closing parenthesis.
+    assert_eq!(parse_expr("max(a, b) ").unwrap().span, Span::new(0, 9));
+    assert_eq!(Ty::float(3).name(), "float3");
+    assert_eq!(Ty::FLOAT.name(), "float");
+    assert_eq!(Ty::bool(1).name(), "bool");
+    assert_eq!(Ty::bool(2).name(), "bool2");
 }
