@@ -561,6 +561,7 @@ mod tests {
         assert_eq!(Mask::<true>::from_components(&[Component::X]).bits(), 0b1000);
         assert_eq!(Mask::<false>::from_components(&[Component::X]).bits(), 0b0001);
         assert_eq!(alloc::format!("{}", Mask::<true>::from_bits(0b1001)), "xw");
+        assert_eq!(alloc::format!("{:?}", Mask::<false>::from_bits(0b0110)), "Mask(yz)");
         // A component named twice is written once.
         assert_eq!(
             Mask::<false>::from_components(&[Component::X, Component::X]).bits(),
