@@ -39,6 +39,7 @@ fn syntax_errors_have_spans() {
     );
     let e = parse("dst = src $").unwrap_err();
     assert_eq!(e.span, Span::new(10, 11));
+    assert_eq!(e.to_string(), e.message);
     assert!(parse("= src").is_err());
     assert!(parse("dst = src.").is_err());
     assert!(parse("dst = src src").is_err());
@@ -254,4 +255,30 @@ fn numbers_signs_booleans_and_grouping_print_back() {
     assert_eq!(Ty::FLOAT.name(), "float");
     assert_eq!(Ty::bool(1).name(), "bool");
     assert_eq!(Ty::bool(2).name(), "bool2");
+}
+
+/// A function the spec declares with the most arguments allowed is
+/// checked against that count.
+#[test]
+fn declared_functions_take_up_to_max_declared_arity() {
+    let known = |n: &str| ["dst", "src"].contains(&n);
+    let declared = |n: &str| (n == "wide").then_some(MAX_DECLARED_ARITY);
+    let args = alloc::vec!["src"; MAX_DECLARED_ARITY].join(", ");
+    let call = |args: &str| {
+        check_with(
+            &parse(&alloc::format!("dst = wide({args})")).unwrap(),
+            &known,
+            &declared,
+        )
+    };
+    assert_eq!(call(&args), Ok(()));
+    let e = call("src").unwrap_err();
+    assert_eq!(
+        e.kind,
+        CheckErrorKind::Arity {
+            name: "wide".into(),
+            want: &[MAX_DECLARED_ARITY],
+            found: 1
+        }
+    );
 }
