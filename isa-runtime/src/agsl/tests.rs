@@ -89,6 +89,10 @@ fn types() {
     assert!(ty("a.xyz + b").is_err());
     assert!(ty("none").is_err());
     assert!(ty("a.xyz.w").is_err());
+    assert_eq!(ty("s.eval(a.xy)"), Ok(Ty::float(4)));
+    assert!(ty("s.sample(a.xy)").is_err());
+    assert_eq!(ty("a.x < 0.0 ? a.xy : b.zw"), Ok(Ty::float(2)));
+    assert!(ty("a.x < 0.0 ? a.xy : b").is_err());
 }
 
 #[test]
@@ -241,6 +245,10 @@ fn numbers_signs_booleans_and_grouping_print_back() {
         "dst = true ? a : b",
     ] {
         assert_eq!(round_trip(text), text);
+    }
+    // An exponent with no digits at the end of the text reads no further.
+    for text in ["1e", "1e+", "2.5E-"] {
+        assert!(parse_expr(text).is_ok_and(|e| e.number().is_none()), "{text}");
     }
     let number = |t: &str| parse_expr(t).unwrap().number();
     assert_eq!(number("1.5e-3"), Some(0.0015));
