@@ -1740,7 +1740,7 @@ type Pattern = (i32, u128, u128);
 /// same bits under the mask every pattern of the group tests: two that
 /// differ there never match one word. Distinct opcodes thus cost no
 /// comparison per pair, where comparing every pair made this check
-/// quadratic in the opcodes (16 million pairs at the 4,096 that
+/// quadratic in the opcodes (8.4 million pairs at the 4,096 that
 /// `variant` lines allow).
 fn overlapping_pairs(patterns: &[Pattern], also: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
     let mut by_priority: HashMap<i32, Vec<usize>> = HashMap::new();
