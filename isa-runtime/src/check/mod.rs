@@ -705,36 +705,25 @@ mod tests {
         }
     }
 
+    /// A 2-bit enum of `values`.
+    const fn two_bit_enum(name: &'static str, open: bool, values: &'static [EnumValue]) -> Enum {
+        Enum {
+            name,
+            doc: "",
+            bits: 2,
+            open,
+            operands: &[],
+            attrs: &[],
+            values,
+        }
+    }
+
     /// A closed 2-bit enum whose first named value is 2.
-    static CLOSED_ENUM: Enum = Enum {
-        name: "Closed",
-        doc: "",
-        bits: 2,
-        open: false,
-        operands: &[],
-        attrs: &[],
-        values: &[value("B", 2), value("A", 1)],
-    };
+    static CLOSED_ENUM: Enum = two_bit_enum("Closed", false, &[value("B", 2), value("A", 1)]);
     /// The same values, open.
-    static OPEN_ENUM: Enum = Enum {
-        name: "Open",
-        doc: "",
-        bits: 2,
-        open: true,
-        operands: &[],
-        attrs: &[],
-        values: &[value("B", 2), value("A", 1)],
-    };
+    static OPEN_ENUM: Enum = two_bit_enum("Open", true, &[value("B", 2), value("A", 1)]);
     /// A closed enum that names no value.
-    static EMPTY_ENUM: Enum = Enum {
-        name: "Empty",
-        doc: "",
-        bits: 2,
-        open: false,
-        operands: &[],
-        attrs: &[],
-        values: &[],
-    };
+    static EMPTY_ENUM: Enum = two_bit_enum("Empty", false, &[]);
     const FILES: &[RegFile] = &[
         RegFile {
             prefix: "r",
@@ -759,11 +748,8 @@ mod tests {
     };
     /// The same files, open.
     static OPEN_REGS: Regs = Regs {
-        name: "Open",
-        doc: "",
-        bits: 3,
         open: true,
-        files: FILES,
+        ..CLOSED_REGS
     };
 
     /// A union's first layout: bit 0 fixed at 0, a 3-bit `x`.
