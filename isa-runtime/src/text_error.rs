@@ -194,11 +194,7 @@ impl<'a> TextError<'a> {
         let message = match self.what {
             What::Made(e) => return e,
             What::Message(m) => m,
-            What::Merged(pair) => {
-                let [a, b] = *pair;
-                let (a, b) = (a.report(), b.report());
-                return merge_expected(&a, &b).unwrap_or_else(|| more_specific(a, b));
-            }
+            What::Merged(pair) => return report_merged(*pair),
             what => {
                 let Some(at) = &self.at else {
                     return ParseError {
@@ -212,6 +208,64 @@ impl<'a> TextError<'a> {
         };
         ParseError { line, col, message }
     }
+}
+
+/// Errors merged at one place ([`TextError::merge`]), as one: the
+/// mnemonics that several formats expect for one field are listed once
+/// (`expected a mnemonic (nop, end or sync) for `opcode``, not one list
+/// per format), then `expected A or B, found F` (or the more specific of
+/// two).
+fn report_merged(pair: [TextError<'_>; 2]) -> ParseError {
+    /// One error of the merge, or the mnemonics of one field so far.
+    enum Part<'a> {
+        Done(ParseError),
+        Mnemonics(Cursor<'a>, &'static Field, Vec<Mnemonic>),
+    }
+    let mut parts: Vec<Part<'_>> = Vec::new();
+    // The leaves in order, without recursion (a merge may be hundreds of
+    // forms deep).
+    let mut stack: Vec<TextError<'_>> = pair.into_iter().rev().collect();
+    while let Some(e) = stack.pop() {
+        match (e.what, e.at) {
+            (What::Merged(pair), _) => stack.extend(pair.into_iter().rev()),
+            (What::Mnemonic(field, table), Some(at)) => {
+                let same = parts.iter_mut().find_map(|p| match p {
+                    Part::Mnemonics(_, f, list) if f.name == field.name => Some(list),
+                    _ => None,
+                });
+                match same {
+                    Some(list) => {
+                        for m in table {
+                            if !list.iter().any(|l| l.text == m.text) {
+                                list.push(*m);
+                            }
+                        }
+                    }
+                    None => parts.push(Part::Mnemonics(at, field, table.to_vec())),
+                }
+            }
+            (what, at) => parts.push(Part::Done(TextError { at, what }.report())),
+        }
+    }
+    let mut reports = parts.into_iter().map(|p| match p {
+        Part::Done(e) => e,
+        Part::Mnemonics(at, field, list) => {
+            let (line, col) = at.position();
+            ParseError {
+                line,
+                col,
+                message: mnemonic_message(&at, field, &list),
+            }
+        }
+    });
+    let first = reports.next().unwrap_or(ParseError {
+        line: 1,
+        col: 1,
+        message: String::new(),
+    });
+    reports.fold(first, |a, b| {
+        merge_expected(&a, &b).unwrap_or_else(|| more_specific(a, b))
+    })
 }
 
 /// The message of a lazily described error at `at`.
@@ -433,6 +487,41 @@ mod tests {
         assert_eq!(
             merge_expected(&d, &e).unwrap().message,
             "expected the end of the line or a note or `;`, found `x`"
+        );
+    }
+
+    /// Several formats' "expected a mnemonic" at one place are one list
+    /// per field (each mnemonic once), merged with the other expectations
+    /// in the order the forms were tried; past the listing limit, counted.
+    #[test]
+    fn mnemonics_of_several_formats_are_one_list() {
+        static OTHER: Field = Field { name: "op", ..OPCODE };
+        let mut cur = Cursor::new("x frob r1");
+        cur.eat("x ");
+        let mut best = None;
+        for error in [
+            TextError::expected_code(&cur, "(rpt"),
+            TextError::mnemonic(&cur, &OPCODE, &table(3)[..2]),
+            TextError::mnemonic(&cur, &OTHER, &table(3)[2..]),
+            TextError::mnemonic(&cur, &OPCODE, &table(3)[1..]),
+        ] {
+            TextError::keep_furthest(&mut best, error);
+        }
+        let e = best.expect("errors").report();
+        assert_eq!(
+            (e.col, e.message.as_str()),
+            (
+                3,
+                "expected `(rpt` or a mnemonic (cmps, cmps.f or op2) for `opcode` or a mnemonic (op2) for `op`, found `frob`"
+            )
+        );
+        let mut best = None;
+        for n in [7, 13] {
+            TextError::keep_furthest(&mut best, TextError::mnemonic(&cur, &OPCODE, table(n)));
+        }
+        assert_eq!(
+            best.expect("errors").report().message,
+            "expected one of the format's 13 mnemonics for `opcode`, found `frob`"
         );
     }
 
