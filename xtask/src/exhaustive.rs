@@ -264,7 +264,42 @@ fn first_index(t: &Tally) -> Option<u32> {
 }
 
 /// Sweeps one ISA; returns whether everything held.
+/// The word spaces [`run`] sweeps.
+const SWEEPS: [&str; 4] = ["pica", "agal", "lima-pp", "ir3"];
+
+/// Set in the environment of the `sweep`-profile xtask that [`run`] starts.
+const IN_SWEEP_PROFILE: &str = "ISAFORGE_XTASK_SWEEP_PROFILE";
+
+/// Sweeps `isa`'s word space in an optimised xtask: this one, if it is the
+/// `sweep`-profile build [`run`] started, else that build (`cargo run
+/// --profile sweep`), which this one waits for. The dev build of xtask is
+/// unoptimised, so the docs build fast; a sweep of 2^32 words wants
+/// opt-level 3 (the workspace manifest's `sweep` profile).
 pub fn run(isa: &str) -> bool {
+    if !SWEEPS.contains(&isa) {
+        eprintln!("exhaustive: no sweep for `{isa}` (known: {})", SWEEPS.join(", "));
+        return false;
+    }
+    if std::env::var_os(IN_SWEEP_PROFILE).is_some() {
+        return sweep_isa(isa);
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = std::process::Command::new(cargo)
+        .args(["run", "--quiet", "--profile", "sweep", "--package", "xtask"])
+        .args(["--", "exhaustive", isa])
+        .env(IN_SWEEP_PROFILE, "1")
+        .status();
+    match status {
+        Ok(status) => status.success(),
+        Err(e) => {
+            eprintln!("exhaustive: cannot run cargo for the `sweep` profile: {e}");
+            false
+        }
+    }
+}
+
+/// Sweeps `isa`'s word space in this process (see the module doc).
+fn sweep_isa(isa: &str) -> bool {
     match isa {
         "pica" => {
             let start = Instant::now();
@@ -319,7 +354,7 @@ pub fn run(isa: &str) -> bool {
             words.mismatches.load(Ordering::Relaxed) == 0 && words.panics.load(Ordering::Relaxed) == 0
         }
         other => {
-            eprintln!("exhaustive: no sweep for `{other}` (known: pica, agal, lima-pp, ir3)");
+            eprintln!("exhaustive: no sweep for `{other}` (known: {})", SWEEPS.join(", "));
             false
         }
     }
