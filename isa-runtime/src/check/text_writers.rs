@@ -50,7 +50,8 @@ pub type Writer<W> = fn(usize, usize, &mut String, &W, &mut EchoHooks) -> fmt::R
 
 /// For every format of `layout` with `text` lines: `groups` lists its
 /// groups as they first appear; for `count` random words (fields biased to
-/// the values the conditions name, and to zero), `select` chooses in every
+/// the values the conditions name, and to zero; every value of a layout of
+/// at most 16 bits instead), `select` chooses in every
 /// group the line `select_text` chooses, and `write` prints every line as
 /// `write_text` prints it. Panics with the format, line and word at fault.
 pub fn text_writers<W: BitWord>(
@@ -83,8 +84,8 @@ pub fn text_writers<W: BitWord>(
         if format.texts.is_empty() {
             continue;
         }
-        for _ in 0..count {
-            let word = biased_word::<W>(format, &mut rng);
+        for n in 0..words_to_try(format, count) {
+            let word = nth_word::<W>(format, n, &mut rng);
             for (gi, &(dialect, name)) in want.iter().enumerate() {
                 let interpreted = text::select_text(format, dialect, name, &word)
                     .and_then(|t| format.texts.iter().position(|x| core::ptr::eq(x, t)));
@@ -114,6 +115,34 @@ pub fn text_writers<W: BitWord>(
     }
     let any = layout.formats.iter().any(|f| !f.texts.is_empty());
     assert!(!any || checked > 0);
+}
+
+/// The widest layout whose every value the checks try, in bits: a
+/// nested operand's layout (ir3's 8-bit `Reg`) has fewer values than the
+/// random words would be.
+const EVERY_VALUE_BITS: u32 = 16;
+
+/// How many words of `format` the checks try: every value of a layout of
+/// at most [`EVERY_VALUE_BITS`] bits, else `count` random ones.
+fn words_to_try(format: &Format, count: u64) -> u64 {
+    if format.bits <= EVERY_VALUE_BITS {
+        1 << format.bits
+    } else {
+        count
+    }
+}
+
+/// The `n`th word [`words_to_try`] counts: `n` in the layout's bits under
+/// random ones (which no line may read) for a small layout, else a
+/// [`biased_word`].
+fn nth_word<W: BitWord>(format: &Format, n: u64, rng: &mut SplitMix64) -> W {
+    if format.bits <= EVERY_VALUE_BITS {
+        let mut word: W = random_word(rng);
+        word.set(0, format.bits, n);
+        word
+    } else {
+        biased_word(format, rng)
+    }
 }
 
 /// A random word of `format`, each field that a condition reads set (one
@@ -257,74 +286,101 @@ impl CarryHooks for ValueHooks {}
 pub type Carrier = fn(usize, usize, u128, &mut u128, &mut ValueHooks) -> bool;
 
 /// For every format of `layout` with `text` lines, of at most 128 bits, and
-/// `count` random words (biased as for [`text_writers`]), and every line
+/// `count` random words (chosen as for [`text_writers`]), and every line
 /// whose conditions hold: on top of random bits (the format's opcode
 /// field, which a line only checks, set as the word's, unless the line
 /// prints the mnemonic and so reads it), what `carry`
 /// writes is what parsing the line's text (`write_text` with
 /// [`ValueHooks`]) writes. Panics with the format, line and word at fault.
 pub fn text_carries(layout: &IsaLayout, carry: Carrier, count: u64) {
-    let mut rng = SplitMix64::new(0x7E47_0002);
+    let formats: Vec<usize> = (0..layout.formats.len())
+        .filter(|&fi| !layout.formats[fi].texts.is_empty() && layout.formats[fi].bits <= 128)
+        .collect();
+    // The formats are independent: they are spread over the cores (ir3's
+    // take over a minute on one), each with its own random words.
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, formats.len().max(1));
+    let checked: u64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|k| {
+                let formats = &formats;
+                scope.spawn(move || {
+                    formats
+                        .iter()
+                        .skip(k)
+                        .step_by(workers)
+                        .map(|&fi| format_carries(layout, fi, carry, count))
+                        .sum::<u64>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .sum()
+    });
+    assert!(formats.is_empty() || checked > 0);
+}
+
+/// [`text_carries`] for format `fi` of `layout`; how many lines it checked.
+fn format_carries(layout: &IsaLayout, fi: usize, carry: Carrier, count: u64) -> u64 {
+    let format = &layout.formats[fi];
+    let mut rng = SplitMix64::new(0x7E47_0002 ^ fi as u64);
     let mut checked = 0u64;
-    for (fi, format) in layout.formats.iter().enumerate() {
-        if format.texts.is_empty() || format.bits > 128 {
+    // Per line: whether it prints the mnemonic (and so reads the
+    // opcode), and whether it prints a nested layout's lines.
+    let kinds: Vec<(bool, bool)> = format
+        .texts
+        .iter()
+        .map(|t| (reads_opcode(t.pieces), prints_nested(t.pieces)))
+        .collect();
+    for n in 0..words_to_try(format, count) {
+        let word: u128 = nth_word(format, n, &mut rng);
+        let random: u128 = random_word(&mut rng);
+        if !holds_values(format, &word, 0) {
             continue;
         }
-        // Per line: whether it prints the mnemonic (and so reads the
-        // opcode), and whether it prints a nested layout's lines.
-        let kinds: Vec<(bool, bool)> = format
-            .texts
-            .iter()
-            .map(|t| (reads_opcode(t.pieces), prints_nested(t.pieces)))
-            .collect();
-        for _ in 0..count {
-            let word: u128 = biased_word(format, &mut rng);
-            let random: u128 = random_word(&mut rng);
-            if !holds_values(format, &word, 0) {
+        let mut start = random;
+        for f in format.fields.iter().filter(|f| matches!(f.kind, FieldKind::Opcode)) {
+            f.write(&mut start, 0, f.read(&word, 0));
+        }
+        for (ti, (t, &(reads, nested))) in format.texts.iter().zip(&kinds).enumerate() {
+            if !t.holds(format, &word, 0) {
                 continue;
             }
-            let mut start = random;
-            for f in format.fields.iter().filter(|f| matches!(f.kind, FieldKind::Opcode)) {
-                f.write(&mut start, 0, f.read(&word, 0));
+            // A line that prints the mnemonic reads the opcode too.
+            let start = if reads { random } else { start };
+            let mut printed = String::new();
+            let wrote = text::write_text(&mut printed, format, t, &word, &mut ValueHooks);
+            if wrote.is_err() && (!holds_an_opcode(format, &word) || nested) {
+                // No text to read back: the mnemonic has none, or a
+                // nested operand has no line for its value (ir3's
+                // category 5 source that the opcode does not read must
+                // be 0).
+                continue;
             }
-            for (ti, (t, &(reads, nested))) in format.texts.iter().zip(&kinds).enumerate() {
-                if !t.holds(format, &word, 0) {
-                    continue;
-                }
-                // A line that prints the mnemonic reads the opcode too.
-                let start = if reads { random } else { start };
-                let mut printed = String::new();
-                let wrote = text::write_text(&mut printed, format, t, &word, &mut ValueHooks);
-                if wrote.is_err() && (!holds_an_opcode(format, &word) || nested) {
-                    // No text to read back: the mnemonic has none, or a
-                    // nested operand has no line for its value (ir3's
-                    // category 5 source that the opcode does not read must
-                    // be 0).
-                    continue;
-                }
-                let mut parsed = start;
-                let mut cur = Cursor::new(&printed);
-                let read = text::parse_text(&mut cur, format, t, &mut parsed, &mut ValueHooks);
-                let at = || format!("`{}` line {ti} ({}.{}), word {word:#x}", format.name, t.dialect, t.name);
-                assert!(
-                    read.is_ok() && cur.rest().is_empty(),
-                    "{}: `{printed}` does not read back",
+            let mut parsed = start;
+            let mut cur = Cursor::new(&printed);
+            let read = text::parse_text(&mut cur, format, t, &mut parsed, &mut ValueHooks);
+            let at = || format!("`{}` line {ti} ({}.{}), word {word:#x}", format.name, t.dialect, t.name);
+            assert!(
+                read.is_ok() && cur.rest().is_empty(),
+                "{}: `{printed}` does not read back",
+                at()
+            );
+            let mut carried = start;
+            assert!(carry(fi, ti, word, &mut carried, &mut ValueHooks), "{}: no carry", at());
+            if carried != parsed {
+                assert_eq!(
+                    format!("{carried:#034x}"),
+                    format!("{parsed:#034x}"),
+                    "{}, text `{printed}`, from {start:#x}",
                     at()
                 );
-                let mut carried = start;
-                assert!(carry(fi, ti, word, &mut carried, &mut ValueHooks), "{}: no carry", at());
-                if carried != parsed {
-                    assert_eq!(
-                        format!("{carried:#034x}"),
-                        format!("{parsed:#034x}"),
-                        "{}, text `{printed}`, from {start:#x}",
-                        at()
-                    );
-                }
-                checked += 1;
             }
+            checked += 1;
         }
     }
-    let any = layout.formats.iter().any(|f| !f.texts.is_empty() && f.bits <= 128);
-    assert!(!any || checked > 0);
+    checked
 }
