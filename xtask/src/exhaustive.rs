@@ -263,7 +263,6 @@ fn first_index(t: &Tally) -> Option<u32> {
     u32::try_from(t.first_mismatch.load(Ordering::Relaxed)).ok()
 }
 
-/// Sweeps one ISA; returns whether everything held.
 /// The word spaces [`run`] sweeps.
 const SWEEPS: [&str; 4] = ["pica", "agal", "lima-pp", "ir3"];
 
@@ -298,7 +297,8 @@ pub fn run(isa: &str) -> bool {
     }
 }
 
-/// Sweeps `isa`'s word space in this process (see the module doc).
+/// Sweeps `isa`'s word space in this process (see the module doc);
+/// returns whether everything held.
 fn sweep_isa(isa: &str) -> bool {
     match isa {
         "pica" => {
