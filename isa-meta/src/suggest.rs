@@ -5,8 +5,12 @@
 
 /// `"; did you mean `x`?"` when a candidate is close to `word` or `word`
 /// abbreviates exactly one candidate (see [`abbreviates`]), else `""`.
+/// Of candidates equally close, the first in byte order: some callers pass
+/// a hash map's keys, and a hint must not change from one run to the next.
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
-    let candidates: Vec<&str> = candidates.into_iter().collect();
+    let mut candidates: Vec<&str> = candidates.into_iter().collect();
+    candidates.sort_unstable();
+    candidates.dedup();
     isa_runtime::lexer::closest(word, candidates.iter().copied())
         .or_else(|| {
             let mut long = candidates.iter().filter(|c| abbreviates(word, c));
@@ -58,6 +62,15 @@ mod tests {
         // The nearest-name rule comes first.
         assert_eq!(did_you_mean("scr", ["src", "scratch"]), "; did you mean `src`?");
         assert_eq!(did_you_mean("t", ["target"]), "");
+    }
+
+    #[test]
+    fn equally_close_candidates_give_one_hint_in_any_order() {
+        // `Reg` is one edit from each: the hint is the first in byte order,
+        // however the candidates come (a hash map's keys come in any).
+        for candidates in [["Rug", "Reb", "Rag"], ["Rag", "Rug", "Reb"], ["Reb", "Rag", "Rug"]] {
+            assert_eq!(did_you_mean("Reg", candidates), "; did you mean `Rag`?");
+        }
         assert_eq!(did_you_mean("gt", ["target"]), "");
     }
 
