@@ -554,6 +554,35 @@ opcodes {
         );
     }
 
+    /// A fault of a base format's field (here a width that is not its
+    /// type's) is found once, at the base, however many formats derive
+    /// from it: the rendered messages would merge the copies, but a fuzzed
+    /// spec of 177 derived formats made 11,505 of them, and building them
+    /// was most of its time.
+    #[test]
+    fn a_base_fields_fault_is_found_once_not_once_per_derived_format() {
+        let mut text = String::from(
+            "isa t { word 8 }\nenum E : 2 { a 0 }\nformat F : 8 {\n  e 0..=2 E\n  opcode 3..=7 opcode\n  syntax \"{e}\"\n}\n",
+        );
+        for i in 0..20 {
+            text += &format!("format D{i} : F {{\n  variant \".d{i}\"\n}}\n");
+        }
+        text += "opcodes {\n  op 0 F\n}\n";
+        let source = Source {
+            name: "t.isa".into(),
+            text,
+        };
+        let Err(diags) = crate::compile(&source) else {
+            panic!("the field is 3 bits, its enum 2: the spec must not compile");
+        };
+        let faults: Vec<&str> = diags
+            .iter()
+            .map(|d| d.message.as_str())
+            .filter(|m| m.starts_with("field `e`"))
+            .collect();
+        pretty_assertions::assert_eq!(faults, ["field `e` is 3 bits wide (0..=2) but enum `E` is 2 bits"]);
+    }
+
     /// An empty `sem` (or one of spaces) says nothing: an error at it,
     /// saying what a `sem` holds, on an opcode (where it was accepted as
     /// if no `sem` were written) and on an enum value alike.

@@ -945,9 +945,6 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     let mut outside: Vec<(usize, &BitRange)> = Vec::new();
     let mut names: HashMap<&str, &FieldDef> = HashMap::new();
     for (fi, f) in l.fields.iter().enumerate() {
-        if matches!(f.name.text.as_str(), "self" | "Self" | "super" | "crate" | "_") {
-            diags.error(f.name.span, format!("`{}` cannot be a field name", f.name.text));
-        }
         // A derived format's inherited fields are its base's to report.
         if let Some(first) = names.insert(&f.name.text, f).filter(|_| written_in(l, f.name.span)) {
             diags
@@ -956,33 +953,6 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                     format!("duplicate field `{}` in {kind} `{}`", f.name.text, l.name.text),
                 )
                 .note(first.name.span, "first one here");
-        }
-        if f.width > 64 {
-            // Nested layouts too: their bits travel through a u64.
-            diags.error(
-                f.name.span,
-                format!(
-                    "field `{}` is {} wide: fields (nested layouts included) hold at most 64 bits",
-                    f.name.text,
-                    count(f.width, "bit")
-                ),
-            );
-        }
-        if let Some((want, what)) = type_width(spec, f.ty) {
-            if want != f.width {
-                diags
-                    .error(
-                        f.ty_span,
-                        format!(
-                            "field `{}` is {} wide ({}) but {what} is {}",
-                            f.name.text,
-                            count(f.width, "bit"),
-                            ranges_text(f),
-                            count(want, "bit")
-                        ),
-                    )
-                    .label("width mismatch");
-            }
         }
         // A format other than the bundle without an `opcode` field is
         // reported above, and its patterns with it.
@@ -995,47 +965,10 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
                 ),
             );
         }
-        if let FieldTy::Fixed(v) = f.ty {
-            if u128::from(v) > low_mask128(f.width) {
-                let what = if f.pattern { "pattern" } else { "fixed" };
-                diags.error(
-                    f.ty_span,
-                    format!(
-                        "{what} value {v:#x} does not fit field `{}`'s {} ({})",
-                        f.name.text,
-                        count(f.width, "bit"),
-                        range_text(f.width)
-                    ),
-                );
-            }
-        }
-        if let FieldTy::Layout(inner) = f.ty {
-            let inner = &spec.layouts[inner];
-            if inner.is_format {
-                diags.error(
-                    f.ty_span,
-                    format!("`{}` is a format; a field can only hold a `layout`", inner.name.text),
-                );
-            }
-            if inner.name.text == l.name.text {
-                diags.error(f.ty_span, format!("layout `{}` contains itself", l.name.text));
-            }
-            if f.ranges.len() != 1 {
-                // The caret on the second range, where the field splits.
-                diags.error(
-                    f.ranges.get(1).map_or(f.ty_span, |r| r.span),
-                    format!("nested layout field `{}` must be one contiguous range", f.name.text),
-                );
-            }
-        }
-        if let (FieldTy::Union(u), [_, second, ..]) = (f.ty, f.ranges.as_slice()) {
-            diags.error(
-                second.span,
-                format!(
-                    "union field `{}` (union `{}`) must be one contiguous range",
-                    f.name.text, spec.unions[u].name.text
-                ),
-            );
+        // A derived format's inherited fields are its base's to report: once,
+        // not once per derived format.
+        if written_in(l, f.name.span) {
+            check_field(spec, l, f, diags);
         }
         for r in &f.ranges {
             if r.lo + r.width > l.bits {
@@ -1101,6 +1034,84 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     if l.complete {
         let base = l.base.map(|b| &spec.layouts[b]);
         check_coverage(l, base, &owner, diags);
+    }
+}
+
+/// The checks of one field written in `l` that need none of `l`'s other
+/// fields: its name, its width against its type's, its fixed value, and
+/// what a nested layout or union field may be.
+fn check_field(spec: &Spec, l: &LayoutDef, f: &FieldDef, diags: &mut Diagnostics) {
+    if matches!(f.name.text.as_str(), "self" | "Self" | "super" | "crate" | "_") {
+        diags.error(f.name.span, format!("`{}` cannot be a field name", f.name.text));
+    }
+    if f.width > 64 {
+        // Nested layouts too: their bits travel through a u64.
+        diags.error(
+            f.name.span,
+            format!(
+                "field `{}` is {} wide: fields (nested layouts included) hold at most 64 bits",
+                f.name.text,
+                count(f.width, "bit")
+            ),
+        );
+    }
+    if let Some((want, what)) = type_width(spec, f.ty) {
+        if want != f.width {
+            diags
+                .error(
+                    f.ty_span,
+                    format!(
+                        "field `{}` is {} wide ({}) but {what} is {}",
+                        f.name.text,
+                        count(f.width, "bit"),
+                        ranges_text(f),
+                        count(want, "bit")
+                    ),
+                )
+                .label("width mismatch");
+        }
+    }
+    if let FieldTy::Fixed(v) = f.ty {
+        if u128::from(v) > low_mask128(f.width) {
+            let what = if f.pattern { "pattern" } else { "fixed" };
+            diags.error(
+                f.ty_span,
+                format!(
+                    "{what} value {v:#x} does not fit field `{}`'s {} ({})",
+                    f.name.text,
+                    count(f.width, "bit"),
+                    range_text(f.width)
+                ),
+            );
+        }
+    }
+    if let FieldTy::Layout(inner) = f.ty {
+        let inner = &spec.layouts[inner];
+        if inner.is_format {
+            diags.error(
+                f.ty_span,
+                format!("`{}` is a format; a field can only hold a `layout`", inner.name.text),
+            );
+        }
+        if inner.name.text == l.name.text {
+            diags.error(f.ty_span, format!("layout `{}` contains itself", l.name.text));
+        }
+        if f.ranges.len() != 1 {
+            // The caret on the second range, where the field splits.
+            diags.error(
+                f.ranges.get(1).map_or(f.ty_span, |r| r.span),
+                format!("nested layout field `{}` must be one contiguous range", f.name.text),
+            );
+        }
+    }
+    if let (FieldTy::Union(u), [_, second, ..]) = (f.ty, f.ranges.as_slice()) {
+        diags.error(
+            second.span,
+            format!(
+                "union field `{}` (union `{}`) must be one contiguous range",
+                f.name.text, spec.unions[u].name.text
+            ),
+        );
     }
 }
 
