@@ -11,8 +11,8 @@ use core::fmt::{self, Write};
 use pretty_assertions::assert_eq;
 
 use crate::carry::CarryHooks;
-use crate::check::random_word;
 use crate::check::rng::SplitMix64;
+use crate::check::{random_word, spread};
 use crate::layout::{Field, FieldKind, Format, IsaLayout, Piece, Style};
 use crate::lexer::Cursor;
 use crate::text::{self, TextError, TextHooks};
@@ -298,28 +298,9 @@ pub fn text_carries(layout: &IsaLayout, carry: Carrier, count: u64) {
         .collect();
     // The formats are independent: they are spread over the cores (ir3's
     // take over a minute on one), each with its own random words.
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, formats.len().max(1));
-    let checked: u64 = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|k| {
-                let formats = &formats;
-                scope.spawn(move || {
-                    formats
-                        .iter()
-                        .skip(k)
-                        .step_by(workers)
-                        .map(|&fi| format_carries(layout, fi, carry, count))
-                        .sum::<u64>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-            .sum()
-    });
+    let checked: u64 = spread(formats.len(), |i| format_carries(layout, formats[i], carry, count))
+        .into_iter()
+        .sum();
     assert!(formats.is_empty() || checked > 0);
 }
 
