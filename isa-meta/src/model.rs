@@ -37,6 +37,9 @@ pub struct Spec {
     pub(crate) packed: Option<BundleDef>,
     /// A `bundle` item was written (even one that failed to resolve).
     pub(crate) bundle_declared: bool,
+    /// Opcode lines were lost to syntax errors (reported): that the spec
+    /// has no opcodes is then no second error.
+    pub(crate) opcodes_lost: bool,
 }
 
 impl Spec {

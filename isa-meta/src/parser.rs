@@ -39,8 +39,8 @@ struct Parser<'a, 'd> {
     diags: &'d mut Diagnostics,
     /// A `}` that closed its block before lines that start no item and hold
     /// a `}` of their own ([`Parser::closed_early`]): the error at those
-    /// lines notes it.
-    early_close: Option<Span>,
+    /// lines notes it. With it, whether that block was an `opcodes` block.
+    early_close: Option<(Span, bool)>,
     /// Reading the block of an `isa` item.
     in_isa: bool,
     /// The last `isa` block read was cut by a line that starts another
@@ -191,7 +191,7 @@ impl Parser<'_, '_> {
             }
             let result = match self.item_keyword() {
                 Some(keyword) => self.item(keyword, doc, &mut spec),
-                None => self.stray_lines(start),
+                None => self.stray_lines(start, &mut spec.lost_mnemonics),
             };
             if result.is_err() {
                 self.recover_item(start);
@@ -267,26 +267,49 @@ impl Parser<'_, '_> {
     /// A line at item level that starts no item: one error for it and the
     /// lines after it (and any block they open), up to the next line that
     /// starts with an item keyword (or a slip for one that opens a block:
-    /// [`Parser::misspelt_item`]). Returns `Ok`: nothing is left to
-    /// recover.
-    fn stray_lines(&mut self, start: usize) -> PResult<()> {
+    /// [`Parser::misspelt_item`]). The mnemonics of the lines that read
+    /// like opcode lines go to `lost` (an `opcodes {` line deleted: the
+    /// spec is not said to have no opcodes as well). Returns `Ok`: nothing
+    /// is left to recover.
+    fn stray_lines(&mut self, start: usize, lost: &mut Vec<String>) -> PResult<()> {
         let early_close = self.early_close.take();
+        let opcode_like = self.opcode_line_at(self.pos);
         // A bad number has its error already.
         if *self.peek() != Tok::BadInt {
             let (span, found) = (self.span(), self.peek().describe());
+            // After an `opcodes` block closed early, the note says enough.
+            let hint = if opcode_like.is_some() && !early_close.is_some_and(|(_, opcodes)| opcodes) {
+                ": this reads like an opcode line; is the `opcodes {` line above it missing?"
+            } else {
+                ""
+            };
             let error = self
                 .diags
-                .error(span, format!("expected an item ({ITEM_KEYWORDS}), found {found}"));
-            if let Some(close) = early_close {
+                .error(span, format!("expected an item ({ITEM_KEYWORDS}), found {found}{hint}"));
+            if let Some((close, _)) = early_close {
                 let note = "the block above ends here: is this `}` one too many, or a line that starts an item missing below it?";
                 error.note(close, note);
             }
         }
+        lost.extend(opcode_like);
         self.recover_item(start);
         while !self.at_next_item() {
+            lost.extend(self.opcode_line_at(self.pos));
             self.recover_item(self.pos);
         }
         Ok(())
+    }
+
+    /// The mnemonic of the line starting at token `at` when it reads like
+    /// an opcode line (`MNEMONIC VALUE FORMAT …`).
+    fn opcode_line_at(&self, at: usize) -> Option<String> {
+        match self.toks.get(at..at + 3)? {
+            [Token {
+                tok: Tok::Ident(mnemonic),
+                ..
+            }, Token { tok: Tok::Int(_), .. }, Token { tok: Tok::Ident(_), .. }] => Some(mnemonic.clone()),
+            _ => None,
+        }
     }
 
     /// After an error at item level: skip the item's line and, if it opened a
@@ -364,7 +387,7 @@ impl Parser<'_, '_> {
                     // which one, the lines after cannot tell, so they are
                     // one error (noting this `}`), and this block is taken
                     // as one that may lack lines.
-                    self.early_close = Some(close);
+                    self.early_close = Some((close, false));
                     return Ok(false);
                 }
                 Tok::Eof => {
@@ -1134,8 +1157,11 @@ impl Parser<'_, '_> {
             p.opcode_line(mnemonic, doc)
                 .map(|op| out.push(op))
                 .inspect_err(|_| lost.push(text))
-        })
-        .map(|_| ())
+        })?;
+        if let Some((_, opcodes)) = &mut self.early_close {
+            *opcodes = true;
+        }
+        Ok(())
     }
 
     /// The rest of an opcode line after its mnemonic.

@@ -32,7 +32,8 @@ enum TypeRef {
 }
 
 pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
-    crate::variants::expand(&ast.layouts, &mut ast.opcodes, diags);
+    let opcodes_lost = !ast.lost_mnemonics.is_empty();
+    crate::variants::expand(&ast.layouts, &mut ast.opcodes, opcodes_lost, diags);
     let Some(isa) = ast.isa else {
         diags.error(
             Span::new(0, 0),
@@ -167,7 +168,9 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     let attrs = crate::attrs::resolve_decls(
         isa.attrs,
         Owner::Opcodes {
-            any: !ast.opcodes.is_empty(),
+            // Opcode lines lost to syntax errors count: their error says
+            // what is wrong, not that the attributes describe nothing.
+            any: !ast.opcodes.is_empty() || !ast.lost_mnemonics.is_empty(),
         },
         &[],
         &enums,
@@ -349,7 +352,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         });
     }
 
-    fold_opcode_conditions(&mut layouts, &opcodes, diags);
+    fold_opcode_conditions(&mut layouts, &opcodes, opcodes_lost, diags);
 
     let bundle_declared = !ast.bundles.is_empty();
     let packed = resolve_bundles(ast.bundles, &layouts, &types, !opcodes.is_empty(), diags);
@@ -368,6 +371,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     Some(Spec {
         packed,
         bundle_declared,
+        opcodes_lost,
         state: isa.state.iter().map(|n| n.text.clone()).collect(),
         funcs,
         attrs,
@@ -1196,8 +1200,9 @@ fn template_uses(pieces: &[TPiece], index: usize) -> bool {
 /// list of that format's opcodes whose attribute matches, so a new opcode
 /// line with the attribute joins the form with no other edit. A condition
 /// that no opcode of the format meets is an error: the line would never
-/// print.
-fn fold_opcode_conditions(layouts: &mut [LayoutDef], opcodes: &[OpDef], diags: &mut Diagnostics) {
+/// print (unless opcode lines were lost to syntax errors, `opcodes_lost`:
+/// the lost lines may be the ones that meet it).
+fn fold_opcode_conditions(layouts: &mut [LayoutDef], opcodes: &[OpDef], opcodes_lost: bool, diags: &mut Diagnostics) {
     for (index, layout) in layouts.iter_mut().enumerate() {
         let Some(opcode_field) = layout.fields.iter().position(|f| f.ty == FieldTy::Opcode) else {
             continue;
@@ -1211,7 +1216,7 @@ fn fold_opcode_conditions(layouts: &mut [LayoutDef], opcodes: &[OpDef], diags: &
                 .filter(|op| op.format == index && cond.values.contains(&op.attrs[attr]) == cond.equal)
                 .map(|op| op.value)
                 .collect();
-            if matching.is_empty() {
+            if matching.is_empty() && !opcodes_lost {
                 diags
                     .error(
                         cond.span,

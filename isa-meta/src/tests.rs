@@ -1241,6 +1241,42 @@ opcodes {
         );
     }
 
+    /// Deleting a shipped spec's `opcodes {` line is one error, at the
+    /// first opcode line, saying which line seems missing: its opcode lines
+    /// are lost, not absent, so the spec is not also said to have no
+    /// opcodes, attributes that describe nothing, `variant` lines that copy
+    /// none and `opcode.ATTR` text lines that never print (ir3 gave 33
+    /// errors, PICA 8).
+    #[test]
+    fn a_deleted_opcodes_line_is_one_error_naming_it() {
+        let hint = "this reads like an opcode line; is the `opcodes {` line above it missing?";
+        for (spec, first_opcode) in [
+            ("agal/agal.isa", "mov"),
+            ("pica/pica.isa", "add"),
+            ("ir3/ir3.isa", "nop"),
+        ] {
+            let path = format!("{}/../isa-specs/{spec}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).expect("a shipped spec");
+            let header = text.find("\nopcodes {\n").expect("an `opcodes {` line") + 1;
+            let line = text[header..]
+                .find('\n')
+                .map(|end| &text[header..=header + end])
+                .unwrap();
+            let cut = text.replacen(line, "", 1);
+            let errors = first_lines("t.isa", &cut);
+            assert_eq!(errors.len(), 1, "{spec}: {errors:#?}");
+            assert!(
+                errors[0].ends_with(&format!("found `{first_opcode}`: {hint}")),
+                "{spec}: {}",
+                errors[0]
+            );
+        }
+        // A `}` too many inside an `opcodes` block keeps its note, without
+        // the hint: the block's header is there.
+        let text = EVERY_ITEM.replacen("  f 0 F\n", "  f 0 F\n}\n", 1);
+        assert!(!rendered("t.isa", &text).contains(hint), "{}", rendered("t.isa", &text));
+    }
+
     /// `# note`, `/* … */` and a lone `/ doc`, where a comment was meant,
     /// are one error each, with a hint, and are skipped as comments: a
     /// `/* … */` up to its `*/`, over lines too, else to the end of the

@@ -621,7 +621,7 @@ fn check_isa(spec: &Spec, diags: &mut Diagnostics) {
             ),
         );
     }
-    if spec.opcodes.is_empty() && spec.bundle().is_none() && !spec.bundle_declared {
+    if spec.opcodes.is_empty() && spec.bundle().is_none() && !spec.bundle_declared && !spec.opcodes_lost {
         diags.error(
             spec.name.span,
             format!(

@@ -22,8 +22,10 @@ pub const MAX_OPCODES: usize = 4096;
 
 /// Appends the opcodes of every `variant` line to `opcodes`, formats in
 /// spec order (a variant of a variant format takes the opcodes made for it
-/// above), and reports the lines that make none.
-pub fn expand(layouts: &[LayoutAst], opcodes: &mut Vec<OpAst>, diags: &mut Diagnostics) {
+/// above), and reports the lines that make none, unless opcode lines were
+/// lost to syntax errors (`opcodes_lost`): the lost lines may be the ones
+/// the variant would copy.
+pub fn expand(layouts: &[LayoutAst], opcodes: &mut Vec<OpAst>, opcodes_lost: bool, diags: &mut Diagnostics) {
     let mut names: HashSet<&str> = HashSet::new();
     for layout in layouts {
         // A second item of a name, and a format whose base is itself, are
@@ -78,7 +80,7 @@ pub fn expand(layouts: &[LayoutAst], opcodes: &mut Vec<OpAst>, diags: &mut Diagn
                 );
                 return;
             }
-            if made.is_empty() {
+            if made.is_empty() && !opcodes_lost {
                 diags.error(
                     variant.suffix.span,
                     format!(
