@@ -305,13 +305,17 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 )
             }
             (None, None) => {
-                diags.error(
-                    op.mnemonic.span,
-                    format!(
-                        "opcode `{}` has no template, and its format `{}` has no `syntax` line",
-                        op.mnemonic.text, layout.name.text
-                    ),
-                );
+                // One message for every opcode line of the format, so that
+                // a deleted `syntax` line is one error, listing the lines.
+                diags
+                    .error(
+                        op.mnemonic.span,
+                        format!(
+                            "format `{}` has no `syntax` line, and this opcode line gives no template: add the format's `syntax \"…\"` line, or a template to each of its opcode lines",
+                            layout.name.text
+                        ),
+                    )
+                    .label("no text form");
                 (
                     Template {
                         pieces: Vec::new(),
