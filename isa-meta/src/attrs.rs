@@ -169,13 +169,24 @@ pub struct Mnemonics<'a> {
     pub lost: Vec<&'a str>,
 }
 
+/// The names of the attribute declarations `decls`, before
+/// [`resolve_decls`] leaves out those that fail: their settings are then no
+/// second error ([`resolve_settings`]).
+pub fn declared_names(decls: &[AttrDeclAst]) -> Vec<String> {
+    decls.iter().map(|d| d.name.text.clone()).collect()
+}
+
 /// The value of every declared attribute for one opcode or enum value: its
-/// settings, the defaults elsewhere. `owner` names where they are declared.
+/// settings, the defaults elsewhere. `owner` names where they are declared;
+/// `declared` names every declaration written, those that failed (reported
+/// already, left out of `decls`) included.
+#[allow(clippy::too_many_arguments)]
 pub fn resolve_settings(
     owner: &str,
     mnemonic: &Name,
     settings: &[AttrAst],
     decls: &[AttrDef],
+    declared: &[String],
     enums: &[EnumDef],
     mnemonics: &Mnemonics,
     diags: &mut Diagnostics,
@@ -184,6 +195,10 @@ pub fn resolve_settings(
     let mut set: Vec<Option<&Name>> = vec![None; decls.len()];
     for s in settings {
         let Some(i) = decls.iter().position(|d| d.name.text == s.name.text) else {
+            if declared.contains(&s.name.text) {
+                // Its declaration failed, with an error of its own.
+                continue;
+            }
             let names = decls
                 .iter()
                 .map(|d| d.name.text.as_str())

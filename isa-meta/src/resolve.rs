@@ -129,11 +129,14 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         })
         .collect();
     for (i, (decls, settings)) in enum_attrs.into_iter().enumerate() {
+        let declared = crate::attrs::declared_names(&decls);
         let decls = crate::attrs::resolve_decls(decls, Owner::Values, ENUM_METHODS, &enums, diags);
         let owner = format!("enum `{}`", enums[i].name.text);
         let values: Vec<Vec<u64>> = settings
             .iter()
-            .map(|(name, set)| crate::attrs::resolve_settings(&owner, name, set, &decls, &enums, &mnemonics, diags))
+            .map(|(name, set)| {
+                crate::attrs::resolve_settings(&owner, name, set, &decls, &declared, &enums, &mnemonics, diags)
+            })
             .collect();
         for (v, attrs) in enums[i].variants.iter_mut().zip(values) {
             v.attrs = attrs;
@@ -165,6 +168,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         .collect();
 
     let dialects = crate::dialects::resolve_decls(isa.dialects, diags);
+    let declared_attrs = crate::attrs::declared_names(&isa.attrs);
     let attrs = crate::attrs::resolve_decls(
         isa.attrs,
         Owner::Opcodes {
@@ -257,6 +261,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             &line_mnemonic,
             &op.attrs,
             &attrs,
+            &declared_attrs,
             &enums,
             &mnemonics,
             diags,

@@ -1277,6 +1277,41 @@ opcodes {
         assert!(!rendered("t.isa", &text).contains(hint), "{}", rendered("t.isa", &text));
     }
 
+    /// An attribute whose declaration fails (here its type is unknown) is
+    /// one error at the declaration: its settings on the enum's values and
+    /// on opcode lines are not each "unknown attribute" as well (deleting
+    /// AGAL's `enum RegType` header gave 23 errors, 17 of them those).
+    #[test]
+    fn a_failed_attribute_declaration_is_one_error_not_one_per_setting() {
+        let text = "isa t {
+    word 8
+    attr level Missing = low
+}
+enum E : 2 {
+    attr kind Missing = x
+    a = 0 \"a\" kind=x
+    b = 1 \"b\" kind=y
+}
+format F : 8 {
+    e 0..=1 E
+    opcode 2..=7 opcode
+    syntax \"{e}\"
+}
+opcodes {
+    op 0 F level=high
+    op2 1 F level=low
+}
+";
+        let unknown = "unknown attribute type `Missing`; expected `u`, `opcode` or an enum's name (a flag has no type)";
+        // One message, at its first place, naming the other line.
+        pretty_assertions::assert_eq!(first_lines("t.isa", text), [format!("t.isa:3:16: {unknown}")]);
+        assert!(
+            rendered("t.isa", text).contains("the same error on line 6"),
+            "{}",
+            rendered("t.isa", text)
+        );
+    }
+
     /// `# note`, `/* … */` and a lone `/ doc`, where a comment was meant,
     /// are one error each, with a hint, and are skipped as comments: a
     /// `/* … */` up to its `*/`, over lines too, else to the end of the
