@@ -1312,6 +1312,46 @@ opcodes {
         );
     }
 
+    /// A `variant` format whose pattern does not tell it from its base
+    /// (here it tests bit 12, which its base leaves free) overlaps every
+    /// opcode it copies: one error, at the first opcode line, counting the
+    /// others and naming the likely cause (deleting a `pattern` line of
+    /// ir3's `Cat5S2en` gave 26 errors). Overlaps of different lines stay
+    /// one error each.
+    #[test]
+    fn a_variant_overlapping_its_base_is_one_error() {
+        let text = "isa t { word 32 }
+format F : 32 {
+    dst    0..=11  u
+    free   12      u
+    src    13..=25 u
+    opcode 26..=31 opcode
+    syntax \"{dst}, {src}, {free}\"
+}
+format G : F {
+    variant \".g\"
+    free   12      pattern 0
+    syntax \"{dst}, {src}\"
+}
+opcodes {
+    a 0 F
+    b 1 F
+    c 2 F
+}
+";
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", text),
+            ["t.isa:15:7: opcodes `a.g` and `a` can both match the same word (for example 0x0); 2 more opcode lines overlap their copies the same way: is the `pattern` field that tells the `variant` format from its base missing?"]
+        );
+        // Two lines that overlap each other are not copies: an error each.
+        let text = text.replace("    c 2 F\n", "    c 2 F\n    d 2 G\n    e 1 G\n");
+        let errors = first_lines("t.isa", &text);
+        assert!(
+            errors.iter().filter(|e| e.contains("declare which wins")).count() >= 2,
+            "{errors:#?}"
+        );
+    }
+
     /// `# note`, `/* … */` and a lone `/ doc`, where a comment was meant,
     /// are one error each, with a hint, and are skipped as comments: a
     /// `/* … */` up to its `*/`, over lines too, else to the end of the

@@ -1563,6 +1563,7 @@ fn check_opcodes(spec: &Spec, faulty: &[bool], diags: &mut Diagnostics) {
         .into_iter()
         .map(|(x, y)| (live[x], live[y]))
         .collect();
+    let mut overlaps: Vec<(usize, Vec<usize>)> = Vec::new();
     while !pairs.is_empty() {
         let mut degree = vec![0usize; ops.len()];
         for &(i, j) in &pairs {
@@ -1575,8 +1576,9 @@ fn check_opcodes(spec: &Spec, faulty: &[bool], diags: &mut Diagnostics) {
             .filter_map(|&(i, j)| (i == at).then_some(j).or((j == at).then_some(i)))
             .collect();
         pairs.retain(|&(i, j)| i != at && j != at);
-        report_overlap(&ops[at], others.iter().map(|&k| &ops[k]).collect(), diags);
+        overlaps.push((at, others));
     }
+    report_overlaps(ops, &overlaps, diags);
     // Whether the higher-priority patterns cover every word of an opcode
     // depends only on the bits they test beyond its own mask (`free`), so
     // opcodes that share those are enumerated once. The enumeration is
@@ -1683,12 +1685,71 @@ fn gens_text(g: Gens) -> String {
     }
 }
 
+/// Each opcode of `overlaps` can match some word of each of its others:
+/// one error per opcode ([`report_overlap`]), except that opcodes whose
+/// others are all copies of their own line (made by `variant` lines) in the
+/// same formats are one error together: a `variant` format that lost the
+/// `pattern` telling it from its base overlaps every opcode it copies,
+/// which is one mistake.
+fn report_overlaps(ops: &[OpDef], overlaps: &[(usize, Vec<usize>)], diags: &mut Diagnostics) {
+    // The opcode line an opcode comes from (a `variant` copy keeps its
+    // line's mnemonic).
+    let line = |k: usize| ops[k].text_name.as_deref().unwrap_or(&ops[k].mnemonic.text);
+    let copies_only = |(at, others): &(usize, Vec<usize>)| others.iter().all(|&k| line(k) == line(*at));
+    let formats = |(at, others): &(usize, Vec<usize>)| {
+        let mut of: Vec<usize> = others.iter().map(|&k| ops[k].format).collect();
+        of.sort_unstable();
+        of.dedup();
+        (ops[*at].format, of)
+    };
+    let mut done = vec![false; overlaps.len()];
+    for (i, overlap) in overlaps.iter().enumerate() {
+        if done[i] {
+            continue;
+        }
+        let mut group = vec![i];
+        if copies_only(overlap) {
+            let key = formats(overlap);
+            for (j, other) in overlaps.iter().enumerate().skip(i + 1) {
+                if !done[j] && copies_only(other) && formats(other) == key {
+                    done[j] = true;
+                    group.push(j);
+                }
+            }
+        }
+        // The group's error at its first opcode line in the spec, at the
+        // line's own opcode when it takes part (not at one of its copies).
+        let first = group.iter().copied().min_by_key(|&g| overlaps[g].0).expect("a member");
+        let (at, others) = &overlaps[first];
+        let mut all: Vec<usize> = others.clone();
+        all.push(*at);
+        let own = match all.iter().position(|&k| ops[k].text_name.is_none()) {
+            Some(p) if group.len() > 1 => all.remove(p),
+            _ => all.pop().expect("`at` is last"),
+        };
+        report_overlap(
+            &ops[own],
+            all.iter().map(|&k| &ops[k]).collect(),
+            group.len() - 1,
+            diags,
+        );
+    }
+}
+
 /// `op` can match some word that each of `others` (same priority, in spec
 /// order) matches too: one error at `op`'s value, a note with an example
-/// word at each other opcode (the first [`NAMED`] of them).
-fn report_overlap(op: &OpDef, others: Vec<&OpDef>, diags: &mut Diagnostics) {
+/// word at each other opcode (the first [`NAMED`] of them). `more` opcodes
+/// overlap their own copies in the same formats ([`report_overlaps`]).
+fn report_overlap(op: &OpDef, others: Vec<&OpDef>, more: usize, diags: &mut Diagnostics) {
     const NAMED: usize = 6;
-    let fix = "declare which wins with `prio N` (higher wins)";
+    let fix = if more == 0 {
+        String::from("declare which wins with `prio N` (higher wins)")
+    } else {
+        format!(
+            "{} overlap their copies the same way: is the `pattern` field that tells the `variant` format from its base missing?",
+            count(more as u64, "more opcode line")
+        )
+    };
     let example = |o: &OpDef| op.bits | o.bits;
     if let [other] = others[..] {
         let (a, b) = if other.value_span.start < op.value_span.start {
