@@ -267,6 +267,9 @@ pub struct FieldDef {
     pub width: u32,
     pub ty: FieldTy,
     pub ty_span: Span,
+    /// Its type is reported as wrong (an unknown name): `ty` is then
+    /// `Unknown`, and what depends on the type is no second error.
+    pub ty_failed: bool,
     pub doc: String,
     /// A `pattern V` field: a `fixed` one whose value is part of every
     /// opcode pattern of its format (a word that differs matches none).

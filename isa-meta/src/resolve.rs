@@ -651,6 +651,8 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
         .collect();
     let width = ranges.iter().map(|r| r.width).sum();
     let ty_span = f.ty.span();
+    // Whether the type is reported as wrong (and read as `unknown`).
+    let mut ty_failed = false;
     let ty = match &f.ty {
         TypeAst::Fixed(_, v) => FieldTy::Fixed(big(v, diags)),
         TypeAst::Param(n, p) => {
@@ -695,6 +697,7 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
                         n.text, n.text, n.text
                     ),
                 );
+                ty_failed = true;
                 FieldTy::Unknown
             }
             other => match types.get(other) {
@@ -708,6 +711,7 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
                         n.span,
                         format!("unknown field type `{other}`{}", did_you_mean(other, candidates)),
                     );
+                    ty_failed = true;
                     FieldTy::Unknown
                 }
             },
@@ -720,6 +724,7 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
         width,
         ty,
         ty_span,
+        ty_failed,
         doc: f.doc,
     }
 }
@@ -1165,6 +1170,10 @@ fn field_value(field: &FieldDef, value: &CondValue, enums: &[EnumDef], diags: &m
         }
         CondValue::Name(name) => {
             let FieldTy::Enum(e) = field.ty else {
+                if field.ty_failed {
+                    // Its type is reported as wrong: it may be the enum.
+                    return None;
+                }
                 diags.error(
                     name.span,
                     format!(
@@ -1261,6 +1270,8 @@ fn resolve_attr_cond(
             format!("enum `{}` (the type of `{}`)", enums[e].name.text, field.name.text),
         ),
         FieldTy::Opcode => (isa_attrs, "the `isa` item".to_owned()),
+        // Its type is reported as wrong: it may be the enum meant.
+        _ if field.ty_failed => return None,
         _ => {
             diags.error(
                 attr.span,

@@ -703,6 +703,10 @@ impl TemplateParser<'_, '_> {
         let (field, attr) = name.split_once('.')?;
         let index = self.fields.iter().position(|f| f.name.text == field)?;
         if !matches!(self.fields[index].ty, FieldTy::Opcode | FieldTy::Enum(_)) {
+            // A type reported as wrong may be the enum meant.
+            if self.fields[index].ty_failed {
+                return Some(None);
+            }
             self.diags.error(
                 span,
                 format!(
@@ -723,6 +727,10 @@ impl TemplateParser<'_, '_> {
     fn bool_field(&mut self, name: &str, span: Span) -> Option<usize> {
         let index = self.field_index(name, span)?;
         if self.fields[index].ty != FieldTy::Bool {
+            if self.fields[index].ty_failed {
+                // Its type is reported as wrong: it may be `bool`.
+                return None;
+            }
             self.diags.error(
                 span,
                 format!("`{name}` is not a bool field: a param is a bool, bound to `0`, `1`, a bool field or param, `!` one, `f.ATTR`, `A == b` or `A != b`"),

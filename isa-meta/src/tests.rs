@@ -1352,6 +1352,23 @@ opcodes {
         );
     }
 
+    /// A field whose type is unknown is one error: what depends on its
+    /// type (two numbers side by side, a value named in a condition, an
+    /// attribute bound, a bool param) is not also reported. Deleting the
+    /// header of ir3's `enum Type` gave 21 errors: the stray value lines,
+    /// the unknown type, and 19 such consequences.
+    #[test]
+    fn a_field_of_an_unknown_type_is_one_error() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../isa-specs/ir3/ir3.isa");
+        let text = std::fs::read_to_string(path).expect("ir3.isa");
+        let cut = text.replacen("\nenum Type : 3 {\n", "\n", 1);
+        assert_ne!(cut, text, "ir3.isa has an `enum Type : 3 {{` line");
+        let errors = first_lines("ir3.isa", &cut);
+        assert_eq!(errors.len(), 2, "{errors:#?}");
+        assert!(errors[0].ends_with("found `attr`"), "{}", errors[0]);
+        assert!(errors[1].contains("unknown field type `Type`"), "{}", errors[1]);
+    }
+
     /// `# note`, `/* … */` and a lone `/ doc`, where a comment was meant,
     /// are one error each, with a hint, and are skipped as comments: a
     /// `/* … */` up to its `*/`, over lines too, else to the end of the

@@ -1316,7 +1316,9 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
                         _ => false,
                     }
             };
-            if numeric(fa.ty, sa) && numeric(fb.ty, sb) {
+            // A field whose type is reported as wrong may not be a number.
+            let failed = fa.ty_failed || fb.ty_failed;
+            if !failed && numeric(fa.ty, sa) && numeric(fb.ty, sb) {
                 diags.error(
                     *span,
                     format!(
