@@ -1369,6 +1369,51 @@ opcodes {
         assert!(errors[1].contains("unknown field type `Type`"), "{}", errors[1]);
     }
 
+    /// A range that overlaps two other fields is one error naming the
+    /// first and only the bits it shares with it; a base format's second
+    /// `opcode` field is its error alone, not again in each derived format.
+    /// (Two survivors of the twelfth session's mutation run: the bits of
+    /// every clash lumped together, and the derived formats reporting.)
+    #[test]
+    fn overlaps_and_second_opcode_fields_are_reported_where_they_are_written() {
+        let text = "isa t { word 16 }
+format F : 16 {
+    a      0..=3   u
+    b      4..=7   u
+    c      2..=5   u
+    opcode 8..=15  opcode
+    syntax \"{a}, {b}, {c}\"
+}
+opcodes {
+    op 0 F
+}
+";
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", text),
+            ["t.isa:5:12: fields `a` (bits 0..=3) and `c` (bits 2..=5) overlap at bits 2..=3"]
+        );
+        let text = "isa t { word 16 }
+format F : 16 {
+    a      0..=3   u
+    op2    4..=7   opcode
+    opcode 8..=15  opcode
+    syntax \"{a}\"
+}
+format G : F {
+    variant \".g\"
+}
+opcodes {
+    op 0 F
+}
+";
+        let errors = first_lines("t.isa", text);
+        assert_eq!(
+            errors.iter().filter(|e| e.contains("second `opcode` field")).count(),
+            1,
+            "{errors:#?}"
+        );
+    }
+
     /// `# note`, `/* … */` and a lone `/ doc`, where a comment was meant,
     /// are one error each, with a hint, and are skipped as comments: a
     /// `/* … */` up to its `*/`, over lines too, else to the end of the
