@@ -1694,9 +1694,9 @@ fn gens_text(g: Gens) -> String {
 /// `pattern` telling it from its base overlaps every opcode it copies,
 /// which is one mistake.
 fn report_overlaps(ops: &[OpDef], overlaps: &[(usize, Vec<usize>)], diags: &mut Diagnostics) {
-    // The opcode line an opcode comes from (a `variant` copy keeps its
-    // line's mnemonic).
-    let line = |k: usize| ops[k].text_name.as_deref().unwrap_or(&ops[k].mnemonic.text);
+    // The opcode line an opcode comes from: a `variant` copy prints its
+    // line's mnemonic.
+    let line = |k: usize| ops[k].text_mnemonic();
     let copies_only = |(at, others): &(usize, Vec<usize>)| others.iter().all(|&k| line(k) == line(*at));
     let formats = |(at, others): &(usize, Vec<usize>)| {
         let mut of: Vec<usize> = others.iter().map(|&k| ops[k].format).collect();
