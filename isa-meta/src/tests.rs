@@ -1804,6 +1804,61 @@ mod starts_word_tests {
         let open_partial = "enum K : 2 open {\n  lt = 0 \".lt\"\n  ge = 1 \".ge\"\n}";
         assert_eq!(glued(open_partial).len(), 1, "{:?}", glued(open_partial));
     }
+
+    /// A register always starts a word: it prints its prefix (an
+    /// identifier), or, in an open file, an unnamed value as its number.
+    #[test]
+    fn registers_start_a_word() {
+        for decl in [
+            "regs K : 2 {\n  r = 0 count 4\n}",
+            "regs K : 2 open {\n  r = 0 count 2\n}",
+        ] {
+            let messages = glued(decl);
+            assert!(
+                messages.len() == 1 && messages[0].contains("the mnemonic `{opcode}` runs into `{k}`"),
+                "{decl}: {messages:?}"
+            );
+        }
+    }
+}
+
+mod side_by_side_tests {
+    use crate::*;
+
+    /// The messages of a spec whose syntax is `[{a}{r}]`, `a` a number and
+    /// `r` of the register file `decl` declares as `R` (empty when it
+    /// compiles).
+    fn beside_a_number(decl: &str) -> Vec<String> {
+        let text = format!(
+            "isa t {{\n  word 32\n}}\n{decl}\n\
+             format F : 32 {{\n  a 0..=7 u\n  r 8..=9 R\n  rest 10..=25 unknown\n  opcode 26..=31 opcode\n  syntax \"[{{a}}{{r}}]\"\n}}\n\
+             opcodes {{\n  ld 1 F\n}}\n"
+        );
+        let source = Source {
+            name: "r.isa".into(),
+            text,
+        };
+        match compile(&source) {
+            Ok(_) => Vec::new(),
+            Err(diags) => diags.messages(&source),
+        }
+    }
+
+    /// An open register file prints its unnamed values as bare numbers, so
+    /// it may not sit next to a number; a closed one always prints its
+    /// prefix first, so it may.
+    #[test]
+    fn an_open_register_file_is_a_number_beside_another() {
+        assert_eq!(
+            beside_a_number("regs R : 2 {\n  r = 0 count 4\n}"),
+            Vec::<String>::new()
+        );
+        let open = beside_a_number("regs R : 2 open {\n  r = 0 count 2\n}");
+        assert!(
+            open.len() == 1 && open[0].contains("puts numbers `a` and `r` side by side"),
+            "{open:?}"
+        );
+    }
 }
 
 mod width_limit_tests {

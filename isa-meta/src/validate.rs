@@ -1410,13 +1410,9 @@ fn default_starts_word(spec: &Spec, ty: FieldTy) -> bool {
                     .iter()
                     .any(|v| v.spellings.first().is_some_and(|s| starts_word(s)))
         }
-        FieldTy::Regs(r) => {
-            let r = &spec.regs[r];
-            (r.open && !r.is_total())
-                || r.files
-                    .iter()
-                    .any(|f| f.prefix.text.is_empty() || starts_word(&f.prefix.text))
-        }
+        // A register prints its prefix first, and a prefix is an identifier
+        // (the parser takes nothing else); an open file's unnamed values
+        // print as numbers. Either way a word starts.
         FieldTy::Layout(_) | FieldTy::Union(_) => false,
         _ => true,
     }
