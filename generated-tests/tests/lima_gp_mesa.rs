@@ -60,17 +60,9 @@ fn check_program(n: usize) -> usize {
 
 #[test]
 fn a_million_random_words_round_trip_through_mesa_text() {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let programs = WORDS / PROGRAM;
-    let annotated: usize = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| scope.spawn(move || (t..programs).step_by(threads).map(check_program).sum::<usize>()))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a sweep thread panicked"))
-            .sum()
-    });
+    let annotated: usize = isa_runtime::check::spread(WORDS / PROGRAM, check_program)
+        .into_iter()
+        .sum();
     // Random words use fields Mesa does not print: nearly all need a note.
     assert!(annotated > WORDS / 2, "{annotated}");
 }
