@@ -147,6 +147,8 @@ pub struct LayoutAst {
     pub base: Option<Name>,
     pub fields: Vec<FieldAst>,
     pub syntax: Option<Lit<String>>,
+    /// The `syntax` line is a base format's, inherited.
+    pub syntax_inherited: bool,
     /// `text NAME [when COND, …] "TEMPLATE"` lines: named, conditional
     /// templates with context hooks.
     pub texts: Vec<TextAst>,
@@ -284,6 +286,9 @@ pub struct TextAst {
     pub defaults: Vec<(Name, CondValue)>,
     pub template: Lit<String>,
     pub doc: String,
+    /// The line is a base format's, inherited by a derived one (which
+    /// checks it against its own fields).
+    pub inherited: bool,
 }
 
 /// One condition of a `text` line: `flag`, `!flag`, `field == a|b`,

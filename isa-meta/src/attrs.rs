@@ -208,15 +208,19 @@ pub fn resolve_settings(
             } else {
                 String::new()
             };
-            diags.error(
-                s.name.span,
-                format!(
-                    "unknown attribute `{}` on `{}`{declared}{}",
-                    s.name.text,
-                    mnemonic.text,
-                    did_you_mean(&s.name.text, names)
-                ),
-            );
+            // The message does not name the line's opcode or value, so
+            // that one missing declaration, set on many lines, is one
+            // error with the others' lines in a note.
+            diags
+                .error(
+                    s.name.span,
+                    format!(
+                        "unknown attribute `{}`{declared}{}",
+                        s.name.text,
+                        did_you_mean(&s.name.text, names)
+                    ),
+                )
+                .label(format!("set on `{}`", mnemonic.text));
             continue;
         };
         if let Some(first) = set[i] {

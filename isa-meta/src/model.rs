@@ -200,6 +200,14 @@ pub struct LayoutDef {
 }
 
 impl LayoutDef {
+    /// Whether an unknown `name` in a line this layout inherited
+    /// (`inherited`) was reported already, by the format that wrote the
+    /// line or by one between them: only a base field this layout replaced
+    /// is its own to report.
+    pub(crate) fn reported_by_base(&self, name: &str, inherited: bool) -> bool {
+        inherited && !self.replaced.iter().any(|(base, _)| base == name)
+    }
+
     pub fn opcode_field(&self) -> Option<&FieldDef> {
         self.fields.iter().find(|f| matches!(f.ty, FieldTy::Opcode))
     }

@@ -875,6 +875,7 @@ impl Parser<'_, '_> {
                     defaults,
                     template,
                     doc,
+                    inherited: false,
                 });
                 return Ok(());
             }
@@ -906,6 +907,7 @@ impl Parser<'_, '_> {
             base,
             fields,
             syntax,
+            syntax_inherited: false,
             texts,
             params,
             variants,

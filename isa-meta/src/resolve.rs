@@ -207,7 +207,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             })
             .collect();
         let complete = l.complete;
-        syntaxes.push(l.syntax);
+        syntaxes.push(l.syntax.map(|s| (s, l.syntax_inherited)));
         text_asts.push(l.texts);
         let base = l
             .base
@@ -230,7 +230,8 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         });
     }
     for ((layout, syntax), texts) in layouts.iter_mut().zip(syntaxes).zip(text_asts) {
-        let parsed = syntax.map(|s| parse_template(&s.value, s.span.start + 1, layout, false, diags));
+        let parsed =
+            syntax.map(|(s, inherited)| parse_template(&s.value, s.span.start + 1, layout, false, inherited, diags));
         layout.syntax = parsed;
         let mut lost_texts = false;
         layout.texts = texts
@@ -294,7 +295,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         let layout = &layouts[format];
         let (template, template_source) = match (&op.template, &layout.syntax) {
             (Some(t), _) => (
-                parse_template(&t.value, t.span.start + 1, layout, false, diags),
+                parse_template(&t.value, t.span.start + 1, layout, false, false, diags),
                 t.value.clone(),
             ),
             (None, Some(s)) => (s.clone(), String::new()),
@@ -601,6 +602,7 @@ fn inherit(layouts: Vec<LayoutAst>, word_bits: u32, diags: &mut Diagnostics) -> 
             };
             if l.syntax.is_none() {
                 l.syntax = base.syntax.clone();
+                l.syntax_inherited = true;
             }
             // A group of `text` lines the format does not write is its
             // base's (read against its own fields).
@@ -611,7 +613,10 @@ fn inherit(layouts: Vec<LayoutAst>, word_bits: u32, diags: &mut Diagnostics) -> 
                 .texts
                 .iter()
                 .filter(|t| !l.texts.iter().any(|own| same_group(own, t)))
-                .cloned()
+                .map(|t| TextAst {
+                    inherited: true,
+                    ..t.clone()
+                })
                 .collect();
             texts.append(&mut l.texts);
             l.texts = texts;
@@ -888,7 +893,14 @@ fn resolve_text(
     isa_attrs: &[AttrDef],
     diags: &mut Diagnostics,
 ) -> TextDef {
-    let template = parse_template(&t.template.value, t.template.span.start + 1, layout, true, diags);
+    let template = parse_template(
+        &t.template.value,
+        t.template.span.start + 1,
+        layout,
+        true,
+        t.inherited,
+        diags,
+    );
     let mut when = Vec::new();
     let mut when_params = Vec::new();
     for c in t.when {
@@ -911,6 +923,9 @@ fn resolve_text(
                 if layout.complete {
                     diags.error(c.field.span, NO_OPCODE_FIELD).label("no such field");
                 }
+                continue;
+            }
+            if layout.reported_by_base(&c.field.text, t.inherited) {
                 continue;
             }
             let names = layout.fields.iter().map(|f| f.name.text.as_str());
@@ -999,7 +1014,7 @@ fn resolve_text(
             ..CondDef::on(index, text, span, c.equal)
         });
     }
-    let defaults = resolve_defaults(&t.defaults, &when, &template, layout, enums, diags);
+    let defaults = resolve_defaults(&t.defaults, t.inherited, &when, &template, layout, enums, diags);
     TextDef {
         dialect,
         name: t.name,
@@ -1049,9 +1064,10 @@ fn other_field(
 /// The `default FIELD = V` clause of a `text` line: each field exists, is
 /// not `fixed`, is neither printed by the template nor pinned by a
 /// condition (the default would never count), is given once, and the value
-/// fits it.
+/// fits it. A field missing from an `inherited` line is the base's to report.
 fn resolve_defaults(
     defaults: &[(Name, CondValue)],
+    inherited: bool,
     when: &[CondDef],
     template: &Template,
     layout: &LayoutDef,
@@ -1061,6 +1077,9 @@ fn resolve_defaults(
     let mut out: Vec<(usize, u64)> = Vec::new();
     for (name, value) in defaults {
         let Some(index) = layout.fields.iter().position(|f| f.name.text == name.text) else {
+            if layout.reported_by_base(&name.text, inherited) {
+                continue;
+            }
             let names = layout.fields.iter().map(|f| f.name.text.as_str());
             diags
                 .error(

@@ -10,7 +10,6 @@
 //! field once, outside groups, in the default style: `{opcode}` prints the
 //! mnemonic there.
 
-use crate::ast::Name;
 use crate::diag::Diagnostics;
 use crate::model::{
     AttrTerm, BindValue, BindingDef, FieldDef, FieldTy, LayoutDef, ParamDef, TPiece, TStyle, Template, Term,
@@ -22,14 +21,24 @@ use crate::suggest::did_you_mean;
 /// `complete` is false when the layout lost lines to syntax errors; unknown
 /// names are then not reported again. `hooks` marks a `text` template, which
 /// allows context hooks and optional groups and keeps spaces at its ends
-/// (a dialect may print them).
-pub fn parse_template(text: &str, start: usize, layout: &LayoutDef, hooks: bool, diags: &mut Diagnostics) -> Template {
+/// (a dialect may print them). `inherited` marks a base format's line read
+/// against a derived format's fields: a name the base lacks too was
+/// reported there, once.
+pub fn parse_template(
+    text: &str,
+    start: usize,
+    layout: &LayoutDef,
+    hooks: bool,
+    inherited: bool,
+    diags: &mut Diagnostics,
+) -> Template {
     let errors_before = diags.len();
     let mut p = TemplateParser {
         fields: &layout.fields,
-        replaced: &layout.replaced,
+        layout,
         params: &layout.params,
         owner: &layout.name.text,
+        inherited,
         lacks_opcode: lacks_opcode(layout),
         complete: layout.complete,
         hooks,
@@ -73,10 +82,12 @@ pub(crate) fn lacks_opcode(layout: &LayoutDef) -> bool {
 
 struct TemplateParser<'a, 'd> {
     fields: &'a [FieldDef],
-    /// Base fields the layout's own replaced (see `LayoutDef::replaced`).
-    replaced: &'a [(String, Name)],
+    /// The layout whose fields the template names.
+    layout: &'a LayoutDef,
     params: &'a [ParamDef],
     owner: &'a str,
+    /// The template is a base format's line, inherited.
+    inherited: bool,
     /// A format without an `opcode` field (reported by validation, once).
     lacks_opcode: bool,
     complete: bool,
@@ -271,7 +282,7 @@ impl TemplateParser<'_, '_> {
             }
         } else if found.is_none() {
             self.has_errors = true;
-            if self.complete {
+            if self.complete && !self.layout.reported_by_base(name, self.inherited) {
                 let names = self
                     .fields
                     .iter()
@@ -288,7 +299,7 @@ impl TemplateParser<'_, '_> {
                         ),
                     )
                     .label("no such field");
-                if let Some((_, by)) = self.replaced.iter().find(|(base, _)| base == name) {
+                if let Some((_, by)) = self.layout.replaced.iter().find(|(base, _)| base == name) {
                     let note = format!("`{}` overlaps the bits of `{name}`, so it replaces it here", by.text);
                     error.note(by.span, note);
                 }

@@ -835,7 +835,7 @@ opcodes {
                 "ir3",
                 "a misspelt attribute on an opcode with variants",
                 Replace("rgetinfo 0b11011 Cat5 no_src", "rgetinfo 0b11011 Cat5 nos_rc"),
-                &["unknown attribute `nos_rc` on `rgetinfo`; did you mean `no_src`?"],
+                &["unknown attribute `nos_rc`; did you mean `no_src`?"],
             ),
             (
                 "agal",
@@ -1310,6 +1310,94 @@ opcodes {
             "{}",
             rendered("t.isa", text)
         );
+    }
+
+    /// An attribute set on many lines but never declared is one error, at
+    /// its first setting, with the other lines in a note: the message
+    /// names the attribute, the label the line's opcode or value
+    /// (deleting AGAL's `attr file` declaration gave 17 errors, one per
+    /// register type).
+    #[test]
+    fn an_undeclared_attribute_set_on_many_lines_is_one_error() {
+        let text = "isa t {
+    word 8
+    attr level u = 0
+}
+enum E : 2 {
+    attr kind u = 0
+    a = 0 \"a\" knd=1
+    b = 1 \"b\" knd=2
+}
+format F : 8 {
+    e 0..=1 E
+    opcode 2..=7 opcode
+    syntax \"{e}\"
+}
+opcodes {
+    op 0 F lvl=1
+    op2 1 F lvl=2
+}
+";
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", text),
+            [
+                "t.isa:7:15: unknown attribute `knd`; did you mean `kind`?",
+                "t.isa:16:12: unknown attribute `lvl`; did you mean `level`?",
+            ]
+        );
+        let rendered = rendered("t.isa", text);
+        for also in [
+            "set on `a`",
+            "the same error on line 8",
+            "set on `op`",
+            "the same error on line 17",
+        ] {
+            assert!(rendered.contains(also), "{also}:\n{rendered}");
+        }
+    }
+
+    /// A base format's `syntax` and `text` lines, inherited by a derived
+    /// format, are read against the derived format's fields; a name the
+    /// base lacks too was reported at the base, so the derived formats do
+    /// not report it again, at the same place (deleting ir3's `type` field
+    /// line reported three lines once per format that inherits them). A
+    /// base field that a derived format replaced is that format's to report.
+    #[test]
+    fn an_inherited_line_is_checked_once_for_names_its_base_lacks() {
+        let text = "isa t {
+    word 32
+    dialect asm /// the tool's text
+}
+format F : 32 {
+    a    0..=7   u
+    rest 8..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{a}, {b}, {rest}\"
+    text asm.line when q == 1 default r = 1 \"{a}\"
+}
+format G : F {
+    c    8..=15  u
+    more 16..=25 unknown
+}
+format H : G {
+}
+opcodes {
+    x 1 F
+    y 2 G
+    z 3 H
+}
+";
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", text),
+            [
+                "t.isa:9:18: template names `b`, which is not a field of `F`",
+                "t.isa:9:23: template names `rest`, which is not a field of `G`",
+                "t.isa:10:24: condition names `q`, which is not a field of `F`",
+                "t.isa:10:39: `default` names `r`, which is not a field of `F`",
+            ]
+        );
+        let rendered = rendered("t.isa", text);
+        assert!(rendered.contains("`c` overlaps the bits of `rest`, so it replaces it here"), "{rendered}");
     }
 
     /// A `variant` format whose pattern does not tell it from its base
