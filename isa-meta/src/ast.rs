@@ -60,6 +60,9 @@ pub struct IsaAst {
     /// `gens LO..=HI`: the hardware generations the spec describes.
     pub gens: Option<GenRangeAst>,
     pub doc: String,
+    /// False when a line of the item failed to parse (reported): it may
+    /// have declared the `state` or `func` a semantics string names.
+    pub complete: bool,
 }
 
 /// A range of generations, `LO..=HI` or one `N`, as written.

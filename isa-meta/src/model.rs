@@ -40,6 +40,10 @@ pub struct Spec {
     /// Opcode lines were lost to syntax errors (reported): that the spec
     /// has no opcodes is then no second error.
     pub(crate) opcodes_lost: bool,
+    /// A line of the `isa` item was lost to a syntax error (reported): a
+    /// name a semantics string uses may have been its `state` or `func`,
+    /// so an unknown one is then no second error.
+    pub(crate) isa_lines_lost: bool,
 }
 
 impl Spec {

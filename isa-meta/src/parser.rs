@@ -53,6 +53,12 @@ const ITEM_KEYWORDS: &str = "`isa`, `enum`, `regs`, `layout`, `format`, `union`,
 /// The words that start an item (the spellings of [`ITEM_KEYWORDS`]).
 const ITEM_STARTS: [&str; 8] = ["isa", "enum", "regs", "layout", "format", "union", "opcodes", "bundle"];
 
+/// The properties an `isa` item's lines start with.
+const ISA_PROPERTIES: &str = "`word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`";
+
+/// The spellings of [`ISA_PROPERTIES`].
+const ISA_PROPERTY_NAMES: [&str; 8] = ["word", "fallback", "gens", "state", "func", "attr", "dialect", "doc"];
+
 impl Parser<'_, '_> {
     fn peek(&self) -> &Tok {
         &self.toks[self.pos].tok
@@ -522,10 +528,11 @@ impl Parser<'_, '_> {
             fallback: None,
             gens: None,
             doc: std::mem::take(doc),
+            complete: true,
         };
         self.in_isa = true;
         let read = self.block(|p, mut doc| {
-            let key = p.ident("`word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`")?;
+            let key = p.ident(ISA_PROPERTIES)?;
             match key.text.as_str() {
                 // A second `word`, `fallback` or `gens` line is reported at
                 // it, and the first one's value is kept.
@@ -582,7 +589,8 @@ impl Parser<'_, '_> {
                     p.diags.error(
                         key.span,
                         format!(
-                            "unknown `isa` property `{other}`; expected `word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`"
+                            "unknown `isa` property `{other}`; expected {ISA_PROPERTIES}{}",
+                            suggest::did_you_mean(other, ISA_PROPERTY_NAMES.iter().copied())
                         ),
                     );
                     return Err(Reported);
@@ -591,7 +599,7 @@ impl Parser<'_, '_> {
             p.line_end(&mut doc)
         });
         self.in_isa = false;
-        read?;
+        isa.complete = read?;
         Ok(isa)
     }
 

@@ -382,6 +382,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         packed,
         bundle_declared,
         opcodes_lost,
+        isa_lines_lost: !isa.complete,
         state: isa.state.iter().map(|n| n.text.clone()).collect(),
         funcs,
         attrs,

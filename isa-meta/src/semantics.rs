@@ -27,9 +27,10 @@ pub struct Scope<'a> {
     /// ISA's `func`s and, for an opcode, its operands whose enum declares
     /// operands.
     pub funcs: &'a [(String, usize)],
-    /// Whether the operands are all there: a format that lost a field line
-    /// to an error may lack the one named, so an unknown name is then no
-    /// second error.
+    /// Whether the operands, state and functions are all there: a format
+    /// that lost a field line to an error may lack the one named, an `isa`
+    /// item that lost a line the state or function, so an unknown name is
+    /// then no second error.
     pub complete: bool,
 }
 

@@ -1356,6 +1356,43 @@ opcodes {
         }
     }
 
+    /// A misspelt `isa` property line is one error, with a hint; the state
+    /// or functions it may have declared are not then reported unknown in
+    /// every semantics string that uses them (misspelling PICA's first
+    /// `state` line gave 9 errors). With the line intact, an unknown name
+    /// is still an error.
+    #[test]
+    fn a_lost_isa_line_is_one_error_not_one_per_semantics() {
+        let spec = |state: &str| {
+            format!(
+                "isa t {{
+    word 8
+    {state} flag
+}}
+format F : 8 {{
+    a 0..=1 u
+    opcode 2..=7 opcode
+    syntax \"{{a}}\"
+}}
+opcodes {{
+    set 0 F sem \"flag = a\"
+    get 1 F sem \"a = flag\"
+}}
+"
+            )
+        };
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &spec("sttae")),
+            ["t.isa:3:5: unknown `isa` property `sttae`; expected `word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`; did you mean `state`?"]
+        );
+        assert_eq!(first_lines("t.isa", &spec("state")), Vec::<String>::new());
+        let unknown = first_lines("t.isa", &spec("state").replace("\"a = flag\"", "\"a = flga\""));
+        assert!(
+            unknown.len() == 1 && unknown[0].contains("`flga` is not an operand of this instruction"),
+            "{unknown:?}"
+        );
+    }
+
     /// A base format's `syntax` and `text` lines, inherited by a derived
     /// format, are read against the derived format's fields; a name the
     /// base lacks too was reported at the base, so the derived formats do
@@ -1397,7 +1434,10 @@ opcodes {
             ]
         );
         let rendered = rendered("t.isa", text);
-        assert!(rendered.contains("`c` overlaps the bits of `rest`, so it replaces it here"), "{rendered}");
+        assert!(
+            rendered.contains("`c` overlaps the bits of `rest`, so it replaces it here"),
+            "{rendered}"
+        );
     }
 
     /// A `variant` format whose pattern does not tell it from its base

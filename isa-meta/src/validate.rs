@@ -492,7 +492,7 @@ fn check_semantics(spec: &Spec, diags: &mut Diagnostics) {
             operands: &operands,
             state: &spec.state,
             funcs: &callable,
-            complete: layout.complete && layout.faulty_fields.is_empty(),
+            complete: layout.complete && layout.faulty_fields.is_empty() && !spec.isa_lines_lost,
         };
         let what = format!("`{}`", op.mnemonic.text);
         crate::semantics::check(&op.semantics, op.semantics_at, &what, &scope, diags);
@@ -597,7 +597,7 @@ fn check_enum_semantics(spec: &Spec, e: &EnumDef, funcs: &[(String, usize)], dia
         operands: &operands,
         state: &spec.state,
         funcs,
-        complete: true,
+        complete: !spec.isa_lines_lost,
     };
     for v in &e.variants {
         if let Some(span) = v.semantics_span {
