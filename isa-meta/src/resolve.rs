@@ -10,7 +10,7 @@ use crate::diag::Diagnostics;
 use crate::model::*;
 use crate::source::Span;
 use crate::suggest::did_you_mean;
-use crate::template::{parse_template, NO_OPCODE_FIELD};
+use crate::template::{opcode_not_a_field, parse_template};
 
 /// Bit numbers must stay below this (the widest word is far narrower).
 const MAX_BIT: u128 = 4096;
@@ -920,9 +920,9 @@ fn resolve_text(
             continue;
         }
         let Some(index) = layout.fields.iter().position(|f| f.name.text == c.field.text) else {
-            if c.field.text == "opcode" && crate::template::lacks_opcode(layout) {
+            if let Some(message) = (c.field.text == "opcode").then(|| opcode_not_a_field(layout)).flatten() {
                 if layout.complete {
-                    diags.error(c.field.span, NO_OPCODE_FIELD).label("no such field");
+                    diags.error(c.field.span, message).label("no such field");
                 }
                 continue;
             }

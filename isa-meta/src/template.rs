@@ -39,7 +39,6 @@ pub fn parse_template(
         params: &layout.params,
         owner: &layout.name.text,
         inherited,
-        lacks_opcode: lacks_opcode(layout),
         complete: layout.complete,
         hooks,
         diags,
@@ -70,14 +69,23 @@ pub fn parse_template(
 }
 
 /// What a template or a condition that names `opcode` (or its attributes)
-/// in a format without an `opcode` field is told: one message for every
-/// such place in every format that lacks the field (a base format's
-/// `opcode` line deleted), shown once with their lines.
-pub(crate) const NO_OPCODE_FIELD: &str = "`opcode` is not a field here: the format has no `opcode` field";
-
-/// Whether `layout` is a format without an `opcode` field.
-pub(crate) fn lacks_opcode(layout: &LayoutDef) -> bool {
-    layout.is_format && layout.opcode_field().is_none()
+/// is told in a format whose opcode field is not called `opcode`: it has
+/// none (a base format's `opcode` line deleted) or one of another name (its
+/// name misspelt). One message for every such place in every format that
+/// shares the base, shown once with their lines. `None` when the name is
+/// the opcode field's, or `layout` is no format.
+pub(crate) fn opcode_not_a_field(layout: &LayoutDef) -> Option<String> {
+    if !layout.is_format {
+        return None;
+    }
+    match layout.opcode_field() {
+        None => Some("`opcode` is not a field here: the format has no `opcode` field".to_owned()),
+        Some(f) if f.name.text != "opcode" => Some(format!(
+            "`opcode` is not a field here: the format's opcode field is `{}`",
+            f.name.text
+        )),
+        Some(_) => None,
+    }
 }
 
 struct TemplateParser<'a, 'd> {
@@ -88,8 +96,6 @@ struct TemplateParser<'a, 'd> {
     owner: &'a str,
     /// The template is a base format's line, inherited.
     inherited: bool,
-    /// A format without an `opcode` field (reported by validation, once).
-    lacks_opcode: bool,
     complete: bool,
     hooks: bool,
     diags: &'d mut Diagnostics,
@@ -275,10 +281,13 @@ impl TemplateParser<'_, '_> {
         }
         let found = self.fields.iter().position(|f| f.name.text == name);
         let opcode_name = name == "opcode" || name.starts_with("opcode.");
-        if found.is_none() && self.lacks_opcode && opcode_name {
+        let opcode_error = (found.is_none() && opcode_name)
+            .then(|| opcode_not_a_field(self.layout))
+            .flatten();
+        if let Some(message) = opcode_error {
             self.has_errors = true;
             if self.complete {
-                self.diags.error(span, NO_OPCODE_FIELD).label("no such field");
+                self.diags.error(span, message).label("no such field");
             }
         } else if found.is_none() {
             self.has_errors = true;

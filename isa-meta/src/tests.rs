@@ -1393,6 +1393,39 @@ opcodes {{
         );
     }
 
+    /// A format whose opcode field's name is misspelt: every template and
+    /// condition that names `opcode` or one of its attributes, in it and in
+    /// the formats derived from it, is one error that names the field
+    /// (misspelling ir3's `Cat5` opcode line gave 34 errors).
+    #[test]
+    fn a_misspelt_opcode_field_is_one_error_that_names_it() {
+        let text = "isa t {
+    word 32
+    attr loud
+    dialect asm /// the tool's text
+}
+format F : 32 {
+    a    0..=7   u
+    rest 8..=25  unknown
+    ocpode 26..=31 opcode
+    syntax \"{opcode} {a}\"
+    text asm.line when opcode.loud \"{opcode}! {a}\"
+    text asm.line \"{opcode} {a}\"
+}
+format G : F {
+    syntax \"{a} {opcode}\"
+}
+opcodes {
+    x 1 F loud
+    y 2 G
+}
+";
+        let message = "`opcode` is not a field here: the format's opcode field is `ocpode`";
+        pretty_assertions::assert_eq!(first_lines("t.isa", text), [format!("t.isa:10:13: {message}")]);
+        let rendered = rendered("t.isa", text);
+        assert!(rendered.contains("the same error on lines 11, 12 and 15"), "{rendered}");
+    }
+
     /// A base format's `syntax` and `text` lines, inherited by a derived
     /// format, are read against the derived format's fields; a name the
     /// base lacks too was reported at the base, so the derived formats do
