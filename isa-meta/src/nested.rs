@@ -16,7 +16,7 @@ use crate::model::{
     TStyle, Term, UnionDef,
 };
 use crate::source::Span;
-use crate::suggest::did_you_mean;
+use crate::suggest::{did_you_mean, nearest};
 
 /// The `text` line a nested piece is in: its dialect, and whether an
 /// error in its template is reported already.
@@ -155,41 +155,53 @@ fn nested_style(
             .note(layouts[without].name.span, "this layout has no lines of the dialect");
         return None;
     }
-    let mut ok = true;
-    for &m in members {
-        ok &= check_member(&layouts[m], name, line, &bindings, span, diags);
-    }
-    for b in &bindings {
-        if !members
+    let params = || {
+        members
             .iter()
-            .any(|&m| layouts[m].params.iter().any(|p| p.name.text == b.param.text))
-        {
-            let names = members
-                .iter()
-                .flat_map(|&m| layouts[m].params.iter().map(|p| p.name.text.as_str()));
-            diags.error(
+            .flat_map(|&m| layouts[m].params.iter().map(|p| p.name.text.as_str()))
+    };
+    let unknown: Vec<&BindingDef> = bindings
+        .iter()
+        .filter(|b| !params().any(|p| p == b.param.text))
+        .collect();
+    // The params the unknown bindings were meant for (their hints): a
+    // misspelt param is one error, not also one for the param left unbound.
+    let meant: Vec<&str> = unknown
+        .iter()
+        .filter_map(|b| nearest(&b.param.text, params()))
+        .collect();
+    let mut ok = unknown.is_empty();
+    for &m in members {
+        ok &= check_member(&layouts[m], name, line, &bindings, &meant, span, diags);
+    }
+    for b in unknown {
+        // The message does not name the field printed, so that one param
+        // misspelt in its layout, bound at many places, is one error with
+        // the others' lines in a note.
+        diags
+            .error(
                 b.span,
                 format!(
-                    "`{}` binds `{}`, which is no param of `{}`{}",
-                    name,
+                    "`{}` is no param of `{}`{}",
                     b.param.text,
                     layouts[members[0]].name.text,
-                    did_you_mean(&b.param.text, names)
+                    did_you_mean(&b.param.text, params())
                 ),
-            );
-            ok = false;
-        }
+            )
+            .label(format!("bound by `{name}`"));
     }
     ok.then_some(TStyle::Nested(bindings))
 }
 
 /// One layout printed nested: its lines of the dialect are one group and
-/// use no hooks, and `bindings` give every param it has.
+/// use no hooks, and `bindings` give every param it has (but those in
+/// `meant`, which a misspelt binding was meant for and whose error says so).
 fn check_member(
     l: &LayoutDef,
     name: &str,
     line: Line,
     bindings: &[BindingDef],
+    meant: &[&str],
     span: Span,
     diags: &mut Diagnostics,
 ) -> bool {
@@ -223,7 +235,8 @@ fn check_member(
     }
     for p in &l.params {
         // A binding that failed is reported already.
-        if !line.reported && !bindings.iter().any(|b| b.param.text == p.name.text) {
+        let bound = bindings.iter().any(|b| b.param.text == p.name.text) || meant.contains(&p.name.text.as_str());
+        if !line.reported && !bound {
             diags
                 .error(
                     span,

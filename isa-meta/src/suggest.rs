@@ -8,16 +8,20 @@
 /// Of candidates equally close, the first in byte order: some callers pass
 /// a hash map's keys, and a hint must not change from one run to the next.
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    nearest(word, candidates)
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default()
+}
+
+/// The candidate [`did_you_mean`] would suggest for `word`, if any.
+pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut candidates: Vec<&str> = candidates.into_iter().collect();
     candidates.sort_unstable();
     candidates.dedup();
-    isa_runtime::lexer::closest(word, candidates.iter().copied())
-        .or_else(|| {
-            let mut long = candidates.iter().filter(|c| abbreviates(word, c));
-            long.next().filter(|_| long.next().is_none()).copied()
-        })
-        .map(|c| format!("; did you mean `{c}`?"))
-        .unwrap_or_default()
+    isa_runtime::lexer::closest(word, candidates.iter().copied()).or_else(|| {
+        let mut long = candidates.iter().filter(|c| abbreviates(word, c));
+        long.next().filter(|_| long.next().is_none()).copied()
+    })
 }
 
 /// The one keyword that `word` is a slip for: the same word in another

@@ -1426,6 +1426,54 @@ opcodes {
         assert!(rendered.contains("the same error on lines 11, 12 and 15"), "{rendered}");
     }
 
+    /// A param misspelt in its layout, bound under its right name at many
+    /// places, is one error: the binding's (with the misspelt name as the
+    /// hint, and the other places in a note), not also one per place for
+    /// the param left unbound (misspelling ir3's `param half` gave 23
+    /// errors). A param that no binding names still is an error.
+    #[test]
+    fn a_misspelt_param_is_one_error_not_two_per_binding() {
+        let spec = |param: &str| {
+            format!(
+                "isa toy {{
+    word 32
+    dialect asm
+}}
+layout Src : 8 {{
+    param {param}
+    reg    0..=7   u
+    syntax \"r{{reg}}\"
+    text asm.src \"{{{param}:'h'}}r{{reg}}\"
+}}
+format F : 32 {{
+    src    0..=7   Src
+    full   8       bool
+    rest   9..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{{src}}{{full:' full'}}\"
+    text asm.line when full \"{{opcode}} {{src(half = !full)}}\"
+    text asm.line \"{{opcode}}.h {{src(half = !full)}}\"
+}}
+opcodes {{
+    mov 0 F
+}}
+"
+            )
+        };
+        assert_eq!(first_lines("t.isa", &spec("half")), Vec::<String>::new());
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &spec("hlaf")),
+            ["t.isa:17:39: `half` is no param of `Src`; did you mean `hlaf`?"]
+        );
+        let rendered = rendered("t.isa", &spec("hlaf"));
+        assert!(rendered.contains("the same error on line 18"), "{rendered}");
+        let unbound = first_lines("t.isa", &spec("half").replace("src(half = !full)", "src"));
+        assert!(
+            unbound.len() == 1 && unbound[0].contains("`src` does not bind param `half` of `Src`"),
+            "{unbound:?}"
+        );
+    }
+
     /// A base format's `syntax` and `text` lines, inherited by a derived
     /// format, are read against the derived format's fields; a name the
     /// base lacks too was reported at the base, so the derived formats do
