@@ -887,7 +887,7 @@ impl Parser<'_, '_> {
                 });
                 return Ok(());
             }
-            if p.eat_keyword("syntax") {
+            if p.line_keyword(&["syntax"]).is_some() {
                 let s = p.string("the syntax template (a string)")?;
                 if let Some(first) = &syntax {
                     p.diags
@@ -1060,7 +1060,7 @@ impl Parser<'_, '_> {
         Ok(true)
     }
 
-    /// The keyword of `keywords` (`sem`, `prio`, `gen`) at the cursor,
+    /// The keyword of `keywords` (`sem`, `prio`, `gen`, `syntax`) at the cursor,
     /// consumed: the keyword itself (`gen` only before a number, so a flag
     /// attribute called `gen` stays one), or a slip for the one keyword
     /// whose argument follows ([`suggest::slip_for`]: `priority 1`),
@@ -1073,7 +1073,7 @@ impl Parser<'_, '_> {
         };
         let next = self.toks.get(self.pos + 1).map(|t| &t.tok);
         let takes = |keyword: &str| match keyword {
-            "sem" => matches!(next, Some(Tok::Str(_))),
+            "sem" | "syntax" => matches!(next, Some(Tok::Str(_))),
             "prio" => matches!(next, Some(Tok::Int(_) | Tok::BadInt | Tok::Punct('-'))),
             _ => matches!(next, Some(Tok::Int(_) | Tok::BadInt)),
         };
@@ -1137,9 +1137,27 @@ impl Parser<'_, '_> {
     }
 
     fn field_type(&mut self) -> PResult<TypeAst> {
-        let name = self.ident(
+        // A slip for `fixed` or `pattern` before a number (`ptatern 0b01`;
+        // no other type takes one) is reported with a hint and read as that
+        // keyword, so that the format keeps the line.
+        let before_number = matches!(
+            self.toks.get(self.pos + 1).map(|t| &t.tok),
+            Some(Tok::Int(_) | Tok::BadInt)
+        );
+        let slip = match self.peek() {
+            Tok::Ident(word) if before_number && word != "fixed" && word != "pattern" => {
+                suggest::slip_for(word, &["fixed", "pattern"])
+            }
+            _ => None,
+        };
+        let mut name = self.ident(
             "a field type (`u`, `s`, `bool`, `f16`, `f32`, `opcode`, `fixed V`, `pattern V`, `reserved`, `unknown`, or a type name)",
         )?;
+        if let Some(keyword) = slip {
+            let message = format!("unknown keyword `{}`; did you mean `{keyword}`?", name.text);
+            self.diags.error(name.span, message);
+            name.text = keyword.to_owned();
+        }
         if name.text == "fixed" || name.text == "pattern" {
             let value = self.int(if name.text == "fixed" {
                 "the fixed value"

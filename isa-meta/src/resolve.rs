@@ -601,7 +601,10 @@ fn inherit(layouts: Vec<LayoutAst>, word_bits: u32, diags: &mut Diagnostics) -> 
                 value: base.bits.value,
                 span: l.bits.span,
             };
-            if l.syntax.is_none() {
+            // A format that lost a line may have lost its own `syntax`
+            // line: it does not take its base's, which would be said to
+            // lack the operands that line named.
+            if l.syntax.is_none() && l.complete {
                 l.syntax = base.syntax.clone();
                 l.syntax_inherited = true;
             }

@@ -618,10 +618,14 @@ impl TemplateParser<'_, '_> {
             return None;
         }
         if !matches!(self.fields[index].ty, FieldTy::Layout(_) | FieldTy::Union(_)) {
-            self.diags.error(
-                span,
-                format!("`{name}` is not a `layout` or `union` field: only those have params to bind"),
-            );
+            // A type reported as wrong may be the layout meant.
+            if !self.fields[index].ty_failed {
+                self.diags.error(
+                    span,
+                    format!("`{name}` is not a `layout` or `union` field: only those have params to bind"),
+                );
+            }
+            self.has_errors = true;
             return None;
         }
         if !self.name_once(name, index, span) {

@@ -1474,6 +1474,110 @@ opcodes {{
         );
     }
 
+    /// A slip for `pattern` or `fixed` before its value is one error, with
+    /// the keyword as the hint, and the line is read as that keyword's: the
+    /// format keeps its pattern, so its opcodes do not clash with the base
+    /// format's (misspelling an ir3 `pattern` gave 12 errors, 11 of them
+    /// clashes). A word that is no slip for either stays a type name.
+    #[test]
+    fn a_slip_for_pattern_or_fixed_is_read_as_the_keyword() {
+        let spec = |kind: &str, fixed: &str| {
+            format!(
+                "isa t {{ word 32 }}
+format F : 32 {{
+    a      0..=17  u
+    z      18      {fixed} 0
+    k      19..=25 pattern 0
+    opcode 26..=31 opcode
+    syntax \"{{a}}\"
+}}
+format G : F {{
+    k      19..=25 {kind} 1
+}}
+opcodes {{
+    add 1 F
+    sub 2 F
+    add.g 1 G
+    sub.g 2 G
+}}
+"
+            )
+        };
+        assert_eq!(first_lines("t.isa", &spec("pattern", "fixed")), Vec::<String>::new());
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &spec("ptatern", "fxied")),
+            [
+                "t.isa:4:20: unknown keyword `fxied`; did you mean `fixed`?",
+                "t.isa:10:20: unknown keyword `ptatern`; did you mean `pattern`?",
+            ]
+        );
+        let other = first_lines("t.isa", &spec("pointer", "fixed"));
+        assert!(
+            other
+                .first()
+                .is_some_and(|m| m.contains("expected end of line, found `1`")),
+            "{other:?}"
+        );
+    }
+
+    /// Three mistakes that each threw off other lines, now one error each:
+    /// a slip for `syntax` is read as it (misspelling an ir3 `syntax` line
+    /// gave 16 errors); a derived format that lost a line (which may have
+    /// been its own `syntax`) does not take its base's, which would be said
+    /// to lack the format's operands; and a field whose type name is wrong
+    /// is not also said, at each binding, to be no layout (misspelling ir3's
+    /// `layout Reg` gave 12 errors).
+    #[test]
+    fn a_misspelt_syntax_line_or_layout_name_is_one_error() {
+        let spec = |syntax: &str, layout: &str| {
+            format!(
+                "isa t {{
+    word 32
+    dialect asm
+}}
+layout {layout} : 8 {{
+    param half
+    n 0..=7 u
+    syntax \"r{{n}}\"
+    text asm.reg \"{{half:'h'}}r{{n}}\"
+}}
+format F : 32 {{
+    a      0..=7   Reg
+    rest   8..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{{a}}\"
+    text asm.line \"{{opcode}} {{a(half = 0)}}\"
+}}
+format G : F {{
+    b      8..=15  u
+    rest   16..=25 unknown
+    {syntax}
+}}
+opcodes {{
+    add 1 F
+    sub 2 G
+}}
+"
+            )
+        };
+        let good = "syntax \"{a}, {b}\"";
+        assert_eq!(first_lines("t.isa", &spec(good, "Reg")), Vec::<String>::new());
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &spec("sytnax \"{a}, {b}\"", "Reg")),
+            ["t.isa:21:5: unknown keyword `sytnax`; did you mean `syntax`?"]
+        );
+        // A line lost to an error (the template is no string).
+        let lost = first_lines("t.isa", &spec("syntax {a}, {b}", "Reg"));
+        assert!(
+            lost.len() == 1 && !lost[0].contains("does not name operand"),
+            "{lost:?}"
+        );
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &spec(good, "Rge")),
+            ["t.isa:12:20: unknown field type `Reg`; did you mean `Rge`?"]
+        );
+    }
+
     /// A base format's `syntax` and `text` lines, inherited by a derived
     /// format, are read against the derived format's fields; a name the
     /// base lacks too was reported at the base, so the derived formats do
