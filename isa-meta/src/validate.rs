@@ -1423,20 +1423,10 @@ fn default_starts_word(spec: &Spec, ty: FieldTy) -> bool {
 /// format lost the pattern that tells it from its base's gives every
 /// opcode the value of one there, which is one mistake.
 fn report_clashes(spec: &Spec, clashes: &[(&OpDef, &OpDef)], diags: &mut Diagnostics) {
-    let mut done = vec![false; clashes.len()];
-    for (i, &(op, first)) in clashes.iter().enumerate() {
-        if done[i] {
-            continue;
-        }
-        // The other clashes of the same line with the same format.
-        let mut more = 0usize;
-        for (j, &(other, other_first)) in clashes.iter().enumerate().skip(i + 1) {
-            if other.value_span == op.value_span && other_first.format == first.format {
-                done[j] = true;
-                more += 1;
-            }
-        }
-        let also = match more {
+    // The clashes of one line with one format are one error.
+    for group in group_by_key(clashes, |&(op, first)| Some((op.value_span, first.format))) {
+        let (op, first) = clashes[group[0]];
+        let also = match group.len() - 1 {
             0 => String::new(),
             n => format!(
                 ", and so are the values of {} this line gives",
@@ -1700,21 +1690,7 @@ fn report_overlaps(ops: &[OpDef], overlaps: &[(usize, Vec<usize>)], diags: &mut 
         of.dedup();
         (ops[*at].format, of)
     };
-    let mut done = vec![false; overlaps.len()];
-    for (i, overlap) in overlaps.iter().enumerate() {
-        if done[i] {
-            continue;
-        }
-        let mut group = vec![i];
-        if copies_only(overlap) {
-            let key = formats(overlap);
-            for (j, other) in overlaps.iter().enumerate().skip(i + 1) {
-                if !done[j] && copies_only(other) && formats(other) == key {
-                    done[j] = true;
-                    group.push(j);
-                }
-            }
-        }
+    for group in group_by_key(overlaps, |overlap| copies_only(overlap).then(|| formats(overlap))) {
         // The group's error at its first opcode line in the spec, at the
         // line's own opcode when it takes part (not at one of its copies).
         let first = group.iter().copied().min_by_key(|&g| overlaps[g].0).expect("a member");
@@ -1732,6 +1708,31 @@ fn report_overlaps(ops: &[OpDef], overlaps: &[(usize, Vec<usize>)], diags: &mut 
             diags,
         );
     }
+}
+
+/// The indices of `items` in groups of equal keys: each group in order,
+/// the groups in the order of their first items; an item without a key is
+/// a group of its own.
+fn group_by_key<T, K: PartialEq>(items: &[T], key: impl Fn(&T) -> Option<K>) -> Vec<Vec<usize>> {
+    let keys: Vec<Option<K>> = items.iter().map(key).collect();
+    let mut grouped = vec![false; items.len()];
+    let mut groups = Vec::new();
+    for (i, k) in keys.iter().enumerate() {
+        if grouped[i] {
+            continue;
+        }
+        let mut group = vec![i];
+        if let Some(k) = k {
+            for j in i + 1..items.len() {
+                if !grouped[j] && keys[j].as_ref() == Some(k) {
+                    grouped[j] = true;
+                    group.push(j);
+                }
+            }
+        }
+        groups.push(group);
+    }
+    groups
 }
 
 /// `op` can match some word that each of `others` (same priority, in spec
