@@ -2135,6 +2135,97 @@ mod starts_word_tests {
     }
 }
 
+mod survivor_tests {
+    use crate::*;
+
+    /// The first line of each error of `text`, sorted; empty when it compiles.
+    fn first_lines(text: &str) -> Vec<String> {
+        let source = Source {
+            name: "t.isa".into(),
+            text: text.into(),
+        };
+        match compile(&source) {
+            Ok(_) => Vec::new(),
+            Err(diags) => diags
+                .messages(&source)
+                .iter()
+                .map(|m| m.lines().next().unwrap_or("").to_owned())
+                .collect(),
+        }
+    }
+
+    /// A cycle through the second union of a spec is found as one through
+    /// the first is (the containment graph numbers unions after layouts;
+    /// every case had one union, whose number is the same either side of
+    /// the layouts' count: a mutation survivor).
+    #[test]
+    fn a_cycle_through_a_second_union_is_found() {
+        let text = "isa toy { word 32 }
+layout A : 8 {
+    n 0..=7 u
+    syntax \"{n}\"
+}
+union V : 8 {
+    A
+}
+union U : 8 {
+    C
+}
+layout C : 8 {
+    u 0..=7 U
+    syntax \"{u}\"
+}
+format F : 32 {
+    v 0..=7 V
+    c 8..=15 C
+    rest 16..=25 u
+    opcode 26..=31 opcode
+    syntax \"{v}, {c}, {rest}\"
+}
+opcodes {
+    x 0 F
+}
+";
+        pretty_assertions::assert_eq!(
+            first_lines(text),
+            ["t.isa:10:5: union `U` contains itself: `U` holds `C` holds `U`, a type of infinite size"]
+        );
+    }
+
+    /// Formats 512 bits wide (the widest word) are checked like any other
+    /// (here a gap in one is found); a format of no width or wider than 512
+    /// is one error, its width, with nothing checked after it (mutation
+    /// survivors: `> 512` → `>= 512`, `== 512`; `||` → `&&`).
+    #[test]
+    fn format_widths_at_and_past_512_bits() {
+        // Opcode, one field, then 64-bit fields up to bit `last`.
+        let spec = |bits: u32, last: u32| {
+            let mut fields = String::from("    opcode 0..=5 opcode\n    a 6..=63 u\n");
+            for k in 1..8 {
+                let hi = (64 * k + 63).min(last);
+                fields.push_str(&format!("    r{k} {}..={hi} unknown\n", 64 * k));
+            }
+            format!("isa t {{ word 512 }}\nformat F : {bits} {{\n{fields}    syntax \"{{a}}\"\n}}\nopcodes {{\n    x 1 F\n}}\n")
+        };
+        assert_eq!(first_lines(&spec(512, 511)), Vec::<String>::new());
+        let gap = first_lines(&spec(512, 505));
+        assert!(
+            gap.len() == 1 && gap[0].contains("bits 506..=511 of format `F`"),
+            "{gap:?}"
+        );
+        for bits in [0, 513, 600] {
+            let wide = first_lines(&spec(bits, 511));
+            assert!(
+                wide.len() == 1
+                    && wide[0].contains(&format!(
+                        "format `F` is {bits} bits wide but the ISA's word is 512 bits"
+                    )),
+                "{bits}: {wide:?}"
+            );
+        }
+    }
+}
+
 mod side_by_side_tests {
     use crate::*;
 
