@@ -316,16 +316,19 @@ fn value(
                 Some(variant) => Some(variant.value),
                 None => {
                     let names = e.variants.iter().map(|v| v.name.text.as_str());
-                    diags.error(
-                        n.span,
-                        format!(
-                            "`{}` is not a variant of `{}` (the type of `{}`){}",
-                            n.text,
-                            e.name.text,
-                            name.text,
-                            did_you_mean(&n.text, names)
-                        ),
-                    );
+                    // Named in the label, not the message: one misspelt
+                    // variant set on many lines is one error.
+                    diags
+                        .error(
+                            n.span,
+                            format!(
+                                "`{}` is not a variant of `{}`{}",
+                                n.text,
+                                e.name.text,
+                                did_you_mean(&n.text, names)
+                            ),
+                        )
+                        .label(format!("no such variant (the type of `{}`)", name.text));
                     None
                 }
             }

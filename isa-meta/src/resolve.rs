@@ -240,6 +240,12 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 // An unresolved dialect leaves the line out, after its
                 // template and conditions are checked all the same.
                 let dialect = crate::dialects::resolve_ref(&t, &dialects, diags);
+                if dialect.is_none() && t.inherited {
+                    // Checked where it is written; read against a derived
+                    // format's fields it would only add errors.
+                    lost_texts = true;
+                    return None;
+                }
                 let text = resolve_text(t, dialect.unwrap_or(0), layout, &enums, &attrs, diags);
                 lost_texts |= dialect.is_none();
                 dialect.map(|_| text)
@@ -1209,19 +1215,21 @@ fn field_value(field: &FieldDef, value: &CondValue, enums: &[EnumDef], diags: &m
             let e = &enums[e];
             let found = e.variants.iter().find(|v| v.name.text == name.text);
             if found.is_none() {
+                // The message does not name the field, so that a variant
+                // misspelt in its enum, named at many places, is one error
+                // with the others' lines in a note.
                 let names = e.variants.iter().map(|v| v.name.text.as_str());
                 diags
                     .error(
                         name.span,
                         format!(
-                            "`{}` is not a variant of `{}` (the type of `{}`){}",
+                            "`{}` is not a variant of `{}`{}",
                             name.text,
                             e.name.text,
-                            field.name.text,
                             did_you_mean(&name.text, names)
                         ),
                     )
-                    .label("no such variant");
+                    .label(format!("no such variant (the type of `{}`)", field.name.text));
             }
             found.map(|v| v.value)
         }

@@ -1578,6 +1578,68 @@ opcodes {{
         );
     }
 
+    /// More mistakes that were one error per line that met them: a lost
+    /// `isa` line (here a misspelt `gens`) spares the opcodes' `gen`
+    /// ranges (8 errors in ir3); an enum value misspelt where it is
+    /// declared is one error for all the conditions and attribute settings
+    /// that name it (the field or attribute is in the label: 8 errors in
+    /// Lima GP); and a base format's `text` line of an unknown dialect is
+    /// not read again against each derived format's fields (8 in ir3).
+    #[test]
+    fn a_misspelt_gens_variant_or_dialect_is_one_error() {
+        let spec = |gens: &str, variant: &str, dialect: &str| {
+            format!(
+                "isa t {{
+    word 32
+    {gens} 1..=2
+    attr cmp K = ge
+    dialect asm
+}}
+enum K : 2 {{
+    {variant} = 0 \".lt\"
+    ge = 1 \".ge\"
+}}
+format F : 32 {{
+    k      0..=1   K
+    j      2..=3   K
+    a      4..=11  u
+    rest   12..=25 unknown
+    opcode 26..=31 opcode
+    syntax \"{{k}}{{j}} {{a}}\"
+    text {dialect}.line when k == lt, j == lt \"{{opcode}} {{a}}, {{rest}}\"
+    text asm.line \"{{opcode}}{{k}}{{j}} {{a}}\"
+}}
+format G : F {{
+    b      12..=19 u
+    more   20..=25 unknown
+    syntax \"{{k}}{{j}} {{a}}, {{b}}\"
+    text asm.line \"{{opcode}}{{k}}{{j}} {{a}}, {{b}}\"
+}}
+opcodes {{
+    add 1 F gen 1 cmp=lt
+    sub 2 G gen 2 cmp=lt
+}}
+"
+            )
+        };
+        assert_eq!(first_lines("t.isa", &spec("gens", "lt", "asm")), Vec::<String>::new());
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &spec("gnes", "lt", "asm")),
+            ["t.isa:3:5: unknown `isa` property `gnes`; expected `word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`; did you mean `gens`?"]
+        );
+        let variant = "`lt` is not a variant of `K`; did you mean `lr`?";
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &spec("gens", "lr", "asm")),
+            [format!("t.isa:18:29: {variant}")]
+        );
+        let rendered = rendered("t.isa", &spec("gens", "lr", "asm"));
+        assert!(rendered.contains("the same error on lines 28 and 29"), "{rendered}");
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &spec("gens", "lt", "ams")),
+            ["t.isa:18:10: unknown dialect `ams`; did you mean `asm`?"]
+        );
+    }
+
     /// A base format's `syntax` and `text` lines, inherited by a derived
     /// format, are read against the derived format's fields; a name the
     /// base lacks too was reported at the base, so the derived formats do
