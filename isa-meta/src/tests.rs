@@ -2254,6 +2254,36 @@ opcodes {
         );
     }
 
+    /// A range past the end is offered the same width ending at the last
+    /// bit only when those bits are free: not when another range of its
+    /// own field has some (the hint would make the field overlap itself;
+    /// it did, which a mutation survivor, `o == fi` → `!=`, showed).
+    #[test]
+    fn a_range_past_the_end_is_not_offered_its_own_fields_bits() {
+        let spec = |a_hi: u32, x: &str| {
+            format!(
+                "isa t {{ word 32 }}
+format F : 32 {{
+    opcode 0..=5   opcode
+    a      6..={a_hi}  u
+    x      {x} u
+    syntax \"{{a}}, {{x}}\"
+}}
+opcodes {{
+    op 1 F
+}}
+"
+            )
+        };
+        let free = first_lines(&spec(17, "20..=33"));
+        assert!(
+            free.len() == 1 && free[0].ends_with("; did you mean `18..=31`, the same 14 bits ending at bit 31?"),
+            "{free:?}"
+        );
+        let own = first_lines(&spec(25, "26..=27 + 28..=33"));
+        assert!(own.len() == 1 && own[0].ends_with("(0..=31)"), "{own:?}");
+    }
+
     /// Formats 512 bits wide (the widest word) are checked like any other
     /// (here a gap in one is found); a format of no width or wider than 512
     /// is one error, its width, with nothing checked after it (mutation

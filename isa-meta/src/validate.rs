@@ -1123,8 +1123,9 @@ fn written_in(l: &LayoutDef, span: Span) -> bool {
 }
 
 /// A range of field `fi` that runs past the end of `l`: one error at the
-/// range and, when the same number of bits ending at `l`'s last bit would
-/// clash with no other field, that range as the fix. The field's bits inside
+/// range and, when the same number of bits ending at `l`'s last bit are
+/// free (of other fields, and of this field's other ranges), that range as
+/// the fix. The field's bits inside
 /// `l` (or those of the fix) then count as declared, so the coverage check
 /// does not report them again.
 fn check_range_past_end(l: &LayoutDef, fi: usize, r: &BitRange, owner: &mut [Option<usize>], diags: &mut Diagnostics) {
@@ -1132,7 +1133,7 @@ fn check_range_past_end(l: &LayoutDef, fi: usize, r: &BitRange, owner: &mut [Opt
     let last = l.bits - 1;
     let fix = (r.width <= l.bits)
         .then(|| l.bits - r.width..l.bits)
-        .filter(|fix| fix.clone().all(|b| owner[b as usize].is_none_or(|o| o == fi)));
+        .filter(|fix| fix.clone().all(|b| owner[b as usize].is_none()));
     if written_in(l, r.span) {
         let what = if f.ranges.len() == 1 {
             format!("field `{}` ({})", f.name.text, range_bits(r))
