@@ -25,6 +25,14 @@ fn compile_test_text(name: &str, text: &str) -> crate::Spec {
     }
 }
 
+/// `errors` is one error, whose first line contains `part`.
+fn assert_one_error(errors: &[String], part: &str) {
+    assert!(
+        errors.len() == 1 && errors[0].contains(part),
+        "expected one error with {part:?}, got {errors:#?}"
+    );
+}
+
 mod snapshot_tests {
     use crate::*;
 
@@ -352,11 +360,12 @@ mod robustness_tests {
 }
 
 mod regression_tests {
+    use super::assert_one_error;
     use crate::*;
 
     /// The first line of each error of `text` (compiled as `name`), sorted
     /// by position; empty when it compiles.
-    fn first_lines(name: &str, text: &str) -> Vec<String> {
+    pub(super) fn first_lines(name: &str, text: &str) -> Vec<String> {
         let source = Source {
             name: name.into(),
             text: text.into(),
@@ -1387,10 +1396,7 @@ opcodes {{
         );
         assert_eq!(first_lines("t.isa", &spec("state")), Vec::<String>::new());
         let unknown = first_lines("t.isa", &spec("state").replace("\"a = flag\"", "\"a = flga\""));
-        assert!(
-            unknown.len() == 1 && unknown[0].contains("`flga` is not an operand of this instruction"),
-            "{unknown:?}"
-        );
+        assert_one_error(&unknown, "`flga` is not an operand of this instruction");
     }
 
     /// A format whose opcode field's name is misspelt: every template and
@@ -1468,10 +1474,7 @@ opcodes {{
         let rendered = rendered("t.isa", &spec("hlaf"));
         assert!(rendered.contains("the same error on line 18"), "{rendered}");
         let unbound = first_lines("t.isa", &spec("half").replace("src(half = !full)", "src"));
-        assert!(
-            unbound.len() == 1 && unbound[0].contains("`src` does not bind param `half` of `Src`"),
-            "{unbound:?}"
-        );
+        assert_one_error(&unbound, "`src` does not bind param `half` of `Src`");
     }
 
     /// A slip for `pattern` or `fixed` before its value is one error, with
@@ -2148,6 +2151,7 @@ opcodes {
 }
 
 mod starts_word_tests {
+    use super::assert_one_error;
     use crate::*;
 
     /// The messages of a spec whose `text` line is `{opcode}{k}`, `k` of
@@ -2189,31 +2193,18 @@ mod starts_word_tests {
             "regs K : 2 open {\n  r = 0 count 2\n}",
         ] {
             let messages = glued(decl);
-            assert!(
-                messages.len() == 1 && messages[0].contains("the mnemonic `{opcode}` runs into `{k}`"),
-                "{decl}: {messages:?}"
-            );
+            assert_one_error(&messages, "the mnemonic `{opcode}` runs into `{k}`");
         }
     }
 }
 
 mod survivor_tests {
-    use crate::*;
+    use super::assert_one_error;
 
-    /// The first line of each error of `text`, sorted; empty when it compiles.
+    /// The first line of each error of `text` (as `t.isa`), sorted; empty
+    /// when it compiles.
     fn first_lines(text: &str) -> Vec<String> {
-        let source = Source {
-            name: "t.isa".into(),
-            text: text.into(),
-        };
-        match compile(&source) {
-            Ok(_) => Vec::new(),
-            Err(diags) => diags
-                .messages(&source)
-                .iter()
-                .map(|m| m.lines().next().unwrap_or("").to_owned())
-                .collect(),
-        }
+        super::regression_tests::first_lines("t.isa", text)
     }
 
     /// A cycle through the second union of a spec is found as one through
@@ -2301,24 +2292,19 @@ opcodes {{
         };
         assert_eq!(first_lines(&spec(512, 511)), Vec::<String>::new());
         let gap = first_lines(&spec(512, 505));
-        assert!(
-            gap.len() == 1 && gap[0].contains("bits 506..=511 of format `F`"),
-            "{gap:?}"
-        );
+        assert_one_error(&gap, "bits 506..=511 of format `F`");
         for bits in [0, 513, 600] {
             let wide = first_lines(&spec(bits, 511));
-            assert!(
-                wide.len() == 1
-                    && wide[0].contains(&format!(
-                        "format `F` is {bits} bits wide but the ISA's word is 512 bits"
-                    )),
-                "{bits}: {wide:?}"
+            assert_one_error(
+                &wide,
+                &format!("format `F` is {bits} bits wide but the ISA's word is 512 bits"),
             );
         }
     }
 }
 
 mod side_by_side_tests {
+    use super::assert_one_error;
     use crate::*;
 
     /// The messages of a spec whose syntax is `[{a}{r}]`, `a` a number and
@@ -2350,10 +2336,7 @@ mod side_by_side_tests {
             Vec::<String>::new()
         );
         let open = beside_a_number("regs R : 2 open {\n  r = 0 count 2\n}");
-        assert!(
-            open.len() == 1 && open[0].contains("puts numbers `a` and `r` side by side"),
-            "{open:?}"
-        );
+        assert_one_error(&open, "puts numbers `a` and `r` side by side");
     }
 }
 
