@@ -381,7 +381,7 @@ mod regression_tests {
     }
 
     /// Every error of `text` rendered, notes included.
-    fn rendered(name: &str, text: &str) -> String {
+    pub(super) fn rendered(name: &str, text: &str) -> String {
         let source = Source {
             name: name.into(),
             text: text.into(),
@@ -2273,6 +2273,40 @@ opcodes {{
         );
         let own = first_lines(&spec(25, "26..=27 + 28..=33"));
         assert!(own.len() == 1 && own[0].ends_with("(0..=31)"), "{own:?}");
+    }
+
+    /// A gap just below the bits that a range past the end is offered (and
+    /// which count as its field's) has its note at that field, as at any
+    /// field above a gap (mutation survivors in `check_coverage`'s lookup
+    /// of the range past the end, which no case reached).
+    #[test]
+    fn a_gap_below_a_range_past_the_end_notes_its_field() {
+        let text = "isa t { word 32 }
+format F : 32 {
+    opcode 0..=5   opcode
+    a      6..=15  u
+    x      26..=35 u
+    syntax \"{a}, {x}\"
+}
+opcodes {
+    op 1 F
+}
+";
+        let errors = first_lines(text);
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].contains("bits 16..=21 of format `F`, between fields `a`"),
+            "{errors:?}"
+        );
+        let rendered = super::regression_tests::rendered("t.isa", text);
+        assert!(rendered.contains("note: `x` starts at bit 26"), "{rendered}");
+        // The range past the end, not the field's first range.
+        let split = text
+            .replace("a      6..=15  u", "a      6..=11  u")
+            .replace("26..=35 u", "12..=14 + 26..=35 u");
+        let rendered = super::regression_tests::rendered("t.isa", &split);
+        assert!(rendered.contains("bits 15..=21 of format `F`"), "{rendered}");
+        assert!(rendered.contains("note: `x` continues at bit 26"), "{rendered}");
     }
 
     /// Formats 512 bits wide (the widest word) are checked like any other
