@@ -2309,6 +2309,43 @@ opcodes {
         assert!(rendered.contains("note: `x` continues at bit 26"), "{rendered}");
     }
 
+    /// A field of an unknown type beside a number is one error, the type's
+    /// (it may not be a number); a layout glued to the mnemonic does not
+    /// run into it (a layout's own syntax is not followed). Two mutation
+    /// survivors: `||` → `&&` in the side-by-side check, and the layout
+    /// arm of `default_starts_word` deleted.
+    #[test]
+    fn unknown_types_and_layouts_beside_other_pieces() {
+        let spec = |ty: &str, line: &str| {
+            format!(
+                "isa t {{
+    word 32
+    dialect asm
+}}
+layout L : 8 {{
+    n 0..=7 u
+    syntax \"r{{n}}\"
+}}
+format F : 32 {{
+    a      0..=7   u
+    b      8..=15  {ty}
+    l      16..=23 L
+    rest   24..=25 unknown
+    opcode 26..=31 opcode
+    syntax \"{{a}}{{b}} {{l}}\"
+    text asm.line \"{line}\"
+}}
+opcodes {{
+    op 1 F
+}}
+"
+            )
+        };
+        let unknown = first_lines(&spec("Missing", "{opcode} {a}, {b}, {l}"));
+        assert_one_error(&unknown, "unknown field type `Missing`");
+        assert_eq!(first_lines(&spec("L", "{opcode}{l} {a}, {b}")), Vec::<String>::new());
+    }
+
     /// Formats 512 bits wide (the widest word) are checked like any other
     /// (here a gap in one is found); a format of no width or wider than 512
     /// is one error, its width, with nothing checked after it (mutation
