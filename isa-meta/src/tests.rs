@@ -2346,6 +2346,39 @@ opcodes {{
         assert_eq!(first_lines(&spec("L", "{opcode}{l} {a}, {b}")), Vec::<String>::new());
     }
 
+    /// A shadowed opcode is found beside a higher-priority opcode that
+    /// shares none of its words but tests many other bits: only opcodes
+    /// that can match its words count toward the bits the check spans
+    /// (past 20 it gives up). A mutation survivor: `&&` → `||`.
+    #[test]
+    fn a_shadowed_opcode_is_found_beside_an_unrelated_wide_pattern() {
+        let text = "isa toy { word 32 }
+format Six : 32 {
+    rest   0..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"\"
+}
+format Five : 32 {
+    rest   0..=26  unknown
+    opcode 27..=31 opcode
+    syntax \"\"
+}
+format Wide : 32 {
+    p      0..=24  pattern 0
+    rest   25      unknown
+    opcode 26..=31 opcode
+    syntax \"\"
+}
+opcodes {
+    even   0x2E Six  prio 2
+    odd    0x2F Six  prio 2
+    wide   0x00 Wide prio 3
+    narrow 0x17 Five prio 1
+}
+";
+        assert_one_error(&first_lines(text), "opcode `narrow` is shadowed");
+    }
+
     /// Formats 512 bits wide (the widest word) are checked like any other
     /// (here a gap in one is found); a format of no width or wider than 512
     /// is one error, its width, with nothing checked after it (mutation
