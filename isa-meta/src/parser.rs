@@ -1060,10 +1060,10 @@ impl Parser<'_, '_> {
         Ok(true)
     }
 
-    /// The keyword of `keywords` (`sem`, `prio`, `gen`, `syntax`) at the cursor,
-    /// consumed: the keyword itself (`gen` only before a number, so a flag
-    /// attribute called `gen` stays one), or a slip for the one keyword
-    /// whose argument follows ([`suggest::slip_for`]: `priority 1`),
+    /// The keyword of `keywords` (`sem`, `prio`, `gen`, `syntax`, `fixed`,
+    /// `pattern`) at the cursor, consumed: the keyword itself (`gen` only
+    /// before a number, so a flag attribute called `gen` stays one), or a
+    /// slip for the one keyword whose argument follows ([`suggest::slip_for`]: `priority 1`),
     /// reported with a "did you mean" and read as that keyword. A word
     /// before a number or a string is no attribute setting, so the slip
     /// is an error either way.
@@ -1137,35 +1137,25 @@ impl Parser<'_, '_> {
     }
 
     fn field_type(&mut self) -> PResult<TypeAst> {
-        // A slip for `fixed` or `pattern` before a number (`ptatern 0b01`;
-        // no other type takes one) is reported with a hint and read as that
-        // keyword, so that the format keeps the line.
-        let before_number = matches!(
-            self.toks.get(self.pos + 1).map(|t| &t.tok),
-            Some(Tok::Int(_) | Tok::BadInt)
-        );
-        let slip = match self.peek() {
-            Tok::Ident(word) if before_number && word != "fixed" && word != "pattern" => {
-                suggest::slip_for(word, &["fixed", "pattern"])
-            }
-            _ => None,
-        };
-        let mut name = self.ident(
-            "a field type (`u`, `s`, `bool`, `f16`, `f32`, `opcode`, `fixed V`, `pattern V`, `reserved`, `unknown`, or a type name)",
-        )?;
-        if let Some(keyword) = slip {
-            let message = format!("unknown keyword `{}`; did you mean `{keyword}`?", name.text);
-            self.diags.error(name.span, message);
-            name.text = keyword.to_owned();
-        }
-        if name.text == "fixed" || name.text == "pattern" {
-            let value = self.int(if name.text == "fixed" {
+        // `fixed V`, `pattern V`, or a slip for either before a number
+        // (`ptatern 0b01`; no other type takes one), reported and read as
+        // the keyword, so that the format keeps the line.
+        let span = self.span();
+        if let Some(keyword) = self.line_keyword(&["fixed", "pattern"]) {
+            let value = self.int(if keyword == "fixed" {
                 "the fixed value"
             } else {
                 "the pattern's value"
             })?;
+            let name = Name {
+                text: keyword.to_owned(),
+                span,
+            };
             return Ok(TypeAst::Fixed(name, value));
         }
+        let name = self.ident(
+            "a field type (`u`, `s`, `bool`, `f16`, `f32`, `opcode`, `fixed V`, `pattern V`, `reserved`, `unknown`, or a type name)",
+        )?;
         if *self.peek() == Tok::Punct('(') {
             self.bump();
             let param = self.ident("a parameter (`x_high` or `x_low`)")?;
