@@ -11,15 +11,13 @@
 //! mnemonic there.
 
 use crate::diag::Diagnostics;
-use crate::model::{
-    AttrTerm, BindValue, BindingDef, FieldDef, FieldTy, LayoutDef, ParamDef, TPiece, TStyle, Template, Term,
-};
+use crate::model::{AttrTerm, BindValue, BindingDef, FieldTy, LayoutDef, TPiece, TStyle, Template, Term};
 use crate::source::Span;
 use crate::suggest::did_you_mean;
 
 /// Parses `text`, whose first character sits at byte `start` of the spec.
-/// `complete` is false when the layout lost lines to syntax errors; unknown
-/// names are then not reported again. `hooks` marks a `text` template, which
+/// When the layout lost lines to syntax errors (`LayoutDef::complete`),
+/// unknown names are not reported again. `hooks` marks a `text` template, which
 /// allows context hooks and optional groups and keeps spaces at its ends
 /// (a dialect may print them). `inherited` marks a base format's line read
 /// against a derived format's fields: a name the base lacks too was
@@ -34,12 +32,8 @@ pub fn parse_template(
 ) -> Template {
     let errors_before = diags.len();
     let mut p = TemplateParser {
-        fields: &layout.fields,
         layout,
-        params: &layout.params,
-        owner: &layout.name.text,
         inherited,
-        complete: layout.complete,
         hooks,
         diags,
         named: Vec::new(),
@@ -89,14 +83,10 @@ pub(crate) fn opcode_not_a_field(layout: &LayoutDef) -> Option<String> {
 }
 
 struct TemplateParser<'a, 'd> {
-    fields: &'a [FieldDef],
     /// The layout whose fields the template names.
     layout: &'a LayoutDef,
-    params: &'a [ParamDef],
-    owner: &'a str,
     /// The template is a base format's line, inherited.
     inherited: bool,
-    complete: bool,
     hooks: bool,
     diags: &'d mut Diagnostics,
     /// Fields printed so far (a bool flag may repeat in a `text` template).
@@ -218,7 +208,7 @@ impl TemplateParser<'_, '_> {
             return None;
         }
         let index = self.field_index(name, span)?;
-        let field = &self.fields[index];
+        let field = &self.layout.fields[index];
         if negated && field.ty != FieldTy::Bool {
             self.diags.error(
                 span,
@@ -279,20 +269,21 @@ impl TemplateParser<'_, '_> {
                 .label("no field named");
             return None;
         }
-        let found = self.fields.iter().position(|f| f.name.text == name);
+        let found = self.layout.fields.iter().position(|f| f.name.text == name);
         let opcode_name = name == "opcode" || name.starts_with("opcode.");
         let opcode_error = (found.is_none() && opcode_name)
             .then(|| opcode_not_a_field(self.layout))
             .flatten();
         if let Some(message) = opcode_error {
             self.has_errors = true;
-            if self.complete {
+            if self.layout.complete {
                 self.diags.error(span, message).label("no such field");
             }
         } else if found.is_none() {
             self.has_errors = true;
-            if self.complete && !self.layout.reported_by_base(name, self.inherited) {
+            if self.layout.complete && !self.layout.reported_by_base(name, self.inherited) {
                 let names = self
+                    .layout
                     .fields
                     .iter()
                     .filter(|f| f.ty.is_stored())
@@ -303,7 +294,7 @@ impl TemplateParser<'_, '_> {
                         span,
                         format!(
                             "template names `{name}`, which is not a field of `{}`{}",
-                            self.owner,
+                            self.layout.name.text,
                             did_you_mean(name, names)
                         ),
                     )
@@ -353,7 +344,7 @@ impl TemplateParser<'_, '_> {
                 span,
             });
         }
-        if let Some(param) = self.params.iter().position(|p| p.name.text == name) {
+        if let Some(param) = self.layout.params.iter().position(|p| p.name.text == name) {
             return self.param(name, param, style_text, span);
         }
         if let Some((field, view)) = name.split_once(" as ") {
@@ -370,7 +361,7 @@ impl TemplateParser<'_, '_> {
         if let Some(b) = bindings {
             return self.nested(name, index, b, style_text, span);
         }
-        let field = &self.fields[index];
+        let field = &self.layout.fields[index];
         if field.ty == FieldTy::Opcode {
             return self.mnemonic(name, style_text, index, span);
         }
@@ -466,7 +457,7 @@ impl TemplateParser<'_, '_> {
     /// other bits are not printed).
     fn view(&mut self, name: &str, view: &str, style: Option<&str>, span: Span) -> Option<TPiece> {
         let index = self.field_index(name, span)?;
-        let field = &self.fields[index];
+        let field = &self.layout.fields[index];
         let width = match view {
             "f16" | "s16" => 16,
             "f32" | "s32" => 32,
@@ -534,7 +525,7 @@ impl TemplateParser<'_, '_> {
             );
             return None;
         };
-        let field = &self.fields[index];
+        let field = &self.layout.fields[index];
         if field.ty != FieldTy::Unsigned || field.width >= 64 {
             self.diags.error(
                 span,
@@ -617,9 +608,9 @@ impl TemplateParser<'_, '_> {
             );
             return None;
         }
-        if !matches!(self.fields[index].ty, FieldTy::Layout(_) | FieldTy::Union(_)) {
+        if !matches!(self.layout.fields[index].ty, FieldTy::Layout(_) | FieldTy::Union(_)) {
             // A type reported as wrong may be the layout meant.
-            if !self.fields[index].ty_failed {
+            if !self.layout.fields[index].ty_failed {
                 self.diags.error(
                     span,
                     format!("`{name}` is not a `layout` or `union` field: only those have params to bind"),
@@ -686,10 +677,11 @@ impl TemplateParser<'_, '_> {
             // `f == v|v` of an enum field whose right side is no field.
             let (a_name, b_name) = (a.trim(), b.trim());
             let enum_field = self
+                .layout
                 .fields
                 .iter()
                 .position(|f| f.name.text == a_name && matches!(f.ty, FieldTy::Enum(_)));
-            if let (Some(field), false) = (enum_field, self.fields.iter().any(|f| f.name.text == b_name)) {
+            if let (Some(field), false) = (enum_field, self.layout.fields.iter().any(|f| f.name.text == b_name)) {
                 let variants = b_name.split('|').map(|v| v.trim().to_string()).collect();
                 let term = AttrTerm {
                     attr: String::new(),
@@ -713,7 +705,7 @@ impl TemplateParser<'_, '_> {
         if let Some(term) = self.opcode_term(name, span) {
             return Some(BindValue::OneOf { term: term?, invert });
         }
-        if let Some(index) = self.params.iter().position(|p| p.name.text == name) {
+        if let Some(index) = self.layout.params.iter().position(|p| p.name.text == name) {
             return Some(BindValue::Param { index, invert });
         }
         let index = self.bool_field(name, span)?;
@@ -725,10 +717,10 @@ impl TemplateParser<'_, '_> {
     /// resolved once the opcodes are read.
     fn opcode_term(&mut self, name: &str, span: Span) -> Option<Option<AttrTerm>> {
         let (field, attr) = name.split_once('.')?;
-        let index = self.fields.iter().position(|f| f.name.text == field)?;
-        if !matches!(self.fields[index].ty, FieldTy::Opcode | FieldTy::Enum(_)) {
+        let index = self.layout.fields.iter().position(|f| f.name.text == field)?;
+        if !matches!(self.layout.fields[index].ty, FieldTy::Opcode | FieldTy::Enum(_)) {
             // A type reported as wrong may be the enum meant.
-            if self.fields[index].ty_failed {
+            if self.layout.fields[index].ty_failed {
                 return Some(None);
             }
             self.diags.error(
@@ -750,8 +742,8 @@ impl TemplateParser<'_, '_> {
     /// A bool field of the layout, by name, for a binding.
     fn bool_field(&mut self, name: &str, span: Span) -> Option<usize> {
         let index = self.field_index(name, span)?;
-        if self.fields[index].ty != FieldTy::Bool {
-            if self.fields[index].ty_failed {
+        if self.layout.fields[index].ty != FieldTy::Bool {
+            if self.layout.fields[index].ty_failed {
                 // Its type is reported as wrong: it may be `bool`.
                 return None;
             }

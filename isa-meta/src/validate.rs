@@ -1125,9 +1125,8 @@ fn written_in(l: &LayoutDef, span: Span) -> bool {
 /// A range of field `fi` that runs past the end of `l`: one error at the
 /// range and, when the same number of bits ending at `l`'s last bit are
 /// free (of other fields, and of this field's other ranges), that range as
-/// the fix. The field's bits inside
-/// `l` (or those of the fix) then count as declared, so the coverage check
-/// does not report them again.
+/// the fix. The field's bits inside `l` (or those of the fix) then count as
+/// declared, so the coverage check does not report them again.
 fn check_range_past_end(l: &LayoutDef, fi: usize, r: &BitRange, owner: &mut [Option<usize>], diags: &mut Diagnostics) {
     let f = &l.fields[fi];
     let last = l.bits - 1;
