@@ -2379,6 +2379,74 @@ opcodes {
         assert_one_error(&first_lines(text), "opcode `narrow` is shadowed");
     }
 
+    /// Two lines that each repeat an earlier opcode's value in one format
+    /// are two errors, each at its line, not one: the clashes are grouped by
+    /// line and format, not by format alone (`report_clashes`' grouping key,
+    /// a mutation survivor before any case had two such lines).
+    #[test]
+    fn two_lines_repeating_one_value_are_two_errors() {
+        let text = "isa toy { word 32 }
+format F : 32 {
+    rest   0..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"\"
+}
+opcodes {
+    nop  0x21 F
+    halt 0x21 F
+    stop 0x21 F
+}
+";
+        pretty_assertions::assert_eq!(
+            first_lines(text),
+            [
+                "t.isa:9:10: opcode value 0x21 of `halt` is already used by `nop` (format `F`)",
+                "t.isa:10:10: opcode value 0x21 of `stop` is already used by `nop` (format `F`)",
+            ]
+        );
+    }
+
+    /// Whether higher-priority opcodes shadow a lower one is decided over
+    /// every bit any of them tests: a bit that two of them test must not
+    /// drop out of the enumeration (folding their masks with `^` instead
+    /// of `|`, a mutation survivor, made `low` below shadowed by `h00` and
+    /// `h10`, which both test bit 0 and leave its words with bit 0 set).
+    #[test]
+    fn a_bit_two_higher_opcodes_test_is_enumerated() {
+        let spec = |patterns: &[u32]| {
+            let mut text = String::from(
+                "isa toy { word 32 }
+format Op : 32 {
+    rest   0..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"\"
+}
+",
+            );
+            for p in patterns {
+                text.push_str(&format!(
+                    "format P{p} : 32 {{\n    p 0..=1 pattern {p}\n    rest 2..=25 unknown\n    opcode 26..=31 opcode\n    syntax \"\"\n}}\n"
+                ));
+            }
+            text.push_str("opcodes {\n    low 0x2E Op prio 1\n");
+            for p in patterns {
+                text.push_str(&format!("    h{p:02b} 0x2E P{p} prio 2\n"));
+            }
+            text + "}\n"
+        };
+        // Bit 1 told apart, bit 0 clear in both: words with bit 0 set are `low`'s.
+        assert_eq!(first_lines(&spec(&[0b00, 0b10])), Vec::<String>::new());
+        // Bit 0 set in both: words with bit 0 clear are `low`'s.
+        assert_eq!(first_lines(&spec(&[0b01, 0b11])), Vec::<String>::new());
+        // Bit 0 told apart, bit 1 clear in both: still `low`'s words with bit 1 set.
+        assert_eq!(first_lines(&spec(&[0b00, 0b01])), Vec::<String>::new());
+        // All four values of bits 0 and 1: every word of `low` is taken.
+        assert_one_error(
+            &first_lines(&spec(&[0b00, 0b01, 0b10, 0b11])),
+            "opcode `low` is shadowed",
+        );
+    }
+
     /// Formats 512 bits wide (the widest word) are checked like any other
     /// (here a gap in one is found); a format of no width or wider than 512
     /// is one error, its width, with nothing checked after it (mutation
