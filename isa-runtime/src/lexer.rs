@@ -398,7 +398,11 @@ pub fn ends_with(text: &str, suffix: &str) -> bool {
     text.len() >= suffix.len() && text.iter().rev().zip(suffix.iter().rev()).all(|(a, b)| a == b)
 }
 
-/// Levenshtein distance, for "did you mean" hints.
+/// Edit distance for "did you mean" hints: how many characters must be
+/// inserted, deleted or replaced, or pairs of neighbours swapped, to turn
+/// one word into the other (the optimal string alignment distance: a swap
+/// is the commonest slip, `scr1` for `src1`, and counts as one edit, not
+/// the two of Levenshtein's).
 pub fn edit_distance(a: &str, b: &str) -> usize {
     edit_distance_within(a, b, usize::MAX).unwrap_or(usize::MAX)
 }
@@ -417,13 +421,12 @@ pub fn edit_distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
         if bag_distance(a.clone(), b.as_bytes()) > limit {
             return None;
         }
-        let rows = &mut [[0usize; SHORT]; 2];
-        let [prev, cur] = rows;
-        return rows_within(a, b.as_bytes(), limit, prev, cur);
+        let rows = &mut [[0usize; SHORT]; 3];
+        return rows_within(a, b.as_bytes(), limit, rows.each_mut().map(|r| &mut r[..]));
     }
     let b: alloc::vec::Vec<char> = b.chars().collect();
-    let (mut prev, mut cur) = (alloc::vec![0; b.len() + 1], alloc::vec![0; b.len() + 1]);
-    rows_within(a.chars(), &b, limit, &mut prev, &mut cur)
+    let mut rows = [(); 3].map(|()| alloc::vec![0; b.len() + 1]);
+    rows_within(a.chars(), &b, limit, rows.each_mut().map(|r| &mut r[..]))
 }
 
 /// The longest candidate, plus one, whose distance rows fit on the stack.
@@ -469,31 +472,37 @@ fn bag_distance(a: impl Iterator<Item = u8> + Clone, b: &[u8]) -> usize {
     more.max(fewer).unsigned_abs()
 }
 
-/// [`edit_distance_within`] of two sequences, with two rows of at least
-/// `b.len() + 1` entries to work in.
-fn rows_within<T: PartialEq>(
+/// [`edit_distance_within`] of two sequences, with three rows of at least
+/// `b.len() + 1` entries to work in (a swap looks two rows back).
+fn rows_within<T: PartialEq + Copy>(
     a: impl Iterator<Item = T>,
     b: &[T],
     limit: usize,
-    prev: &mut [usize],
-    cur: &mut [usize],
+    [before, prev, cur]: [&mut [usize]; 3],
 ) -> Option<usize> {
-    let (mut prev, mut cur) = (&mut prev[..=b.len()], &mut cur[..=b.len()]);
+    let (mut before, mut prev, mut cur) = (&mut before[..=b.len()], &mut prev[..=b.len()], &mut cur[..=b.len()]);
     for (j, d) in prev.iter_mut().enumerate() {
         *d = j;
     }
+    let mut last = None;
     for (i, ca) in a.enumerate() {
         cur[0] = i + 1;
         let mut row_min = cur[0];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-            row_min = row_min.min(cur[j + 1]);
+        for (j, &cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            let mut d = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+            // `a`'s last two characters are `b`'s two up to here, swapped.
+            if j > 0 && cost == 1 && ca == b[j - 1] && last == Some(cb) {
+                d = d.min(before[j - 1] + 1);
+            }
+            cur[j + 1] = d;
+            row_min = row_min.min(d);
         }
         if row_min > limit {
             return None;
         }
-        core::mem::swap(&mut prev, &mut cur);
+        (before, prev, cur) = (prev, cur, before);
+        last = Some(ca);
     }
     Some(prev[b.len()]).filter(|&d| d <= limit)
 }
@@ -564,9 +573,13 @@ impl Prepared {
         if (self.bytes.len() - common).max(b.len() - common) > limit {
             return None;
         }
-        let rows = &mut [[0usize; SHORT]; 2];
-        let [prev, cur] = rows;
-        rows_within(self.bytes.iter().copied(), b, limit, prev, cur)
+        let rows = &mut [[0usize; SHORT]; 3];
+        rows_within(
+            self.bytes.iter().copied(),
+            b,
+            limit,
+            rows.each_mut().map(|r| &mut r[..]),
+        )
     }
 }
 
@@ -765,6 +778,12 @@ mod tests {
         assert_eq!(bag("", "abc"), 3);
         assert_eq!(bag("mo", "mov"), 1);
         assert_eq!(bag("xa", "aab"), 2);
+        // A swap of two neighbours is one edit, once per pair.
+        assert_eq!(edit_distance("scr1", "src1"), 1);
+        assert_eq!(edit_distance("ab", "ba"), 1);
+        assert_eq!(edit_distance("abc", "bca"), 2);
+        assert_eq!(edit_distance("ca", "abc"), 3);
+        assert_eq!(edit_distance("üé", "éü"), 1);
         // The textbook table, whole, over characters.
         let naive = |a: &str, b: &str| {
             let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
@@ -777,6 +796,9 @@ mod tests {
                 for j in 1..=b.len() {
                     let cost = usize::from(a[i - 1] != b[j - 1]);
                     d[i][j] = (d[i - 1][j - 1] + cost).min(d[i - 1][j] + 1).min(d[i][j - 1] + 1);
+                    if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                        d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+                    }
                 }
             }
             d[a.len()][b.len()]
@@ -791,13 +813,21 @@ mod tests {
             "dp4",
             "texture",
             "textur",
+            "tetxrue",
             "ünï",
+            "nüï",
             "zzzzzzzzzz",
             "scalar_add",
+            "sclaar_dad",
             "abcdefghijklmnopqrstuvwxyz01234",
             "abcdefghijklmnopqrstuvwxyz012345",
+            "bacdefghijklmnopqrstuvwxyz012354",
             "abcdefghijklmnopqrstuvwxyz0123456789",
             "abcdefghijklmnöpqrstuvwxyz0123456789",
+            "abcdefghijklmnpöqrstuvwxyz0123456789",
+            "ab",
+            "ba",
+            "aba",
             "aab",
             "abb",
             "bba",
