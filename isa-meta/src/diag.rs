@@ -22,6 +22,20 @@ pub struct Diagnostic {
     pub label: String,
     /// Related places, each with its note ("first defined here").
     pub notes: Vec<(Span, String)>,
+    /// For an unknown name whose nearest known name is a field: that
+    /// field's declaration and the name written (see [`crate::misspelt`]).
+    pub(crate) slip: Option<Slip>,
+}
+
+/// An unknown name and the field declaration nearest to it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Slip {
+    /// The span of the field's name where it is declared (a derived
+    /// format's inherited field has its base's).
+    pub field: Span,
+    /// The name written where the field was meant (`src1` of `{src1}` or
+    /// of `{src1.half}`).
+    pub written: String,
 }
 
 /// The errors found so far.
@@ -39,6 +53,7 @@ impl Diagnostics {
             message: cut_quotes(message.into()),
             label: String::new(),
             notes: Vec::new(),
+            slip: None,
         });
         self.errors.last_mut().expect("just pushed")
     }
@@ -56,6 +71,13 @@ impl Diagnostics {
     /// The errors, in the order they were found.
     pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
         self.errors.iter()
+    }
+
+    /// Removes the errors `f` picks, keeping the others in order.
+    pub(crate) fn take_where(&mut self, mut f: impl FnMut(&Diagnostic) -> bool) -> Vec<Diagnostic> {
+        let (taken, kept) = std::mem::take(&mut self.errors).into_iter().partition(|d| f(d));
+        self.errors = kept;
+        taken
     }
 
     /// Every error, sorted by position, as [`Diagnostics::messages`] renders
@@ -139,6 +161,16 @@ impl Diagnostic {
     /// Adds a related place with its note.
     pub fn note(&mut self, span: Span, note: impl Into<String>) -> &mut Self {
         self.notes.push((span, cut_quotes(note.into())));
+        self
+    }
+
+    /// Marks an unknown-name error as `written` where the field declared
+    /// at `field` may have been meant ([`crate::misspelt`]).
+    pub(crate) fn slip(&mut self, field: Span, written: &str) -> &mut Self {
+        self.slip = Some(Slip {
+            field,
+            written: written.to_owned(),
+        });
         self
     }
 }

@@ -35,6 +35,7 @@ mod diag;
 mod dialects;
 mod expand;
 mod lexer;
+mod misspelt;
 mod model;
 mod naming;
 mod nested;
@@ -67,6 +68,7 @@ pub fn compile(source: &Source) -> Result<Spec, Diagnostics> {
     if let Some(spec) = &spec {
         validate::validate(spec, &mut diags);
     }
+    misspelt::merge(source, &mut diags);
     match spec {
         Some(spec) if diags.is_empty() => Ok(spec),
         _ => Err(diags),

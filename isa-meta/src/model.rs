@@ -212,6 +212,16 @@ impl LayoutDef {
         inherited && !self.replaced.iter().any(|(base, _)| base == name)
     }
 
+    /// The declaration of the field whose name is nearest to `written`
+    /// (the part before a `.`), for an error that `written` names no field
+    /// ([`crate::diag::Diagnostic::slip`]).
+    pub(crate) fn nearest_field<'w>(&self, written: &'w str) -> Option<(Span, &'w str)> {
+        let written = written.split('.').next().unwrap_or(written);
+        let near = crate::suggest::nearest(written, self.fields.iter().map(|f| f.name.text.as_str()))?;
+        let field = self.fields.iter().find(|f| f.name.text == near)?;
+        Some((field.name.span, written))
+    }
+
     pub fn opcode_field(&self) -> Option<&FieldDef> {
         self.fields.iter().find(|f| matches!(f.ty, FieldTy::Opcode))
     }

@@ -939,7 +939,7 @@ fn resolve_text(
                 continue;
             }
             let names = layout.fields.iter().map(|f| f.name.text.as_str());
-            diags
+            let error = diags
                 .error(
                     c.field.span,
                     format!(
@@ -950,6 +950,9 @@ fn resolve_text(
                     ),
                 )
                 .label("no such field");
+            if let Some((field, written)) = layout.nearest_field(&c.field.text) {
+                error.slip(field, written);
+            }
             continue;
         };
         let field = &layout.fields[index];
@@ -1091,7 +1094,7 @@ fn resolve_defaults(
                 continue;
             }
             let names = layout.fields.iter().map(|f| f.name.text.as_str());
-            diags
+            let error = diags
                 .error(
                     name.span,
                     format!(
@@ -1102,6 +1105,9 @@ fn resolve_defaults(
                     ),
                 )
                 .label("no such field");
+            if let Some((field, written)) = layout.nearest_field(&name.text) {
+                error.slip(field, written);
+            }
             continue;
         };
         let field = &layout.fields[index];

@@ -11,6 +11,7 @@
 use isa_runtime::agsl::{self, CheckErrorKind};
 
 use crate::diag::Diagnostics;
+use crate::model::LayoutDef;
 use crate::source::Span;
 use crate::suggest::did_you_mean;
 
@@ -21,6 +22,9 @@ pub struct Scope<'a> {
     pub owner: &'a str,
     /// The opcode's operand fields, or the enum's declared operands.
     pub operands: &'a [String],
+    /// The opcode's format, whose fields an unknown name may be a slip
+    /// for ([`crate::misspelt`]); `None` for an enum's.
+    pub format: Option<&'a LayoutDef>,
     /// The ISA's declared machine state (`state` in the `isa` item).
     pub state: &'a [String],
     /// Functions callable besides AGSL's, with their argument counts: the
@@ -74,9 +78,12 @@ pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mu
             scope.owner,
             quoted(scope.operands)
         );
-        diags
+        let error = diags
             .error(at(e.span), message)
             .label(format!("in the semantics of {what}"));
+        if let Some((field, written)) = scope.format.and_then(|f| f.nearest_field(name)) {
+            error.slip(field, written);
+        }
         return;
     }
     let message = match &e.kind {

@@ -3,7 +3,7 @@
 use core::fmt::Write;
 
 /// A half-open byte range into a spec's text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Span {
     /// The first byte.
     pub start: usize,

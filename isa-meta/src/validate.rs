@@ -490,6 +490,7 @@ fn check_semantics(spec: &Spec, diags: &mut Diagnostics) {
         let scope = crate::semantics::Scope {
             owner: "this instruction",
             operands: &operands,
+            format: Some(layout),
             state: &spec.state,
             funcs: &callable,
             complete: layout.complete && layout.faulty_fields.is_empty() && !spec.isa_lines_lost,
@@ -595,6 +596,7 @@ fn check_enum_semantics(spec: &Spec, e: &EnumDef, funcs: &[(String, usize)], dia
     let scope = crate::semantics::Scope {
         owner: &owner,
         operands: &operands,
+        format: None,
         state: &spec.state,
         funcs,
         complete: !spec.isa_lines_lost,
@@ -1422,9 +1424,27 @@ fn default_starts_word(spec: &Spec, ty: FieldTy) -> bool {
 /// earlier opcode has (`clashes`, in spec order): a `variant` line whose
 /// format lost the pattern that tells it from its base's gives every
 /// opcode the value of one there, which is one mistake.
-fn report_clashes(spec: &Spec, clashes: &[(&OpDef, &OpDef)], diags: &mut Diagnostics) {
+fn report_clashes(spec: &Spec, clashes: &[(&OpDef, &OpDef)], faulty: &[bool], diags: &mut Diagnostics) {
+    // Not reported: a clash in a format with an error of its own (a lost
+    // `pattern` field makes its opcodes look like another format's), and
+    // one between the copies that `variant` lines made of two opcodes
+    // whose own values clash (that clash is the error).
+    let base_clashes: HashSet<(&str, &str)> = clashes
+        .iter()
+        .filter(|(op, first)| op.text_name.is_none() && first.text_name.is_none())
+        .map(|(op, first)| (op.mnemonic.text.as_str(), first.mnemonic.text.as_str()))
+        .collect();
+    let copied = |op: &OpDef, first: &OpDef| match (&op.text_name, &first.text_name) {
+        (Some(a), Some(b)) => base_clashes.contains(&(a.as_str(), b.as_str())),
+        _ => false,
+    };
+    let clashes: Vec<(&OpDef, &OpDef)> = clashes
+        .iter()
+        .copied()
+        .filter(|&(op, first)| !faulty[op.format] && !faulty[first.format] && !copied(op, first))
+        .collect();
     // The clashes of one line with one format are one error.
-    for group in group_by_key(clashes, |&(op, first)| Some((op.value_span, first.format))) {
+    for group in group_by_key(&clashes, |&(op, first)| Some((op.value_span, first.format))) {
         let (op, first) = clashes[group[0]];
         let also = match group.len() - 1 {
             0 => String::new(),
@@ -1528,7 +1548,7 @@ fn check_opcodes(spec: &Spec, faulty: &[bool], diags: &mut Diagnostics) {
             clashes.push((op, first));
         }
     }
-    report_clashes(spec, &clashes, diags);
+    report_clashes(spec, &clashes, faulty, diags);
     let ops = &spec.opcodes;
     // The opcodes that take part in the pattern checks, worked out once:
     // the checks below compare them in pairs.
