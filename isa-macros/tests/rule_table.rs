@@ -1,9 +1,10 @@
 //! Keeps the spec rules and their compile-fail cases honest: every error
-//! message template of `isa-meta/src/validate.rs` and
-//! `isa-meta/src/nested.rs` and `isa-meta/src/variants.rs` (the text given
-//! to a `diags.error(span, …)` call there, each a rule of the spec
+//! message template of `isa-meta/src/validate.rs`, `isa-meta/src/nested.rs`,
+//! `isa-meta/src/variants.rs` and `isa-meta/src/misspelt.rs` (the text
+//! given to a `diags.error(span, …)` call there, each a rule of the spec
 //! language; nested.rs holds the rules of nested text lines and their
-//! params, variants.rs those of `variant` lines) is matched by an `error:` line of
+//! params, variants.rs those of `variant` lines, misspelt.rs the one of
+//! misspelt declarations) is matched by an `error:` line of
 //! at least one `tests/ui/*.stderr`, and the table of rules and cases in
 //! `docs/reliability.md` is the one these files give. After adding a rule
 //! or a case, run with `ISAFORGE_BLESS=1` to rewrite the table.
@@ -19,6 +20,7 @@ const RULE_FILES: &[&str] = &[
     "../isa-meta/src/validate.rs",
     "../isa-meta/src/nested.rs",
     "../isa-meta/src/variants.rs",
+    "../isa-meta/src/misspelt.rs",
 ];
 const UI: &str = "tests/ui";
 const DOC: &str = "../docs/reliability.md";

@@ -22,16 +22,19 @@ pub struct Diagnostic {
     pub label: String,
     /// Related places, each with its note ("first defined here").
     pub notes: Vec<(Span, String)>,
-    /// For an unknown name whose nearest known name is a field: that
-    /// field's declaration and the name written (see [`crate::misspelt`]).
+    /// For an unknown name whose nearest known name is a field (or a
+    /// function, or a format): its declaration and the name written (see
+    /// [`crate::misspelt`]).
     pub(crate) slip: Option<Slip>,
 }
 
-/// An unknown name and the field declaration nearest to it.
+/// An unknown name and the declaration nearest to it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Slip {
-    /// The span of the field's name where it is declared (a derived
-    /// format's inherited field has its base's).
+    /// What is declared: `field`, `function`, `format`.
+    pub kind: &'static str,
+    /// The span of its name where it is declared (a derived format's
+    /// inherited field has its base's).
     pub field: Span,
     /// The name written where the field was meant (`src1` of `{src1}` or
     /// of `{src1.half}`).
@@ -164,10 +167,12 @@ impl Diagnostic {
         self
     }
 
-    /// Marks an unknown-name error as `written` where the field declared
-    /// at `field` may have been meant ([`crate::misspelt`]).
-    pub(crate) fn slip(&mut self, field: Span, written: &str) -> &mut Self {
+    /// Marks an unknown-name error as `written` where the field (or other
+    /// `kind` of name) declared at `field` may have been meant
+    /// ([`crate::misspelt`]).
+    pub(crate) fn slip(&mut self, kind: &'static str, field: Span, written: &str) -> &mut Self {
         self.slip = Some(Slip {
+            kind,
             field,
             written: written.to_owned(),
         });

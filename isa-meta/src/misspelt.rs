@@ -2,9 +2,11 @@
 //! every line that names the field writes `src1`) is one error, at the
 //! declaration, not one at each line that names the field: every template,
 //! condition, `default` and `sem` string of every format that has the field.
+//! So is a function (`func psuh(2)`) that `sem` strings call as `push`, and
+//! a format (`format Ftm2`) that opcode lines name as `Fmt2`.
 //!
-//! The checks mark each unknown name whose nearest known name is a field
-//! ([`Diagnostic::slip`]); this pass, run after them, merges the errors
+//! The checks mark each unknown name whose nearest known name is a field, a
+//! function or a format ([`Diagnostic::slip`]); this pass, run after them, merges the errors
 //! that write one name where one declaration was nearest, when they are at
 //! two places or more and the declared name appears nowhere else in the
 //! spec. If it appeared elsewhere, the declaration would be what the spec
@@ -48,8 +50,9 @@ pub fn merge(source: &Source, diags: &mut Diagnostics) {
             .error(
                 slip.field,
                 format!(
-                    "field `{declared}` is named nowhere, but `{written}`, which is no field, is named at {} places: did you mean `{written}`?",
-                    uses.len()
+                    "{kind} `{declared}` is named nowhere, but `{written}`, which is no {kind}, is named at {} places: did you mean `{written}`?",
+                    uses.len(),
+                    kind = slip.kind
                 ),
             )
             .label("named nowhere else");
@@ -155,6 +158,32 @@ opcodes {
         assert_eq!(
             first_lines(once),
             ["t.isa:6:13: template names `src`, which is not a field of `F`; did you mean `scr`?"]
+        );
+    }
+
+    /// A function declared under a misspelt name, that `sem` strings call
+    /// by its right name, is one error at the declaration.
+    #[test]
+    fn a_misspelt_function_is_one_error_at_its_declaration() {
+        let text = "isa t {
+    word 32
+    state acc
+    func psuh(2)
+}
+format F : 32 {
+    src    0..=7   u
+    rest   8..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{src}\"
+}
+opcodes {
+    a 1 F sem \"acc = push(acc, src)\"
+    b 2 F sem \"acc = push(src, acc)\"
+}
+";
+        assert_eq!(
+            first_lines(text),
+            ["t.isa:4:10: function `psuh` is named nowhere, but `push`, which is no function, is named at 2 places: did you mean `push`?"]
         );
     }
 

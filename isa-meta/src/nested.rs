@@ -211,12 +211,15 @@ fn check_member(
         diags
             .error(
                 other.name.span,
+                // Not named after the line that prints it: every line
+                // that does (one per field of the layout's type) is then
+                // one error.
                 format!(
-                    "`{}` is printed inside another line (`{name}`), so its lines of this dialect must be one group; here `{}` beside `{}`",
+                    "`{}` is printed inside another line, so its lines of this dialect must be one group; here `{}` beside `{}`",
                     l.name.text, other.name.text, lines[0].name.text
                 ),
             )
-            .note(span, "printed here");
+            .note(span, format!("printed here, by `{name}`"));
         ok = false;
     }
     for t in &lines {
@@ -225,11 +228,11 @@ fn check_member(
                 .error(
                     hook,
                     format!(
-                        "`{}` is printed inside another line (`{name}`), so its lines cannot use hooks: a hook reads the outer word",
+                        "`{}` is printed inside another line, so its lines cannot use hooks: a hook reads the outer word",
                         l.name.text
                     ),
                 )
-                .note(span, "printed here");
+                .note(span, format!("printed here, by `{name}`"));
             ok = false;
         }
     }

@@ -819,7 +819,10 @@ impl Parser<'_, '_> {
         let mut params = Vec::new();
         let mut variants = Vec::new();
         let complete = self.block(|p, mut doc| {
-            if p.eat_keyword("variant") {
+            // A field line starts with its name and a bit number, so a
+            // slip for a keyword before a string or a name is the keyword.
+            let keyword = p.line_keyword(&["variant", "param", "text", "syntax"]);
+            if keyword == Some("variant") {
                 let suffix = p.string("the variant's mnemonic suffix (a string: `variant \".s2en\"`)")?;
                 let mut variant = OpVariantAst {
                     suffix,
@@ -833,13 +836,13 @@ impl Parser<'_, '_> {
                 variants.push(variant);
                 return Ok(());
             }
-            if p.eat_keyword("param") {
+            if keyword == Some("param") {
                 let name = p.ident("the param's name (`param NAME`)")?;
                 p.line_end(&mut doc)?;
                 params.push(ParamAst { name, doc });
                 return Ok(());
             }
-            if p.eat_keyword("text") {
+            if keyword == Some("text") {
                 // `mesa.acc0` lexes as one identifier: split it at its dot.
                 let both = p.ident("the text's dialect and group (`text DIALECT.GROUP`)")?;
                 let (dialect, name) = match both.text.split_once('.') {
@@ -887,7 +890,7 @@ impl Parser<'_, '_> {
                 });
                 return Ok(());
             }
-            if p.line_keyword(&["syntax"]).is_some() {
+            if keyword == Some("syntax") {
                 let s = p.string("the syntax template (a string)")?;
                 if let Some(first) = &syntax {
                     p.diags
@@ -1073,7 +1076,8 @@ impl Parser<'_, '_> {
         };
         let next = self.toks.get(self.pos + 1).map(|t| &t.tok);
         let takes = |keyword: &str| match keyword {
-            "sem" | "syntax" => matches!(next, Some(Tok::Str(_))),
+            "sem" | "syntax" | "variant" => matches!(next, Some(Tok::Str(_))),
+            "text" | "param" => matches!(next, Some(Tok::Ident(_))),
             "prio" => matches!(next, Some(Tok::Int(_) | Tok::BadInt | Tok::Punct('-'))),
             _ => matches!(next, Some(Tok::Int(_) | Tok::BadInt)),
         };

@@ -256,6 +256,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     crate::dialects::check_used(&dialects, &layouts, diags);
 
     let mut opcodes = Vec::new();
+    let mut formats_lost = false;
     for op in ast.opcodes {
         // A variant's settings are its opcode line's: their errors name that
         // line's mnemonic, so the variants repeat none of them.
@@ -283,18 +284,25 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                         layouts[*i].name.text
                     ),
                 );
+                formats_lost = true;
                 continue;
             }
             _ => {
-                let names = layouts.iter().filter(|l| l.is_format).map(|l| l.name.text.as_str());
-                diags.error(
+                formats_lost = true;
+                let names = || layouts.iter().filter(|l| l.is_format).map(|l| l.name.text.as_str());
+                let error = diags.error(
                     op.format.span,
                     format!(
                         "unknown format `{}`{}",
                         op.format.text,
-                        did_you_mean(&op.format.text, names)
+                        did_you_mean(&op.format.text, names())
                     ),
                 );
+                // A format declared under a misspelt name is one error.
+                let near = crate::suggest::nearest(&op.format.text, names());
+                if let Some(format) = near.and_then(|n| layouts.iter().find(|l| l.name.text == n)) {
+                    error.slip("format", format.name.span, &op.format.text);
+                }
                 continue;
             }
         };
@@ -368,7 +376,9 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         });
     }
 
-    fold_opcode_conditions(&mut layouts, &opcodes, opcodes_lost, diags);
+    // An opcode line of an unknown format (a misspelt format name) may be
+    // the one that meets a condition.
+    fold_opcode_conditions(&mut layouts, &opcodes, opcodes_lost || formats_lost, diags);
 
     let bundle_declared = !ast.bundles.is_empty();
     let packed = resolve_bundles(ast.bundles, &layouts, &types, !opcodes.is_empty(), diags);
@@ -951,7 +961,7 @@ fn resolve_text(
                 )
                 .label("no such field");
             if let Some((field, written)) = layout.nearest_field(&c.field.text) {
-                error.slip(field, written);
+                error.slip("field", field, written);
             }
             continue;
         };
@@ -1106,7 +1116,7 @@ fn resolve_defaults(
                 )
                 .label("no such field");
             if let Some((field, written)) = layout.nearest_field(&name.text) {
-                error.slip(field, written);
+                error.slip("field", field, written);
             }
             continue;
         };

@@ -10,6 +10,7 @@
 
 use isa_runtime::agsl::{self, CheckErrorKind};
 
+use crate::ast::Name;
 use crate::diag::Diagnostics;
 use crate::model::LayoutDef;
 use crate::source::Span;
@@ -31,6 +32,9 @@ pub struct Scope<'a> {
     /// ISA's `func`s and, for an opcode, its operands whose enum declares
     /// operands.
     pub funcs: &'a [(String, usize)],
+    /// The ISA's `func` names where they are declared, which an unknown
+    /// function may be a slip for ([`crate::misspelt`]).
+    pub declared_funcs: &'a [Name],
     /// Whether the operands, state and functions are all there: a format
     /// that lost a field line to an error may lack the one named, an `isa`
     /// item that lost a line the state or function, so an unknown name is
@@ -82,10 +86,11 @@ pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mu
             .error(at(e.span), message)
             .label(format!("in the semantics of {what}"));
         if let Some((field, written)) = scope.format.and_then(|f| f.nearest_field(name)) {
-            error.slip(field, written);
+            error.slip("field", field, written);
         }
         return;
     }
+    let mut declared_near = None;
     let message = match &e.kind {
         CheckErrorKind::UnknownFunction(name) => {
             let known = agsl::BUILTINS
@@ -93,9 +98,17 @@ pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mu
                 .map(|b| b.name)
                 .chain(agsl::CONSTRUCTORS.iter().copied())
                 .chain(scope.funcs.iter().map(|(f, _)| f.as_str()));
-            format!("{}{}", e.kind, did_you_mean(name, known))
+            let near = crate::suggest::nearest(name, known);
+            declared_near = near
+                .and_then(|n| scope.declared_funcs.iter().find(|f| f.text == n))
+                .map(|f| (f.span, name.as_str()));
+            let hint = near.map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
+            format!("{}{hint}", e.kind)
         }
         other => other.to_string(),
     };
-    diags.error(at(e.span), format!("semantics of {what}: {message}"));
+    let error = diags.error(at(e.span), format!("semantics of {what}: {message}"));
+    if let Some((func, written)) = declared_near {
+        error.slip("function", func, written);
+    }
 }

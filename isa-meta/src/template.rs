@@ -300,7 +300,7 @@ impl TemplateParser<'_, '_> {
                     )
                     .label("no such field");
                 if let Some((field, written)) = self.layout.nearest_field(name) {
-                    error.slip(field, written);
+                    error.slip("field", field, written);
                 }
                 if let Some((_, by)) = self.layout.replaced.iter().find(|(base, _)| base == name) {
                     let note = format!("`{}` overlaps the bits of `{name}`, so it replaces it here", by.text);

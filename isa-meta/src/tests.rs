@@ -928,6 +928,30 @@ opcodes {
                 Replace("    g       52..=53 pattern 0b01", "    g       52..=53 pattern 00b1"),
                 &["invalid integer literal `00b1`"],
             ),
+            (
+                "ir3",
+                "a base format named wrong: not also each `variant` line below it",
+                Replace("format Cat5S2en : Cat5 {", "format Cat5S2en : Cta5 {"),
+                &["unknown base format `Cta5` (a base must be defined above the format that extends it); did you mean `Cat5`?"],
+            ),
+            (
+                "pica",
+                "a format named wrong: its opcode lines, not also its lines' conditions on their attributes",
+                Replace("format Fmt2 : 32 {", "format Ftm2 : 32 {"),
+                &["format `Ftm2` is named nowhere, but `Fmt2`, which is no format, is named at 4 places: did you mean `Fmt2`?"],
+            ),
+            (
+                "pica",
+                "a function declared under a misspelt name",
+                Replace("    func push(2)", "    func psuh(2)"),
+                &["function `psuh` is named nowhere, but `push`, which is no function, is named at 6 places: did you mean `push`?"],
+            ),
+            (
+                "ir3",
+                "a slip for `text`",
+                Replace("    text mesa.src \"{last:'(last)'}{absneg}", "    txet mesa.src \"{last:'(last)'}{absneg}"),
+                &["unknown keyword `txet`; did you mean `text`?"],
+            ),
         ];
         for (isa, what, edit, expected) in cases {
             let path = format!("{}/../isa-specs/{isa}/{isa}.isa", env!("CARGO_MANIFEST_DIR"));
@@ -1542,6 +1566,101 @@ opcodes {{
                 .is_some_and(|m| m.contains("expected end of line, found `1`")),
             "{other:?}"
         );
+    }
+
+    /// A slip for `text`, `param` or `variant` at the start of a layout's
+    /// line is read as the keyword when what follows cannot continue a
+    /// field line (a name, or a string, where a field has its bits):
+    /// misspelling ir3's `text` keyword gave three errors, one for the
+    /// line and one per param that only the line used.
+    #[test]
+    fn a_slip_for_text_param_or_variant_is_read_as_the_keyword() {
+        let spec = |text: &str, param: &str, variant: &str| {
+            format!(
+                "isa t {{
+    word 32
+    dialect d
+}}
+layout Src : 8 {{
+    {param} half
+    reg 0..=7 u
+    syntax \"r{{reg}}\"
+    {text} d.src \"{{half:'h'}}r{{reg}}\"
+}}
+format F : 32 {{
+    src    0..=7   Src
+    full   8       bool
+    wide   9       pattern 0
+    rest   10..=25 unknown
+    opcode 26..=31 opcode
+    syntax \"{{src}}{{full:' full'}}\"
+    text d.line \"{{opcode}} {{src(half = !full)}}\"
+}}
+format W : F {{
+    wide   9       pattern 1
+    {variant} \".w\"
+}}
+opcodes {{
+    mov 0 F
+}}
+"
+            )
+        };
+        assert_eq!(
+            first_lines("t.isa", &spec("text", "param", "variant")),
+            Vec::<String>::new()
+        );
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", &spec("txet", "praam", "vairant")),
+            [
+                "t.isa:6:5: unknown keyword `praam`; did you mean `param`?",
+                "t.isa:9:5: unknown keyword `txet`; did you mean `text`?",
+                "t.isa:22:5: unknown keyword `vairant`; did you mean `variant`?",
+            ]
+        );
+        // Before a bit number, a word is a field's name.
+        let field = first_lines(
+            "t.isa",
+            &spec("text", "param", "variant").replace("reg 0..=7", "txet 0..=7"),
+        );
+        assert!(field.iter().all(|e| !e.contains("unknown keyword")), "{field:?}");
+    }
+
+    /// A layout that several fields print, whose lines of the dialect are in
+    /// two groups, is one error at its line, not one per field that prints
+    /// it: the field is in the note (misspelling a group of ir3's `Reg`,
+    /// which eleven fields print, gave eleven errors).
+    #[test]
+    fn a_nested_layout_in_two_groups_is_one_error_whatever_prints_it() {
+        let text = "isa t {
+    word 32
+    dialect d
+}
+layout Src : 8 {
+    param half
+    reg 0..=7 u
+    syntax \"r{reg}\"
+    text d.src \"{half:'h'}r{reg}\"
+    text d.short \"{half:'h'}{reg}\"
+}
+format F : 32 {
+    a      0..=7   Src
+    b      8..=15  Src
+    c      16..=23 Src
+    rest   24..=25 unknown
+    opcode 26..=31 opcode
+    syntax \"{a}, {b}, {c}\"
+    text d.line \"{opcode} {a(half = 0)}, {b(half = 1)}, {c(half = 0)}\"
+}
+opcodes {
+    mov 0 F
+}
+";
+        pretty_assertions::assert_eq!(
+            first_lines("t.isa", text),
+            ["t.isa:10:12: `Src` is printed inside another line, so its lines of this dialect must be one group; here `short` beside `src`"]
+        );
+        assert!(rendered("t.isa", text).contains("note: printed here, by `a`"));
     }
 
     /// Three mistakes that each threw off other lines, now one error each:

@@ -6,6 +6,7 @@ use std::ops::Bound;
 
 use isa_runtime::agsl;
 
+use crate::ast::Name;
 use crate::diag::Diagnostics;
 use crate::model::*;
 use crate::naming::camel_case;
@@ -470,6 +471,7 @@ fn check_semantics(spec: &Spec, diags: &mut Diagnostics) {
     let mut funcs: Vec<(String, usize)> = spec.funcs.iter().map(|(n, a)| (n.text.clone(), *a)).collect();
     funcs.sort();
     funcs.dedup_by(|a, b| a.0 == b.0);
+    let declared_funcs: Vec<Name> = spec.funcs.iter().map(|(n, _)| n.clone()).collect();
     for op in spec.opcodes.iter().filter(|o| !o.semantics.is_empty()) {
         let layout = &spec.layouts[op.format];
         let fields = &layout.fields;
@@ -491,6 +493,7 @@ fn check_semantics(spec: &Spec, diags: &mut Diagnostics) {
             owner: "this instruction",
             operands: &operands,
             format: Some(layout),
+            declared_funcs: &declared_funcs,
             state: &spec.state,
             funcs: &callable,
             complete: layout.complete && layout.faulty_fields.is_empty() && !spec.isa_lines_lost,
@@ -499,7 +502,7 @@ fn check_semantics(spec: &Spec, diags: &mut Diagnostics) {
         crate::semantics::check(&op.semantics, op.semantics_at, &what, &scope, diags);
     }
     for e in &spec.enums {
-        check_enum_semantics(spec, e, &funcs, diags);
+        check_enum_semantics(spec, e, &funcs, &declared_funcs, diags);
     }
 }
 
@@ -534,7 +537,13 @@ fn check_funcs(spec: &Spec, diags: &mut Diagnostics) {
 }
 
 /// An enum's `operands(…)` and its values' `sem` strings.
-fn check_enum_semantics(spec: &Spec, e: &EnumDef, funcs: &[(String, usize)], diags: &mut Diagnostics) {
+fn check_enum_semantics(
+    spec: &Spec,
+    e: &EnumDef,
+    funcs: &[(String, usize)],
+    declared_funcs: &[Name],
+    diags: &mut Diagnostics,
+) {
     let Some(declared) = &e.operands else {
         for v in &e.variants {
             if let Some(span) = v.semantics_span {
@@ -597,6 +606,7 @@ fn check_enum_semantics(spec: &Spec, e: &EnumDef, funcs: &[(String, usize)], dia
         owner: &owner,
         operands: &operands,
         format: None,
+        declared_funcs,
         state: &spec.state,
         funcs,
         complete: !spec.isa_lines_lost,

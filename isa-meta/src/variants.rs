@@ -27,7 +27,15 @@ pub const MAX_OPCODES: usize = 4096;
 /// the variant would copy.
 pub fn expand(layouts: &[LayoutAst], opcodes: &mut Vec<OpAst>, opcodes_lost: bool, diags: &mut Diagnostics) {
     let mut names: HashSet<&str> = HashSet::new();
+    // The formats whose chain of bases is whole: each base defined above
+    // its format, back to a format of a width. A base missing from a chain
+    // is one error, where it is named (resolving reports it), not also one
+    // at each `variant` line below it whose base then has no opcodes.
+    let mut whole: HashSet<&str> = HashSet::new();
     for layout in layouts {
+        if layout.base.as_ref().is_none_or(|b| whole.contains(b.text.as_str())) {
+            whole.insert(&layout.name.text);
+        }
         // A second item of a name, and a format whose base is itself, are
         // errors of their own (resolving reports them); their `variant`
         // lines make nothing. Each would copy the copies of the formats of
@@ -80,7 +88,7 @@ pub fn expand(layouts: &[LayoutAst], opcodes: &mut Vec<OpAst>, opcodes_lost: boo
                 );
                 return;
             }
-            if made.is_empty() && !opcodes_lost {
+            if made.is_empty() && !opcodes_lost && whole.contains(base.text.as_str()) {
                 diags.error(
                     variant.suffix.span,
                     format!(

@@ -507,7 +507,9 @@ fn rows_within<T: PartialEq + Copy>(
     Some(prev[b.len()]).filter(|&d| d <= limit)
 }
 
-/// The candidate closest to `word`, if it is close enough to suggest.
+/// The candidate closest to `word`, if it is close enough to suggest; of
+/// equally close ones, the first with the word's letters (see
+/// [`same_letters`]), else the first.
 ///
 /// A candidate whose length differs from `word`'s by more than the distance
 /// it allows is skipped without computing the distance (which is at least
@@ -526,8 +528,20 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
             let d = prepared.distance_within(word, c, allowed)?;
             (d < c.len().max(word.len())).then_some((d, c))
         })
-        .min_by_key(|&(d, _)| d)
+        .min_by_key(|&(d, c)| (d, !same_letters(word, c)))
         .map(|(_, c)| c)
+}
+
+/// Whether `a` and `b` have the same characters, each as often (one is
+/// the other with some swapped): of two candidates equally close to a
+/// word, [`closest`] prefers such a one (`Ftm2` for `Fmt2` over `Fmt0`).
+fn same_letters(a: &str, b: &str) -> bool {
+    let sorted = |s: &str| {
+        let mut chars: alloc::vec::Vec<char> = s.chars().collect();
+        chars.sort_unstable();
+        chars
+    };
+    a.len() == b.len() && sorted(a) == sorted(b)
 }
 
 /// A word compared with many candidates ([`closest`]): its characters as
@@ -850,6 +864,18 @@ mod tests {
         }
     }
 
+    /// Of candidates equally close, the first with the word's letters, else
+    /// the first.
+    #[test]
+    fn closest_prefers_a_swap_among_equals() {
+        assert_eq!(closest("Fmt2", ["Fmt0", "Ftm2"]), Some("Ftm2"));
+        assert_eq!(closest("Fmt2", ["Ftm2", "Fmt0"]), Some("Ftm2"));
+        assert_eq!(closest("Fmt2", ["Fmt0", "Fmt1"]), Some("Fmt0"));
+        assert!(same_letters("ünï", "ïnü"));
+        assert!(!same_letters("aab", "abb"));
+        assert!(!same_letters("ab", "abc"));
+    }
+
     /// Skipping candidates by length changes nothing: the same answer as
     /// computing every distance, over words and candidates of all lengths.
     #[test]
@@ -859,7 +885,7 @@ mod tests {
                 .iter()
                 .map(|&c| (edit_distance(word, c), c))
                 .filter(|&(d, c)| d <= 2.max(c.len() / 3) && d < c.len().max(word.len()))
-                .min_by_key(|&(d, _)| d)
+                .min_by_key(|&(d, c)| (d, !same_letters(word, c)))
                 .map(|(_, c)| c)
         };
         let candidates = [
