@@ -12,3 +12,15 @@ isa_macros::isa_tests!(
     module = crate::checked,
     random_words = 20_000
 );
+
+/// The control fields that the `derive` lines compute, by rule (a
+/// mutation survivor of `isa-runtime`: no toy suite looked them up).
+#[test]
+fn derived_control_fields_are_found_by_rule() {
+    use isa_runtime::layout::DeriveRule;
+    let packed = checked::LAYOUT.packed.expect("a presence-mask bundle");
+    let derived = |rule| packed.derived(rule).map(|f| f.name);
+    assert_eq!(derived(DeriveRule::Words), Some("count"));
+    assert_eq!(derived(DeriveRule::NextWords), Some("next"));
+    assert_eq!(derived(DeriveRule::NotLast), None);
+}

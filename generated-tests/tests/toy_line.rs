@@ -425,3 +425,65 @@ fn random_lines_never_panic() {
         }
     }
 }
+
+/// The metadata's look-ups, each against this spec (mutation survivors of
+/// `isa-runtime`: no toy suite called them): dialects by name, an opcode's
+/// index (and none for one past a shorter list), fields by name among
+/// names of one length, a condition that compares two fields, a flag
+/// attribute set and not, and the opcode row of `explain`.
+#[test]
+fn the_layout_answers_each_lookup() {
+    use isa_runtime::explain::explain_word;
+    use isa_runtime::layout::IsaLayout;
+    assert_eq!(LAYOUT.dialect("asm").map(|d| d.name), Some("asm"));
+    assert!(LAYOUT.dialect("mesa").is_none());
+
+    for (i, op) in LAYOUT.opcodes.iter().enumerate() {
+        assert_eq!(LAYOUT.opcode_index(op), Some(i), "{}", op.mnemonic);
+    }
+    let n = LAYOUT.opcodes.len();
+    let fewer = IsaLayout {
+        opcodes: &LAYOUT.opcodes[..n - 1],
+        ..LAYOUT
+    };
+    assert_eq!(fewer.opcode_index(&LAYOUT.opcodes[n - 2]), Some(n - 2));
+    assert_eq!(fewer.opcode_index(&LAYOUT.opcodes[n - 1]), None);
+
+    let format = |name: &str| *LAYOUT.formats.iter().find(|f| f.name == name).expect(name);
+    let alu = format("Alu");
+    for f in alu.fields {
+        assert_eq!(alu.field(f.name).map(|x| x.name), Some(f.name));
+    }
+    assert!(alu.field("xyz").is_none());
+
+    // `Move`'s `.cvt` line: `from != to` (bits 12..=13 and 14..=15).
+    let mv = format("Move");
+    let cvt = mv
+        .texts
+        .iter()
+        .find(|t| t.when.iter().any(|c| c.other.is_some()))
+        .expect("a compare");
+    let types = |from: u32, to: u32| from << 12 | to << 14;
+    assert!(cvt.holds(mv, &types(0, 1), 0));
+    assert!(!cvt.holds(mv, &types(1, 1), 0));
+    assert!(cvt.holds(mv, &types(3, 2), 0));
+
+    let link = LAYOUT.attrs.iter().find(|a| a.name == "link").expect("attr link");
+    assert!(link.setting(&LAYOUT, 0).is_none());
+    assert_eq!(link.setting(&LAYOUT, 1).map(|s| s.to_string()).as_deref(), Some("link"));
+
+    let mut rng = SplitMix64::new(7);
+    for (i, op) in LAYOUT.opcodes.iter().enumerate() {
+        let (found, rows) = explain_word(&LAYOUT, &word_of(i, &mut rng));
+        assert_eq!(found.map(|o| o.mnemonic), Some(op.mnemonic));
+        let opcode_rows: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.kind == "opcode")
+            .map(|r| r.value.as_str())
+            .collect();
+        assert!(
+            !opcode_rows.is_empty() && opcode_rows.iter().all(|v| *v == op.mnemonic),
+            "{opcode_rows:?}"
+        );
+    }
+}

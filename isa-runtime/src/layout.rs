@@ -1057,3 +1057,89 @@ impl DeriveRule {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_range_ends_at_its_last_bit() {
+        assert_eq!(BitRange { lo: 0, width: 1 }.hi(), 0);
+        assert_eq!(BitRange { lo: 26, width: 6 }.hi(), 31);
+        assert_eq!(BitRange { lo: 120, width: 8 }.hi(), 127);
+    }
+
+    /// Each view by its name, and its field over the low bits it reads.
+    #[test]
+    fn views_by_name_and_their_fields() {
+        for view in [View::F16, View::F32, View::S16, View::S32] {
+            assert_eq!(View::from_name(view.name()), Some(view));
+            let field = view.field();
+            assert_eq!(field.width, view.width());
+            assert_eq!(
+                field.ranges,
+                [BitRange {
+                    lo: 0,
+                    width: view.width()
+                }]
+            );
+        }
+        assert_eq!(View::from_name("u32"), None);
+        assert_eq!(View::S32.field().kind.type_name(), "s");
+        assert_eq!(View::F16.field().kind.type_name(), "f16");
+    }
+
+    /// The spec's words for the kinds that need no table.
+    #[test]
+    fn kinds_are_named_as_the_spec_writes_them() {
+        let names = [
+            (FieldKind::Unsigned, "u"),
+            (FieldKind::Signed, "s"),
+            (FieldKind::Bool, "bool"),
+            (FieldKind::Half, "f16"),
+            (FieldKind::Float, "f32"),
+            (FieldKind::Mask(ComponentOrder::XHigh), "mask(x_high)"),
+            (FieldKind::Mask(ComponentOrder::XLow), "mask(x_low)"),
+            (FieldKind::Swizzle(ComponentOrder::XHigh), "swizzle(x_high)"),
+            (FieldKind::Swizzle(ComponentOrder::XLow), "swizzle(x_low)"),
+            (FieldKind::Opcode, "opcode"),
+            (FieldKind::Fixed(3), "fixed"),
+            (FieldKind::Reserved, "reserved"),
+            (FieldKind::Unknown, "unknown"),
+        ];
+        for (kind, name) in names {
+            assert_eq!(kind.type_name(), name);
+        }
+    }
+
+    /// The hooks of a line, in template order, inside optional groups too.
+    #[test]
+    fn hooks_are_found_inside_groups() {
+        static PIECES: [Piece; 3] = [
+            Piece::Hook("first"),
+            Piece::Group {
+                index: 0,
+                when_set: true,
+                pieces: &[Piece::Text(" "), Piece::Hook("inner")],
+            },
+            Piece::Hook("last"),
+        ];
+        let line = NamedText {
+            dialect: "d",
+            name: "line",
+            doc: "",
+            when: &[],
+            when_params: &[],
+            defaults: &[],
+            pieces: &PIECES,
+        };
+        assert_eq!(line.hooks(), ["first", "inner", "last"]);
+    }
+
+    #[test]
+    fn derive_rules_are_spelt_as_the_spec_writes_them() {
+        assert_eq!(DeriveRule::Words.spelling(), "words");
+        assert_eq!(DeriveRule::NextWords.spelling(), "next.words");
+        assert_eq!(DeriveRule::NotLast.spelling(), "!last");
+    }
+}

@@ -307,6 +307,51 @@ mod tests {
         }
     }
 
+    /// The first set bit at or after `from`, within a word and across
+    /// words, and none past the last.
+    #[test]
+    fn first_set_bit_finds_the_next_one() {
+        let words = [0b1010_0000u32, 0, 1 << 31, 0x0000_0100];
+        assert_eq!(first_set_bit(&words, 0), Some(5));
+        assert_eq!(first_set_bit(&words, 6), Some(7));
+        assert_eq!(first_set_bit(&words, 8), Some(95));
+        assert_eq!(first_set_bit(&words, 95), Some(95));
+        assert_eq!(first_set_bit(&words, 96), Some(104));
+        assert_eq!(first_set_bit(&words, 105), None);
+        assert_eq!(first_set_bit(&[], 0), None);
+    }
+
+    /// Bytes as little-endian words; a cut word is an error at its offset,
+    /// saying how many of its bytes are there.
+    #[test]
+    fn words_of_reads_whole_words_only() {
+        assert_eq!(words_of(&[1, 0, 0, 0, 0, 1, 0, 0]).unwrap(), [1, 0x100]);
+        for cut in 1..4 {
+            let bytes = [0u8; 8 + 3];
+            let err = words_of(&bytes[..8 + cut]).unwrap_err();
+            assert_eq!(err.offset, Some(8), "{cut} bytes over");
+            assert!(
+                matches!(err.kind, crate::DecodeErrorKind::Truncated { needed: 4, available } if available == cut),
+                "{cut}: {err:?}"
+            );
+        }
+    }
+
+    /// Of two parse errors, the one further into the text (a later line,
+    /// or a later column of the same line; the first on a tie).
+    #[test]
+    fn further_keeps_the_error_further_in() {
+        let at = |line: usize, col: usize, message: &str| ParseError {
+            line,
+            col,
+            message: message.into(),
+        };
+        assert_eq!(further(None, at(1, 1, "b")).message, "b");
+        assert_eq!(further(Some(at(2, 1, "a")), at(1, 9, "b")).message, "a");
+        assert_eq!(further(Some(at(1, 3, "a")), at(1, 9, "b")).message, "b");
+        assert_eq!(further(Some(at(1, 9, "a")), at(1, 9, "b")).message, "a");
+    }
+
     #[test]
     fn words_for_rounds_up() {
         assert_eq!(words_for(0), 1);
