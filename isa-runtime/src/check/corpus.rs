@@ -188,6 +188,34 @@ mod tests {
         );
     }
 
+    /// A corpus directory and file that are there are found and read (a
+    /// workspace and a `shared/corpus` beside it, made for the test).
+    #[test]
+    fn a_corpus_that_is_there_is_used() {
+        let top = std::env::temp_dir().join(std::format!("isaforge-corpus-test-{}", std::process::id()));
+        let krate = top.join("ws/crate");
+        std::fs::create_dir_all(&krate).unwrap();
+        std::fs::write(top.join("ws/Cargo.toml"), "[workspace]\n").unwrap();
+        std::fs::create_dir_all(top.join("shared/corpus/x")).unwrap();
+        std::fs::write(top.join("shared/corpus/x/f.bin"), [1, 2, 3]).unwrap();
+        let manifest = krate.to_str().unwrap();
+        let found = dir(manifest, "x").expect("the directory is there");
+        assert!(found.ends_with("shared/corpus/x"), "{}", found.display());
+        assert_eq!(read(manifest, "x/f.bin"), Some(std::vec![1, 2, 3]));
+        std::fs::remove_dir_all(&top).unwrap();
+    }
+
+    /// Messages name the test that wanted the corpus: libtest names each
+    /// test's thread after it.
+    #[test]
+    fn the_test_is_named_after_its_thread() {
+        assert!(
+            test_name().ends_with("the_test_is_named_after_its_thread"),
+            "{}",
+            test_name()
+        );
+    }
+
     #[test]
     fn the_corpus_is_beside_the_workspace() {
         let root = workspace_root(env!("CARGO_MANIFEST_DIR"));
