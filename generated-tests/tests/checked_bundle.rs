@@ -24,3 +24,65 @@ fn derived_control_fields_are_found_by_rule() {
     assert_eq!(derived(DeriveRule::NextWords), Some("next"));
     assert_eq!(derived(DeriveRule::NotLast), None);
 }
+
+/// The bundle checks the generated suites run catch a wrong codec: run on
+/// this bundle through a wrapper whose encoder flips a bit, they fail (a
+/// mutation survivor of `isa-runtime`: with the body of `check_program` or
+/// `random_programs` taken out, every toy suite still passed).
+mod the_bundle_checks_catch_a_wrong_codec {
+    use generated_tests::check::packed as check;
+    use isa_runtime::{DecodeError, IsaLayout, PackedIsa};
+
+    use super::checked::{Checked, LAYOUT};
+
+    type Instr = <Checked as PackedIsa>::Instruction;
+
+    /// The bundle with an encoder that flips bit 31 of each instruction's
+    /// last word.
+    struct FlipsBit31;
+
+    impl PackedIsa for FlipsBit31 {
+        type Instruction = Instr;
+        const LAYOUT: &'static IsaLayout = &LAYOUT;
+        fn decode(words: &[u32]) -> Result<(Instr, usize), DecodeError> {
+            Checked::decode(words)
+        }
+        fn encode_into(insn: &Instr, out: &mut Vec<u32>) {
+            Checked::encode_into(insn, out);
+            if let Some(last) = out.last_mut() {
+                *last ^= 1 << 31;
+            }
+        }
+        fn decode_program(words: &[u32]) -> Result<Vec<Instr>, DecodeError> {
+            Checked::decode_program(words)
+        }
+        fn derive(program: &mut [Instr]) {
+            Checked::derive(program)
+        }
+        type View<'a> = <Checked as PackedIsa>::View<'a>;
+        fn decode_view(words: &[u32]) -> Result<(Self::View<'_>, usize), DecodeError> {
+            Checked::decode_view(words)
+        }
+        fn decode_program_views(words: &[u32]) -> Result<Vec<Self::View<'_>>, DecodeError> {
+            Checked::decode_program_views(words)
+        }
+        fn view_to_instr(view: &Self::View<'_>) -> Instr {
+            Checked::view_to_instr(view)
+        }
+    }
+
+    fn fails(check: impl FnOnce() + std::panic::UnwindSafe) -> bool {
+        std::panic::catch_unwind(check).is_err()
+    }
+
+    #[test]
+    fn each_check_fails_on_the_broken_codec_and_passes_on_the_right_one() {
+        assert!(fails(|| check::random_programs::<FlipsBit31>(20)));
+        check::random_programs::<Checked>(20);
+        let units = LAYOUT.packed.expect("a bundle").units.iter().map(|u| u.name);
+        let units: Vec<&str> = units.collect();
+        let formats: Vec<&str> = LAYOUT.formats.iter().map(|f| f.name).collect();
+        check::layout_lists::<Checked>(&units, &formats);
+        assert!(fails(|| check::layout_lists::<Checked>(&units[1..], &formats)));
+    }
+}

@@ -59,3 +59,89 @@ fn a_suffix_on_a_register_is_named() {
     assert_eq!(error("add a2.5, 5"), Err("1:7: expected `,`, found `.5`".into()));
     assert_eq!(error("add a2, 5"), Ok(Some(0x36)));
 }
+
+/// The checks the generated suites run catch a wrong codec: each, run on
+/// toy8 through a wrapper that breaks one thing, fails (mutation survivors
+/// of `isa-runtime`: a check whose body was taken out passed every toy
+/// suite, which only ever gave the checks right codecs).
+mod the_checks_catch_a_wrong_codec {
+    use core::fmt;
+    use core::str::FromStr;
+
+    use generated_tests::check;
+    use isa_runtime::{DecodeError, EncodeError, Isa, IsaLayout, ParseError};
+
+    use super::toy8::{Instruction, Toy8, LAYOUT};
+
+    /// toy8 with an encoder that flips bit 0.
+    struct FlipsBit0;
+
+    impl Isa for FlipsBit0 {
+        type Word = u8;
+        type Instruction = Instruction;
+        const LAYOUT: &'static IsaLayout = &LAYOUT;
+        fn decode(word: u8) -> Result<Instruction, DecodeError> {
+            Toy8::decode(word)
+        }
+        fn encode(insn: &Instruction) -> Result<u8, EncodeError> {
+            Toy8::encode(insn).map(|w| w ^ 1)
+        }
+    }
+
+    /// A toy8 instruction whose parse errors point past the line's end.
+    #[derive(Clone, PartialEq, Debug)]
+    struct Misplaced(Instruction);
+
+    impl fmt::Display for Misplaced {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.fmt(f)
+        }
+    }
+
+    impl FromStr for Misplaced {
+        type Err = ParseError;
+        fn from_str(text: &str) -> Result<Self, ParseError> {
+            text.parse().map(Misplaced).map_err(|e: ParseError| ParseError {
+                col: text.chars().count() + 2,
+                ..e
+            })
+        }
+    }
+
+    /// toy8 whose text errors are misplaced.
+    struct MisplacedErrors;
+
+    impl Isa for MisplacedErrors {
+        type Word = u8;
+        type Instruction = Misplaced;
+        const LAYOUT: &'static IsaLayout = &LAYOUT;
+        fn decode(word: u8) -> Result<Misplaced, DecodeError> {
+            Toy8::decode(word).map(Misplaced)
+        }
+        fn encode(insn: &Misplaced) -> Result<u8, EncodeError> {
+            Toy8::encode(&insn.0)
+        }
+    }
+
+    /// `check` panics.
+    fn fails(check: impl FnOnce() + std::panic::UnwindSafe) -> bool {
+        std::panic::catch_unwind(check).is_err()
+    }
+
+    #[test]
+    fn each_check_fails_on_its_broken_codec_and_passes_on_the_right_one() {
+        assert!(fails(|| check::random_words::<FlipsBit0>(100)));
+        check::random_words::<Toy8>(100);
+        for index in 0..LAYOUT.opcodes.len() {
+            assert!(fails(move || check::opcode_fields::<FlipsBit0>(index)));
+            check::opcode_fields::<Toy8>(index);
+        }
+        assert!(fails(|| {
+            let _ = check::round_trip_word::<FlipsBit0>(0x36, None);
+        }));
+        assert!(fails(|| check::random_text::<MisplacedErrors>(200)));
+        check::random_text::<Toy8>(200);
+        assert!(fails(|| check::layout_lists::<Toy8>(&["ld", "add"], &["Op", "Jump"])));
+        check::layout_lists::<Toy8>(&["ld", "add", "jmp"], &["Op", "Jump"]);
+    }
+}
