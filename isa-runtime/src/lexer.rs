@@ -508,8 +508,9 @@ fn rows_within<T: PartialEq + Copy>(
 }
 
 /// The candidate closest to `word`, if it is close enough to suggest; of
-/// equally close ones, the first with the word's letters (see
-/// [`same_letters`]), else the first.
+/// equally close ones, the first with the word's letters (the same
+/// characters, each as often: `Ftm2` for `Fmt2` rather than `Fmt0`), else
+/// the first.
 ///
 /// A candidate whose length differs from `word`'s by more than the distance
 /// it allows is skipped without computing the distance (which is at least
