@@ -546,15 +546,20 @@ fn inherit(layouts: Vec<LayoutAst>, word_bits: u32, diags: &mut Diagnostics) -> 
     for mut l in layouts {
         if let Some(base_name) = l.base.clone() {
             let Some(base) = done.iter().find(|b| b.name.text == base_name.text) else {
-                let names = done.iter().filter(|b| b.is_format).map(|b| b.name.text.as_str());
-                diags.error(
+                let names = || done.iter().filter(|b| b.is_format).map(|b| b.name.text.as_str());
+                let error = diags.error(
                     base_name.span,
                     format!(
                         "unknown base format `{}` (a base must be defined above the format that extends it){}",
                         base_name.text,
-                        did_you_mean(&base_name.text, names)
+                        did_you_mean(&base_name.text, names())
                     ),
                 );
+                // A format declared under a misspelt name is one error.
+                let near = crate::suggest::nearest(&base_name.text, names());
+                if let Some(format) = near.and_then(|n| done.iter().find(|b| b.name.text == n)) {
+                    error.slip("format", format.name.span, &base_name.text);
+                }
                 l.bits = Lit {
                     value: word_bits.into(),
                     span: l.bits.span,
@@ -945,7 +950,8 @@ fn resolve_text(
                 }
                 continue;
             }
-            if layout.reported_by_base(&c.field.text, t.inherited) {
+            // A format that lost lines (or its base) may lack the field.
+            if layout.reported_by_base(&c.field.text, t.inherited) || !layout.complete {
                 continue;
             }
             let names = layout.fields.iter().map(|f| f.name.text.as_str());
@@ -1100,7 +1106,7 @@ fn resolve_defaults(
     let mut out: Vec<(usize, u64)> = Vec::new();
     for (name, value) in defaults {
         let Some(index) = layout.fields.iter().position(|f| f.name.text == name.text) else {
-            if layout.reported_by_base(&name.text, inherited) {
+            if layout.reported_by_base(&name.text, inherited) || !layout.complete {
                 continue;
             }
             let names = layout.fields.iter().map(|f| f.name.text.as_str());

@@ -952,6 +952,12 @@ opcodes {
                 Replace("    text mesa.src \"{last:'(last)'}{absneg}", "    txet mesa.src \"{last:'(last)'}{absneg}"),
                 &["unknown keyword `txet`; did you mean `text`?"],
             ),
+            (
+                "ir3",
+                "a base format declared under a misspelt name: not also each field its derived formats then lack",
+                Replace("format Cat1 : 64 {", "format Cta1 : 64 {"),
+                &["format `Cta1` is named nowhere, but `Cat1`, which is no format, is named at 5 places: did you mean `Cat1`?"],
+            ),
         ];
         for (isa, what, edit, expected) in cases {
             let path = format!("{}/../isa-specs/{isa}/{isa}.isa", env!("CARGO_MANIFEST_DIR"));
