@@ -1010,4 +1010,35 @@ mod tests {
         distinct.dedup();
         assert_eq!(distinct.len(), words.len());
     }
+
+    /// Conditions on an enum field: `is named`, `is unnamed`, and a list of
+    /// values, met and not (a mutation survivor: no toy spec has a
+    /// condition on whether a value is named).
+    #[test]
+    fn conditions_on_an_enum_field_hold_for_their_values() {
+        use crate::layout::Cond;
+        static VALUES: [EnumValue; 2] = [value("a", 0), value("b", 2)];
+        static E: Enum = two_bit_enum("E", true, &VALUES);
+        static R: [BitRange; 1] = [BitRange { lo: 0, width: 2 }];
+        static FIELDS: [Field; 1] = [field("e", &R, FieldKind::Enum(&E))];
+        static F: Format = layout("F", 2, &FIELDS);
+        let cond = |named: Option<bool>, equal: bool, values: &'static [u64]| Cond {
+            field: 0,
+            text: "",
+            equal,
+            values,
+            named,
+            attr: None,
+            other: None,
+            range: None,
+        };
+        for word in 0u8..4 {
+            let named = word == 0 || word == 2;
+            let listed = word == 1 || word == 2;
+            assert_eq!(cond(Some(true), true, &[]).holds(&F, &word, 0), named, "{word}");
+            assert_eq!(cond(Some(false), true, &[]).holds(&F, &word, 0), !named, "{word}");
+            assert_eq!(cond(None, true, &[1, 2]).holds(&F, &word, 0), listed, "{word}");
+            assert_eq!(cond(None, false, &[1, 2]).holds(&F, &word, 0), !listed, "{word}");
+        }
+    }
 }
