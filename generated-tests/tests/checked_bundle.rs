@@ -26,9 +26,10 @@ fn derived_control_fields_are_found_by_rule() {
 }
 
 /// The bundle checks the generated suites run catch a wrong codec: run on
-/// this bundle through a wrapper whose encoder flips a bit, they fail (a
-/// mutation survivor of `isa-runtime`: with the body of `check_program` or
-/// `random_programs` taken out, every toy suite still passed).
+/// this bundle through a wrapper whose encoder flips a bit, or whose parse
+/// errors are misplaced, they fail (mutation survivors of `isa-runtime`:
+/// with the body of `check_program`, `random_programs` or `random_text`
+/// taken out, every toy suite still passed).
 mod the_bundle_checks_catch_a_wrong_codec {
     use generated_tests::check::packed as check;
     use isa_runtime::{DecodeError, IsaLayout, PackedIsa};
@@ -71,6 +72,62 @@ mod the_bundle_checks_catch_a_wrong_codec {
         }
     }
 
+    /// A bundle instruction whose parse errors point past the line's end.
+    #[derive(Clone, PartialEq, Debug)]
+    struct Misplaced(Instr);
+
+    impl std::fmt::Display for Misplaced {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.0.fmt(f)
+        }
+    }
+
+    impl std::str::FromStr for Misplaced {
+        type Err = isa_runtime::ParseError;
+        fn from_str(text: &str) -> Result<Self, isa_runtime::ParseError> {
+            text.parse()
+                .map(Misplaced)
+                .map_err(|e: isa_runtime::ParseError| isa_runtime::ParseError {
+                    col: text.chars().count() + 2,
+                    ..e
+                })
+        }
+    }
+
+    /// The bundle whose text errors are misplaced.
+    struct MisplacedErrors;
+
+    impl PackedIsa for MisplacedErrors {
+        type Instruction = Misplaced;
+        const LAYOUT: &'static IsaLayout = &LAYOUT;
+        fn decode(words: &[u32]) -> Result<(Misplaced, usize), DecodeError> {
+            Checked::decode(words).map(|(insn, n)| (Misplaced(insn), n))
+        }
+        fn encode_into(insn: &Misplaced, out: &mut Vec<u32>) {
+            Checked::encode_into(&insn.0, out)
+        }
+        fn decode_program(words: &[u32]) -> Result<Vec<Misplaced>, DecodeError> {
+            Ok(Checked::decode_program(words)?.into_iter().map(Misplaced).collect())
+        }
+        fn derive(program: &mut [Misplaced]) {
+            let mut inner: Vec<Instr> = program.iter().map(|m| m.0.clone()).collect();
+            Checked::derive(&mut inner);
+            for (m, insn) in program.iter_mut().zip(inner) {
+                m.0 = insn;
+            }
+        }
+        type View<'a> = <Checked as PackedIsa>::View<'a>;
+        fn decode_view(words: &[u32]) -> Result<(Self::View<'_>, usize), DecodeError> {
+            Checked::decode_view(words)
+        }
+        fn decode_program_views(words: &[u32]) -> Result<Vec<Self::View<'_>>, DecodeError> {
+            Checked::decode_program_views(words)
+        }
+        fn view_to_instr(view: &Self::View<'_>) -> Misplaced {
+            Misplaced(Checked::view_to_instr(view))
+        }
+    }
+
     fn fails(check: impl FnOnce() + std::panic::UnwindSafe) -> bool {
         std::panic::catch_unwind(check).is_err()
     }
@@ -79,6 +136,8 @@ mod the_bundle_checks_catch_a_wrong_codec {
     fn each_check_fails_on_the_broken_codec_and_passes_on_the_right_one() {
         assert!(fails(|| check::random_programs::<FlipsBit31>(20)));
         check::random_programs::<Checked>(20);
+        assert!(fails(|| check::random_text::<MisplacedErrors>(200)));
+        check::random_text::<Checked>(200);
         let units = LAYOUT.packed.expect("a bundle").units.iter().map(|u| u.name);
         let units: Vec<&str> = units.collect();
         let formats: Vec<&str> = LAYOUT.formats.iter().map(|f| f.name).collect();
