@@ -101,3 +101,23 @@ fn every_kind_round_trips_or_is_rejected() {
     }
     assert_eq!(rejected, 2 * 4);
 }
+
+/// `explain` reads a union field through the layout its kind selects
+/// (`src.imm`), names a one-range field plainly, and makes a word that
+/// matches no opcode one row, `word` (mutation survivors of `isa-runtime`).
+#[test]
+fn explain_reads_through_the_union_and_names_an_unknown_word() {
+    use isa_runtime::explain::explain_word;
+    // mov r3, #-12: opcode 0, dst 3, a source of kind 1 holding -12.
+    let word: u32 = (3 << 12) | (1 << 9) | ((-12i32 as u32) & 0x1ff);
+    let (op, rows) = explain_word(&LAYOUT, &word);
+    assert_eq!(op.map(|o| o.mnemonic), Some("mov"));
+    let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["src.imm", "src.kind", "dst", "pad", "opcode"]);
+    assert_eq!(rows[0].value, "-12");
+    // Opcode 2 is none of this ISA's.
+    let (op, rows) = explain_word(&LAYOUT, &(2u32 << 26));
+    assert!(op.is_none());
+    let rows: Vec<(&str, u32, u32)> = rows.iter().map(|r| (r.name.as_str(), r.lo, r.width)).collect();
+    assert_eq!(rows, [("word", 0, 32)]);
+}
