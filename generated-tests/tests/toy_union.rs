@@ -121,3 +121,55 @@ fn explain_reads_through_the_union_and_names_an_unknown_word() {
     let rows: Vec<(&str, u32, u32)> = rows.iter().map(|r| (r.name.as_str(), r.lo, r.width)).collect();
     assert_eq!(rows, [("word", 0, 32)]);
 }
+
+/// The sweep of a free-standing layout's fields fails on a wrong codec and
+/// passes on the right one (a mutation survivor of `isa-runtime`: with the
+/// body of `layout_fields` taken out, every toy suite still passed).
+mod the_layout_sweep_catches_a_wrong_codec {
+    use core::fmt;
+    use core::str::FromStr;
+
+    use generated_tests::check;
+    use isa_runtime::layout::Format;
+    use isa_runtime::{DecodeError, EncodeError, LayoutCodec, ParseError};
+
+    use super::toy_union::SrcReg;
+
+    type Word = <SrcReg as LayoutCodec>::Word;
+
+    /// `SrcReg` with an encoder that flips bit 0 when any other bit of
+    /// `reg` is set: right for the default word, wrong for most values the
+    /// sweep tries.
+    #[derive(Clone, PartialEq, Debug)]
+    struct FlipsBit0(SrcReg);
+
+    impl fmt::Display for FlipsBit0 {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.fmt(f)
+        }
+    }
+
+    impl FromStr for FlipsBit0 {
+        type Err = ParseError;
+        fn from_str(text: &str) -> Result<Self, ParseError> {
+            text.parse().map(FlipsBit0)
+        }
+    }
+
+    impl LayoutCodec for FlipsBit0 {
+        type Word = Word;
+        const FORMAT: &'static Format = <SrcReg as LayoutCodec>::FORMAT;
+        fn decode(word: Word) -> Result<Self, DecodeError> {
+            <SrcReg as LayoutCodec>::decode(word).map(FlipsBit0)
+        }
+        fn encode(&self) -> Result<Word, EncodeError> {
+            LayoutCodec::encode(&self.0).map(|w| if w & 0b11_1110 != 0 { w ^ 1 } else { w })
+        }
+    }
+
+    #[test]
+    fn the_sweep_fails_on_the_broken_codec_and_passes_on_the_right_one() {
+        assert!(std::panic::catch_unwind(check::layout_fields::<FlipsBit0>).is_err());
+        check::layout_fields::<SrcReg>();
+    }
+}
