@@ -487,3 +487,44 @@ fn the_layout_answers_each_lookup() {
         );
     }
 }
+
+/// The enum sweep and the default-word check of the generated suites fail
+/// on a mistake and pass without one (mutation survivors of
+/// `isa-runtime`: with the body of `enum_values` or `default_word` taken
+/// out, every toy suite still passed).
+mod the_enum_and_default_checks_catch_mistakes {
+    use generated_tests::check;
+    use isa_runtime::{DecodeError, EncodeError, Isa, IsaLayout};
+
+    use super::toy_line::{Instruction, ToyLine, LAYOUT};
+
+    /// toy_line with an encoder that flips bit 0 when bits 12..=13 (an
+    /// enum in `Compare` and `Move`) are not 0: right for the default
+    /// words, wrong for the other values of the enums there.
+    struct FlipsBit0;
+
+    impl Isa for FlipsBit0 {
+        type Word = u32;
+        type Instruction = Instruction;
+        const LAYOUT: &'static IsaLayout = &LAYOUT;
+        fn decode(word: u32) -> Result<Instruction, DecodeError> {
+            ToyLine::decode(word)
+        }
+        fn encode(insn: &Instruction) -> Result<u32, EncodeError> {
+            ToyLine::encode(insn).map(|w| if w >> 12 & 0b11 != 0 { w ^ 1 } else { w })
+        }
+    }
+
+    fn fails(check: impl FnOnce() + std::panic::UnwindSafe) -> bool {
+        std::panic::catch_unwind(check).is_err()
+    }
+
+    #[test]
+    fn each_check_fails_on_its_mistake_and_passes_without() {
+        assert!(fails(|| check::enum_values::<FlipsBit0>("Cond")));
+        check::enum_values::<ToyLine>("Cond");
+        let compare = *LAYOUT.formats.iter().find(|f| f.name == "Compare").expect("Compare");
+        check::default_word(compare, &0u32);
+        assert!(fails(|| check::default_word(compare, &(1u32 << 12))));
+    }
+}
