@@ -35,9 +35,9 @@ pub(crate) struct Slip {
     pub kind: &'static str,
     /// The span of its name where it is declared (a derived format's
     /// inherited field has its base's).
-    pub field: Span,
-    /// The name written where the field was meant (`src1` of `{src1}` or
-    /// of `{src1.half}`).
+    pub declared: Span,
+    /// The name written where it was meant (`src1` of `{src1}` or of
+    /// `{src1.half}`).
     pub written: String,
 }
 
@@ -168,12 +168,12 @@ impl Diagnostic {
     }
 
     /// Marks an unknown-name error as `written` where the field (or other
-    /// `kind` of name) declared at `field` may have been meant
+    /// `kind` of name) declared at `declared` may have been meant
     /// ([`crate::misspelt`]).
-    pub(crate) fn slip(&mut self, kind: &'static str, field: Span, written: &str) -> &mut Self {
+    pub(crate) fn slip(&mut self, kind: &'static str, declared: Span, written: &str) -> &mut Self {
         self.slip = Some(Slip {
             kind,
-            field,
+            declared,
             written: written.to_owned(),
         });
         self

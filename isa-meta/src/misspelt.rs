@@ -6,10 +6,10 @@
 //! a format (`format Ftm2`) that opcode lines name as `Fmt2`.
 //!
 //! The checks mark each unknown name whose nearest known name is a field, a
-//! function or a format ([`Diagnostic::slip`]); this pass, run after them, merges the errors
-//! that write one name where one declaration was nearest, when they are at
-//! two places or more and the declared name appears nowhere else in the
-//! spec. If it appeared elsewhere, the declaration would be what the spec
+//! function or a format ([`Diagnostic::slip`]); this pass, run after them,
+//! merges the errors that write one name where one declaration was nearest,
+//! when they are at two places or more and the declared name appears
+//! nowhere else in the spec. If it appeared elsewhere, the declaration would be what the spec
 //! means, and each place that writes the other name a slip of its own.
 
 use std::collections::{HashMap, HashSet};
@@ -20,7 +20,7 @@ use crate::source::{Source, Span};
 /// The most places of the misspelt name the merged error notes.
 const NOTED: usize = 3;
 
-/// Merges the errors of each misspelt field declaration into one.
+/// Merges the errors of each misspelt declaration into one.
 pub fn merge(source: &Source, diags: &mut Diagnostics) {
     let mut places: HashMap<&Slip, HashSet<Span>> = HashMap::new();
     for d in diags.iter() {
@@ -30,10 +30,10 @@ pub fn merge(source: &Source, diags: &mut Diagnostics) {
     }
     let mut misspelt: Vec<Slip> = places
         .into_iter()
-        .filter(|(slip, at)| at.len() >= 2 && named_once(&source.text, slip.field))
+        .filter(|(slip, at)| at.len() >= 2 && named_once(&source.text, slip.declared))
         .map(|(slip, _)| slip.clone())
         .collect();
-    misspelt.sort_by(|a, b| (a.field.start, &a.written).cmp(&(b.field.start, &b.written)));
+    misspelt.sort_by(|a, b| (a.declared.start, &a.written).cmp(&(b.declared.start, &b.written)));
     if misspelt.is_empty() {
         return;
     }
@@ -44,11 +44,11 @@ pub fn merge(source: &Source, diags: &mut Diagnostics) {
         // in each.
         let mut uses: Vec<&Diagnostic> = taken.iter().filter(|d| d.slip.as_ref() == Some(&slip)).collect();
         uses.dedup_by_key(|d| d.span);
-        let declared = &source.text[slip.field.start..slip.field.end];
+        let declared = &source.text[slip.declared.start..slip.declared.end];
         let written = &slip.written;
         let error = diags
             .error(
-                slip.field,
+                slip.declared,
                 format!(
                     "{kind} `{declared}` is named nowhere, but `{written}`, which is no {kind}, is named at {} places: did you mean `{written}`?",
                     uses.len(),
