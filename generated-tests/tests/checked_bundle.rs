@@ -13,8 +13,9 @@ isa_macros::isa_tests!(
     random_words = 20_000
 );
 
-/// The control fields that the `derive` lines compute, by rule (a
-/// mutation survivor of `isa-runtime`: no toy suite looked them up).
+/// The control fields that the `derive` lines compute, by rule, and the
+/// units by name (mutation survivors of `isa-runtime`: no toy suite
+/// looked them up).
 #[test]
 fn derived_control_fields_are_found_by_rule() {
     use isa_runtime::layout::DeriveRule;
@@ -23,6 +24,11 @@ fn derived_control_fields_are_found_by_rule() {
     assert_eq!(derived(DeriveRule::Words), Some("count"));
     assert_eq!(derived(DeriveRule::NextWords), Some("next"));
     assert_eq!(derived(DeriveRule::NotLast), None);
+    // Units by name.
+    for unit in packed.units {
+        assert_eq!(packed.unit(unit.name).map(|u| u.enable), Some(unit.enable));
+    }
+    assert!(packed.unit("nope").is_none());
 }
 
 /// The bundle checks the generated suites run catch a wrong codec: run on

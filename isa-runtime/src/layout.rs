@@ -1136,6 +1136,42 @@ mod tests {
         assert_eq!(line.hooks(), ["first", "inner", "last"]);
     }
 
+    /// A format's mnemonics are its `{opcode}` piece's table, found inside
+    /// an optional group too.
+    #[test]
+    fn mnemonics_are_found_inside_groups() {
+        static TABLE: [Mnemonic; 1] = [Mnemonic { value: 3, text: "nop" }];
+        static PIECES: [Piece; 1] = [Piece::Group {
+            index: 0,
+            when_set: true,
+            pieces: &[Piece::Field {
+                index: 0,
+                style: Style::Mnemonic(&TABLE),
+            }],
+        }];
+        static TEXTS: [NamedText; 1] = [NamedText {
+            dialect: "d",
+            name: "line",
+            doc: "",
+            when: &[],
+            when_params: &[],
+            defaults: &[],
+            pieces: &PIECES,
+        }];
+        let format = Format {
+            name: "F",
+            doc: "",
+            bits: 8,
+            is_instruction: true,
+            fields: &[],
+            syntax: &[],
+            texts: &TEXTS,
+            params: &[],
+        };
+        assert_eq!(format.mnemonics().len(), 1);
+        assert_eq!(format.mnemonics()[0].text, "nop");
+    }
+
     #[test]
     fn derive_rules_are_spelt_as_the_spec_writes_them() {
         assert_eq!(DeriveRule::Words.spelling(), "words");

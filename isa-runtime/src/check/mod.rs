@@ -1011,13 +1011,24 @@ mod tests {
         assert_eq!(distinct.len(), words.len());
     }
 
-    /// Conditions on an enum field: `is named`, `is unnamed`, and a list of
-    /// values, met and not (a mutation survivor: no toy spec has a
-    /// condition on whether a value is named).
+    /// Conditions on an enum field: `is named`, `is unnamed`, a list of
+    /// values, and one on an attribute of the value, met and not (mutation
+    /// survivors: no toy spec has a condition on whether a value is named,
+    /// or on an enum value's attribute).
     #[test]
     fn conditions_on_an_enum_field_hold_for_their_values() {
         use crate::layout::Cond;
-        static VALUES: [EnumValue; 2] = [value("a", 0), value("b", 2)];
+        // `a` has attribute 0 set to 1, `b` to 0; values 1 and 3 are unnamed.
+        static VALUES: [EnumValue; 2] = [
+            EnumValue {
+                attrs: &[1],
+                ..value("a", 0)
+            },
+            EnumValue {
+                attrs: &[0],
+                ..value("b", 2)
+            },
+        ];
         static E: Enum = two_bit_enum("E", true, &VALUES);
         static R: [BitRange; 1] = [BitRange { lo: 0, width: 2 }];
         static FIELDS: [Field; 1] = [field("e", &R, FieldKind::Enum(&E))];
@@ -1032,6 +1043,11 @@ mod tests {
             other: None,
             range: None,
         };
+        // `e.flag == 1` and `e.flag != 1`: only for a value the enum names.
+        let on_attr = |equal: bool| Cond {
+            attr: Some(0),
+            ..cond(None, equal, &[1])
+        };
         for word in 0u8..4 {
             let named = word == 0 || word == 2;
             let listed = word == 1 || word == 2;
@@ -1039,6 +1055,8 @@ mod tests {
             assert_eq!(cond(Some(false), true, &[]).holds(&F, &word, 0), !named, "{word}");
             assert_eq!(cond(None, true, &[1, 2]).holds(&F, &word, 0), listed, "{word}");
             assert_eq!(cond(None, false, &[1, 2]).holds(&F, &word, 0), !listed, "{word}");
+            assert_eq!(on_attr(true).holds(&F, &word, 0), word == 0, "{word}");
+            assert_eq!(on_attr(false).holds(&F, &word, 0), word == 2, "{word}");
         }
     }
 }
