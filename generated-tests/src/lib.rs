@@ -6,3 +6,9 @@
 //! same generated suites. This library only names it for the tests here.
 
 pub use isa_runtime::check;
+
+/// Whether `check` panics: the tests that give a check a deliberately wrong
+/// codec assert that it fails there.
+pub fn fails(check: impl FnOnce() + std::panic::UnwindSafe) -> bool {
+    std::panic::catch_unwind(check).is_err()
+}

@@ -38,6 +38,7 @@ fn derived_control_fields_are_found_by_rule() {
 /// taken out, every toy suite still passed).
 mod the_bundle_checks_catch_a_wrong_codec {
     use generated_tests::check::packed as check;
+    use generated_tests::fails;
     use isa_runtime::{DecodeError, IsaLayout, PackedIsa};
 
     use super::checked::{Checked, LAYOUT};
@@ -132,10 +133,6 @@ mod the_bundle_checks_catch_a_wrong_codec {
         fn view_to_instr(view: &Self::View<'_>) -> Misplaced {
             Misplaced(Checked::view_to_instr(view))
         }
-    }
-
-    fn fails(check: impl FnOnce() + std::panic::UnwindSafe) -> bool {
-        std::panic::catch_unwind(check).is_err()
     }
 
     #[test]

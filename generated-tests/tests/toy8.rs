@@ -69,6 +69,7 @@ mod the_checks_catch_a_wrong_codec {
     use core::str::FromStr;
 
     use generated_tests::check;
+    use generated_tests::fails;
     use isa_runtime::{DecodeError, EncodeError, Isa, IsaLayout, ParseError};
 
     use super::toy8::{Instruction, Toy8, LAYOUT};
@@ -123,11 +124,6 @@ mod the_checks_catch_a_wrong_codec {
         fn encode(insn: &Misplaced) -> Result<u8, EncodeError> {
             Toy8::encode(&insn.0)
         }
-    }
-
-    /// `check` panics.
-    fn fails(check: impl FnOnce() + std::panic::UnwindSafe) -> bool {
-        std::panic::catch_unwind(check).is_err()
     }
 
     #[test]

@@ -494,6 +494,7 @@ fn the_layout_answers_each_lookup() {
 /// out, every toy suite still passed).
 mod the_enum_and_default_checks_catch_mistakes {
     use generated_tests::check;
+    use generated_tests::fails;
     use isa_runtime::{DecodeError, EncodeError, Isa, IsaLayout};
 
     use super::toy_line::{Instruction, ToyLine, LAYOUT};
@@ -513,10 +514,6 @@ mod the_enum_and_default_checks_catch_mistakes {
         fn encode(insn: &Instruction) -> Result<u32, EncodeError> {
             ToyLine::encode(insn).map(|w| if w >> 12 & 0b11 != 0 { w ^ 1 } else { w })
         }
-    }
-
-    fn fails(check: impl FnOnce() + std::panic::UnwindSafe) -> bool {
-        std::panic::catch_unwind(check).is_err()
     }
 
     #[test]
