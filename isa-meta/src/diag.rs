@@ -83,6 +83,16 @@ impl Diagnostics {
         taken
     }
 
+    /// Removes and returns the errors recorded after the first `len`.
+    pub(crate) fn take_after(&mut self, len: usize) -> Vec<Diagnostic> {
+        self.errors.split_off(len.min(self.errors.len()))
+    }
+
+    /// Records errors taken out earlier ([`Diagnostics::take_after`]).
+    pub(crate) fn extend(&mut self, errors: Vec<Diagnostic>) {
+        self.errors.extend(errors);
+    }
+
     /// Every error, sorted by position, as [`Diagnostics::messages`] renders
     /// them, separated by blank lines: what a tool prints.
     pub fn render(&self, source: &Source) -> String {

@@ -11,9 +11,16 @@
 //! when they are at two places or more and the declared name appears
 //! nowhere else in the spec. If it appeared elsewhere, the declaration would be what the spec
 //! means, and each place that writes the other name a slip of its own.
+//!
+//! A misspelt `text` group is one error too ([`group_slip`]): a derived
+//! format takes its base's groups that it does not write, so a base line of
+//! group `lnie`, where the derived formats write `line`, is read against
+//! each of them beside their own lines (or a derived line of `lnie` lets
+//! the base's `line` lines in), with one error for each name they lack.
 
 use std::collections::{HashMap, HashSet};
 
+use crate::ast::{Name, TextAst};
 use crate::diag::{Diagnostic, Diagnostics, Slip};
 use crate::source::{Source, Span};
 
@@ -62,6 +69,124 @@ pub fn merge(source: &Source, diags: &mut Diagnostics) {
     }
 }
 
+/// How many `text` lines, as written (not inherited), name each group of
+/// each dialect: `(dialect, group)` → lines.
+pub(crate) fn group_lines<'a>(texts: impl IntoIterator<Item = &'a TextAst>) -> HashMap<(String, String), usize> {
+    let mut lines = HashMap::new();
+    for t in texts.into_iter().filter(|t| !t.inherited) {
+        if let Some(dialect) = &t.dialect {
+            *lines.entry((dialect.text.clone(), t.name.text.clone())).or_default() += 1;
+        }
+    }
+    lines
+}
+
+/// A derived format that takes a group from its base which fails there,
+/// beside a group of its own one slip away: one of the two names is
+/// misspelt, the one written on fewer lines.
+pub(crate) struct GroupSlip {
+    dialect: String,
+    /// The name written on fewer lines, where it is first written.
+    rare: Name,
+    /// The name written on more lines.
+    common: String,
+    /// How many lines write each: `rare`, then `common`.
+    lines: (usize, usize),
+    /// The derived format.
+    format: String,
+    /// The group it writes and the one it takes.
+    own: String,
+    taken: String,
+    /// The first error the taken line gave there.
+    error: (Span, String),
+}
+
+/// The slip when `taken`, the group of a line that `format` took from its
+/// base and that failed there with `errors`, is one spelling from a group
+/// of the same dialect that `format` writes (`own`: its own lines'
+/// dialects and groups), and the two are written on different numbers of
+/// lines. `None` otherwise: two groups may have near names (Lima GP's
+/// `acc0` and `acc1`), and a line that fits is no sign of a slip.
+pub(crate) fn group_slip(
+    format: &str,
+    dialect: &str,
+    taken: &Name,
+    own: &[(String, Name)],
+    lines: &HashMap<(String, String), usize>,
+    errors: &[Diagnostic],
+) -> Option<GroupSlip> {
+    let first = errors.first()?;
+    let mine = || own.iter().filter(|(d, _)| d == dialect).map(|(_, g)| g);
+    let near = crate::suggest::nearest(&taken.text, mine().map(|g| g.text.as_str()))?;
+    let near = mine().find(|g| g.text == near)?;
+    let count = |group: &str| lines.get(&(dialect.to_owned(), group.to_owned())).copied().unwrap_or(0);
+    let (taken_lines, own_lines) = (count(&taken.text), count(&near.text));
+    let (rare, common, rare_lines, common_lines) = match taken_lines.cmp(&own_lines) {
+        std::cmp::Ordering::Less => (taken, near, taken_lines, own_lines),
+        std::cmp::Ordering::Greater => (near, taken, own_lines, taken_lines),
+        std::cmp::Ordering::Equal => return None,
+    };
+    Some(GroupSlip {
+        dialect: dialect.to_owned(),
+        rare: rare.clone(),
+        common: common.text.clone(),
+        lines: (rare_lines, common_lines),
+        format: format.to_owned(),
+        own: near.text.clone(),
+        taken: taken.text.clone(),
+        error: (first.span, first.message.clone()),
+    })
+}
+
+/// One error per misspelt group, at its first line, naming the formats it
+/// did not fit.
+pub(crate) fn report_group_slips(mut slips: Vec<GroupSlip>, diags: &mut Diagnostics) {
+    slips.sort_by(|a, b| {
+        (&a.dialect, &a.rare.text, a.rare.span.start).cmp(&(&b.dialect, &b.rare.text, b.rare.span.start))
+    });
+    for same in slips.chunk_by(|a, b| (&a.dialect, &a.rare.text) == (&b.dialect, &b.rare.text)) {
+        let slip = &same[0];
+        let mut formats: Vec<&str> = same.iter().map(|s| s.format.as_str()).collect();
+        formats.dedup();
+        let (one, its) = if formats.len() == 1 {
+            ("s", "its")
+        } else {
+            ("", "their")
+        };
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        diags
+            .error(
+                slip.rare.span,
+                format!(
+                    "`text` group `{}` is written on {} line{}, and `{}` on {}: {} write{one} `{}` and also take{one} `{}` from {its} base, where it does not fit; did you mean `{}`?",
+                    slip.rare.text,
+                    slip.lines.0,
+                    plural(slip.lines.0),
+                    slip.common,
+                    slip.lines.1,
+                    quoted_list(&formats),
+                    slip.own,
+                    slip.taken,
+                    slip.common
+                ),
+            )
+            .label(format!("one slip from `{}`", slip.common))
+            .note(slip.error.0, format!("where it does not fit: {}", slip.error.1));
+    }
+}
+
+/// `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``, or the first three
+/// and how many more.
+fn quoted_list(names: &[&str]) -> String {
+    let shown: Vec<String> = names.iter().take(3).map(|n| format!("`{n}`")).collect();
+    match (shown.split_last(), names.len()) {
+        (None, _) => String::new(),
+        (Some((last, [])), _) => last.clone(),
+        (Some((last, rest)), n) if n <= 3 => format!("{} and {last}", rest.join(", ")),
+        (Some(_), n) => format!("{} and {} more", shown.join(", "), n - 3),
+    }
+}
+
 /// Whether the name at `declared` appears in `text` there alone, as a
 /// whole word.
 fn named_once(text: &str, declared: Span) -> bool {
@@ -76,7 +201,7 @@ fn named_once(text: &str, declared: Span) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::Source;
 
     /// The first line of each error of `text`, by position.
@@ -184,6 +309,77 @@ opcodes {
         assert_eq!(
             first_lines(text),
             ["t.isa:4:10: function `psuh` is named nowhere, but `push`, which is no function, is named at 2 places: did you mean `push`?"]
+        );
+    }
+
+    /// A base format `F` with two groups of `asm` lines, `base_group` (a
+    /// line that names `rest`, which `G` replaces) and `line`, and a
+    /// derived `G` with one line of `derived_dialect.derived_group`.
+    pub(crate) fn groups(base_group: &str, derived_dialect: &str, derived_group: &str) -> String {
+        format!(
+            "isa t {{
+    word 32
+    dialect asm
+}}
+format F : 32 {{
+    a      0..=11  u
+    rest   12..=25 unknown
+    opcode 26..=31 opcode
+    syntax \"{{a}}\"
+    text asm.{base_group} when a == 0 \"{{opcode}} {{rest}}\"
+    text asm.line \"{{opcode}} {{a}}\"
+}}
+format G : F {{
+    b      12..=19 u
+    more   20..=25 unknown
+    syntax \"{{a}}, {{b}}\"
+    text {derived_dialect}.{derived_group} \"{{opcode}} {{a}}, {{b}}\"
+}}
+opcodes {{
+    add 1 F
+    sub 2 G
+}}
+"
+        )
+    }
+
+    /// The misspelt group is the one written on fewer lines, whether the
+    /// base's (which the derived format takes beside its own) or the
+    /// derived format's own (which lets the base's lines in).
+    #[test]
+    fn a_misspelt_text_group_is_one_error_at_it() {
+        assert_eq!(first_lines(&groups("line", "asm", "line")), Vec::<String>::new());
+        assert_eq!(
+            first_lines(&groups("lnie", "asm", "line")),
+            ["t.isa:10:14: `text` group `lnie` is written on 1 line, and `line` on 2: `G` writes `line` and also takes `lnie` from its base, where it does not fit; did you mean `line`?"]
+        );
+        assert_eq!(
+            first_lines(&groups("line", "asm", "lnie")),
+            ["t.isa:17:14: `text` group `lnie` is written on 1 line, and `line` on 2: `G` writes `lnie` and also takes `line` from its base, where it does not fit; did you mean `line`?"]
+        );
+        // The note quotes the first error the taken line gave.
+        let rendered = crate::tests::regression_tests::rendered("t.isa", &groups("lnie", "asm", "line"));
+        assert!(
+            rendered.contains(
+                "t.isa:10:41: note: where it does not fit: template names `rest`, which is not a field of `G`"
+            ),
+            "{rendered}"
+        );
+    }
+
+    /// Near group names are no slip by themselves: a taken group that fits
+    /// compiles, and one that fails beside a group written on as many
+    /// lines keeps its own errors.
+    #[test]
+    fn near_groups_are_a_slip_only_when_the_taken_one_fails() {
+        let fits = groups("line", "asm", "line")
+            .replace("{rest}", "{a}")
+            .replace("asm.line when", "asm.lin1 when");
+        assert_eq!(first_lines(&fits), Vec::<String>::new());
+        let both_once = groups("lin1", "asm", "line").replace("    text asm.line \"{opcode} {a}\"\n", "");
+        assert_eq!(
+            first_lines(&both_once),
+            ["t.isa:10:41: template names `rest`, which is not a field of `G`"]
         );
     }
 

@@ -131,8 +131,11 @@ fn nested_style(
         TStyle::Default => Vec::new(),
         _ => return None,
     };
+    // A layout that lost a `text` line (one of an undeclared dialect, an
+    // error of its own) cannot say whether it has lines of this one.
+    let lost = members.iter().any(|&m| layouts[m].lost_texts);
     if with.is_empty() {
-        if matches!(style, TStyle::Nested(_)) {
+        if matches!(style, TStyle::Nested(_)) && !lost {
             diags.error(
                 span,
                 format!(
@@ -143,16 +146,19 @@ fn nested_style(
         }
         return None;
     }
-    if let Some(&without) = members.iter().find(|&&m| !has(m)) {
-        diags
-            .error(
-                span,
-                format!(
-                    "`{name}` prints through its layouts' `text` lines of this dialect, but `{}` has none (`{}` has): give every layout of the union lines, or none",
-                    layouts[without].name.text, layouts[with[0]].name.text
-                ),
-            )
-            .note(layouts[without].name.span, "this layout has no lines of the dialect");
+    let without: Vec<usize> = members.iter().copied().filter(|&m| !has(m)).collect();
+    if !without.is_empty() {
+        if let Some(&m) = without.iter().find(|&&m| !layouts[m].lost_texts) {
+            diags
+                .error(
+                    span,
+                    format!(
+                        "`{name}` prints through its layouts' `text` lines of this dialect, but `{}` has none (`{}` has): give every layout of the union lines, or none",
+                        layouts[m].name.text, layouts[with[0]].name.text
+                    ),
+                )
+                .note(layouts[m].name.span, "this layout has no lines of the dialect");
+        }
         return None;
     }
     let params = || {

@@ -184,7 +184,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
     let mut text_asts = Vec::new();
-    for mut l in inherit(ast.layouts, word_bits, diags) {
+    for mut l in inherit(ast.layouts, word_bits, &dialects, diags) {
         let params = std::mem::take(&mut l.params)
             .into_iter()
             .map(|p| ParamDef {
@@ -229,10 +229,17 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             lost_texts: false,
         });
     }
+    let group_lines = crate::misspelt::group_lines(text_asts.iter().flatten());
+    let mut group_slips = Vec::new();
     for ((layout, syntax), texts) in layouts.iter_mut().zip(syntaxes).zip(text_asts) {
         let parsed =
             syntax.map(|(s, inherited)| parse_template(&s.value, s.span.start + 1, layout, false, inherited, diags));
         layout.syntax = parsed;
+        let own: Vec<(String, Name)> = texts
+            .iter()
+            .filter(|t| !t.inherited)
+            .filter_map(|t| Some((t.dialect.as_ref()?.text.clone(), t.name.clone())))
+            .collect();
         let mut lost_texts = false;
         layout.texts = texts
             .into_iter()
@@ -246,13 +253,38 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                     lost_texts = true;
                     return None;
                 }
+                let (inherited, group) = (t.inherited, t.name.clone());
+                let errors_before = diags.len();
                 let text = resolve_text(t, dialect.unwrap_or(0), layout, &enums, &attrs, diags);
                 lost_texts |= dialect.is_none();
-                dialect.map(|_| text)
+                let dialect = dialect?;
+                if inherited && diags.len() > errors_before {
+                    // A base line that fails here, one slip from a group
+                    // this format writes: one error for the misspelt group.
+                    let errors = diags.take_after(errors_before);
+                    let dialect_name = &dialects[dialect].name.text;
+                    match crate::misspelt::group_slip(
+                        &layout.name.text,
+                        dialect_name,
+                        &group,
+                        &own,
+                        &group_lines,
+                        &errors,
+                    ) {
+                        Some(slip) => {
+                            group_slips.push(slip);
+                            lost_texts = true;
+                            return None;
+                        }
+                        None => diags.extend(errors),
+                    }
+                }
+                Some(text)
             })
             .collect();
         layout.lost_texts = lost_texts;
     }
+    crate::misspelt::report_group_slips(group_slips, diags);
     crate::dialects::check_used(&dialects, &layouts, diags);
 
     let mut opcodes = Vec::new();
@@ -541,7 +573,12 @@ fn check_text_copies(layouts: &[LayoutAst], diags: &mut Diagnostics) {
 /// format whose base is unknown is taken as `word_bits` wide (every format
 /// is as wide as the ISA's word), so its fields are not measured against a
 /// made-up width.
-fn inherit(layouts: Vec<LayoutAst>, word_bits: u32, diags: &mut Diagnostics) -> Vec<LayoutAst> {
+fn inherit(
+    layouts: Vec<LayoutAst>,
+    word_bits: u32,
+    dialects: &[DialectDef],
+    diags: &mut Diagnostics,
+) -> Vec<LayoutAst> {
     let mut done: Vec<LayoutAst> = Vec::new();
     for mut l in layouts {
         if let Some(base_name) = l.base.clone() {
@@ -630,14 +667,21 @@ fn inherit(layouts: Vec<LayoutAst>, word_bits: u32, diags: &mut Diagnostics) -> 
                 l.syntax_inherited = true;
             }
             // A group of `text` lines the format does not write is its
-            // base's (read against its own fields).
-            let same_group = |a: &TextAst, b: &TextAst| {
-                a.name.text == b.name.text && a.dialect.as_ref().map(|d| &d.text) == b.dialect.as_ref().map(|d| &d.text)
+            // base's (read against its own fields). An own line of no
+            // declared dialect (an error of its own, most likely a misspelt
+            // one) replaces its group in every dialect: the base's lines
+            // would only add errors against the fields the format rewrote.
+            fn dialect(t: &TextAst) -> Option<&str> {
+                t.dialect.as_ref().map(|d| d.text.as_str())
+            }
+            let declared = |t: &TextAst| dialect(t).is_some_and(|d| dialects.iter().any(|x| x.name.text == d));
+            let replaces = |own: &TextAst, t: &TextAst| {
+                own.name.text == t.name.text && (dialect(own) == dialect(t) || !declared(own))
             };
             let mut texts: Vec<TextAst> = base
                 .texts
                 .iter()
-                .filter(|t| !l.texts.iter().any(|own| same_group(own, t)))
+                .filter(|t| !l.texts.iter().any(|own| replaces(own, t)))
                 .map(|t| TextAst {
                     inherited: true,
                     ..t.clone()

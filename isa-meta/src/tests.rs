@@ -381,7 +381,7 @@ pub(crate) mod regression_tests {
     }
 
     /// Every error of `text` rendered, notes included.
-    pub(super) fn rendered(name: &str, text: &str) -> String {
+    pub(crate) fn rendered(name: &str, text: &str) -> String {
         let source = Source {
             name: name.into(),
             text: text.into(),
@@ -945,6 +945,33 @@ opcodes {
                 "a function declared under a misspelt name",
                 Replace("    func push(2)", "    func psuh(2)"),
                 &["function `psuh` is named nowhere, but `push`, which is no function, is named at 6 places: did you mean `push`?"],
+            ),
+            (
+                "ir3",
+                "a base format's `text` group misspelt: not one error per name its derived formats, which take the group beside their own, lack",
+                Replace(
+                    "    text mesa.line when repeat == 0 \"{sy:'(sy)'}{ss:'(ss)'}{jp:'(jp)'}{sat:'(sat)'}{repeat(r1 = src1_r, r2 = src2_r)}{ul:'(ul)'}{opcode} {dst(half = opcode.full",
+                    "    text mesa.lnie when repeat == 0 \"{sy:'(sy)'}{ss:'(ss)'}{jp:'(jp)'}{sat:'(sat)'}{repeat(r1 = src1_r, r2 = src2_r)}{ul:'(ul)'}{opcode} {dst(half = opcode.full",
+                ),
+                &["`text` group `lnie` is written on 1 line, and `line` on 85: `Cat3Alt`, `Cat3Dp` and `Cat3Wmm` write `line` and also take `lnie` from their base, where it does not fit; did you mean `line`?"],
+            ),
+            (
+                "ir3",
+                "a derived format's `text` group misspelt: not one error per name its base's lines, which it then takes, lack",
+                Replace("    syntax \"({type})({wrmask}){dst}, {src1}, {src2}, s#{samp}, t#{tex} base={base}{full:' full'}{d3:' 3d'}{a:' a'}{o:' o'}{p:' p'}{s:' s'}{sy:' (sy)'}{jp:' (jp)'}\"\n    text mesa.line", "    syntax \"({type})({wrmask}){dst}, {src1}, {src2}, s#{samp}, t#{tex} base={base}{full:' full'}{d3:' 3d'}{a:' a'}{o:' o'}{p:' p'}{s:' s'}{sy:' (sy)'}{jp:' (jp)'}\"\n    text mesa.lnie"),
+                &["`text` group `lnie` is written on 1 line, and `line` on 85: `Cat5BindlessImm` writes `lnie` and also takes `line` from its base, where it does not fit; did you mean `line`?"],
+            ),
+            (
+                "ir3",
+                "a derived format's dialect misspelt: not also one error per name its base's lines lack",
+                Replace("    syntax \"({type})({wrmask}){dst}, {src1}, {src2}, s#{samp}, t#{tex} base={base}{full:' full'}{d3:' 3d'}{a:' a'}{o:' o'}{p:' p'}{s:' s'}{sy:' (sy)'}{jp:' (jp)'}\"\n    text mesa.line", "    syntax \"({type})({wrmask}){dst}, {src1}, {src2}, s#{samp}, t#{tex} base={base}{full:' full'}{d3:' 3d'}{a:' a'}{o:' o'}{p:' p'}{s:' s'}{sy:' (sy)'}{jp:' (jp)'}\"\n    text msea.line"),
+                &["unknown dialect `msea`; did you mean `mesa`?"],
+            ),
+            (
+                "ir3",
+                "a union layout's dialect misspelt: not also one error per line that prints the union",
+                Replace("    text mesa.src \"{last:'(last)'}{reg(half = half)}\"", "    text msea.src \"{last:'(last)'}{reg(half = half)}\""),
+                &["unknown dialect `msea`; did you mean `mesa`?"],
             ),
             (
                 "ir3",
@@ -1786,6 +1813,69 @@ opcodes {{
         pretty_assertions::assert_eq!(
             first_lines("t.isa", &spec("gens", "lt", "ams")),
             ["t.isa:18:10: unknown dialect `ams`; did you mean `asm`?"]
+        );
+    }
+
+    /// A derived format's line of an undeclared dialect replaces its group:
+    /// the base's lines of that group, in any dialect, are not read against
+    /// the derived format's fields (2 errors before, the second for a field
+    /// the derived format replaced).
+    #[test]
+    fn a_derived_line_of_a_misspelt_dialect_is_one_error() {
+        let groups = crate::misspelt::tests::groups;
+        assert_eq!(
+            first_lines("t.isa", &groups("line", "asm", "line")),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            first_lines("t.isa", &groups("line", "ams", "line")),
+            ["t.isa:17:10: unknown dialect `ams`; did you mean `asm`?"]
+        );
+    }
+
+    /// A union's layout whose `text` line names an undeclared dialect is
+    /// not also said to have no lines of the dialect (2 errors before).
+    #[test]
+    fn a_union_layout_line_of_a_misspelt_dialect_is_one_error() {
+        let spec = |dialect: &str| {
+            format!(
+                "isa t {{
+    word 32
+    dialect asm
+}}
+layout SrcReg : 8 {{
+    reg    0..=6   u
+    kind   7       fixed 0
+    syntax \"r{{reg}}\"
+    text asm.src \"r{{reg}}\"
+}}
+layout SrcImm : 8 {{
+    imm    0..=6   u
+    kind   7       fixed 1
+    syntax \"#{{imm}}\"
+    text {dialect}.src \"#{{imm}}\"
+}}
+union Src : 8 {{
+    SrcReg
+    SrcImm
+}}
+format F : 32 {{
+    src    0..=7   Src
+    rest   8..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{{src}}\"
+    text asm.line \"{{opcode}} {{src}}\"
+}}
+opcodes {{
+    mov 0 F
+}}
+"
+            )
+        };
+        assert_eq!(first_lines("t.isa", &spec("asm")), Vec::<String>::new());
+        assert_eq!(
+            first_lines("t.isa", &spec("ams")),
+            ["t.isa:15:10: unknown dialect `ams`; did you mean `asm`?"]
         );
     }
 
