@@ -10,6 +10,8 @@
 //! bound and every binding names a param. A layout's params must be used
 //! by its lines, and a format (never printed inside a line) has none.
 
+use std::collections::HashSet;
+
 use crate::diag::Diagnostics;
 use crate::model::{
     low_mask128, AttrDef, AttrKind, AttrTerm, BindValue, BindingDef, EnumDef, FieldTy, LayoutDef, OpDef, TPiece,
@@ -33,6 +35,10 @@ pub fn resolve(layouts: &mut [LayoutDef], unions: &[UnionDef], diags: &mut Diagn
         check_params(l, diags);
     }
     let mut changes = Vec::new();
+    // The bindings reported as naming no param: a base format's line is
+    // checked again in each format derived from it, whose field may be of
+    // another layout, and the binding is one mistake.
+    let mut bound_wrong = HashSet::new();
     for (li, l) in layouts.iter().enumerate() {
         for (ti, t) in l.texts.iter().enumerate() {
             let mut path = Vec::new();
@@ -50,6 +56,7 @@ pub fn resolve(layouts: &mut [LayoutDef], unions: &[UnionDef], diags: &mut Diagn
                 &mut |path, style| {
                     changes.push((li, ti, path.to_vec(), style));
                 },
+                &mut bound_wrong,
                 diags,
             );
         }
@@ -85,12 +92,15 @@ fn visit(
     pieces: &[TPiece],
     path: &mut Vec<usize>,
     change: &mut dyn FnMut(&[usize], TStyle),
+    bound_wrong: &mut HashSet<Span>,
     diags: &mut Diagnostics,
 ) {
     for (i, piece) in pieces.iter().enumerate() {
         path.push(i);
         match piece {
-            TPiece::Group { pieces, .. } => visit(layouts, unions, owner, line, pieces, path, change, diags),
+            TPiece::Group { pieces, .. } => {
+                visit(layouts, unions, owner, line, pieces, path, change, bound_wrong, diags)
+            }
             TPiece::Field { index, style, span } => {
                 let field = &owner.fields[*index];
                 let members: Vec<usize> = match field.ty {
@@ -99,7 +109,16 @@ fn visit(
                     _ => Vec::new(),
                 };
                 if !members.is_empty() {
-                    let style = nested_style(layouts, &field.name.text, &members, line, style, *span, diags);
+                    let style = nested_style(
+                        layouts,
+                        &field.name.text,
+                        &members,
+                        line,
+                        style,
+                        *span,
+                        bound_wrong,
+                        diags,
+                    );
                     if let Some(style) = style {
                         change(path, style);
                     }
@@ -113,7 +132,10 @@ fn visit(
 
 /// The style of a piece printing layout field `name` (of layouts
 /// `members`) in a line of `dialect`: `Nested` when the layouts have lines
-/// of the dialect (checked), `None` to keep `style`.
+/// of the dialect (checked), `None` to keep `style`. A binding that names
+/// no param is reported once, though the line is checked in many formats
+/// (`bound_wrong`).
+#[allow(clippy::too_many_arguments)]
 fn nested_style(
     layouts: &[LayoutDef],
     name: &str,
@@ -121,6 +143,7 @@ fn nested_style(
     line: Line,
     style: &TStyle,
     span: Span,
+    bound_wrong: &mut HashSet<Span>,
     diags: &mut Diagnostics,
 ) -> Option<TStyle> {
     let dialect = line.dialect;
@@ -180,7 +203,7 @@ fn nested_style(
     for &m in members {
         ok &= check_member(&layouts[m], name, line, &bindings, &meant, span, diags);
     }
-    for b in unknown {
+    for b in unknown.into_iter().filter(|b| bound_wrong.insert(b.span)) {
         // The message does not name the field printed, so that one param
         // misspelt in its layout, bound at many places, is one error with
         // the others' lines in a note.

@@ -657,8 +657,33 @@ impl Parser<'_, '_> {
         let name = self.ident(&format!("the {what}'s name"))?;
         self.punct(':')?;
         let bits = self.int("a width in bits")?;
-        let open = self.eat_keyword("open");
+        let open = self.header_keyword("open", |next| {
+            matches!(next, Tok::Punct('{') | Tok::Ident(_) | Tok::Doc(_) | Tok::Newline)
+        });
         Ok((name, bits, open))
+    }
+
+    /// `keyword` at the cursor, consumed; or a slip for it
+    /// ([`suggest::slip_for`]: `oepn` in `enum K : 3 oepn {`), reported with
+    /// a "did you mean" and read as the keyword, when the token after it
+    /// is one that may follow the keyword. No other word may stand there,
+    /// so reading the slip loses nothing: without it, the item would be
+    /// lost, with an error at each line that names it.
+    fn header_keyword(&mut self, keyword: &'static str, follows: fn(&Tok) -> bool) -> bool {
+        if self.eat_keyword(keyword) {
+            return true;
+        }
+        let Tok::Ident(word) = self.peek() else {
+            return false;
+        };
+        let next = self.toks.get(self.pos + 1).map(|t| &t.tok);
+        if !next.is_some_and(follows) || suggest::slip_for(word, &[keyword]).is_none() {
+            return false;
+        }
+        let message = format!("unknown keyword `{word}`; did you mean `{keyword}`?");
+        self.diags.error(self.span(), message);
+        self.bump();
+        true
     }
 
     /// `(NAME, NAME…)`, at least one name.
@@ -682,7 +707,7 @@ impl Parser<'_, '_> {
 
     fn enumeration(&mut self, mut doc: String) -> PResult<EnumAst> {
         let (name, bits, open) = self.header("enum")?;
-        let operands = if self.eat_keyword("operands") {
+        let operands = if self.header_keyword("operands", |next| *next == Tok::Punct('(')) {
             Some(self.name_list("an operand name")?)
         } else {
             None

@@ -1036,15 +1036,18 @@ fn resolve_text(
         if let Some(named) = c.named {
             let open_enum = matches!(field.ty, FieldTy::Enum(e) if enums[e].open && !enums[e].is_total());
             if !open_enum {
-                diags.error(
-                    c.span,
-                    format!(
-                        "`{} is {}` needs an open enum field with unnamed values; `{}` is not one",
-                        field.name.text,
-                        if named { "named" } else { "unnamed" },
-                        field.name.text
-                    ),
-                );
+                // A field of an unknown type (a misspelt enum) was reported.
+                if !field.ty_failed {
+                    diags.error(
+                        c.span,
+                        format!(
+                            "`{} is {}` needs an open enum field with unnamed values; `{}` is not one",
+                            field.name.text,
+                            if named { "named" } else { "unnamed" },
+                            field.name.text
+                        ),
+                    );
+                }
                 continue;
             }
             when.push(CondDef {

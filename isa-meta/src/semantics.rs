@@ -101,14 +101,21 @@ pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mu
             let near = crate::suggest::nearest(name, known);
             declared_near = near
                 .and_then(|n| scope.declared_funcs.iter().find(|f| f.text == n))
-                .map(|f| (f.span, name.as_str()));
+                .map(|f| ("function", f.span, name.as_str()));
+            // An operand called as a function (its enum declares operands):
+            // the field may be declared under a misspelt name.
+            if declared_near.is_none() {
+                declared_near = near
+                    .and_then(|n| scope.format?.fields.iter().find(|f| f.name.text == n))
+                    .map(|f| ("field", f.name.span, name.as_str()));
+            }
             let hint = near.map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
             format!("{}{hint}", e.kind)
         }
         other => other.to_string(),
     };
     let error = diags.error(at(e.span), format!("semantics of {what}: {message}"));
-    if let Some((func, written)) = declared_near {
-        error.slip("function", func, written);
+    if let Some((kind, declared, written)) = declared_near {
+        error.slip(kind, declared, written);
     }
 }

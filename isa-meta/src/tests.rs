@@ -974,6 +974,45 @@ opcodes {
                 &["unknown dialect `msea`; did you mean `mesa`?"],
             ),
             (
+                "pica",
+                "a slip for `open` in an enum's header: not also the enum lost, and each line that names it",
+                Replace("enum CmpOp : 3 open operands(a, b) {", "enum CmpOp : 3 oepn operands(a, b) {"),
+                &["unknown keyword `oepn`; did you mean `open`?"],
+            ),
+            (
+                "pica",
+                "a slip for `operands` in an enum's header",
+                Replace("enum CmpOp : 3 open operands(a, b) {", "enum CmpOp : 3 open opearnds(a, b) {"),
+                &["unknown keyword `opearnds`; did you mean `operands`?"],
+            ),
+            (
+                "pica",
+                "an enum declared under a misspelt name: not also the `is named` conditions on its field",
+                Replace("enum CmpOp : 3 open operands(a, b) {", "enum CpmOp : 3 open operands(a, b) {"),
+                &["unknown field type `CmpOp`; did you mean `CpmOp`?"],
+            ),
+            (
+                "pica",
+                "a field declared under a misspelt name that `sem` strings call as a function (its enum declares operands)",
+                Replace("    condop 22..=23 CondOp", "    codnop 22..=23 CondOp"),
+                &["field `codnop` is named nowhere, but `condop`, which is no field, is named at 13 places: did you mean `condop`?"],
+            ),
+            (
+                "ir3",
+                "an opcode line's format misspelt, its format's only opcode: not also each `variant` line that would copy it",
+                Replace("    ldgb     0b11011  Cat6IboLoad", "    ldgb     0b11011  Cat6bIoLoad"),
+                &["unknown format `Cat6bIoLoad`; did you mean `Cat6IboLoad`?"],
+            ),
+            (
+                "ir3",
+                "a binding misspelt in a base format's line: not again in each derived format, whose field is of another layout",
+                Replace(
+                    "mova {round}a0.x, {src(r = src_r, half = src_type.half)}",
+                    "mova {round}a0.x, {src(r = src_r, hlaf = src_type.half)}",
+                ),
+                &["`hlaf` is no param of `Cat1Gpr`; did you mean `half`?"],
+            ),
+            (
                 "ir3",
                 "a slip for `text`",
                 Replace("    text mesa.src \"{last:'(last)'}{absneg}", "    txet mesa.src \"{last:'(last)'}{absneg}"),

@@ -23,9 +23,14 @@ pub const MAX_OPCODES: usize = 4096;
 /// Appends the opcodes of every `variant` line to `opcodes`, formats in
 /// spec order (a variant of a variant format takes the opcodes made for it
 /// above), and reports the lines that make none, unless opcode lines were
-/// lost to syntax errors (`opcodes_lost`): the lost lines may be the ones
-/// the variant would copy.
+/// lost to syntax errors (`opcodes_lost`) or name a format that no item
+/// declares (a misspelt format, an error of its own): the lost lines may
+/// be the ones the variant would copy.
 pub fn expand(layouts: &[LayoutAst], opcodes: &mut Vec<OpAst>, opcodes_lost: bool, diags: &mut Diagnostics) {
+    let opcodes_lost = opcodes_lost
+        || opcodes
+            .iter()
+            .any(|op| !layouts.iter().any(|l| l.name.text == op.format.text));
     let mut names: HashSet<&str> = HashSet::new();
     // The formats whose chain of bases is whole: each base defined above
     // its format, back to a format of a width. A base missing from a chain
