@@ -8,7 +8,8 @@
 pub use isa_runtime::check;
 
 /// Whether `check` panics: the tests that give a check a deliberately wrong
-/// codec assert that it fails there.
-pub fn fails(check: impl FnOnce() + std::panic::UnwindSafe) -> bool {
+/// codec assert that it fails there. What it returns when it does not
+/// (some checks count what they tried) is dropped.
+pub fn fails<T>(check: impl FnOnce() -> T + std::panic::UnwindSafe) -> bool {
     std::panic::catch_unwind(check).is_err()
 }

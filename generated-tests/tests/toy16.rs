@@ -50,6 +50,8 @@ fn a_known_word_decodes_prints_and_encodes() {
     assert_eq!(insn, Instruction::Add(alu));
     assert_eq!(insn.to_string(), "add r1, r2, lsl 3");
     assert_eq!("add r1, r2, lsl 3".parse::<Instruction>(), Ok(insn));
+    // A second spelling reads as the first, which is what prints.
+    assert_eq!("add r1, r2, asl 3".parse::<Instruction>(), Ok(insn));
     // Only a comment may follow the operands.
     assert_eq!("add r1, r2, lsl 3 ; why".parse::<Instruction>(), Ok(insn));
     assert_eq!(

@@ -143,3 +143,65 @@ mod the_checks_catch_a_wrong_codec {
         check::layout_lists::<Toy8>(&["ld", "add", "jmp"], &["Op", "Jump"]);
     }
 }
+
+/// `check_explain_covers_every_bit` fails on a layout whose rows leave
+/// bits out, and passes on toy8's (a mutation survivor of `isa-runtime`:
+/// with its body taken out, every toy suite still passed).
+mod the_explain_check_catches_a_gap {
+    use generated_tests::check;
+    use generated_tests::fails;
+    use isa_runtime::layout::{Format, Opcode};
+    use isa_runtime::{DecodeError, EncodeError, Isa, IsaLayout};
+
+    use super::toy8::{Instruction, Toy8, LAYOUT};
+
+    /// `Op` without its opcode field (bits 5..=7): explaining an `Op` word
+    /// then leaves those bits out.
+    const GAPPED: Format = Format {
+        fields: LAYOUT.opcodes[0].format.fields.split_at(2).0,
+        ..*LAYOUT.opcodes[0].format
+    };
+
+    /// toy8's opcodes, those of `Op` pointing at [`GAPPED`].
+    const OPCODES: [Opcode; 3] = [
+        Opcode {
+            format: &GAPPED,
+            ..LAYOUT.opcodes[0]
+        },
+        Opcode {
+            format: &GAPPED,
+            ..LAYOUT.opcodes[1]
+        },
+        Opcode { ..LAYOUT.opcodes[2] },
+    ];
+
+    /// toy8 whose metadata explains `Op` words with a gap.
+    struct Gapped;
+
+    impl Isa for Gapped {
+        type Word = u8;
+        type Instruction = Instruction;
+        const LAYOUT: &'static IsaLayout = &IsaLayout {
+            opcodes: &OPCODES,
+            ..LAYOUT
+        };
+        fn decode(word: u8) -> Result<Instruction, DecodeError> {
+            Toy8::decode(word)
+        }
+        fn encode(insn: &Instruction) -> Result<u8, EncodeError> {
+            Toy8::encode(insn)
+        }
+    }
+
+    #[test]
+    fn the_check_fails_where_rows_leave_bits_out() {
+        assert_eq!(LAYOUT.opcodes.len(), 3);
+        assert_eq!(LAYOUT.opcodes[0].format.fields[2].name, "opcode");
+        // `add a1, 3`: opcode 1, imm 3, acc 1.
+        let add = 1 << 5 | 3 << 2 | 1;
+        assert!(fails(|| check::check_explain_covers_every_bit::<Gapped>(add)));
+        check::check_explain_covers_every_bit::<Toy8>(add);
+        // `jmp`'s format is whole in both.
+        check::check_explain_covers_every_bit::<Gapped>(7 << 5);
+    }
+}

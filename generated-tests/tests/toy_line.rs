@@ -485,6 +485,20 @@ fn the_layout_answers_each_lookup() {
             !opcode_rows.is_empty() && opcode_rows.iter().all(|v| *v == op.mnemonic),
             "{opcode_rows:?}"
         );
+        // `Alu`'s opcode is split (bits 0..=1 and 28..=31): a row per range,
+        // each named with its index.
+        let names: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.kind == "opcode")
+            .map(|r| r.name.as_str())
+            .collect();
+        let split = op.format.name.starts_with("Alu");
+        let expected: &[&str] = if split {
+            &["opcode[0]", "opcode[1]"]
+        } else {
+            &["opcode"]
+        };
+        assert_eq!(names, expected, "{}", op.mnemonic);
     }
 }
 

@@ -173,3 +173,16 @@ mod the_layout_sweep_catches_a_wrong_codec {
         check::layout_fields::<SrcReg>();
     }
 }
+
+/// `random_text` exercises both of its paths: most of its lines are
+/// rejected, and the near misses (an instruction's text with a few edits)
+/// parse often enough that printing and reading back what they parse to is
+/// checked hundreds of times (with words of the vocabulary alone, one line
+/// in 2,000 parsed, or none).
+#[test]
+fn random_text_parses_some_lines_and_rejects_most() {
+    let (parsed, rejected) = generated_tests::check::random_text::<toy_union::ToyUnion>(2000);
+    assert_eq!(parsed + rejected, 2000);
+    assert!(parsed >= 200, "{parsed} lines parsed");
+    assert!(rejected >= 1000, "{rejected} lines rejected");
+}

@@ -10,7 +10,7 @@ use alloc::{format, vec};
 
 use crate::bits::low_mask;
 use crate::explain::explain_word;
-use crate::layout::{AttrKind, Field, FieldKind, Format, Opcode};
+use crate::layout::{AttrKind, Field, FieldKind, Format, IsaLayout, Opcode};
 use crate::{BitWord, DecodeErrorKind, Isa, LayoutCodec};
 use pretty_assertions::assert_eq;
 
@@ -594,8 +594,10 @@ const RANDOM_WORD_PARTS: u64 = 8;
 /// `count` random words: anything that decodes re-encodes bit-identically
 /// and survives print → parse; anything that does not gives an error that
 /// names a field or the opcode. Nothing panics. The words come in
-/// [`RANDOM_WORD_PARTS`] parts, spread over the cores ([`spread`]).
-pub fn random_words<I: Isa>(count: u64) {
+/// [`RANDOM_WORD_PARTS`] parts, spread over the cores ([`spread`]). Half
+/// of them are entirely random, half a random opcode with random fields.
+/// How many round-tripped and how many were rejected.
+pub fn random_words<I: Isa>(count: u64) -> (u64, u64) {
     let parts = spread(RANDOM_WORD_PARTS as usize, |part| {
         let part = part as u64;
         // The first parts take the remainder, one word each.
@@ -605,6 +607,7 @@ pub fn random_words<I: Isa>(count: u64) {
     let (ok, rejected) = parts.iter().fold((0, 0), |(o, r), &(po, pr)| (o + po, r + pr));
     assert_eq!(ok + rejected, count);
     assert!(ok > 0, "no random word decoded at all");
+    (ok, rejected)
 }
 
 /// One part of [`random_words`]: `count` words from `rng`, half of them
@@ -612,20 +615,10 @@ pub fn random_words<I: Isa>(count: u64) {
 /// round-tripped and how many were rejected with an error.
 fn random_words_part<I: Isa>(mut rng: SplitMix64, count: u64) -> (u64, u64) {
     let (mut ok, mut rejected) = (0u64, 0u64);
-    let opcodes = I::LAYOUT.opcodes;
     for n in 0..count {
-        let word = if n % 2 == 0 || opcodes.is_empty() {
-            random_word::<I::Word>(&mut rng)
-        } else {
-            // Opcode-guided: a random opcode with every sweepable leaf random.
-            let op = &opcodes[(rng.next_u64() % opcodes.len() as u64) as usize];
-            let mut word: I::Word = base_word(op);
-            let mut all = Vec::new();
-            leaves(op.format, 0, &mut all);
-            for leaf in all.into_iter().filter(|l| sweepable(l.field)) {
-                leaf.field.write(&mut word, leaf.base, rng.next_u64());
-            }
-            word
+        let word = match opcode_guided_word::<I>(&mut rng).filter(|_| n % 2 == 1) {
+            Some(word) => word,
+            None => random_word::<I::Word>(&mut rng),
         };
         match round_trip_word::<I>(word, None) {
             Ok(_) => ok += 1,
@@ -638,12 +631,102 @@ fn random_words_part<I: Isa>(mut rng: SplitMix64, count: u64) -> (u64, u64) {
     (ok, rejected)
 }
 
-/// `count` random lines built from the ISA's own vocabulary (mnemonics,
-/// register names, enum spellings, numbers, punctuation, stray Unicode): the
-/// parser never panics, errors point inside the line, and whatever parses
-/// prints and parses back to itself.
-pub fn random_text<I: Isa>(count: u64) {
-    let isa = I::LAYOUT;
+/// A random opcode of the ISA with every sweepable leaf random; `None`
+/// for an ISA without opcodes.
+fn opcode_guided_word<I: Isa>(rng: &mut SplitMix64) -> Option<I::Word> {
+    let opcodes = I::LAYOUT.opcodes;
+    if opcodes.is_empty() {
+        return None;
+    }
+    let op = &opcodes[(rng.next_u64() % opcodes.len() as u64) as usize];
+    let mut word: I::Word = base_word(op);
+    let mut all = Vec::new();
+    leaves(op.format, 0, &mut all);
+    for leaf in all.into_iter().filter(|l| sweepable(l.field)) {
+        leaf.field.write(&mut word, leaf.base, rng.next_u64());
+    }
+    Some(word)
+}
+
+/// `count` random lines: the parser never panics, errors point inside the
+/// line, and whatever parses prints and parses back to itself. Half the
+/// lines are words of the ISA's own vocabulary strung together
+/// ([`vocabulary_line`]), half the text of a random instruction with a few
+/// random edits ([`near_miss_line`]), which parse far more often. How many
+/// lines parsed and how many were rejected.
+pub fn random_text<I: Isa>(count: u64) -> (u64, u64) {
+    let vocab = text_vocabulary(I::LAYOUT);
+    let mut rng = SplitMix64::new(0x7E57);
+    let (mut parsed, mut rejected) = (0u64, 0u64);
+    for n in 0..count {
+        let near_miss = if n % 2 == 1 {
+            near_miss_line::<I>(&vocab, &mut rng)
+        } else {
+            None
+        };
+        let line = near_miss.unwrap_or_else(|| vocabulary_line(&vocab, &mut rng));
+        match line.parse::<I::Instruction>() {
+            Ok(insn) => {
+                let text = insn.to_string();
+                let again: I::Instruction = text
+                    .parse()
+                    .unwrap_or_else(|e| panic!("{line:?} parsed, but its print {text:?} does not: {e}"));
+                assert_eq!(again, insn, "{line:?} → {text:?}");
+                parsed += 1;
+            }
+            Err(e) => {
+                rejected += 1;
+                assert_eq!(e.line, 1, "{line:?}: {e}");
+                let chars = line.chars().count();
+                assert!(
+                    e.col >= 1 && e.col <= chars + 1,
+                    "{line:?}: column {} outside the line: {e}",
+                    e.col
+                );
+                assert!(!e.message.is_empty());
+            }
+        }
+    }
+    (parsed, rejected)
+}
+
+/// One to ten words of `vocab`, each followed by a space one time in three.
+fn vocabulary_line(vocab: &[String], rng: &mut SplitMix64) -> String {
+    let n = 1 + rng.next_u64() % 10;
+    let mut line = String::new();
+    for _ in 0..n {
+        line.push_str(&vocab[(rng.next_u64() % vocab.len() as u64) as usize]);
+        if rng.next_u64() % 3 == 0 {
+            line.push(' ');
+        }
+    }
+    line
+}
+
+/// The text of a random instruction ([`opcode_guided_word`]) after zero to
+/// three edits, each a cut of one to four characters or a word of `vocab`
+/// put in, at a random place; `None` when the word does not decode.
+fn near_miss_line<I: Isa>(vocab: &[String], rng: &mut SplitMix64) -> Option<String> {
+    let insn = I::decode(opcode_guided_word::<I>(rng)?).ok()?;
+    let mut chars: Vec<char> = insn.to_string().chars().collect();
+    for _ in 0..rng.next_u64() % 4 {
+        let at = (rng.next_u64() % (chars.len() as u64 + 1)) as usize;
+        if rng.next_u64() % 2 == 0 {
+            let end = (at + 1 + (rng.next_u64() % 4) as usize).min(chars.len());
+            chars.drain(at..end);
+        } else {
+            let word = &vocab[(rng.next_u64() % vocab.len() as u64) as usize];
+            chars.splice(at..at, word.chars());
+        }
+    }
+    Some(chars.into_iter().collect())
+}
+
+/// What [`vocabulary_line`] strings together: the ISA's mnemonics, its
+/// register names (the first, the last and one past it), enum spellings
+/// and the literal text of its templates, then numbers, punctuation and
+/// stray Unicode.
+fn text_vocabulary(isa: &IsaLayout) -> Vec<String> {
     let mut vocab: Vec<String> = isa.opcodes.iter().map(|o| o.mnemonic.to_string()).collect();
     vocab.extend(isa.fallback.map(str::to_string));
     for r in isa.regs {
@@ -701,36 +784,7 @@ pub fn random_text<I: Isa>(count: u64) {
         ]
         .map(str::to_string),
     );
-    let mut rng = SplitMix64::new(0x7E57);
-    for _ in 0..count {
-        let n = 1 + rng.next_u64() % 10;
-        let mut line = String::new();
-        for _ in 0..n {
-            line.push_str(&vocab[(rng.next_u64() % vocab.len() as u64) as usize]);
-            if rng.next_u64() % 3 == 0 {
-                line.push(' ');
-            }
-        }
-        match line.parse::<I::Instruction>() {
-            Ok(insn) => {
-                let text = insn.to_string();
-                let again: I::Instruction = text
-                    .parse()
-                    .unwrap_or_else(|e| panic!("{line:?} parsed, but its print {text:?} does not: {e}"));
-                assert_eq!(again, insn, "{line:?} → {text:?}");
-            }
-            Err(e) => {
-                assert_eq!(e.line, 1, "{line:?}: {e}");
-                let chars = line.chars().count();
-                assert!(
-                    e.col >= 1 && e.col <= chars + 1,
-                    "{line:?}: column {} outside the line: {e}",
-                    e.col
-                );
-                assert!(!e.message.is_empty());
-            }
-        }
-    }
+    vocab
 }
 
 /// Every value of every leaf field of a bundle ISA's one format (Lima GP):
@@ -998,6 +1052,20 @@ mod tests {
         assert_eq!(explained, expected);
     }
 
+    /// A vocabulary line strings one to ten words together, with a space
+    /// after some of them and none after others.
+    #[test]
+    fn vocabulary_lines_join_words_with_and_without_spaces() {
+        let vocab = [String::from("w")];
+        let mut rng = SplitMix64::new(3);
+        let lines: Vec<String> = (0..200).map(|_| super::vocabulary_line(&vocab, &mut rng)).collect();
+        let words = |l: &String| l.matches('w').count();
+        assert!(lines.iter().all(|l| (1..=10).contains(&words(l))), "{lines:?}");
+        assert!(lines.iter().any(|l| words(l) == 10) && lines.iter().any(|l| words(l) == 1));
+        assert!(lines.iter().any(|l| l.contains("ww")), "{lines:?}");
+        assert!(lines.iter().any(|l| l.contains("w w")), "{lines:?}");
+    }
+
     /// Random words set and clear every bit, and differ from one another.
     #[test]
     fn random_words_cover_every_bit() {
@@ -1009,6 +1077,15 @@ mod tests {
         distinct.sort_unstable();
         distinct.dedup();
         assert_eq!(distinct.len(), words.len());
+        // One draw per byte, each its low byte: the words a sweep tries are
+        // its seed's draws, so a reported word can be rebuilt from the seed.
+        let mut reference = SplitMix64::new(1);
+        let first = u32::from_le_bytes(core::array::from_fn(|_| reference.next_u64() as u8));
+        assert_eq!(words[0], first);
+        for _ in 4..64 * 4 {
+            reference.next_u64();
+        }
+        assert_eq!(rng.next_u64(), reference.next_u64());
     }
 
     /// Conditions on an enum field: `is named`, `is unnamed`, a list of
