@@ -115,7 +115,7 @@ pub fn file(manifest_dir: &str, sub: &str) -> Option<PathBuf> {
     act(decide(path, exists, ci().as_deref(), &test_name()))
 }
 
-/// As [`file`], reading the file's bytes.
+/// As [`file()`], reading the file's bytes.
 pub fn read(manifest_dir: &str, sub: &str) -> Option<std::vec::Vec<u8>> {
     let path = file(manifest_dir, sub)?;
     Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))

@@ -594,7 +594,7 @@ const RANDOM_WORD_PARTS: u64 = 8;
 /// `count` random words: anything that decodes re-encodes bit-identically
 /// and survives print → parse; anything that does not gives an error that
 /// names a field or the opcode. Nothing panics. The words come in
-/// [`RANDOM_WORD_PARTS`] parts, spread over the cores ([`spread`]). Half
+/// `RANDOM_WORD_PARTS` (8) parts, spread over the cores ([`spread`]). Half
 /// of them are entirely random, half a random opcode with random fields.
 /// How many round-tripped and how many were rejected.
 pub fn random_words<I: Isa>(count: u64) -> (u64, u64) {
@@ -651,8 +651,8 @@ fn opcode_guided_word<I: Isa>(rng: &mut SplitMix64) -> Option<I::Word> {
 /// `count` random lines: the parser never panics, errors point inside the
 /// line, and whatever parses prints and parses back to itself. Half the
 /// lines are words of the ISA's own vocabulary strung together
-/// ([`vocabulary_line`]), half the text of a random instruction with a few
-/// random edits ([`near_miss_line`]), which parse far more often. How many
+/// (`vocabulary_line`), half the text of a random instruction with a few
+/// random edits (`near_miss_line`), which parse far more often. How many
 /// lines parsed and how many were rejected.
 pub fn random_text<I: Isa>(count: u64) -> (u64, u64) {
     let vocab = text_vocabulary(I::LAYOUT);
