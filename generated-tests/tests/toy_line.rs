@@ -471,6 +471,16 @@ fn the_layout_answers_each_lookup() {
     let link = LAYOUT.attrs.iter().find(|a| a.name == "link").expect("attr link");
     assert!(link.setting(&LAYOUT, 0).is_none());
     assert_eq!(link.setting(&LAYOUT, 1).map(|s| s.to_string()).as_deref(), Some("link"));
+    // An opcode attribute holds an opcode's index + 1, and reads as its
+    // mnemonic; 0 (none) and a value past the opcodes are no setting.
+    let undo = LAYOUT.attrs.iter().find(|a| a.name == "undo").expect("attr undo");
+    let sub = LAYOUT.opcodes.iter().position(|o| o.mnemonic == "sub").expect("sub") as u64;
+    assert_eq!(
+        undo.setting(&LAYOUT, sub + 1).map(|s| s.to_string()).as_deref(),
+        Some("undo=sub")
+    );
+    assert!(undo.setting(&LAYOUT, 0).is_none());
+    assert!(undo.setting(&LAYOUT, 99).is_none());
 
     let mut rng = SplitMix64::new(7);
     for (i, op) in LAYOUT.opcodes.iter().enumerate() {
