@@ -23,9 +23,11 @@ pub struct Diagnostic {
     /// Related places, each with its note ("first defined here").
     pub notes: Vec<(Span, String)>,
     /// For an unknown name whose nearest known name is a field (or a
-    /// function, or a format): its declaration and the name written (see
-    /// [`crate::misspelt`]).
-    pub(crate) slip: Option<Slip>,
+    /// param, a function, a format): its declaration and the name written
+    /// (see [`crate::misspelt`]); one per kind of name it may have meant.
+    /// A `written` that is empty marks an error about the declaration
+    /// itself (a param used by no line), which a merge takes too.
+    pub(crate) slips: Vec<Slip>,
 }
 
 /// An unknown name and the declaration nearest to it.
@@ -56,7 +58,7 @@ impl Diagnostics {
             message: cut_quotes(message.into()),
             label: String::new(),
             notes: Vec::new(),
-            slip: None,
+            slips: Vec::new(),
         });
         self.errors.last_mut().expect("just pushed")
     }
@@ -181,12 +183,19 @@ impl Diagnostic {
     /// `kind` of name) declared at `declared` may have been meant
     /// ([`crate::misspelt`]).
     pub(crate) fn slip(&mut self, kind: &'static str, declared: Span, written: &str) -> &mut Self {
-        self.slip = Some(Slip {
+        self.slips.push(Slip {
             kind,
             declared,
             written: written.to_owned(),
         });
         self
+    }
+
+    /// Marks an error about the `kind` declared at `declared` that a merge
+    /// of its misspelt name replaces ([`crate::misspelt`]): a param used by
+    /// no line, when the lines write its right name.
+    pub(crate) fn about_declaration(&mut self, kind: &'static str, declared: Span) -> &mut Self {
+        self.slip(kind, declared, "")
     }
 }
 

@@ -31,7 +31,7 @@ const NOTED: usize = 3;
 pub fn merge(source: &Source, diags: &mut Diagnostics) {
     let mut places: HashMap<&Slip, HashSet<Span>> = HashMap::new();
     for d in diags.iter() {
-        if let Some(slip) = &d.slip {
+        for slip in d.slips.iter().filter(|s| !s.written.is_empty()) {
             places.entry(slip).or_default().insert(d.span);
         }
     }
@@ -44,12 +44,16 @@ pub fn merge(source: &Source, diags: &mut Diagnostics) {
     if misspelt.is_empty() {
         return;
     }
-    let mut taken = diags.take_where(|d| d.slip.as_ref().is_some_and(|s| misspelt.contains(s)));
+    let merged = |s: &Slip| {
+        misspelt.contains(s)
+            || s.written.is_empty() && misspelt.iter().any(|m| (m.kind, m.declared) == (s.kind, s.declared))
+    };
+    let mut taken = diags.take_where(|d| d.slips.iter().any(merged));
     taken.sort_by_key(|d| d.span.start);
     for slip in misspelt {
         // Each place once: a line inherited by several formats is checked
         // in each.
-        let mut uses: Vec<&Diagnostic> = taken.iter().filter(|d| d.slip.as_ref() == Some(&slip)).collect();
+        let mut uses: Vec<&Diagnostic> = taken.iter().filter(|d| d.slips.contains(&slip)).collect();
         uses.dedup_by_key(|d| d.span);
         let declared = &source.text[slip.declared.start..slip.declared.end];
         let written = &slip.written;
@@ -309,6 +313,45 @@ opcodes {
         assert_eq!(
             first_lines(text),
             ["t.isa:4:10: function `psuh` is named nowhere, but `push`, which is no function, is named at 2 places: did you mean `push`?"]
+        );
+    }
+
+    /// A layout's param declared under a misspelt name, that its own
+    /// condition and the lines that bind it name rightly, is one error at
+    /// the declaration, not also "used by no line".
+    #[test]
+    fn a_misspelt_param_is_one_error_at_its_declaration() {
+        let spec = |param: &str| {
+            format!(
+                "isa t {{
+    word 32
+    dialect asm
+}}
+layout Src : 8 {{
+    param {param}
+    reg    0..=7   u
+    syntax \"r{{reg}}\"
+    text asm.src when half \"h{{reg}}\"
+    text asm.src \"r{{reg}}\"
+}}
+format F : 32 {{
+    full   0       bool
+    src    1..=8   Src
+    rest   9..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{{src}}{{full:' full'}}\"
+    text asm.line \"{{opcode}} {{src(half = !full)}}\"
+}}
+opcodes {{
+    mov 0 F
+}}
+"
+            )
+        };
+        assert_eq!(first_lines(&spec("half")), Vec::<String>::new());
+        assert_eq!(
+            first_lines(&spec("hlaf")),
+            ["t.isa:6:11: param `hlaf` is named nowhere, but `half`, which is no param, is named at 2 places: did you mean `half`?"]
         );
     }
 

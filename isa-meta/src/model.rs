@@ -222,6 +222,19 @@ impl LayoutDef {
         Some((field.name.span, written))
     }
 
+    /// Marks `error`, that `written` names nothing here, as a slip for the
+    /// nearest field and the nearest param ([`crate::misspelt`]).
+    pub(crate) fn mark_slips(&self, error: &mut crate::diag::Diagnostic, written: &str) {
+        if let Some((field, written)) = self.nearest_field(written) {
+            error.slip("field", field, written);
+        }
+        let written = written.split('.').next().unwrap_or(written);
+        let near = crate::suggest::nearest(written, self.params.iter().map(|p| p.name.text.as_str()));
+        if let Some(param) = near.and_then(|n| self.params.iter().find(|p| p.name.text == n)) {
+            error.slip("param", param.name.span, written);
+        }
+    }
+
     pub fn opcode_field(&self) -> Option<&FieldDef> {
         self.fields.iter().find(|f| matches!(f.ty, FieldTy::Opcode))
     }

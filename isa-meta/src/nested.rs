@@ -207,7 +207,7 @@ fn nested_style(
         // The message does not name the field printed, so that one param
         // misspelt in its layout, bound at many places, is one error with
         // the others' lines in a note.
-        diags
+        let error = diags
             .error(
                 b.span,
                 format!(
@@ -218,6 +218,11 @@ fn nested_style(
                 ),
             )
             .label(format!("bound by `{name}`"));
+        let declared = members.iter().flat_map(|&m| &layouts[m].params);
+        if let Some(param) = nearest(&b.param.text, params()).and_then(|n| declared.clone().find(|p| p.name.text == n))
+        {
+            error.slip("param", param.name.span, &b.param.text);
+        }
     }
     ok.then_some(TStyle::Nested(bindings))
 }
@@ -269,7 +274,7 @@ fn check_member(
         // A binding that failed is reported already.
         let bound = bindings.iter().any(|b| b.param.text == p.name.text) || meant.contains(&p.name.text.as_str());
         if !line.reported && !bound {
-            diags
+            let error = diags
                 .error(
                     span,
                     format!(
@@ -278,6 +283,15 @@ fn check_member(
                     ),
                 )
                 .note(p.name.span, "the param");
+            // A binding of another layout of the union that this one lacks,
+            // one slip from the param: the param may be misspelt.
+            let params = || l.params.iter().map(|q| q.name.text.as_str());
+            let slip = bindings.iter().find(|b| {
+                !params().any(|q| q == b.param.text) && nearest(&b.param.text, params()) == Some(&p.name.text)
+            });
+            if let Some(b) = slip {
+                error.slip("param", p.name.span, &b.param.text);
+            }
             ok = false;
         }
     }
@@ -334,13 +348,17 @@ fn check_params(l: &LayoutDef, diags: &mut Diagnostics) {
                 t.template.has_errors || t.when_params.iter().any(|&(q, _)| q == i) || uses_param(&t.template.pieces, i)
             });
         if !used {
-            diags.error(
-                p.name.span,
-                format!(
-                    "param `{}` of `{}` is used by no `text` line: print it (`{{{}:'text'}}`) or test it (`when {}`)",
-                    p.name.text, l.name.text, p.name.text, p.name.text
-                ),
-            );
+            // Not reported if the lines write the param's right name (a
+            // misspelt param, [`crate::misspelt`]).
+            diags
+                .error(
+                    p.name.span,
+                    format!(
+                        "param `{}` of `{}` is used by no `text` line: print it (`{{{}:'text'}}`) or test it (`when {}`)",
+                        p.name.text, l.name.text, p.name.text, p.name.text
+                    ),
+                )
+                .about_declaration("param", p.name.span);
         }
     }
 }

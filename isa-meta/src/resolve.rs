@@ -1010,9 +1010,7 @@ fn resolve_text(
                     ),
                 )
                 .label("no such field");
-            if let Some((field, written)) = layout.nearest_field(&c.field.text) {
-                error.slip("field", field, written);
-            }
+            layout.mark_slips(error, &c.field.text);
             continue;
         };
         let field = &layout.fields[index];
@@ -1168,9 +1166,7 @@ fn resolve_defaults(
                     ),
                 )
                 .label("no such field");
-            if let Some((field, written)) = layout.nearest_field(&name.text) {
-                error.slip("field", field, written);
-            }
+            layout.mark_slips(error, &name.text);
             continue;
         };
         let field = &layout.fields[index];

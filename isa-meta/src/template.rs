@@ -238,13 +238,16 @@ impl TemplateParser<'_, '_> {
         }
         let outer = std::mem::replace(&mut self.in_group, true);
         self.depth += 1;
+        let errors_before = self.diags.len();
         let pieces = self.pieces(body, body_start);
+        let body_failed = self.diags.len() > errors_before;
         self.depth -= 1;
         self.in_group = outer;
         // Parsing the group must be able to give the field a non-zero value:
-        // a bool is set, any other field must be printed inside.
+        // a bool is set, any other field must be printed inside. (A piece
+        // inside that failed, such as a misspelt name, may have been it.)
         let inside = pieces_name(&pieces, index);
-        if !negated && field.ty != FieldTy::Bool && !inside {
+        if !negated && field.ty != FieldTy::Bool && !inside && !body_failed {
             self.diags.error(
                 span,
                 format!("the group `{{{name}?…}}` must print `{name}` inside: `{name}` is not a bool, so its value would be lost"),
@@ -299,9 +302,7 @@ impl TemplateParser<'_, '_> {
                         ),
                     )
                     .label("no such field");
-                if let Some((field, written)) = self.layout.nearest_field(name) {
-                    error.slip("field", field, written);
-                }
+                self.layout.mark_slips(error, name);
                 if let Some((_, by)) = self.layout.replaced.iter().find(|(base, _)| base == name) {
                     let note = format!("`{}` overlaps the bits of `{name}`, so it replaces it here", by.text);
                     error.note(by.span, note);

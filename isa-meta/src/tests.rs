@@ -1014,6 +1014,30 @@ opcodes {
             ),
             (
                 "ir3",
+                "a param declared under a misspelt name: not also each condition and binding that names it, nor the param said to be unused",
+                Replace("    param rel     /// relative to `a0.x`", "    param erl     /// relative to `a0.x`"),
+                &["param `erl` is named nowhere, but `rel`, which is no param, is named at 7 places: did you mean `rel`?"],
+            ),
+            (
+                "ir3",
+                "a param of one layout of a union declared under a misspelt name: not also each line that binds the others' param but not it",
+                Replace("layout MsGpr : 16 {\n    param r     /// `(r)`: the source advances with the repeat\n    param half", "layout MsGpr : 16 {\n    param r     /// `(r)`: the source advances with the repeat\n    param hlaf"),
+                &["param `hlaf` is named nowhere, but `half`, which is no param, is named at 14 places: did you mean `half`?"],
+            ),
+            (
+                "ir3",
+                "the opcode field's type misspelt: not also a format without an `opcode` field",
+                Replace("    opcode  37..=39 opcode", "    opcode  37..=39 opocde"),
+                &["unknown field type `opocde`; did you mean `opcode`?"],
+            ),
+            (
+                "ir3",
+                "a misspelt field inside the optional group on it: not also the group said to lose the field",
+                Replace("{absneg}{r:'(r)'}{half:'h'}r<a0.x{offset? + {offset}}>", "{absneg}{r:'(r)'}{half:'h'}r<a0.x{offset? + {ofsfet}}>"),
+                &["template names `ofsfet`, which is not a field of `MsRelGpr`; did you mean `offset`?"],
+            ),
+            (
+                "ir3",
                 "a slip for `text`",
                 Replace("    text mesa.src \"{last:'(last)'}{absneg}", "    txet mesa.src \"{last:'(last)'}{absneg}"),
                 &["unknown keyword `txet`; did you mean `text`?"],

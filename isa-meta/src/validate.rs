@@ -915,6 +915,9 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
     let bundle = spec.bundle().is_some_and(|b| std::ptr::eq(&spec.layouts[b], l));
     match (l.is_format, opcode_fields.len()) {
         (true, 0) if !l.complete => {}
+        // A field whose type is unknown (`opcode 26..=31 opocde`) was
+        // reported, and may be the opcode field.
+        (true, 0) if l.fields.iter().any(|f| f.ty_failed) => {}
         (true, 0) if bundle => {
             if l.syntax.is_none() {
                 diags.error(
