@@ -23,7 +23,7 @@ fn derived_control_fields_are_found_by_rule() {
     let derived = |rule| packed.derived(rule).map(|f| f.name);
     assert_eq!(derived(DeriveRule::Words), Some("count"));
     assert_eq!(derived(DeriveRule::NextWords), Some("next"));
-    assert_eq!(derived(DeriveRule::NotLast), None);
+    assert_eq!(derived(DeriveRule::NotLast), Some("more"));
     // Units by name.
     for unit in packed.units {
         assert_eq!(packed.unit(unit.name).map(|u| u.enable), Some(unit.enable));
@@ -141,6 +141,8 @@ mod the_bundle_checks_catch_a_wrong_codec {
         check::random_programs::<Checked>(20);
         assert!(fails(|| check::random_text::<MisplacedErrors>(200)));
         check::random_text::<Checked>(200);
+        assert!(fails(|| check::corrupt_programs::<FlipsBit31>(300)));
+        check::corrupt_programs::<Checked>(300);
         let units = LAYOUT.packed.expect("a bundle").units.iter().map(|u| u.name);
         let units: Vec<&str> = units.collect();
         let formats: Vec<&str> = LAYOUT.formats.iter().map(|f| f.name).collect();
