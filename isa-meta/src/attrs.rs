@@ -108,7 +108,7 @@ pub fn resolve_decls(
                 Some(i) => AttrKind::Enum(i),
                 None => {
                     let names = enums.iter().map(|e| e.name.text.as_str()).chain(["u", "opcode"]);
-                    diags.error(
+                    let error = diags.error(
                         ty.span,
                         format!(
                             "unknown attribute type `{}`; expected `u`, `opcode` or an enum's name (a flag has no type){}",
@@ -116,6 +116,7 @@ pub fn resolve_decls(
                             did_you_mean(&ty.text, names)
                         ),
                     );
+                    crate::misspelt::mark(error, "type", &ty.text, enums.iter().map(|e| &e.name));
                     continue;
                 }
             },
@@ -211,7 +212,7 @@ pub fn resolve_settings(
             // The message does not name the line's opcode or value, so
             // that one missing declaration, set on many lines, is one
             // error with the others' lines in a note.
-            diags
+            let error = diags
                 .error(
                     s.name.span,
                     format!(
@@ -221,6 +222,7 @@ pub fn resolve_settings(
                     ),
                 )
                 .label(format!("set on `{}`", mnemonic.text));
+            crate::misspelt::mark(error, "attribute", &s.name.text, decls.iter().map(|d| &d.name));
             continue;
         };
         if let Some(first) = set[i] {

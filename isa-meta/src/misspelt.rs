@@ -2,8 +2,10 @@
 //! every line that names the field writes `src1`) is one error, at the
 //! declaration, not one at each line that names the field: every template,
 //! condition, `default` and `sem` string of every format that has the field.
-//! So is a function (`func psuh(2)`) that `sem` strings call as `push`, and
-//! a format (`format Ftm2`) that opcode lines name as `Fmt2`.
+//! So is a function (`func psuh(2)`) that `sem` strings call as `push`, a
+//! format (`format Ftm2`) that opcode lines name as `Fmt2`, a layout's
+//! param, an attribute (`attr nos_rc`, set and tested as `no_src`) and a
+//! type (`enum ReTgype`, that fields and attributes name as `RegType`).
 //!
 //! The checks mark each unknown name whose nearest known name is a field, a
 //! function or a format ([`Diagnostic::slip`]); this pass, run after them,
@@ -69,6 +71,22 @@ pub fn merge(source: &Source, diags: &mut Diagnostics) {
             .label("named nowhere else");
         for d in uses.iter().take(NOTED) {
             error.note(d.span, format!("`{written}` is named here"));
+        }
+    }
+}
+
+/// Marks `error`, that `written` names no `kind` of item, as a slip for
+/// the one of `declared` nearest to it, if any.
+pub(crate) fn mark<'a>(
+    error: &mut Diagnostic,
+    kind: &'static str,
+    written: &str,
+    declared: impl IntoIterator<Item = &'a Name> + Clone,
+) {
+    let names = declared.clone().into_iter().map(|n| n.text.as_str());
+    if let Some(near) = crate::suggest::nearest(written, names) {
+        if let Some(name) = declared.into_iter().find(|n| n.text == near) {
+            error.slip(kind, name.span, written);
         }
     }
 }

@@ -480,7 +480,7 @@ fn fold_pieces(pieces: &mut [TPiece], at: &Attrs<'_>, diags: &mut Diagnostics) {
                     };
                     let Some(attr) = decls.iter().position(|a| a.name.text == term.attr) else {
                         let names = decls.iter().map(|a| a.name.text.as_str());
-                        diags.error(
+                        let error = diags.error(
                             b.span,
                             format!(
                                 "{what} declares no attribute `{}`{}",
@@ -488,6 +488,7 @@ fn fold_pieces(pieces: &mut [TPiece], at: &Attrs<'_>, diags: &mut Diagnostics) {
                                 did_you_mean(&term.attr, names)
                             ),
                         );
+                        crate::misspelt::mark(error, "attribute", &term.attr, decls.iter().map(|a| &a.name));
                         continue;
                     };
                     if decls[attr].kind != AttrKind::Flag {

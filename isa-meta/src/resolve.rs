@@ -781,10 +781,15 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
                 Some((TypeRef::Union(i), _)) => FieldTy::Union(*i),
                 None => {
                     let candidates = BUILTIN_TYPES.iter().copied().chain(types.keys().map(String::as_str));
-                    diags.error(
+                    let error = diags.error(
                         n.span,
                         format!("unknown field type `{other}`{}", did_you_mean(other, candidates)),
                     );
+                    // A type declared under a misspelt name ([`crate::misspelt`]).
+                    let declared = crate::suggest::nearest(other, types.keys().map(String::as_str));
+                    if let Some((_, span)) = declared.and_then(|t| types.get(t)) {
+                        error.slip("type", *span, other);
+                    }
                     ty_failed = true;
                     FieldTy::Unknown
                 }
@@ -1381,7 +1386,7 @@ fn resolve_attr_cond(
     };
     let Some(ai) = attrs.iter().position(|a| a.name.text == attr.text) else {
         let names = attrs.iter().map(|a| a.name.text.as_str());
-        diags
+        let error = diags
             .error(
                 attr.span,
                 format!(
@@ -1391,6 +1396,7 @@ fn resolve_attr_cond(
                 ),
             )
             .label("no such attribute");
+        crate::misspelt::mark(error, "attribute", &attr.text, attrs.iter().map(|a| &a.name));
         return None;
     };
     let decl = &attrs[ai];

@@ -989,7 +989,7 @@ opcodes {
                 "pica",
                 "an enum declared under a misspelt name: not also the `is named` conditions on its field",
                 Replace("enum CmpOp : 3 open operands(a, b) {", "enum CpmOp : 3 open operands(a, b) {"),
-                &["unknown field type `CmpOp`; did you mean `CpmOp`?"],
+                &["type `CpmOp` is named nowhere, but `CmpOp`, which is no type, is named at 2 places: did you mean `CmpOp`?"],
             ),
             (
                 "pica",
@@ -1035,6 +1035,24 @@ opcodes {
                 "a misspelt field inside the optional group on it: not also the group said to lose the field",
                 Replace("{absneg}{r:'(r)'}{half:'h'}r<a0.x{offset? + {offset}}>", "{absneg}{r:'(r)'}{half:'h'}r<a0.x{offset? + {ofsfet}}>"),
                 &["template names `ofsfet`, which is not a field of `MsRelGpr`; did you mean `offset`?"],
+            ),
+            (
+                "ir3",
+                "an attribute of the `isa` item declared under a misspelt name: not one error per opcode line and condition that names it",
+                Replace("    attr no_src    ///", "    attr nos_rc    ///"),
+                &["attribute `nos_rc` is named nowhere, but `no_src`, which is no attribute, is named at 15 places: did you mean `no_src`?"],
+            ),
+            (
+                "ir3",
+                "an attribute of an enum declared under a misspelt name: not one error per value line, condition and binding that names it",
+                Replace("    attr half     ///", "    attr hlaf     ///"),
+                &["attribute `hlaf` is named nowhere, but `half`, which is no attribute, is named at 51 places: did you mean `half`?"],
+            ),
+            (
+                "agal",
+                "an enum declared under a misspelt name that fields and attributes name: one error at it",
+                Replace("enum RegType : 4 {", "enum ReTgype : 4 {"),
+                &["type `ReTgype` is named nowhere, but `RegType`, which is no type, is named at 4 places: did you mean `RegType`?"],
             ),
             (
                 "ir3",
@@ -1466,15 +1484,16 @@ opcodes {
     /// its first setting, with the other lines in a note: the message
     /// names the attribute, the label the line's opcode or value
     /// (deleting AGAL's `attr file` declaration gave 17 errors, one per
-    /// register type).
+    /// register type). (Declared under a near name, it would be one error
+    /// at the declaration: `crate::misspelt`.)
     #[test]
     fn an_undeclared_attribute_set_on_many_lines_is_one_error() {
         let text = "isa t {
     word 8
-    attr level u = 0
+    attr depth u = 0
 }
 enum E : 2 {
-    attr kind u = 0
+    attr sort u = 0
     a = 0 \"a\" knd=1
     b = 1 \"b\" knd=2
 }
@@ -1491,8 +1510,8 @@ opcodes {
         pretty_assertions::assert_eq!(
             first_lines("t.isa", text),
             [
-                "t.isa:7:15: unknown attribute `knd`; did you mean `kind`?",
-                "t.isa:16:12: unknown attribute `lvl`; did you mean `level`?",
+                "t.isa:7:15: unknown attribute `knd`",
+                "t.isa:16:12: unknown attribute `lvl`",
             ]
         );
         let rendered = rendered("t.isa", text);
