@@ -540,6 +540,8 @@ mod the_enum_and_default_checks_catch_mistakes {
         }
     }
 
+    /// `Cond` is also the type of an attribute (`usual`): its sweep must
+    /// still set its fields, not only read the attribute's settings.
     #[test]
     fn each_check_fails_on_its_mistake_and_passes_without() {
         assert!(fails(|| check::enum_values::<FlipsBit0>("Cond")));
@@ -548,4 +550,16 @@ mod the_enum_and_default_checks_catch_mistakes {
         check::default_word(compare, &0u32);
         assert!(fails(|| check::default_word(compare, &(1u32 << 12))));
     }
+}
+
+/// `random_words` tries words of both kinds: half entirely random (of
+/// which toy_line rejects about two in five: their opcode bits name no
+/// opcode, or a reserved field is set) and half a random opcode with
+/// random fields (which toy_line always decodes). Entirely random words
+/// alone are rejected about twice as often, opcode-guided ones never.
+#[test]
+fn random_words_are_half_random_and_half_opcode_guided() {
+    let (ok, rejected) = generated_tests::check::random_words::<toy_line::ToyLine>(2000);
+    assert_eq!(ok + rejected, 2000);
+    assert!((100..=300).contains(&rejected), "{rejected} of 2,000 rejected");
 }

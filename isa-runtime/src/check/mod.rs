@@ -616,10 +616,12 @@ pub fn random_words<I: Isa>(count: u64) -> (u64, u64) {
 fn random_words_part<I: Isa>(mut rng: SplitMix64, count: u64) -> (u64, u64) {
     let (mut ok, mut rejected) = (0u64, 0u64);
     for n in 0..count {
-        let word = match opcode_guided_word::<I>(&mut rng).filter(|_| n % 2 == 1) {
-            Some(word) => word,
-            None => random_word::<I::Word>(&mut rng),
+        let guided = if n % 2 == 1 {
+            opcode_guided_word::<I>(&mut rng)
+        } else {
+            None
         };
+        let word = guided.unwrap_or_else(|| random_word::<I::Word>(&mut rng));
         match round_trip_word::<I>(word, None) {
             Ok(_) => ok += 1,
             Err(e) => {
