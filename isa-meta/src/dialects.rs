@@ -71,23 +71,27 @@ pub fn resolve_ref(text: &TextAst, dialects: &[DialectDef], diags: &mut Diagnost
         ),
         suggestion => format!("unknown dialect `{}`{suggestion}", dialect.text),
     };
-    diags.error(dialect.span, message).label("not declared");
+    let error = diags.error(dialect.span, message).label("not declared");
+    crate::misspelt::mark(error, "dialect", &dialect.text, dialects.iter().map(|d| &d.name));
     None
 }
 
 /// Reports every declared dialect that no `text` line uses: it would be an
-/// empty syntax.
+/// empty syntax. Marked as a slip target, so that a dialect declared under
+/// a misspelt name is one error ([`crate::misspelt`]).
 pub fn check_used(dialects: &[DialectDef], layouts: &[LayoutDef], diags: &mut Diagnostics) {
     for (i, d) in dialects.iter().enumerate() {
         let used = layouts.iter().flat_map(|l| &l.texts).any(|t| t.dialect == i);
         if !used {
-            diags.error(
+            diags
+                .error(
                 d.name.span,
                 format!(
                     "dialect `{}` has no `text` lines: write some (`text {}.GROUP \"…\"` in a format or layout) or remove it",
                     d.name.text, d.name.text
                 ),
-            );
+            )
+                .slip("dialect", d.name.span, "");
         }
     }
 }

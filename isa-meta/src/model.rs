@@ -10,7 +10,7 @@ use crate::source::Span;
 pub struct Spec {
     pub(crate) name: Name,
     /// Implicit machine state that semantics may name (`state` in `isa`).
-    pub(crate) state: Vec<String>,
+    pub(crate) state: Vec<Name>,
     /// Functions that semantics may call besides AGSL's (`func` in `isa`),
     /// with their argument counts.
     pub(crate) funcs: Vec<(Name, usize)>,

@@ -59,6 +59,15 @@ const ISA_PROPERTIES: &str = "`word`, `fallback`, `gens`, `state`, `func`, `attr
 /// The spellings of [`ISA_PROPERTIES`].
 const ISA_PROPERTY_NAMES: [&str; 8] = ["word", "fallback", "gens", "state", "func", "attr", "dialect", "doc"];
 
+/// Whether `next` can start what the `isa` property `property` takes.
+fn isa_property_takes(property: &str, next: &Tok) -> bool {
+    match property {
+        "word" | "gens" => matches!(next, Tok::Int(_) | Tok::BadInt),
+        "fallback" | "doc" => matches!(next, Tok::Str(_)),
+        _ => matches!(next, Tok::Ident(_)),
+    }
+}
+
 impl Parser<'_, '_> {
     fn peek(&self) -> &Tok {
         &self.toks[self.pos].tok
@@ -533,7 +542,27 @@ impl Parser<'_, '_> {
         self.in_isa = true;
         let read = self.block(|p, mut doc| {
             let key = p.ident(ISA_PROPERTIES)?;
-            match key.text.as_str() {
+            let property = match ISA_PROPERTY_NAMES.iter().find(|k| **k == key.text) {
+                Some(known) => *known,
+                None => {
+                    p.diags.error(
+                        key.span,
+                        format!(
+                            "unknown `isa` property `{}`; expected {ISA_PROPERTIES}{}",
+                            key.text,
+                            suggest::did_you_mean(&key.text, ISA_PROPERTY_NAMES.iter().copied())
+                        ),
+                    );
+                    // A slip for one property (`wrod 32`), followed by what
+                    // that property takes, is read as it: the line is not
+                    // lost, so nothing it declares is a second error.
+                    match suggest::slip_for(&key.text, &ISA_PROPERTY_NAMES) {
+                        Some(slip) if isa_property_takes(slip, p.peek()) => slip,
+                        _ => return Err(Reported),
+                    }
+                }
+            };
+            match property {
                 // A second `word`, `fallback` or `gens` line is reported at
                 // it, and the first one's value is kept.
                 "word" => {
@@ -585,16 +614,8 @@ impl Parser<'_, '_> {
                     let text = p.string("a doc string")?;
                     push_line(&mut isa.doc, &text.value);
                 }
-                other => {
-                    p.diags.error(
-                        key.span,
-                        format!(
-                            "unknown `isa` property `{other}`; expected {ISA_PROPERTIES}{}",
-                            suggest::did_you_mean(other, ISA_PROPERTY_NAMES.iter().copied())
-                        ),
-                    );
-                    return Err(Reported);
-                }
+                // Reported above: `property` is one of the names.
+                _ => return Err(Reported),
             }
             p.line_end(&mut doc)
         });

@@ -431,7 +431,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         bundle_declared,
         opcodes_lost,
         isa_lines_lost: !isa.complete,
-        state: isa.state.iter().map(|n| n.text.clone()).collect(),
+        state: isa.state.clone(),
         funcs,
         attrs,
         dialects,
@@ -1076,17 +1076,21 @@ fn resolve_text(
             });
             continue;
         }
-        if let Some(other) = other_field(&c, index, layout, enums, diags) {
-            when.push(CondDef {
-                other: Some(other),
-                ..CondDef::on(index, text, span, c.equal)
-            });
-            continue;
+        match other_field(&c, index, layout, enums, diags) {
+            Some(Some(other)) => {
+                when.push(CondDef {
+                    other: Some(other),
+                    ..CondDef::on(index, text, span, c.equal)
+                });
+                continue;
+            }
+            Some(None) => continue,
+            None => {}
         }
         let values = c
             .values
             .iter()
-            .filter_map(|v| field_value(field, v, enums, diags))
+            .filter_map(|v| field_value(field, v, layout, enums, diags))
             .collect();
         when.push(CondDef {
             values,
@@ -1105,17 +1109,18 @@ fn resolve_text(
     }
 }
 
-/// `a == b` / `a != b` of two fields of the layout: the other field's
-/// index, when the condition's one value names a field (and no variant of
-/// `a`'s enum). The two must have the same type and width (their raw
-/// values are compared).
+/// `a == b` / `a != b` of two fields of the layout: `Some` when the
+/// condition's one value names a field (and no variant of `a`'s enum),
+/// with the other field's index when the two have the same type and width
+/// (their raw values are compared), `None` inside when they do not
+/// (reported) or when either field's type is unknown (reported at it).
 fn other_field(
     c: &CondAst,
     index: usize,
     layout: &LayoutDef,
     enums: &[EnumDef],
     diags: &mut Diagnostics,
-) -> Option<usize> {
+) -> Option<Option<usize>> {
     let [CondValue::Name(name)] = c.values.as_slice() else {
         return None;
     };
@@ -1127,6 +1132,9 @@ fn other_field(
     }
     let other = layout.fields.iter().position(|f| f.name.text == name.text)?;
     let o = &layout.fields[other];
+    if field.ty_failed || o.ty_failed {
+        return Some(None);
+    }
     if o.ty != field.ty || o.width != field.width {
         diags.error(
             c.span,
@@ -1135,9 +1143,9 @@ fn other_field(
                 field.name.text, field.width, o.name.text, o.width
             ),
         );
-        return None;
+        return Some(None);
     }
-    Some(other)
+    Some(Some(other))
 }
 
 /// The `default FIELD = V` clause of a `text` line: each field exists, is
@@ -1195,7 +1203,7 @@ fn resolve_defaults(
                 .label("this default would never count");
             continue;
         }
-        let Some(v) = field_value(field, value, enums, diags) else {
+        let Some(v) = field_value(field, value, layout, enums, diags) else {
             continue;
         };
         out.push((index, v));
@@ -1249,7 +1257,13 @@ fn compare_range(c: &CondAst, greater: bool, field: &FieldDef, diags: &mut Diagn
     Some((lo as u64, hi as u64))
 }
 
-fn field_value(field: &FieldDef, value: &CondValue, enums: &[EnumDef], diags: &mut Diagnostics) -> Option<u64> {
+fn field_value(
+    field: &FieldDef,
+    value: &CondValue,
+    layout: &LayoutDef,
+    enums: &[EnumDef],
+    diags: &mut Diagnostics,
+) -> Option<u64> {
     match value {
         CondValue::Int(lit) => {
             if field.width < 128 && lit.value >> field.width != 0 {
@@ -1288,8 +1302,10 @@ fn field_value(field: &FieldDef, value: &CondValue, enums: &[EnumDef], diags: &m
                 // The message does not name the field, so that a variant
                 // misspelt in its enum, named at many places, is one error
                 // with the others' lines in a note.
+                // Nor the layout's field or param, which may be declared
+                // under a misspelt name (`a != b`).
                 let names = e.variants.iter().map(|v| v.name.text.as_str());
-                diags
+                let error = diags
                     .error(
                         name.span,
                         format!(
@@ -1300,6 +1316,7 @@ fn field_value(field: &FieldDef, value: &CondValue, enums: &[EnumDef], diags: &m
                         ),
                     )
                     .label(format!("no such variant (the type of `{}`)", field.name.text));
+                layout.mark_slips(error, &name.text);
             }
             found.map(|v| v.value)
         }

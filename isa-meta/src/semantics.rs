@@ -26,8 +26,9 @@ pub struct Scope<'a> {
     /// The opcode's format, whose fields an unknown name may be a slip
     /// for ([`crate::misspelt`]); `None` for an enum's.
     pub format: Option<&'a LayoutDef>,
-    /// The ISA's declared machine state (`state` in the `isa` item).
-    pub state: &'a [String],
+    /// The ISA's declared machine state (`state` in the `isa` item), which
+    /// an unknown name may be a slip for ([`crate::misspelt`]).
+    pub state: &'a [Name],
     /// Functions callable besides AGSL's, with their argument counts: the
     /// ISA's `func`s and, for an opcode, its operands whose enum declares
     /// operands.
@@ -54,7 +55,12 @@ pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mu
             return;
         }
     };
-    let names: Vec<&str> = scope.operands.iter().chain(scope.state).map(String::as_str).collect();
+    let names: Vec<&str> = scope
+        .operands
+        .iter()
+        .map(String::as_str)
+        .chain(scope.state.iter().map(|s| s.text.as_str()))
+        .collect();
     let declared = |n: &str| scope.funcs.iter().find(|(f, _)| f == n).map(|&(_, a)| a);
     let Err(e) = agsl::check_with(&statements, &|n| names.contains(&n), &declared) else {
         return;
@@ -71,21 +77,28 @@ pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mu
         // (an operand deleted from a format) is then one error, at the
         // first, with the lines of the others.
         let hint = did_you_mean(name, names.iter().copied());
-        let quoted = |names: &[String]| names.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+        let quoted =
+            |names: &mut dyn Iterator<Item = &str>| names.map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
         let state = if scope.state.is_empty() {
             String::new()
         } else {
-            format!("; state: {}", quoted(scope.state))
+            format!("; state: {}", quoted(&mut scope.state.iter().map(|s| s.text.as_str())))
         };
         let message = format!(
             "`{name}` is not an operand of {} (operands: {}{state}){hint}",
             scope.owner,
-            quoted(scope.operands)
+            quoted(&mut scope.operands.iter().map(String::as_str))
         );
         let error = diags
             .error(at(e.span), message)
             .label(format!("in the semantics of {what}"));
-        if let Some((field, written)) = scope.format.and_then(|f| f.nearest_field(name)) {
+        // A slip for the declared name nearest to it: a state's, when that
+        // is what the hint names, else a field's.
+        let near_state = crate::suggest::nearest(name, names.iter().copied())
+            .and_then(|near| scope.state.iter().find(|s| s.text == near));
+        if let Some(state) = near_state {
+            error.slip("state", state.span, name);
+        } else if let Some((field, written)) = scope.format.and_then(|f| f.nearest_field(name)) {
             error.slip("field", field, written);
         }
         return;

@@ -1055,6 +1055,42 @@ opcodes {
                 &["type `ReTgype` is named nowhere, but `RegType`, which is no type, is named at 4 places: did you mean `RegType`?"],
             ),
             (
+                "pica",
+                "a state declared under a misspelt name that `sem` strings name: one error at it, even where a field is as near",
+                Replace("    state aL cmp pc", "    state aL mcp pc"),
+                &["state `mcp` is named nowhere, but `cmp`, which is no state, is named at 6 places: did you mean `cmp`?"],
+            ),
+            (
+                "agal",
+                "a dialect declared under a misspelt name: not also the dialect said to have no lines",
+                Replace("    dialect mini ", "    dialect mnii "),
+                &["dialect `mnii` is named nowhere, but `mini`, which is no dialect, is named at 4 places: did you mean `mini`?"],
+            ),
+            (
+                "ir3",
+                "a slip for `word` in the `isa` item: read as `word`, so the width is not also missing",
+                Replace("    word 64\n", "    wrod 64\n"),
+                &["unknown `isa` property `wrod`; expected `word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`; did you mean `word`?"],
+            ),
+            (
+                "ir3",
+                "a slip for `dialect` in the `isa` item: read as `dialect`, so its lines are not also of an unknown dialect",
+                Replace("    dialect mesa ", "    dilaect mesa "),
+                &["unknown `isa` property `dilaect`; expected `word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`; did you mean `dialect`?"],
+            ),
+            (
+                "ir3",
+                "a field's type misspelt where a condition compares the field with another: not also the two said to differ, nor the other a variant",
+                Replace("(ul)`\n    dst_type 46..=48 Type\n", "(ul)`\n    dst_type 46..=48 Tpye\n"),
+                &["unknown field type `Tpye`; did you mean `Type`?"],
+            ),
+            (
+                "ir3",
+                "a field declared under a misspelt name that a condition compares with another: one error at it",
+                Replace("(ul)`\n    dst_type 46..=48 Type\n", "(ul)`\n    dstt_ype 46..=48 Type\n"),
+                &["field `dstt_ype` is named nowhere, but `dst_type`, which is no field, is named at 16 places: did you mean `dst_type`?"],
+            ),
+            (
                 "ir3",
                 "a slip for `text`",
                 Replace("    text mesa.src \"{last:'(last)'}{absneg}", "    txet mesa.src \"{last:'(last)'}{absneg}"),

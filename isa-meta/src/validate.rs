@@ -516,7 +516,7 @@ fn check_funcs(spec: &Spec, diags: &mut Diagnostics) {
                 name.span,
                 format!("`func {n}` redefines an AGSL built-in; semantics can call `{n}` without declaring it"),
             );
-        } else if spec.state.iter().any(|s| s == n) {
+        } else if spec.state.iter().any(|s| s.text == *n) {
             diags.error(name.span, format!("`{n}` is declared both as `state` and as a `func`"));
         } else if let Some((first, _)) = spec.funcs[..i].iter().find(|(f, _)| f.text == n) {
             diags
@@ -572,7 +572,7 @@ fn check_enum_semantics(
                 )
                 .label("second declaration")
                 .note(first.span, "first declared here");
-        } else if n.text == RESULT || spec.state.contains(&n.text) {
+        } else if n.text == RESULT || spec.state.iter().any(|s| s.text == n.text) {
             diags.error(
                 n.span,
                 format!(

@@ -10,12 +10,15 @@
 //! `cargo xtask exhaustive pica|agal|lima-pp|ir3` sweeps every word of a field space
 //! (see `exhaustive`); `cargo xtask fuzz <target> --time <secs>` builds the
 //! libFuzzer harness and runs one target (see `fuzz`); `cargo xtask
+//! misspell` counts the errors of each one-name misspelling of the shipped
+//! specs (see `misspell`); `cargo xtask
 //! bench-peers` times `isa` against Mesa, picasso and AGALMiniAssembler
 //! (see `bench_peers`).
 
 mod bench_peers;
 mod exhaustive;
 mod fuzz;
+mod misspell;
 mod progress;
 
 use std::process::ExitCode;
@@ -52,6 +55,19 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        ["misspell", rest @ ..] => match misspell::parse_options(rest) {
+            Ok(options) => {
+                if misspell::run(&options) {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                }
+            }
+            Err(e) => {
+                eprintln!("misspell: {e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
         ["__measure", result, argv @ ..] => {
             if bench_peers::measure_helper(result, argv) {
                 ExitCode::SUCCESS
@@ -84,6 +100,7 @@ const USAGE: &str = "usage: cargo xtask docs|codegen [--check]
        cargo xtask exhaustive pica|agal|lima-pp|ir3
        cargo xtask fuzz <target>|all [--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh]
        cargo xtask fuzz --list
+       cargo xtask misspell [--show N] [--line N]
        cargo xtask bench-peers [--only lima-pp,lima-gp,pica,agal] [--sizes 1M,100M] [--runs N] [--write]";
 
 fn run_docs(check: bool) -> ExitCode {
