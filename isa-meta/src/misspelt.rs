@@ -106,6 +106,7 @@ pub(crate) fn group_lines<'a>(texts: impl IntoIterator<Item = &'a TextAst>) -> H
 /// A derived format that takes a group from its base which fails there,
 /// beside a group of its own one slip away: one of the two names is
 /// misspelt, the one written on fewer lines.
+#[derive(Clone)]
 pub(crate) struct GroupSlip {
     dialect: String,
     /// The name written on fewer lines, where it is first written.
@@ -119,25 +120,35 @@ pub(crate) struct GroupSlip {
     /// The group it writes and the one it takes.
     own: String,
     taken: String,
-    /// The first error the taken line gave there.
-    error: (Span, String),
+    /// The first error the taken line gave there, once it failed
+    /// ([`GroupSlip::failed`]).
+    error: Option<(Span, String)>,
+}
+
+impl GroupSlip {
+    /// The slip, when the taken line failed in the derived format with
+    /// `errors`; `None` when it fits there (no slip).
+    pub(crate) fn failed(mut self, errors: &[Diagnostic]) -> Option<Self> {
+        let first = errors.first()?;
+        self.error = Some((first.span, first.message.clone()));
+        Some(self)
+    }
 }
 
 /// The slip when `taken`, the group of a line that `format` took from its
-/// base and that failed there with `errors`, is one spelling from a group
-/// of the same dialect that `format` writes (`own`: its own lines'
-/// dialects and groups), and the two are written on different numbers of
-/// lines. `None` otherwise: two groups may have near names (Lima GP's
-/// `acc0` and `acc1`), and a line that fits is no sign of a slip.
+/// base, is one spelling from a group of the same dialect that `format`
+/// writes (`own`: its own lines' dialects and groups), and the two are
+/// written on different numbers of lines; it is one only if the line fails
+/// there ([`GroupSlip::failed`]). `None` otherwise: two groups may have
+/// near names (Lima GP's `acc0` and `acc1`), and a line that fits is no
+/// sign of a slip.
 pub(crate) fn group_slip(
     format: &str,
     dialect: &str,
     taken: &Name,
     own: &[(String, Name)],
     lines: &HashMap<(String, String), usize>,
-    errors: &[Diagnostic],
 ) -> Option<GroupSlip> {
-    let first = errors.first()?;
     let mine = || own.iter().filter(|(d, _)| d == dialect).map(|(_, g)| g);
     let near = crate::suggest::nearest(&taken.text, mine().map(|g| g.text.as_str()))?;
     let near = mine().find(|g| g.text == near)?;
@@ -156,7 +167,7 @@ pub(crate) fn group_slip(
         format: format.to_owned(),
         own: near.text.clone(),
         taken: taken.text.clone(),
-        error: (first.span, first.message.clone()),
+        error: None,
     })
 }
 
@@ -176,7 +187,7 @@ pub(crate) fn report_group_slips(mut slips: Vec<GroupSlip>, diags: &mut Diagnost
             ("", "their")
         };
         let plural = |n: usize| if n == 1 { "" } else { "s" };
-        diags
+        let error = diags
             .error(
                 slip.rare.span,
                 format!(
@@ -192,8 +203,10 @@ pub(crate) fn report_group_slips(mut slips: Vec<GroupSlip>, diags: &mut Diagnost
                     slip.common
                 ),
             )
-            .label(format!("one slip from `{}`", slip.common))
-            .note(slip.error.0, format!("where it does not fit: {}", slip.error.1));
+            .label(format!("one slip from `{}`", slip.common));
+        if let Some((span, message)) = &slip.error {
+            error.note(*span, format!("where it does not fit: {message}"));
+        }
     }
 }
 

@@ -10,9 +10,9 @@
 //! bound and every binding names a param. A layout's params must be used
 //! by its lines, and a format (never printed inside a line) has none.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{
     low_mask128, AttrDef, AttrKind, AttrTerm, BindValue, BindingDef, EnumDef, FieldTy, LayoutDef, OpDef, TPiece,
     TStyle, Term, UnionDef,
@@ -29,8 +29,16 @@ struct Line {
 }
 
 /// Turns the nested pieces of every `text` line into `TStyle::Nested`
-/// and checks them and the layouts' params.
-pub fn resolve(layouts: &mut [LayoutDef], unions: &[UnionDef], diags: &mut Diagnostics) {
+/// and checks them and the layouts' params. The errors of the `watched`
+/// lines (layout, line) are returned, not recorded: each may be a base
+/// line taken under a misspelt group ([`crate::misspelt::group_slip`]).
+pub fn resolve(
+    layouts: &mut [LayoutDef],
+    unions: &[UnionDef],
+    watched: &[(usize, usize)],
+    diags: &mut Diagnostics,
+) -> HashMap<(usize, usize), Vec<Diagnostic>> {
+    let mut taken = HashMap::new();
     for l in layouts.iter() {
         check_params(l, diags);
     }
@@ -43,6 +51,7 @@ pub fn resolve(layouts: &mut [LayoutDef], unions: &[UnionDef], diags: &mut Diagn
         for (ti, t) in l.texts.iter().enumerate() {
             let mut path = Vec::new();
             let reported = t.template.has_errors;
+            let errors_before = diags.len();
             visit(
                 layouts,
                 unions,
@@ -59,6 +68,9 @@ pub fn resolve(layouts: &mut [LayoutDef], unions: &[UnionDef], diags: &mut Diagn
                 &mut bound_wrong,
                 diags,
             );
+            if watched.contains(&(li, ti)) && diags.len() > errors_before {
+                taken.insert((li, ti), diags.take_after(errors_before));
+            }
         }
     }
     for (li, ti, path, style) in changes {
@@ -66,6 +78,7 @@ pub fn resolve(layouts: &mut [LayoutDef], unions: &[UnionDef], diags: &mut Diagn
             *s = style;
         }
     }
+    taken
 }
 
 /// The piece at `path` (indices into nested groups' pieces).

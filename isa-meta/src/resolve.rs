@@ -231,7 +231,11 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     }
     let group_lines = crate::misspelt::group_lines(text_asts.iter().flatten());
     let mut group_slips = Vec::new();
-    for ((layout, syntax), texts) in layouts.iter_mut().zip(syntaxes).zip(text_asts) {
+    // Base lines taken by a derived format that writes a group one slip
+    // from theirs, which fit its fields: a slip if their nested layouts'
+    // checks fail (layout, line, slip).
+    let mut pending = Vec::new();
+    for (li, ((layout, syntax), texts)) in layouts.iter_mut().zip(syntaxes).zip(text_asts).enumerate() {
         let parsed =
             syntax.map(|(s, inherited)| parse_template(&s.value, s.span.start + 1, layout, false, inherited, diags));
         layout.syntax = parsed;
@@ -241,50 +245,46 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             .filter_map(|t| Some((t.dialect.as_ref()?.text.clone(), t.name.clone())))
             .collect();
         let mut lost_texts = false;
-        layout.texts = texts
-            .into_iter()
-            .filter_map(|t| {
-                // An unresolved dialect leaves the line out, after its
-                // template and conditions are checked all the same.
-                let dialect = crate::dialects::resolve_ref(&t, &dialects, diags);
-                if dialect.is_none() && t.inherited {
-                    // Checked where it is written; read against a derived
-                    // format's fields it would only add errors.
-                    lost_texts = true;
-                    return None;
-                }
-                let (inherited, group) = (t.inherited, t.name.clone());
-                let errors_before = diags.len();
-                let text = resolve_text(t, dialect.unwrap_or(0), layout, &enums, &attrs, diags);
-                lost_texts |= dialect.is_none();
-                let dialect = dialect?;
-                if inherited && diags.len() > errors_before {
-                    // A base line that fails here, one slip from a group
-                    // this format writes: one error for the misspelt group.
-                    let errors = diags.take_after(errors_before);
+        let mut resolved = Vec::new();
+        for t in texts {
+            // An unresolved dialect leaves the line out, after its
+            // template and conditions are checked all the same.
+            let dialect = crate::dialects::resolve_ref(&t, &dialects, diags);
+            if dialect.is_none() && t.inherited {
+                // Checked where it is written; read against a derived
+                // format's fields it would only add errors.
+                lost_texts = true;
+                continue;
+            }
+            let (inherited, group) = (t.inherited, t.name.clone());
+            let errors_before = diags.len();
+            let text = resolve_text(t, dialect.unwrap_or(0), layout, &enums, &attrs, diags);
+            lost_texts |= dialect.is_none();
+            let Some(dialect) = dialect else {
+                continue;
+            };
+            let slip = inherited
+                .then(|| {
                     let dialect_name = &dialects[dialect].name.text;
-                    match crate::misspelt::group_slip(
-                        &layout.name.text,
-                        dialect_name,
-                        &group,
-                        &own,
-                        &group_lines,
-                        &errors,
-                    ) {
-                        Some(slip) => {
-                            group_slips.push(slip);
-                            lost_texts = true;
-                            return None;
-                        }
-                        None => diags.extend(errors),
-                    }
+                    crate::misspelt::group_slip(&layout.name.text, dialect_name, &group, &own, &group_lines)
+                })
+                .flatten();
+            if let Some(slip) = slip {
+                // A base line that fails here, one slip from a group this
+                // format writes: one error for the misspelt group.
+                let errors = diags.take_after(errors_before);
+                if let Some(slip) = slip.clone().failed(&errors) {
+                    group_slips.push(slip);
+                    lost_texts = true;
+                    continue;
                 }
-                Some(text)
-            })
-            .collect();
+                pending.push((li, resolved.len(), slip));
+            }
+            resolved.push(text);
+        }
+        layout.texts = resolved;
         layout.lost_texts = lost_texts;
     }
-    crate::misspelt::report_group_slips(group_slips, diags);
     crate::dialects::check_used(&dialects, &layouts, diags);
 
     let mut opcodes = Vec::new();
@@ -415,7 +415,26 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
     let bundle_declared = !ast.bundles.is_empty();
     let packed = resolve_bundles(ast.bundles, &layouts, &types, !opcodes.is_empty(), diags);
     let unions = resolve_unions(ast.unions, &layouts, &types, diags);
-    crate::nested::resolve(&mut layouts, &unions, diags);
+    let watched: Vec<(usize, usize)> = pending.iter().map(|&(li, ti, _)| (li, ti)).collect();
+    let mut failed = crate::nested::resolve(&mut layouts, &unions, &watched, diags);
+    // A pending line whose nested layouts fail is a slip too; the errors
+    // of the others go back.
+    let mut slipped = Vec::new();
+    for (li, ti, slip) in pending {
+        let errors = failed.remove(&(li, ti)).unwrap_or_default();
+        match slip.failed(&errors) {
+            Some(slip) => {
+                group_slips.push(slip);
+                slipped.push((li, ti));
+            }
+            None => diags.extend(errors),
+        }
+    }
+    for (li, ti) in slipped.into_iter().rev() {
+        layouts[li].texts.remove(ti);
+        layouts[li].lost_texts = true;
+    }
+    crate::misspelt::report_group_slips(group_slips, diags);
     crate::nested::fold_attr_terms(&mut layouts, &opcodes, &attrs, &enums, diags);
 
     let funcs = isa

@@ -1092,6 +1092,12 @@ opcodes {
             ),
             (
                 "ir3",
+                "a base format's `text` group misspelt where the derived formats' nested layouts are what the line fails: one error at it",
+                Replace("    text mesa.line \"{sy:'(sy)'}{ss:'(ss)'}{jp:'(jp)'}alias.{scope}.{src_type}.{unk} {dst(half = 0)}, {src(half = src_type == b16)}\"", "    text mesa.lnie \"{sy:'(sy)'}{ss:'(ss)'}{jp:'(jp)'}alias.{scope}.{src_type}.{unk} {dst(half = 0)}, {src(half = src_type == b16)}\""),
+                &["`text` group `lnie` is written on 1 line, and `line` on 85: `Cat7AliasConst` and `Cat7AliasImm` write `line` and also take `lnie` from their base, where it does not fit; did you mean `line`?"],
+            ),
+            (
+                "ir3",
                 "a slip for `text`",
                 Replace("    text mesa.src \"{last:'(last)'}{absneg}", "    txet mesa.src \"{last:'(last)'}{absneg}"),
                 &["unknown keyword `txet`; did you mean `text`?"],
