@@ -109,6 +109,8 @@ pub struct EnumAst {
     pub attrs: Vec<AttrDeclAst>,
     pub variants: Vec<VariantAst>,
     pub doc: String,
+    /// False when a line of the block failed to parse (reported).
+    pub complete: bool,
 }
 
 #[derive(Debug)]

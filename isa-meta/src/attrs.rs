@@ -316,6 +316,7 @@ fn value(
             let e = &enums[e];
             match e.variants.iter().find(|v| v.name.text == n.text) {
                 Some(variant) => Some(variant.value),
+                None if !e.complete => None,
                 None => {
                     let names = e.variants.iter().map(|v| v.name.text.as_str());
                     // Named in the label, not the message: one misspelt

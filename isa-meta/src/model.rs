@@ -113,6 +113,9 @@ pub struct EnumDef {
     pub attrs: Vec<AttrDef>,
     pub variants: Vec<VariantDef>,
     pub doc: String,
+    /// Every value line parsed: a name that is no variant may be one of a
+    /// lost line, so it is then no second error.
+    pub complete: bool,
 }
 
 pub struct VariantDef {

@@ -216,7 +216,9 @@ fn nested_style(
     for &m in members {
         ok &= check_member(&layouts[m], name, line, &bindings, &meant, span, diags);
     }
-    for b in unknown.into_iter().filter(|b| bound_wrong.insert(b.span)) {
+    // A layout that lost a line to a syntax error may have lost the param.
+    let lost = members.iter().any(|&m| !layouts[m].complete);
+    for b in unknown.into_iter().filter(|b| !lost && bound_wrong.insert(b.span)) {
         // The message does not name the field printed, so that one param
         // misspelt in its layout, bound at many places, is one error with
         // the others' lines in a note.
@@ -355,8 +357,9 @@ fn check_params(l: &LayoutDef, diags: &mut Diagnostics) {
             continue;
         }
         // A line with an error already reported (or left out, with its
-        // dialect) may have lost the use.
+        // dialect, or lost to a syntax error) may have lost the use.
         let used = l.lost_texts
+            || !l.complete
             || l.texts.iter().any(|t| {
                 t.template.has_errors || t.when_params.iter().any(|&(q, _)| q == i) || uses_param(&t.template.pieces, i)
             });
@@ -442,11 +445,13 @@ fn variant_values(term: &AttrTerm, at: &Attrs<'_>, span: Span, diags: &mut Diagn
             }
             values.push(n);
         } else {
-            let names = e.variants.iter().map(|x| x.name.text.as_str());
-            diags.error(
-                span,
-                format!("`{v}` is not a variant of `{}`{}", e.name.text, did_you_mean(v, names)),
-            );
+            if e.complete {
+                let names = e.variants.iter().map(|x| x.name.text.as_str());
+                diags.error(
+                    span,
+                    format!("`{v}` is not a variant of `{}`{}", e.name.text, did_you_mean(v, names)),
+                );
+            }
             return None;
         }
     }

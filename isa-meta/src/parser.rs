@@ -736,7 +736,7 @@ impl Parser<'_, '_> {
         self.trailing_doc(&mut doc);
         let mut variants = Vec::new();
         let mut attrs = Vec::new();
-        self.block(|p, mut doc| {
+        let complete = self.block(|p, mut doc| {
             let name = p.ident("a variant name or `attr`")?;
             if name.text == "attr" && matches!(p.peek(), Tok::Ident(_)) {
                 attrs.push(p.attr_decl(doc)?);
@@ -781,6 +781,7 @@ impl Parser<'_, '_> {
             attrs,
             variants,
             doc,
+            complete,
         })
     }
 

@@ -2,7 +2,7 @@
 //! Problems are reported and resolution carries on with a placeholder, so
 //! later checks still run.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::ast::*;
 use crate::attrs::Owner;
@@ -125,6 +125,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 variants,
                 name: e.name,
                 doc: e.doc,
+                complete: e.complete,
             }
         })
         .collect();
@@ -289,6 +290,9 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
 
     let mut opcodes = Vec::new();
     let mut formats_lost = false;
+    // Formats with an opcode whose attribute settings failed (reported):
+    // that opcode may be the one that meets a condition.
+    let mut unsettled = HashSet::new();
     for op in ast.opcodes {
         // A variant's settings are its opcode line's: their errors name that
         // line's mnemonic, so the variants repeat none of them.
@@ -296,6 +300,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             text: op.text_name.clone().unwrap_or_else(|| op.mnemonic.text.clone()),
             span: op.mnemonic.span,
         };
+        let errors_before = diags.len();
         let op_attrs = crate::attrs::resolve_settings(
             "the `isa` item",
             &line_mnemonic,
@@ -338,6 +343,9 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 continue;
             }
         };
+        if diags.len() > errors_before {
+            unsettled.insert(format);
+        }
         let layout = &layouts[format];
         let (template, template_source) = match (&op.template, &layout.syntax) {
             (Some(t), _) => (
@@ -410,7 +418,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
 
     // An opcode line of an unknown format (a misspelt format name) may be
     // the one that meets a condition.
-    fold_opcode_conditions(&mut layouts, &opcodes, opcodes_lost || formats_lost, diags);
+    fold_opcode_conditions(&mut layouts, &opcodes, opcodes_lost || formats_lost, &unsettled, diags);
 
     let bundle_declared = !ast.bundles.is_empty();
     let packed = resolve_bundles(ast.bundles, &layouts, &types, !opcodes.is_empty(), diags);
@@ -492,16 +500,17 @@ fn resolve_unions(
                         None
                     }
                     _ => {
-                        let names = layouts.iter().filter(|l| !l.is_format).map(|l| l.name.text.as_str());
-                        diags.error(
+                        let names = || layouts.iter().filter(|l| !l.is_format).map(|l| l.name.text.as_str());
+                        let error = diags.error(
                             name.span,
                             format!(
                                 "unknown layout `{}` in union `{}`{}",
                                 name.text,
                                 u.name.text,
-                                did_you_mean(&name.text, names)
+                                did_you_mean(&name.text, names())
                             ),
                         );
+                        mark_type_slip(error, &name.text, names(), types);
                         None
                     }
                 })
@@ -715,6 +724,21 @@ fn inherit(
     done
 }
 
+/// Marks `error`, that `written` names no type, as a slip for the
+/// nearest of `candidates` (a type declared under a misspelt name,
+/// [`crate::misspelt`]); the slip is at the type's declaration, whichever
+/// use (a field, a union's variant, a bundle's unit) names it.
+fn mark_type_slip<'a>(
+    error: &mut crate::diag::Diagnostic,
+    written: &str,
+    candidates: impl Iterator<Item = &'a str>,
+    types: &HashMap<String, (TypeRef, Span)>,
+) {
+    if let Some((_, span)) = crate::suggest::nearest(written, candidates).and_then(|t| types.get(t)) {
+        error.slip("type", *span, written);
+    }
+}
+
 fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &mut Diagnostics) -> FieldDef {
     let ranges: Vec<BitRange> = f
         .ranges
@@ -804,11 +828,7 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
                         n.span,
                         format!("unknown field type `{other}`{}", did_you_mean(other, candidates)),
                     );
-                    // A type declared under a misspelt name ([`crate::misspelt`]).
-                    let declared = crate::suggest::nearest(other, types.keys().map(String::as_str));
-                    if let Some((_, span)) = declared.and_then(|t| types.get(t)) {
-                        error.slip("type", *span, other);
-                    }
+                    mark_type_slip(error, other, types.keys().map(String::as_str), types);
                     ty_failed = true;
                     FieldTy::Unknown
                 }
@@ -863,15 +883,16 @@ fn resolve_bundles(
                 None
             }
             _ => {
-                let names = layouts.iter().filter(|l| !l.is_format).map(|l| l.name.text.as_str());
-                diags.error(
+                let names = || layouts.iter().filter(|l| !l.is_format).map(|l| l.name.text.as_str());
+                let error = diags.error(
                     name.span,
                     format!(
                         "unknown layout `{}` for {what}{}",
                         name.text,
-                        did_you_mean(&name.text, names)
+                        did_you_mean(&name.text, names())
                     ),
                 );
+                mark_type_slip(error, &name.text, names(), types);
                 None
             }
         }
@@ -1317,7 +1338,7 @@ fn field_value(
             };
             let e = &enums[e];
             let found = e.variants.iter().find(|v| v.name.text == name.text);
-            if found.is_none() {
+            if found.is_none() && e.complete {
                 // The message does not name the field, so that a variant
                 // misspelt in its enum, named at many places, is one error
                 // with the others' lines in a note.
@@ -1355,9 +1376,16 @@ fn template_uses(pieces: &[TPiece], index: usize) -> bool {
 /// list of that format's opcodes whose attribute matches, so a new opcode
 /// line with the attribute joins the form with no other edit. A condition
 /// that no opcode of the format meets is an error: the line would never
-/// print (unless opcode lines were lost to syntax errors, `opcodes_lost`:
-/// the lost lines may be the ones that meet it).
-fn fold_opcode_conditions(layouts: &mut [LayoutDef], opcodes: &[OpDef], opcodes_lost: bool, diags: &mut Diagnostics) {
+/// print (unless opcode lines were lost to syntax errors, `opcodes_lost`,
+/// or an opcode of the format had its attribute settings fail, `unsettled`:
+/// the lost lines or settings may be the ones that meet it).
+fn fold_opcode_conditions(
+    layouts: &mut [LayoutDef],
+    opcodes: &[OpDef],
+    opcodes_lost: bool,
+    unsettled: &HashSet<usize>,
+    diags: &mut Diagnostics,
+) {
     for (index, layout) in layouts.iter_mut().enumerate() {
         let Some(opcode_field) = layout.fields.iter().position(|f| f.ty == FieldTy::Opcode) else {
             continue;
@@ -1371,7 +1399,7 @@ fn fold_opcode_conditions(layouts: &mut [LayoutDef], opcodes: &[OpDef], opcodes_
                 .filter(|op| op.format == index && cond.values.contains(&op.attrs[attr]) == cond.equal)
                 .map(|op| op.value)
                 .collect();
-            if matching.is_empty() && !opcodes_lost {
+            if matching.is_empty() && !opcodes_lost && !unsettled.contains(&index) {
                 diags
                     .error(
                         cond.span,
@@ -1471,6 +1499,7 @@ fn resolve_attr_cond(
             (CondValue::Name(name), AttrKind::Enum(ae)) => {
                 match enums[ae].variants.iter().find(|v| v.name.text == name.text) {
                     Some(v) => values.push(v.value),
+                    None if !enums[ae].complete => all_read = false,
                     None => {
                         all_read = false;
                         let names = enums[ae].variants.iter().map(|v| v.name.text.as_str());

@@ -1098,6 +1098,42 @@ opcodes {
             ),
             (
                 "ir3",
+                "a layout declared under a misspelt name that unions name: one error at it",
+                Replace("layout C3Gpr : 13 {", "layout CG3pr : 13 {"),
+                &["type `CG3pr` is named nowhere, but `C3Gpr`, which is no type, is named at 2 places: did you mean `C3Gpr`?"],
+            ),
+            (
+                "ir3",
+                "an enum's value line lost to a bad number: not also its name, used elsewhere, said to be no variant",
+                Replace("    f16 = 0 \"f16\" half", "    1f6 = 0 \"f16\" half"),
+                &["invalid integer literal `1f6`"],
+            ),
+            (
+                "ir3",
+                "a layout's param line lost to a bad number: not also the bindings of the param said to name none",
+                Replace("    param f16     /// the source is an f16", "    param 1f6     /// the source is an f16"),
+                &["invalid integer literal `1f6`"],
+            ),
+            (
+                "ir3",
+                "a layout's text line lost to a syntax error: not also the param it tested said to be unused",
+                Replace("text mesa.imm when f16 \"h(", "text mesa.imm wehn f16 \"h("),
+                &["expected the text template (a string), found `wehn`"],
+            ),
+            (
+                "pica",
+                "an attribute misspelt on an opcode line that a format's condition tests: not also the line said never to print",
+                Replace("    breakc 0x23  Fmt2     flow=break", "    breakc 0x23  Fmt2     folw=break"),
+                &["unknown attribute `folw`; did you mean `flow`?"],
+            ),
+            (
+                "ir3",
+                "a field's type misspelt where the field follows a mnemonic: not also said to run into it",
+                Replace("    sign     14      Signedness", "    sign     14      Signdeness"),
+                &["unknown field type `Signdeness`; did you mean `Signedness`?"],
+            ),
+            (
+                "ir3",
                 "a slip for `text`",
                 Replace("    text mesa.src \"{last:'(last)'}{absneg}", "    txet mesa.src \"{last:'(last)'}{absneg}"),
                 &["unknown keyword `txet`; did you mean `text`?"],

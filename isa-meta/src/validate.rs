@@ -1398,6 +1398,10 @@ fn runs_into(spec: &Spec, l: &LayoutDef, rest: &[TPiece]) -> Option<String> {
         TPiece::Param { index, .. } => Some(format!("`{{{}}}`", l.params[*index].name.text)),
         TPiece::Field { index, style, .. } => {
             let field = &l.fields[*index];
+            if field.ty_failed {
+                // Of a type reported as unknown: what it prints is not known.
+                return None;
+            }
             let word = match style {
                 TStyle::Hook(_) | TStyle::Sign => false,
                 TStyle::Flag(text) => starts_word(text),
