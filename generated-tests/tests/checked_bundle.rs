@@ -143,6 +143,8 @@ mod the_bundle_checks_catch_a_wrong_codec {
         check::random_text::<Checked>(200);
         assert!(fails(|| check::corrupt_programs::<FlipsBit31>(300)));
         check::corrupt_programs::<Checked>(300);
+        assert!(fails(check::unit_fields::<FlipsBit31>));
+        check::unit_fields::<Checked>();
         let units = LAYOUT.packed.expect("a bundle").units.iter().map(|u| u.name);
         let units: Vec<&str> = units.collect();
         let formats: Vec<&str> = LAYOUT.formats.iter().map(|f| f.name).collect();

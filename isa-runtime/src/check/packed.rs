@@ -275,8 +275,9 @@ pub fn random_instr(packed: &Packed, rng: &mut SplitMix64) -> OracleInstr {
 }
 
 /// `count` random programs of one to four instructions: every unit, every
-/// variant, random field values; each survives decode → encode, print →
-/// parse and `derive` unchanged.
+/// variant, random field values; each decodes to as many instructions as
+/// it was built of, and survives decode → encode, print → parse and
+/// `derive` unchanged.
 pub fn random_programs<P: PackedIsa>(count: u64) {
     let packed = packed::<P>();
     let mut rng = SplitMix64::new(0x9A_C4ED);
@@ -289,7 +290,13 @@ pub fn random_programs<P: PackedIsa>(count: u64) {
         }
         let words = words(packed, &program);
         let standard = program.iter().all(|i| i.extra_words == 0);
-        check_program::<P>(&words, standard, &format!("random program {n}"));
+        let what = format!("random program {n}");
+        check_program::<P>(&words, standard, &what);
+        assert_eq!(
+            P::decode_program(&words).map(|p| p.len()),
+            Ok(program.len()),
+            "{what}: {words:08x?} decodes to another number of instructions than the oracle wrote"
+        );
     }
     for (unit, seen) in packed.units.iter().zip(&seen) {
         for (v, variant) in unit.variants.iter().enumerate() {
