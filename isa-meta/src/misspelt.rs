@@ -37,12 +37,25 @@ pub fn merge(source: &Source, diags: &mut Diagnostics) {
             places.entry(slip).or_default().insert(d.span);
         }
     }
+    // A name misspelt at one place: its error (with its hint) says what
+    // is wrong, and the declaration it was meant for is not also said to
+    // be unused.
+    let once: Vec<(&str, Span)> = places
+        .iter()
+        .filter(|(_, at)| at.len() == 1)
+        .map(|(slip, _)| (slip.kind, slip.declared))
+        .collect();
     let mut misspelt: Vec<Slip> = places
         .into_iter()
         .filter(|(slip, at)| at.len() >= 2 && named_once(&source.text, slip.declared))
         .map(|(slip, _)| slip.clone())
         .collect();
     misspelt.sort_by(|a, b| (a.declared.start, &a.written).cmp(&(b.declared.start, &b.written)));
+    drop(diags.take_where(|d| {
+        d.slips
+            .iter()
+            .any(|s| s.written.is_empty() && once.contains(&(s.kind, s.declared)))
+    }));
     if misspelt.is_empty() {
         return;
     }

@@ -542,27 +542,14 @@ impl Parser<'_, '_> {
         self.in_isa = true;
         let read = self.block(|p, mut doc| {
             let key = p.ident(ISA_PROPERTIES)?;
-            let property = match ISA_PROPERTY_NAMES.iter().find(|k| **k == key.text) {
-                Some(known) => *known,
-                None => {
-                    p.diags.error(
-                        key.span,
-                        format!(
-                            "unknown `isa` property `{}`; expected {ISA_PROPERTIES}{}",
-                            key.text,
-                            suggest::did_you_mean(&key.text, ISA_PROPERTY_NAMES.iter().copied())
-                        ),
-                    );
-                    // A slip for one property (`wrod 32`), followed by what
-                    // that property takes, is read as it: the line is not
-                    // lost, so nothing it declares is a second error.
-                    match suggest::slip_for(&key.text, &ISA_PROPERTY_NAMES) {
-                        Some(slip) if isa_property_takes(slip, p.peek()) => slip,
-                        _ => return Err(Reported),
-                    }
-                }
+            let unknown = || {
+                format!(
+                    "unknown `isa` property `{}`; expected {ISA_PROPERTIES}{}",
+                    key.text,
+                    suggest::did_you_mean(&key.text, ISA_PROPERTY_NAMES.iter().copied())
+                )
             };
-            match property {
+            match p.line_key(&key, &ISA_PROPERTY_NAMES, isa_property_takes, unknown)? {
                 // A second `word`, `fallback` or `gens` line is reported at
                 // it, and the first one's value is kept.
                 "word" => {
@@ -622,6 +609,27 @@ impl Parser<'_, '_> {
         self.in_isa = false;
         isa.complete = read?;
         Ok(isa)
+    }
+
+    /// The keyword `key` is, one of `keywords`. Else reports `unknown`, and
+    /// reads a slip for one of them (`wrod 32`) followed by what that one
+    /// takes (`takes`) as it: the line is not lost, so nothing it declares
+    /// is a second error.
+    fn line_key(
+        &mut self,
+        key: &Name,
+        keywords: &[&'static str],
+        takes: fn(&str, &Tok) -> bool,
+        unknown: impl FnOnce() -> String,
+    ) -> PResult<&'static str> {
+        if let Some(known) = keywords.iter().find(|k| **k == key.text) {
+            return Ok(known);
+        }
+        self.diags.error(key.span, unknown());
+        match suggest::slip_for(&key.text, keywords) {
+            Some(slip) if takes(slip, self.peek()) => Ok(slip),
+            _ => Err(Reported),
+        }
     }
 
     /// After `attr`: `NAME [TYPE [= DEFAULT]]`, to the end of the line.
@@ -1288,7 +1296,14 @@ impl Parser<'_, '_> {
         };
         let complete = self.block(|p, mut doc| {
             let key = p.ident("`control`, `unit` or `derive`")?;
-            match key.text.as_str() {
+            let unknown = || {
+                format!(
+                    "unknown bundle line `{}`; expected `control`, `unit` or `derive`",
+                    key.text
+                )
+            };
+            let takes_a_name = |_: &str, next: &Tok| matches!(next, Tok::Ident(_));
+            match p.line_key(&key, &["control", "unit", "derive"], takes_a_name, unknown)? {
                 "control" => {
                     let layout = p.ident("the control word's layout")?;
                     if let Some(first) = &bundle.control {
@@ -1340,13 +1355,8 @@ impl Parser<'_, '_> {
                     };
                     bundle.derives.push(DeriveAst { field, rule });
                 }
-                other => {
-                    p.diags.error(
-                        key.span,
-                        format!("unknown bundle line `{other}`; expected `control`, `unit` or `derive`"),
-                    );
-                    return Err(Reported);
-                }
+                // Reported by `line_key`: the key is one of the three.
+                _ => return Err(Reported),
             }
             p.line_end(&mut doc)
         })?;

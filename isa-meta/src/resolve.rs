@@ -948,7 +948,7 @@ fn resolve_bundles(
         let fields = &layouts[control].fields;
         let Some(field) = fields.iter().position(|f| f.name.text == d.field.text) else {
             let names = fields.iter().map(|f| f.name.text.as_str());
-            diags.error(
+            let error = diags.error(
                 d.field.span,
                 format!(
                     "control layout `{}` has no field `{}`{}",
@@ -957,6 +957,7 @@ fn resolve_bundles(
                     did_you_mean(&d.field.text, names)
                 ),
             );
+            layouts[control].mark_slips(error, &d.field.text);
             continue;
         };
         derives.push(DeriveDef {
@@ -1043,7 +1044,8 @@ fn resolve_text(
             if layout.reported_by_base(&c.field.text, t.inherited) || !layout.complete {
                 continue;
             }
-            let names = layout.fields.iter().map(|f| f.name.text.as_str());
+            let params = layout.params.iter().map(|p| p.name.text.as_str());
+            let names = layout.fields.iter().map(|f| f.name.text.as_str()).chain(params);
             let error = diags
                 .error(
                     c.field.span,

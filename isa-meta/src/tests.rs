@@ -1133,6 +1133,30 @@ opcodes {
                 &["unknown field type `Signdeness`; did you mean `Signedness`?"],
             ),
             (
+                "lima-pp",
+                "a control field declared under a misspelt name that the syntax and `derive` lines name: one error at it",
+                Replace("    count       0..=4    u ", "    cuont       0..=4    u "),
+                &["field `cuont` is named nowhere, but `count`, which is no field, is named at 2 places: did you mean `count`?"],
+            ),
+            (
+                "lima-pp",
+                "the presence field's type misspelt: not also the control layout said to have none",
+                Replace("    units       7..=18   presence", "    units       7..=18   preesnce"),
+                &["unknown field type `preesnce`; did you mean `presence`?"],
+            ),
+            (
+                "lima-pp",
+                "a slip for `control` in a bundle: read as `control`, so the bundle does not also lack one",
+                Replace("    control Control\n", "    cotnrol Control\n"),
+                &["unknown bundle line `cotnrol`; expected `control`, `unit` or `derive`"],
+            ),
+            (
+                "ir3",
+                "a param misspelt in the one condition that tests it: not also the param said to be unused",
+                Replace("text mesa.src when konst \"c{num}.{comp}\"", "text mesa.src when knost \"c{num}.{comp}\""),
+                &["condition names `knost`, which is not a field of `Cat6Src`; did you mean `konst`?"],
+            ),
+            (
                 "ir3",
                 "a slip for `text`",
                 Replace("    text mesa.src \"{last:'(last)'}{absneg}", "    txet mesa.src \"{last:'(last)'}{absneg}"),
@@ -1146,7 +1170,11 @@ opcodes {
             ),
         ];
         for (isa, what, edit, expected) in cases {
-            let path = format!("{}/../isa-specs/{isa}/{isa}.isa", env!("CARGO_MANIFEST_DIR"));
+            let path = format!(
+                "{}/../isa-specs/{isa}/{}.isa",
+                env!("CARGO_MANIFEST_DIR"),
+                isa.replace('-', "_")
+            );
             let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
             let edited = match edit {
                 Replace(from, to) => {

@@ -276,7 +276,9 @@ fn check_packed(spec: &Spec, b: &BundleDef, diags: &mut Diagnostics) {
             presence_bits.extend(r.lo..r.lo + r.width);
         }
     }
-    if presence_bits.is_empty() && control.complete {
+    // A field of a type reported as unknown may be the `presence` one.
+    let typed = control.fields.iter().all(|f| !f.ty_failed);
+    if presence_bits.is_empty() && control.complete && typed {
         diags.error(
             b.control_span,
             format!(
