@@ -116,6 +116,9 @@ pub struct EnumDef {
     /// Every value line parsed: a name that is no variant may be one of a
     /// lost line, so it is then no second error.
     pub complete: bool,
+    /// An `attr` declaration of the enum failed (reported): a condition
+    /// naming no attribute may name that one, so it is no second error.
+    pub attrs_lost: bool,
 }
 
 pub struct VariantDef {

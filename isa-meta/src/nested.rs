@@ -400,7 +400,7 @@ fn uses_param(pieces: &[TPiece], index: usize) -> bool {
 pub fn fold_attr_terms(
     layouts: &mut [LayoutDef],
     opcodes: &[OpDef],
-    attrs: &[AttrDef],
+    (attrs, attrs_lost): (&[AttrDef], bool),
     enums: &[EnumDef],
     diags: &mut Diagnostics,
 ) {
@@ -411,6 +411,7 @@ pub fn fold_attr_terms(
             kinds: &kinds,
             opcodes,
             attrs,
+            attrs_lost,
             enums,
         };
         for t in &mut l.texts {
@@ -465,6 +466,8 @@ struct Attrs<'a> {
     kinds: &'a [FieldTy],
     opcodes: &'a [OpDef],
     attrs: &'a [AttrDef],
+    /// An `attr` declaration of the `isa` item failed (reported).
+    attrs_lost: bool,
     enums: &'a [EnumDef],
 }
 
@@ -492,11 +495,18 @@ fn fold_pieces(pieces: &mut [TPiece], at: &Attrs<'_>, diags: &mut Diagnostics) {
                     }
                     // An enum field's attributes are its enum's; the opcode
                     // field's, the `isa` item's.
-                    let (decls, what): (&[AttrDef], String) = match at.kinds[term.field] {
-                        FieldTy::Enum(e) => (&at.enums[e].attrs, format!("enum `{}`", at.enums[e].name.text)),
-                        _ => (at.attrs, String::from("the `isa` item")),
+                    let (decls, lost, what): (&[AttrDef], bool, String) = match at.kinds[term.field] {
+                        FieldTy::Enum(e) => (
+                            &at.enums[e].attrs,
+                            at.enums[e].attrs_lost,
+                            format!("enum `{}`", at.enums[e].name.text),
+                        ),
+                        _ => (at.attrs, at.attrs_lost, String::from("the `isa` item")),
                     };
                     let Some(attr) = decls.iter().position(|a| a.name.text == term.attr) else {
+                        if lost {
+                            continue;
+                        }
                         let names = decls.iter().map(|a| a.name.text.as_str());
                         let error = diags.error(
                             b.span,

@@ -126,6 +126,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 name: e.name,
                 doc: e.doc,
                 complete: e.complete,
+                attrs_lost: false,
             }
         })
         .collect();
@@ -142,6 +143,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         for (v, attrs) in enums[i].variants.iter_mut().zip(values) {
             v.attrs = attrs;
         }
+        enums[i].attrs_lost = decls.len() < declared.len();
         enums[i].attrs = decls;
     }
 
@@ -181,6 +183,8 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         &enums,
         diags,
     );
+    // A declaration that failed (reported) may be the one a condition names.
+    let attrs_lost = attrs.len() < declared_attrs.len();
     check_text_copies(&ast.layouts, diags);
     let mut layouts: Vec<LayoutDef> = Vec::new();
     let mut syntaxes = Vec::new();
@@ -259,7 +263,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             }
             let (inherited, group) = (t.inherited, t.name.clone());
             let errors_before = diags.len();
-            let text = resolve_text(t, dialect.unwrap_or(0), layout, &enums, &attrs, diags);
+            let text = resolve_text(t, dialect.unwrap_or(0), layout, &enums, (&attrs, attrs_lost), diags);
             lost_texts |= dialect.is_none();
             let Some(dialect) = dialect else {
                 continue;
@@ -443,7 +447,7 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
         layouts[li].lost_texts = true;
     }
     crate::misspelt::report_group_slips(group_slips, diags);
-    crate::nested::fold_attr_terms(&mut layouts, &opcodes, &attrs, &enums, diags);
+    crate::nested::fold_attr_terms(&mut layouts, &opcodes, (&attrs, attrs_lost), &enums, diags);
 
     let funcs = isa
         .funcs
@@ -1005,7 +1009,7 @@ fn resolve_text(
     dialect: usize,
     layout: &LayoutDef,
     enums: &[EnumDef],
-    isa_attrs: &[AttrDef],
+    isa_attrs: (&[AttrDef], bool),
     diags: &mut Diagnostics,
 ) -> TextDef {
     let template = parse_template(
@@ -1428,15 +1432,16 @@ fn resolve_attr_cond(
     index: usize,
     field: &FieldDef,
     enums: &[EnumDef],
-    isa_attrs: &[AttrDef],
+    isa_attrs: (&[AttrDef], bool),
     diags: &mut Diagnostics,
 ) -> Option<CondDef> {
-    let (attrs, owner) = match field.ty {
+    let (attrs, lost, owner) = match field.ty {
         FieldTy::Enum(e) => (
             &enums[e].attrs[..],
+            enums[e].attrs_lost,
             format!("enum `{}` (the type of `{}`)", enums[e].name.text, field.name.text),
         ),
-        FieldTy::Opcode => (isa_attrs, "the `isa` item".to_owned()),
+        FieldTy::Opcode => (isa_attrs.0, isa_attrs.1, "the `isa` item".to_owned()),
         // Its type is reported as wrong: it may be the enum meant.
         _ if field.ty_failed => return None,
         _ => {
@@ -1451,6 +1456,9 @@ fn resolve_attr_cond(
         }
     };
     let Some(ai) = attrs.iter().position(|a| a.name.text == attr.text) else {
+        if lost {
+            return None;
+        }
         let names = attrs.iter().map(|a| a.name.text.as_str());
         let error = diags
             .error(

@@ -1157,6 +1157,18 @@ opcodes {
                 &["condition names `knost`, which is not a field of `Cat6Src`; did you mean `konst`?"],
             ),
             (
+                "pica",
+                "an attribute's type misspelt in its declaration: not also each condition that tests the attribute said to name none",
+                Replace("    attr flow Flow = none", "    attr flow Folw = none"),
+                &["unknown attribute type `Folw`; expected `u`, `opcode` or an enum's name (a flag has no type); did you mean `Flow`?"],
+            ),
+            (
+                "pica",
+                "an attribute's default misspelt in its declaration: not also each condition that tests the attribute said to name none",
+                Replace("    attr flow Flow = none", "    attr flow Flow = nnoe"),
+                &["`nnoe` is not a variant of `Flow`; did you mean `none`?"],
+            ),
+            (
                 "ir3",
                 "a slip for `text`",
                 Replace("    text mesa.src \"{last:'(last)'}{absneg}", "    txet mesa.src \"{last:'(last)'}{absneg}"),
