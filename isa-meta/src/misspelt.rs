@@ -4,8 +4,10 @@
 //! condition, `default` and `sem` string of every format that has the field.
 //! So is a function (`func psuh(2)`) that `sem` strings call as `push`, a
 //! format (`format Ftm2`) that opcode lines name as `Fmt2`, a layout's
-//! param, an attribute (`attr nos_rc`, set and tested as `no_src`) and a
-//! type (`enum ReTgype`, that fields and attributes name as `RegType`).
+//! param, an attribute (`attr nos_rc`, set and tested as `no_src`), a
+//! type (`enum ReTgype`, that fields and attributes name as `RegType`), a
+//! `state` and a dialect. A name misspelt at one place is the error there,
+//! and its declaration is not also said to be unused.
 //!
 //! The checks mark each unknown name whose nearest known name is a field, a
 //! function or a format ([`Diagnostic::slip`]); this pass, run after them,
@@ -119,7 +121,6 @@ pub(crate) fn group_lines<'a>(texts: impl IntoIterator<Item = &'a TextAst>) -> H
 /// A derived format that takes a group from its base which fails there,
 /// beside a group of its own one slip away: one of the two names is
 /// misspelt, the one written on fewer lines.
-#[derive(Clone)]
 pub(crate) struct GroupSlip {
     dialect: String,
     /// The name written on fewer lines, where it is first written.

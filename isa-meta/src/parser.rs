@@ -601,7 +601,7 @@ impl Parser<'_, '_> {
                     let text = p.string("a doc string")?;
                     push_line(&mut isa.doc, &text.value);
                 }
-                // Reported above: `property` is one of the names.
+                // `line_key` gives one of the names.
                 _ => return Err(Reported),
             }
             p.line_end(&mut doc)

@@ -275,14 +275,14 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
                 })
                 .flatten();
             if let Some(slip) = slip {
-                // A base line that fails here, one slip from a group this
-                // format writes: one error for the misspelt group.
-                let errors = diags.take_after(errors_before);
-                if let Some(slip) = slip.clone().failed(&errors) {
-                    group_slips.push(slip);
+                if diags.len() > errors_before {
+                    // A base line that fails here, one slip from a group
+                    // this format writes: one error for the misspelt group.
+                    group_slips.extend(slip.failed(&diags.take_after(errors_before)));
                     lost_texts = true;
                     continue;
                 }
+                // It fits here; its nested layouts may not.
                 pending.push((li, resolved.len(), slip));
             }
             resolved.push(text);
