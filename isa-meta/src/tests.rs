@@ -1170,6 +1170,18 @@ opcodes {
             ),
             (
                 "ir3",
+                "a union layout's syntax naming its `unknown` field wrong: not also the field said to need printing",
+                Replace("syntax \"{absneg}c{index}.{comp} x13={x13}\"", "syntax \"{absneg}c{index}.{comp} x13={1x3}\""),
+                &["template names `1x3`, which is not a field of `MsConst`; did you mean `x13`?"],
+            ),
+            (
+                "ir3",
+                "a base format's field line lost to a bad number: not also its derived formats' syntax said to leave out an operand",
+                Replace("    x24      24..=31 unknown       /// src2, not read", "    2x4      24..=31 unknown       /// src2, not read"),
+                &["invalid integer literal `2x4`"],
+            ),
+            (
+                "ir3",
                 "a slip for `text`",
                 Replace("    text mesa.src \"{last:'(last)'}{absneg}", "    txet mesa.src \"{last:'(last)'}{absneg}"),
                 &["unknown keyword `txet`; did you mean `text`?"],

@@ -200,10 +200,12 @@ fn check_union(spec: &Spec, u: &UnionDef, diags: &mut Diagnostics) {
             }
         }
         for f in l.fields.iter().filter(|f| f.ty == FieldTy::Unknown) {
+            // A syntax with an error (reported) may have meant to print it.
             let printed = l.syntax.as_ref().is_some_and(|t| {
-                t.pieces
-                    .iter()
-                    .any(|p| matches!(p, TPiece::Field { index, .. } if l.fields[*index].name.text == f.name.text))
+                t.has_errors
+                    || t.pieces
+                        .iter()
+                        .any(|p| matches!(p, TPiece::Field { index, .. } if l.fields[*index].name.text == f.name.text))
             });
             if !printed {
                 diags.error(
@@ -1294,7 +1296,9 @@ fn check_template(spec: &Spec, l: &LayoutDef, t: &Template, what: &str, diags: &
         // A second field of the same name is a duplicate, reported as one;
         // the template's `{name}` is the first.
         let repeated = l.fields[..i].iter().any(|g| g.name.text == f.name.text);
-        if f.ty.is_operand() && !named && !t.has_errors && !repeated {
+        // A layout that lost a line (reported) may have lost the one that
+        // made the field no operand, or that the template was written for.
+        if f.ty.is_operand() && !named && !t.has_errors && !repeated && l.complete {
             diags
                 .error(
                     t.span,
