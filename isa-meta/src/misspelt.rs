@@ -400,6 +400,49 @@ opcodes {{
         );
     }
 
+    /// Merging a misspelt declaration's errors takes only its own: another
+    /// param that no line uses is still said to be unused.
+    #[test]
+    fn a_merged_misspelling_leaves_other_declarations_errors() {
+        let spec = |param: &str| {
+            format!(
+                "isa t {{
+    word 32
+    dialect asm
+}}
+layout Src : 8 {{
+    param {param}
+    param spare
+    reg    0..=7   u
+    syntax \"r{{reg}}\"
+    text asm.src when half \"h{{reg}}\"
+    text asm.src \"r{{reg}}\"
+}}
+format F : 32 {{
+    full   0       bool
+    src    1..=8   Src
+    rest   9..=25  unknown
+    opcode 26..=31 opcode
+    syntax \"{{src}}{{full:' full'}}\"
+    text asm.line \"{{opcode}} {{src(half = !full, spare = 0)}}\"
+}}
+opcodes {{
+    mov 0 F
+}}
+"
+            )
+        };
+        let unused = "t.isa:7:11: param `spare` of `Src` is used by no `text` line: print it (`{spare:'text'}`) or test it (`when spare`)";
+        assert_eq!(first_lines(&spec("half")), [unused]);
+        assert_eq!(
+            first_lines(&spec("hlaf")),
+            [
+                "t.isa:6:11: param `hlaf` is named nowhere, but `half`, which is no param, is named at 2 places: did you mean `half`?",
+                unused
+            ]
+        );
+    }
+
     /// A base format `F` with two groups of `asm` lines, `base_group` (a
     /// line that names `rest`, which `G` replaces) and `line`, and a
     /// derived `G` with one line of `derived_dialect.derived_group`.
