@@ -400,6 +400,20 @@ opcodes {{
         );
     }
 
+    /// The formats a group slip names: all of up to three, else the first
+    /// three and how many more.
+    #[test]
+    fn a_quoted_list_names_three_and_counts_the_rest() {
+        assert_eq!(super::quoted_list(&[]), "");
+        assert_eq!(super::quoted_list(&["a"]), "`a`");
+        assert_eq!(super::quoted_list(&["a", "b"]), "`a` and `b`");
+        assert_eq!(super::quoted_list(&["a", "b", "c"]), "`a`, `b` and `c`");
+        assert_eq!(
+            super::quoted_list(&["a", "b", "c", "d", "e"]),
+            "`a`, `b`, `c` and 2 more"
+        );
+    }
+
     /// Merging a misspelt declaration's errors takes only its own: another
     /// param that no line uses is still said to be unused.
     #[test]
