@@ -1181,6 +1181,12 @@ opcodes {
                 &["invalid integer literal `2x4`"],
             ),
             (
+                "pica",
+                "an enum's value line lost to a bad number, where opcode lines set an attribute to the value and conditions test it",
+                Replace("    break = 5 \"break\"", "    break = 5x \"break\""),
+                &["invalid integer literal `5x`"],
+            ),
+            (
                 "ir3",
                 "a slip for `text`",
                 Replace("    text mesa.src \"{last:'(last)'}{absneg}", "    txet mesa.src \"{last:'(last)'}{absneg}"),
