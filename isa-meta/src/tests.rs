@@ -421,6 +421,31 @@ opcodes {
     /// error at it, with a note at the first, whose value is kept (a
     /// second `word 16` does not make every 8-bit format wrong); a state
     /// named twice is one error at the second.
+    /// A slip for a keyword at the start of an `isa` line is read as the
+    /// keyword only when what follows is what that keyword takes; before
+    /// anything else the line is lost, and the item lacks what it gave.
+    /// A `doc` line adds to the ISA's doc.
+    #[test]
+    fn an_isa_keyword_slip_is_read_as_it_only_before_what_it_takes() {
+        let spec = |line: &str| {
+            format!(
+                "isa t {{\n    doc \"the toy\"\n    {line}\n}}\nformat F : 32 {{\n    opcode 0..=31 opcode\n    syntax \"\"\n}}\nopcodes {{\n    nop 0 F\n}}\n"
+            )
+        };
+        assert!(super::compile_test_text("t.isa", &spec("word 32"))
+            .doc
+            .contains("the toy"));
+        let slip = "t.isa:3:5: unknown `isa` property `wrod`; expected `word`, `fallback`, `gens`, `state`, `func`, `attr`, `dialect` or `doc`; did you mean `word`?";
+        assert_eq!(first_lines("t.isa", &spec("wrod 32")), [slip]);
+        assert_eq!(
+            first_lines("t.isa", &spec("wrod \"32\"")),
+            [
+                "t.isa:1:5: `isa t` needs a `word BITS` line (8, 16, 32, 64, 128, or a multiple of 64 up to 512)",
+                slip
+            ]
+        );
+    }
+
     #[test]
     fn a_second_isa_line_is_one_error_at_it() {
         assert_eq!(first_lines("t.isa", WHOLE_ISA), Vec::<String>::new());
@@ -1185,6 +1210,12 @@ opcodes {
                 "an enum's value line lost to a bad number, where opcode lines set an attribute to the value and conditions test it",
                 Replace("    break = 5 \"break\"", "    break = 5x \"break\""),
                 &["invalid integer literal `5x`"],
+            ),
+            (
+                "lima-pp",
+                "an enum's attribute declaration whose default fails: not also each condition that tests the attribute said to name none",
+                Replace("    attr args u = 2     /// how many operands its text takes (Mesa's `*_mul_ops` tables)", "    attr args u = two   /// how many operands its text takes (Mesa's `*_mul_ops` tables)"),
+                &["attribute `args` takes a number"],
             ),
             (
                 "ir3",
