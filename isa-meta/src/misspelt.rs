@@ -361,19 +361,22 @@ opcodes {
         );
     }
 
-    /// A layout's param declared under a misspelt name, that its own
-    /// condition and the lines that bind it name rightly, is one error at
-    /// the declaration, not also "used by no line".
-    #[test]
-    fn a_misspelt_param_is_one_error_at_its_declaration() {
-        let spec = |param: &str| {
-            format!(
-                "isa t {{
+    /// A layout `Src` whose `text` lines test param `half`, declared as
+    /// `param`, and bound by the one line of a format; with `spare`, a
+    /// second param that the line binds and no line uses.
+    fn param_spec(param: &str, spare: bool) -> String {
+        let (declared, bound) = if spare {
+            ("\n    param spare", ", spare = 0")
+        } else {
+            ("", "")
+        };
+        format!(
+            "isa t {{
     word 32
     dialect asm
 }}
 layout Src : 8 {{
-    param {param}
+    param {param}{declared}
     reg    0..=7   u
     syntax \"r{{reg}}\"
     text asm.src when half \"h{{reg}}\"
@@ -385,14 +388,21 @@ format F : 32 {{
     rest   9..=25  unknown
     opcode 26..=31 opcode
     syntax \"{{src}}{{full:' full'}}\"
-    text asm.line \"{{opcode}} {{src(half = !full)}}\"
+    text asm.line \"{{opcode}} {{src(half = !full{bound})}}\"
 }}
 opcodes {{
     mov 0 F
 }}
 "
-            )
-        };
+        )
+    }
+
+    /// A layout's param declared under a misspelt name, that its own
+    /// condition and the lines that bind it name rightly, is one error at
+    /// the declaration, not also "used by no line".
+    #[test]
+    fn a_misspelt_param_is_one_error_at_its_declaration() {
+        let spec = |param: &str| param_spec(param, false);
         assert_eq!(first_lines(&spec("half")), Vec::<String>::new());
         assert_eq!(
             first_lines(&spec("hlaf")),
@@ -418,34 +428,7 @@ opcodes {{
     /// param that no line uses is still said to be unused.
     #[test]
     fn a_merged_misspelling_leaves_other_declarations_errors() {
-        let spec = |param: &str| {
-            format!(
-                "isa t {{
-    word 32
-    dialect asm
-}}
-layout Src : 8 {{
-    param {param}
-    param spare
-    reg    0..=7   u
-    syntax \"r{{reg}}\"
-    text asm.src when half \"h{{reg}}\"
-    text asm.src \"r{{reg}}\"
-}}
-format F : 32 {{
-    full   0       bool
-    src    1..=8   Src
-    rest   9..=25  unknown
-    opcode 26..=31 opcode
-    syntax \"{{src}}{{full:' full'}}\"
-    text asm.line \"{{opcode}} {{src(half = !full, spare = 0)}}\"
-}}
-opcodes {{
-    mov 0 F
-}}
-"
-            )
-        };
+        let spec = |param: &str| param_spec(param, true);
         let unused = "t.isa:7:11: param `spare` of `Src` is used by no `text` line: print it (`{spare:'text'}`) or test it (`when spare`)";
         assert_eq!(first_lines(&spec("half")), [unused]);
         assert_eq!(
