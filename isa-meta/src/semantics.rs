@@ -14,7 +14,6 @@ use crate::ast::Name;
 use crate::diag::Diagnostics;
 use crate::model::LayoutDef;
 use crate::source::Span;
-use crate::suggest::did_you_mean;
 
 /// What names an expression may use.
 pub struct Scope<'a> {
@@ -76,26 +75,24 @@ pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mu
         // Not named after the opcode: a name that many `sem` strings use
         // (an operand deleted from a format) is then one error, at the
         // first, with the lines of the others.
-        let hint = did_you_mean(name, names.iter().copied());
-        let quoted =
-            |names: &mut dyn Iterator<Item = &str>| names.map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+        let near = crate::suggest::nearest(name, names.iter().copied());
+        let hint = crate::suggest::hint(near);
         let state = if scope.state.is_empty() {
             String::new()
         } else {
-            format!("; state: {}", quoted(&mut scope.state.iter().map(|s| s.text.as_str())))
+            format!("; state: {}", quoted(scope.state.iter().map(|s| s.text.as_str())))
         };
         let message = format!(
             "`{name}` is not an operand of {} (operands: {}{state}){hint}",
             scope.owner,
-            quoted(&mut scope.operands.iter().map(String::as_str))
+            quoted(scope.operands.iter().map(String::as_str))
         );
         let error = diags
             .error(at(e.span), message)
             .label(format!("in the semantics of {what}"));
         // A slip for the declared name nearest to it: a state's, when that
         // is what the hint names, else a field's.
-        let near_state = crate::suggest::nearest(name, names.iter().copied())
-            .and_then(|near| scope.state.iter().find(|s| s.text == near));
+        let near_state = near.and_then(|near| scope.state.iter().find(|s| s.text == near));
         if let Some(state) = near_state {
             error.slip("state", state.span, name);
         } else if let Some((field, written)) = scope.format.and_then(|f| f.nearest_field(name)) {
@@ -122,7 +119,7 @@ pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mu
                     .and_then(|n| scope.format?.fields.iter().find(|f| f.name.text == n))
                     .map(|f| ("field", f.name.span, name.as_str()));
             }
-            let hint = near.map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
+            let hint = crate::suggest::hint(near);
             format!("{}{hint}", e.kind)
         }
         other => other.to_string(),
@@ -131,4 +128,9 @@ pub fn check(text: &str, start: usize, what: &str, scope: &Scope<'_>, diags: &mu
     if let Some((kind, declared, written)) = declared_near {
         error.slip(kind, declared, written);
     }
+}
+
+/// `` `a`, `b`, `c` ``.
+fn quoted<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    names.map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ")
 }

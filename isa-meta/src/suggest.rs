@@ -8,9 +8,13 @@
 /// Of candidates equally close, the first in byte order: some callers pass
 /// a hash map's keys, and a hint must not change from one run to the next.
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
-    nearest(word, candidates)
-        .map(|c| format!("; did you mean `{c}`?"))
-        .unwrap_or_default()
+    hint(nearest(word, candidates))
+}
+
+/// `"; did you mean `x`?"` for the candidate [`nearest`] found, else `""`:
+/// for a caller that also needs the candidate itself.
+pub fn hint(near: Option<&str>) -> String {
+    near.map(|c| format!("; did you mean `{c}`?")).unwrap_or_default()
 }
 
 /// The candidate [`did_you_mean`] would suggest for `word`, if any.
