@@ -64,11 +64,12 @@ pub fn compile(source: &Source) -> Result<Spec, Diagnostics> {
     let mut diags = Diagnostics::default();
     let tokens = lexer::lex(&source.text, &mut diags);
     let ast = parser::parse(&tokens, &mut diags);
+    let owners = misspelt::Owners::of(&ast);
     let spec = resolve::resolve(ast, &mut diags);
     if let Some(spec) = &spec {
         validate::validate(spec, &mut diags);
     }
-    misspelt::merge(source, &mut diags);
+    misspelt::merge(source, &owners, &mut diags);
     match spec {
         Some(spec) if diags.is_empty() => Ok(spec),
         _ => Err(diags),

@@ -24,15 +24,39 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::ast::{Name, TextAst};
+use crate::ast::{Name, SpecAst, TextAst};
 use crate::diag::{Diagnostic, Diagnostics, Slip};
 use crate::source::{Source, Span};
 
 /// The most places of the misspelt name the merged error notes.
 const NOTED: usize = 3;
 
+/// Where each layout (formats included) is named, in source order: a field
+/// or param belongs to the last layout named before its declaration, since
+/// layouts do not nest.
+pub struct Owners(Vec<(usize, String)>);
+
+impl Owners {
+    /// The layouts of `ast`, by where their names start.
+    pub fn of(ast: &SpecAst) -> Owners {
+        let mut names: Vec<(usize, String)> = ast
+            .layouts
+            .iter()
+            .map(|l| (l.name.span.start, l.name.text.clone()))
+            .collect();
+        names.sort_unstable();
+        Owners(names)
+    }
+
+    /// The layout that declares the field or param at `declared`.
+    fn of_member(&self, declared: Span) -> Option<&str> {
+        let after = self.0.partition_point(|(at, _)| *at < declared.start);
+        after.checked_sub(1).map(|i| self.0[i].1.as_str())
+    }
+}
+
 /// Merges the errors of each misspelt declaration into one.
-pub fn merge(source: &Source, diags: &mut Diagnostics) {
+pub fn merge(source: &Source, owners: &Owners, diags: &mut Diagnostics) {
     let mut places: HashMap<&Slip, HashSet<Span>> = HashMap::new();
     for d in diags.iter() {
         for slip in d.slips.iter().filter(|s| !s.written.is_empty()) {
@@ -74,16 +98,23 @@ pub fn merge(source: &Source, diags: &mut Diagnostics) {
         uses.dedup_by_key(|d| d.span);
         let declared = &source.text[slip.declared.start..slip.declared.end];
         let written = &slip.written;
-        let error = diags
-            .error(
-                slip.declared,
-                format!(
-                    "{kind} `{declared}` is named nowhere, but `{written}`, which is no {kind}, is named at {} places: did you mean `{written}`?",
-                    uses.len(),
-                    kind = slip.kind
-                ),
-            )
-            .label("named nowhere else");
+        let kind = slip.kind;
+        // A field or param is its layout's: another layout may well have
+        // one of the name written.
+        let member = matches!(kind, "field" | "param")
+            .then(|| owners.of_member(slip.declared))
+            .flatten();
+        let message = match member {
+            Some(owner) => format!(
+                "{kind} `{declared}` of `{owner}` is named nowhere, but `{written}`, no {kind} of `{owner}`, is named at {} places: did you mean `{written}`?",
+                uses.len()
+            ),
+            None => format!(
+                "{kind} `{declared}` is named nowhere, but `{written}`, which is no {kind}, is named at {} places: did you mean `{written}`?",
+                uses.len()
+            ),
+        };
+        let error = diags.error(slip.declared, message).label("named nowhere else");
         for d in uses.iter().take(NOTED) {
             error.note(d.span, format!("`{written}` is named here"));
         }
@@ -291,7 +322,7 @@ opcodes {{
         let text = spec("scr", "src");
         assert_eq!(
             first_lines(&text),
-            ["t.isa:7:5: field `scr` is named nowhere, but `src`, which is no field, is named at 5 places: did you mean `src`?"]
+            ["t.isa:7:5: field `scr` of `F` is named nowhere, but `src`, no field of `F`, is named at 5 places: did you mean `src`?"]
         );
         // The first three places are noted.
         let source = Source {
@@ -406,7 +437,7 @@ opcodes {{
         assert_eq!(first_lines(&spec("half")), Vec::<String>::new());
         assert_eq!(
             first_lines(&spec("hlaf")),
-            ["t.isa:6:11: param `hlaf` is named nowhere, but `half`, which is no param, is named at 2 places: did you mean `half`?"]
+            ["t.isa:6:11: param `hlaf` of `Src` is named nowhere, but `half`, no param of `Src`, is named at 2 places: did you mean `half`?"]
         );
     }
 
@@ -434,7 +465,7 @@ opcodes {{
         assert_eq!(
             first_lines(&spec("hlaf")),
             [
-                "t.isa:6:11: param `hlaf` is named nowhere, but `half`, which is no param, is named at 2 places: did you mean `half`?",
+                "t.isa:6:11: param `hlaf` of `Src` is named nowhere, but `half`, no param of `Src`, is named at 2 places: did you mean `half`?",
                 unused
             ]
         );

@@ -933,13 +933,13 @@ opcodes {
                 "agal",
                 "a field declared under a misspelt name that templates and `sem` strings name",
                 Replace("    src1   64..=127  Source", "    scr1   64..=127  Source"),
-                &["field `scr1` is named nowhere, but `src1`, which is no field, is named at 46 places: did you mean `src1`?"],
+                &["field `scr1` of `Token` is named nowhere, but `src1`, no field of `Token`, is named at 46 places: did you mean `src1`?"],
             ),
             (
                 "ir3",
                 "a base format's field declared under a misspelt name (derived formats name it too)",
                 Replace("    type    44..=46 Type          ///", "    tpye    44..=46 Type          ///"),
-                &["field `tpye` is named nowhere, but `type`, which is no field, is named at 29 places: did you mean `type`?"],
+                &["field `tpye` of `Cat5` is named nowhere, but `type`, no field of `Cat5`, is named at 29 places: did you mean `type`?"],
             ),
             (
                 "ir3",
@@ -1020,7 +1020,7 @@ opcodes {
                 "pica",
                 "a field declared under a misspelt name that `sem` strings call as a function (its enum declares operands)",
                 Replace("    condop 22..=23 CondOp", "    codnop 22..=23 CondOp"),
-                &["field `codnop` is named nowhere, but `condop`, which is no field, is named at 13 places: did you mean `condop`?"],
+                &["field `codnop` of `Fmt2` is named nowhere, but `condop`, no field of `Fmt2`, is named at 13 places: did you mean `condop`?"],
             ),
             (
                 "ir3",
@@ -1041,13 +1041,13 @@ opcodes {
                 "ir3",
                 "a param declared under a misspelt name: not also each condition and binding that names it, nor the param said to be unused",
                 Replace("    param rel     /// relative to `a0.x`", "    param erl     /// relative to `a0.x`"),
-                &["param `erl` is named nowhere, but `rel`, which is no param, is named at 7 places: did you mean `rel`?"],
+                &["param `erl` of `Cat1Dst` is named nowhere, but `rel`, no param of `Cat1Dst`, is named at 7 places: did you mean `rel`?"],
             ),
             (
                 "ir3",
                 "a param of one layout of a union declared under a misspelt name: not also each line that binds the others' param but not it",
                 Replace("layout MsGpr : 16 {\n    param r     /// `(r)`: the source advances with the repeat\n    param half", "layout MsGpr : 16 {\n    param r     /// `(r)`: the source advances with the repeat\n    param hlaf"),
-                &["param `hlaf` is named nowhere, but `half`, which is no param, is named at 14 places: did you mean `half`?"],
+                &["param `hlaf` of `MsGpr` is named nowhere, but `half`, no param of `MsGpr`, is named at 14 places: did you mean `half`?"],
             ),
             (
                 "ir3",
@@ -1113,7 +1113,7 @@ opcodes {
                 "ir3",
                 "a field declared under a misspelt name that a condition compares with another: one error at it",
                 Replace("(ul)`\n    dst_type 46..=48 Type\n", "(ul)`\n    dstt_ype 46..=48 Type\n"),
-                &["field `dstt_ype` is named nowhere, but `dst_type`, which is no field, is named at 16 places: did you mean `dst_type`?"],
+                &["field `dstt_ype` of `Cat1` is named nowhere, but `dst_type`, no field of `Cat1`, is named at 16 places: did you mean `dst_type`?"],
             ),
             (
                 "ir3",
@@ -1161,7 +1161,7 @@ opcodes {
                 "lima-pp",
                 "a control field declared under a misspelt name that the syntax and `derive` lines name: one error at it",
                 Replace("    count       0..=4    u ", "    cuont       0..=4    u "),
-                &["field `cuont` is named nowhere, but `count`, which is no field, is named at 2 places: did you mean `count`?"],
+                &["field `cuont` of `Control` is named nowhere, but `count`, no field of `Control`, is named at 2 places: did you mean `count`?"],
             ),
             (
                 "lima-pp",
