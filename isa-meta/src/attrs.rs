@@ -6,7 +6,7 @@
 use crate::ast::{AttrAst, AttrDeclAst, CondValue, Name};
 use crate::diag::Diagnostics;
 use crate::model::{AttrDef, AttrKind, EnumDef};
-use crate::suggest::did_you_mean;
+use crate::suggest::{did_you_mean, hint, nearest};
 
 /// Words opcode and enum-value lines read as keywords, so an attribute
 /// cannot be one.
@@ -108,15 +108,16 @@ pub fn resolve_decls(
                 Some(i) => AttrKind::Enum(i),
                 None => {
                     let names = enums.iter().map(|e| e.name.text.as_str()).chain(["u", "opcode"]);
+                    let near = nearest(&ty.text, names);
                     let error = diags.error(
                         ty.span,
                         format!(
                             "unknown attribute type `{}`; expected `u`, `opcode` or an enum's name (a flag has no type){}",
                             ty.text,
-                            did_you_mean(&ty.text, names)
+                            hint(near)
                         ),
                     );
-                    crate::misspelt::mark(error, "type", &ty.text, enums.iter().map(|e| &e.name));
+                    crate::misspelt::mark(error, "type", &ty.text, near, enums.iter().map(|e| &e.name));
                     continue;
                 }
             },
@@ -204,6 +205,7 @@ pub fn resolve_settings(
                 .iter()
                 .map(|d| d.name.text.as_str())
                 .chain(OPCODE_KEYWORDS.iter().copied());
+            let near = nearest(&s.name.text, names);
             let declared = if decls.is_empty() {
                 format!(" ({owner} declares none: `attr NAME`)")
             } else {
@@ -215,14 +217,10 @@ pub fn resolve_settings(
             let error = diags
                 .error(
                     s.name.span,
-                    format!(
-                        "unknown attribute `{}`{declared}{}",
-                        s.name.text,
-                        did_you_mean(&s.name.text, names)
-                    ),
+                    format!("unknown attribute `{}`{declared}{}", s.name.text, hint(near)),
                 )
                 .label(format!("set on `{}`", mnemonic.text));
-            crate::misspelt::mark(error, "attribute", &s.name.text, decls.iter().map(|d| &d.name));
+            crate::misspelt::mark(error, "attribute", &s.name.text, near, decls.iter().map(|d| &d.name));
             continue;
         };
         if let Some(first) = set[i] {

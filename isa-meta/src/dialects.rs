@@ -6,7 +6,7 @@
 use crate::ast::{DialectAst, TextAst};
 use crate::diag::Diagnostics;
 use crate::model::{DialectDef, LayoutDef};
-use crate::suggest::did_you_mean;
+use crate::suggest::{hint, nearest};
 
 /// The name of the always-present field-explicit syntax, which a dialect
 /// cannot take.
@@ -63,8 +63,8 @@ pub fn resolve_ref(text: &TextAst, dialects: &[DialectDef], diags: &mut Diagnost
     if let Some(i) = dialects.iter().position(|d| d.name.text == dialect.text) {
         return Some(i);
     }
-    let names = dialects.iter().map(|d| d.name.text.as_str());
-    let message = match did_you_mean(&dialect.text, names) {
+    let near = nearest(&dialect.text, dialects.iter().map(|d| d.name.text.as_str()));
+    let message = match hint(near) {
         suggestion if suggestion.is_empty() => format!(
             "unknown dialect `{}`: declare it in the `isa` item (`dialect {}`)",
             dialect.text, dialect.text
@@ -72,7 +72,7 @@ pub fn resolve_ref(text: &TextAst, dialects: &[DialectDef], diags: &mut Diagnost
         suggestion => format!("unknown dialect `{}`{suggestion}", dialect.text),
     };
     let error = diags.error(dialect.span, message).label("not declared");
-    crate::misspelt::mark(error, "dialect", &dialect.text, dialects.iter().map(|d| &d.name));
+    crate::misspelt::mark(error, "dialect", &dialect.text, near, dialects.iter().map(|d| &d.name));
     None
 }
 

@@ -122,18 +122,17 @@ pub fn merge(source: &Source, owners: &Owners, diags: &mut Diagnostics) {
 }
 
 /// Marks `error`, that `written` names no `kind` of item, as a slip for
-/// the one of `declared` nearest to it, if any.
+/// the one of `declared` named `near`: the name its hint suggests
+/// ([`crate::suggest::nearest`]), if that is one of them.
 pub(crate) fn mark<'a>(
     error: &mut Diagnostic,
     kind: &'static str,
     written: &str,
-    declared: impl IntoIterator<Item = &'a Name> + Clone,
+    near: Option<&str>,
+    declared: impl IntoIterator<Item = &'a Name>,
 ) {
-    let names = declared.clone().into_iter().map(|n| n.text.as_str());
-    if let Some(near) = crate::suggest::nearest(written, names) {
-        if let Some(name) = declared.into_iter().find(|n| n.text == near) {
-            error.slip(kind, name.span, written);
-        }
+    if let Some(name) = near.and_then(|near| declared.into_iter().find(|n| n.text == near)) {
+        error.slip(kind, name.span, written);
     }
 }
 

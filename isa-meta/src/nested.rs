@@ -18,7 +18,7 @@ use crate::model::{
     TStyle, Term, UnionDef,
 };
 use crate::source::Span;
-use crate::suggest::{did_you_mean, nearest};
+use crate::suggest::{did_you_mean, hint, nearest};
 
 /// The `text` line a nested piece is in: its dialect, and whether an
 /// error in its template is reported already.
@@ -222,6 +222,7 @@ fn nested_style(
         // The message does not name the field printed, so that one param
         // misspelt in its layout, bound at many places, is one error with
         // the others' lines in a note.
+        let near = nearest(&b.param.text, params());
         let error = diags
             .error(
                 b.span,
@@ -229,15 +230,12 @@ fn nested_style(
                     "`{}` is no param of `{}`{}",
                     b.param.text,
                     layouts[members[0]].name.text,
-                    did_you_mean(&b.param.text, params())
+                    hint(near)
                 ),
             )
             .label(format!("bound by `{name}`"));
-        let declared = members.iter().flat_map(|&m| &layouts[m].params);
-        if let Some(param) = nearest(&b.param.text, params()).and_then(|n| declared.clone().find(|p| p.name.text == n))
-        {
-            error.slip("param", param.name.span, &b.param.text);
-        }
+        let declared = members.iter().flat_map(|&m| layouts[m].params.iter().map(|p| &p.name));
+        crate::misspelt::mark(error, "param", &b.param.text, near, declared);
     }
     ok.then_some(TStyle::Nested(bindings))
 }
@@ -507,16 +505,12 @@ fn fold_pieces(pieces: &mut [TPiece], at: &Attrs<'_>, diags: &mut Diagnostics) {
                         if lost {
                             continue;
                         }
-                        let names = decls.iter().map(|a| a.name.text.as_str());
+                        let near = nearest(&term.attr, decls.iter().map(|a| a.name.text.as_str()));
                         let error = diags.error(
                             b.span,
-                            format!(
-                                "{what} declares no attribute `{}`{}",
-                                term.attr,
-                                did_you_mean(&term.attr, names)
-                            ),
+                            format!("{what} declares no attribute `{}`{}", term.attr, hint(near)),
                         );
-                        crate::misspelt::mark(error, "attribute", &term.attr, decls.iter().map(|a| &a.name));
+                        crate::misspelt::mark(error, "attribute", &term.attr, near, decls.iter().map(|a| &a.name));
                         continue;
                     };
                     if decls[attr].kind != AttrKind::Flag {

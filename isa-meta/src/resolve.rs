@@ -9,7 +9,7 @@ use crate::attrs::Owner;
 use crate::diag::Diagnostics;
 use crate::model::*;
 use crate::source::Span;
-use crate::suggest::did_you_mean;
+use crate::suggest::{did_you_mean, hint, nearest};
 use crate::template::{opcode_not_a_field, parse_template};
 
 /// Bit numbers must stay below this (the widest word is far narrower).
@@ -330,20 +330,14 @@ pub fn resolve(mut ast: SpecAst, diags: &mut Diagnostics) -> Option<Spec> {
             }
             _ => {
                 formats_lost = true;
-                let names = || layouts.iter().filter(|l| l.is_format).map(|l| l.name.text.as_str());
+                let formats = || layouts.iter().filter(|l| l.is_format).map(|l| &l.name);
+                let near = nearest(&op.format.text, formats().map(|n| n.text.as_str()));
                 let error = diags.error(
                     op.format.span,
-                    format!(
-                        "unknown format `{}`{}",
-                        op.format.text,
-                        did_you_mean(&op.format.text, names())
-                    ),
+                    format!("unknown format `{}`{}", op.format.text, hint(near)),
                 );
                 // A format declared under a misspelt name is one error.
-                let near = crate::suggest::nearest(&op.format.text, names());
-                if let Some(format) = near.and_then(|n| layouts.iter().find(|l| l.name.text == n)) {
-                    error.slip("format", format.name.span, &op.format.text);
-                }
+                crate::misspelt::mark(error, "format", &op.format.text, near, formats());
                 continue;
             }
         };
@@ -504,17 +498,18 @@ fn resolve_unions(
                         None
                     }
                     _ => {
-                        let names = || layouts.iter().filter(|l| !l.is_format).map(|l| l.name.text.as_str());
+                        let names = layouts.iter().filter(|l| !l.is_format).map(|l| l.name.text.as_str());
+                        let near = nearest(&name.text, names);
                         let error = diags.error(
                             name.span,
                             format!(
                                 "unknown layout `{}` in union `{}`{}",
                                 name.text,
                                 u.name.text,
-                                did_you_mean(&name.text, names())
+                                hint(near)
                             ),
                         );
-                        mark_type_slip(error, &name.text, names(), types);
+                        mark_type_slip(error, &name.text, near, types);
                         None
                     }
                 })
@@ -615,20 +610,18 @@ fn inherit(
     for mut l in layouts {
         if let Some(base_name) = l.base.clone() {
             let Some(base) = done.iter().find(|b| b.name.text == base_name.text) else {
-                let names = || done.iter().filter(|b| b.is_format).map(|b| b.name.text.as_str());
+                let formats = || done.iter().filter(|b| b.is_format).map(|b| &b.name);
+                let near = nearest(&base_name.text, formats().map(|n| n.text.as_str()));
                 let error = diags.error(
                     base_name.span,
                     format!(
                         "unknown base format `{}` (a base must be defined above the format that extends it){}",
                         base_name.text,
-                        did_you_mean(&base_name.text, names())
+                        hint(near)
                     ),
                 );
                 // A format declared under a misspelt name is one error.
-                let near = crate::suggest::nearest(&base_name.text, names());
-                if let Some(format) = near.and_then(|n| done.iter().find(|b| b.name.text == n)) {
-                    error.slip("format", format.name.span, &base_name.text);
-                }
+                crate::misspelt::mark(error, "format", &base_name.text, near, formats());
                 l.bits = Lit {
                     value: word_bits.into(),
                     span: l.bits.span,
@@ -728,17 +721,18 @@ fn inherit(
     done
 }
 
-/// Marks `error`, that `written` names no type, as a slip for the
-/// nearest of `candidates` (a type declared under a misspelt name,
-/// [`crate::misspelt`]); the slip is at the type's declaration, whichever
-/// use (a field, a union's variant, a bundle's unit) names it.
-fn mark_type_slip<'a>(
+/// Marks `error`, that `written` names no type, as a slip for the type
+/// `near` that its hint suggests, if one is declared (a type declared
+/// under a misspelt name, [`crate::misspelt`]); the slip is at the type's
+/// declaration, whichever use (a field, a union's variant, a bundle's
+/// unit) names it.
+fn mark_type_slip(
     error: &mut crate::diag::Diagnostic,
     written: &str,
-    candidates: impl Iterator<Item = &'a str>,
+    near: Option<&str>,
     types: &HashMap<String, (TypeRef, Span)>,
 ) {
-    if let Some((_, span)) = crate::suggest::nearest(written, candidates).and_then(|t| types.get(t)) {
+    if let Some((_, span)) = near.and_then(|t| types.get(t)) {
         error.slip("type", *span, written);
     }
 }
@@ -828,11 +822,9 @@ fn resolve_field(f: FieldAst, types: &HashMap<String, (TypeRef, Span)>, diags: &
                 Some((TypeRef::Union(i), _)) => FieldTy::Union(*i),
                 None => {
                     let candidates = BUILTIN_TYPES.iter().copied().chain(types.keys().map(String::as_str));
-                    let error = diags.error(
-                        n.span,
-                        format!("unknown field type `{other}`{}", did_you_mean(other, candidates)),
-                    );
-                    mark_type_slip(error, other, types.keys().map(String::as_str), types);
+                    let near = nearest(other, candidates);
+                    let error = diags.error(n.span, format!("unknown field type `{other}`{}", hint(near)));
+                    mark_type_slip(error, other, near, types);
                     ty_failed = true;
                     FieldTy::Unknown
                 }
@@ -887,16 +879,13 @@ fn resolve_bundles(
                 None
             }
             _ => {
-                let names = || layouts.iter().filter(|l| !l.is_format).map(|l| l.name.text.as_str());
+                let names = layouts.iter().filter(|l| !l.is_format).map(|l| l.name.text.as_str());
+                let near = nearest(&name.text, names);
                 let error = diags.error(
                     name.span,
-                    format!(
-                        "unknown layout `{}` for {what}{}",
-                        name.text,
-                        did_you_mean(&name.text, names())
-                    ),
+                    format!("unknown layout `{}` for {what}{}", name.text, hint(near)),
                 );
-                mark_type_slip(error, &name.text, names(), types);
+                mark_type_slip(error, &name.text, near, types);
                 None
             }
         }
@@ -1459,18 +1448,14 @@ fn resolve_attr_cond(
         if lost {
             return None;
         }
-        let names = attrs.iter().map(|a| a.name.text.as_str());
+        let near = nearest(&attr.text, attrs.iter().map(|a| a.name.text.as_str()));
         let error = diags
             .error(
                 attr.span,
-                format!(
-                    "{owner} declares no attribute `{}`{}",
-                    attr.text,
-                    did_you_mean(&attr.text, names)
-                ),
+                format!("{owner} declares no attribute `{}`{}", attr.text, hint(near)),
             )
             .label("no such attribute");
-        crate::misspelt::mark(error, "attribute", &attr.text, attrs.iter().map(|a| &a.name));
+        crate::misspelt::mark(error, "attribute", &attr.text, near, attrs.iter().map(|a| &a.name));
         return None;
     };
     let decl = &attrs[ai];
