@@ -552,6 +552,81 @@ mod the_enum_and_default_checks_catch_mistakes {
     }
 }
 
+/// The checks behind `text_writers_print_as_the_metadata` and
+/// `text_carries_are_what_parsing_the_text_gives` fail on generated code
+/// that is wrong, and pass on toy_line's own.
+mod the_text_line_checks_catch_mistakes {
+    use core::fmt;
+
+    use generated_tests::check::text_writers::{text_carries, text_writers, EchoHooks, ValueHooks};
+    use generated_tests::fails;
+
+    use super::toy_line::{text_carry, text_writers as generated, LAYOUT};
+
+    /// toy_line's carry, then bit 0 cleared: wrong whenever the line's
+    /// text leaves bit 0 as it was and it was set.
+    fn carry_clearing_bit_0(fi: usize, ti: usize, word: u128, out: &mut u128, hooks: &mut ValueHooks) -> bool {
+        let carried = text_carry::carry(fi, ti, word, out, hooks);
+        *out &= !1;
+        carried
+    }
+
+    /// A carry that claims to have written the line but wrote nothing.
+    fn carry_nothing(_: usize, _: usize, _: u128, _: &mut u128, _: &mut ValueHooks) -> bool {
+        true
+    }
+
+    /// A carry that says it has no code for any line.
+    fn carry_refused(_: usize, _: usize, _: u128, _: &mut u128, _: &mut ValueHooks) -> bool {
+        false
+    }
+
+    /// toy_line's printer with one character more at the end of each line.
+    fn write_one_more(fi: usize, ti: usize, out: &mut String, word: &u32, hooks: &mut EchoHooks) -> fmt::Result {
+        generated::write(fi, ti, out, word, hooks)?;
+        out.push(' ');
+        Ok(())
+    }
+
+    /// toy_line's line choice, off by one where a group has a second line.
+    fn select_the_next(fi: usize, group: usize, word: &u32) -> Option<usize> {
+        let chosen = generated::select(fi, group, word)?;
+        let next = chosen + 1;
+        let same_group = LAYOUT.formats[fi].texts.get(next).is_some_and(|t| {
+            let first = &LAYOUT.formats[fi].texts[chosen];
+            (t.dialect, t.name) == (first.dialect, first.name)
+        });
+        Some(if same_group { next } else { chosen })
+    }
+
+    #[test]
+    fn each_fails_on_its_mistake_and_passes_without() {
+        let count = 2_000;
+        assert!(fails(|| text_carries(&LAYOUT, carry_clearing_bit_0, count)));
+        assert!(fails(|| text_carries(&LAYOUT, carry_nothing, count)));
+        assert!(fails(|| text_carries(&LAYOUT, carry_refused, count)));
+        text_carries(&LAYOUT, text_carry::carry::<ValueHooks>, count);
+
+        let groups = &generated::GROUPS;
+        let write = generated::write::<u32, String, EchoHooks>;
+        assert!(fails(|| text_writers::<u32>(
+            &LAYOUT,
+            groups,
+            generated::select,
+            write_one_more,
+            count
+        )));
+        assert!(fails(|| text_writers::<u32>(
+            &LAYOUT,
+            groups,
+            select_the_next,
+            write,
+            count
+        )));
+        text_writers::<u32>(&LAYOUT, groups, generated::select, write, count);
+    }
+}
+
 /// `random_words` tries words of both kinds: half entirely random (of
 /// which toy_line rejects about two in five: their opcode bits name no
 /// opcode, or a reserved field is set) and half a random opcode with
