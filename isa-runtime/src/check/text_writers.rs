@@ -365,3 +365,138 @@ fn format_carries(layout: &IsaLayout, fi: usize, carry: Carrier, count: u64) -> 
     }
     checked
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{holds_an_opcode, holds_values};
+    use crate::layout::{BitRange, Enum, EnumValue, FieldKind, Format, Mnemonic, NamedText, Piece, Style};
+    use crate::test_layout::field;
+
+    const fn value(name: &'static str, value: u64) -> EnumValue {
+        EnumValue {
+            name,
+            value,
+            spellings: &[],
+            semantics: "",
+            attrs: &[],
+            doc: "",
+        }
+    }
+
+    const fn two_bits(name: &'static str, open: bool, values: &'static [EnumValue]) -> Enum {
+        Enum {
+            name,
+            doc: "",
+            bits: 2,
+            open,
+            operands: &[],
+            attrs: &[],
+            values,
+        }
+    }
+
+    /// A closed enum that names 0 and 1 of its four values.
+    static CLOSED: Enum = two_bits("Closed", false, &[value("a", 0), value("b", 1)]);
+    /// An open enum that names 0 alone.
+    static OPEN: Enum = two_bits("Open", true, &[value("x", 0)]);
+
+    /// A layout of one closed enum.
+    static INNER: Format = Format {
+        name: "Inner",
+        doc: "",
+        bits: 2,
+        is_instruction: false,
+        fields: &[field("c", &[BitRange { lo: 0, width: 2 }], FieldKind::Enum(&CLOSED))],
+        syntax: &[],
+        texts: &[],
+        params: &[],
+    };
+
+    /// `op` is the one opcode of [`WITH_MNEMONIC`]: 3.
+    static MNEMONICS: [Mnemonic; 1] = [Mnemonic { value: 3, text: "op" }];
+
+    /// The fields both formats share: the opcode (bits 0–1), the closed
+    /// enum (2–3), the open one (4–5) and the layout (6–7).
+    static FIELDS: [crate::layout::Field; 4] = [
+        field("opcode", &[BitRange { lo: 0, width: 2 }], FieldKind::Opcode),
+        field("closed", &[BitRange { lo: 2, width: 2 }], FieldKind::Enum(&CLOSED)),
+        field("open", &[BitRange { lo: 4, width: 2 }], FieldKind::Enum(&OPEN)),
+        field("inner", &[BitRange { lo: 6, width: 2 }], FieldKind::Layout(&INNER)),
+    ];
+
+    const fn format(name: &'static str, texts: &'static [NamedText]) -> Format {
+        Format {
+            name,
+            doc: "",
+            bits: 8,
+            is_instruction: true,
+            fields: &FIELDS,
+            syntax: &[],
+            texts,
+            params: &[],
+        }
+    }
+
+    /// A format whose line prints the mnemonic.
+    static WITH_MNEMONIC: Format = format(
+        "WithMnemonic",
+        &[NamedText {
+            dialect: "asm",
+            name: "line",
+            doc: "",
+            when: &[],
+            when_params: &[],
+            defaults: &[],
+            pieces: &[Piece::Field {
+                index: 0,
+                style: Style::Mnemonic(&MNEMONICS),
+            }],
+        }],
+    );
+    /// The same fields, and a line that prints the closed enum alone.
+    static WITHOUT_MNEMONIC: Format = format(
+        "WithoutMnemonic",
+        &[NamedText {
+            dialect: "asm",
+            name: "line",
+            doc: "",
+            when: &[],
+            when_params: &[],
+            defaults: &[],
+            pieces: &[Piece::Field {
+                index: 1,
+                style: Style::Default,
+            }],
+        }],
+    );
+
+    /// A word of the four fields.
+    fn word(opcode: u128, closed: u128, open: u128, inner: u128) -> u128 {
+        opcode | closed << 2 | open << 4 | inner << 6
+    }
+
+    /// A closed enum must hold a value it names, at the top and inside a
+    /// nested layout (read at the layout's place); an open one may hold any.
+    #[test]
+    fn values_are_those_closed_enums_name_nested_too() {
+        let holds = |w| holds_values(&WITH_MNEMONIC, &w, 0);
+        assert!(holds(word(3, 1, 0, 1)));
+        assert!(holds(word(3, 0, 3, 0)), "an open enum's unnamed value");
+        assert!(!holds(word(3, 2, 0, 0)), "a closed enum's unnamed value");
+        assert!(!holds(word(3, 0, 0, 2)), "a nested closed enum's unnamed value");
+        assert!(!holds(word(0, 0, 0, 3)), "a nested closed enum's unnamed value");
+    }
+
+    /// Where a line prints the mnemonic, the opcode field must hold an
+    /// opcode of the format; where no line does, any value will do.
+    #[test]
+    fn an_opcode_is_needed_only_where_a_line_prints_the_mnemonic() {
+        assert!(holds_an_opcode(&WITH_MNEMONIC, &word(3, 0, 0, 0)));
+        for opcode in 0..3 {
+            assert!(!holds_an_opcode(&WITH_MNEMONIC, &word(opcode, 0, 0, 0)), "{opcode}");
+        }
+        for opcode in 0..4 {
+            assert!(holds_an_opcode(&WITHOUT_MNEMONIC, &word(opcode, 0, 0, 0)), "{opcode}");
+        }
+    }
+}
