@@ -369,7 +369,9 @@ fn format_carries(layout: &IsaLayout, fi: usize, carry: Carrier, count: u64) -> 
 #[cfg(test)]
 mod tests {
     use super::{holds_an_opcode, holds_values};
-    use crate::layout::{BitRange, Enum, EnumValue, FieldKind, Format, Mnemonic, NamedText, Piece, Style};
+    use crate::layout::{
+        BitRange, Enum, EnumValue, Field, FieldKind, Format, Mnemonic, NamedText, Piece, Style, Union,
+    };
     use crate::test_layout::field;
 
     const fn value(name: &'static str, value: u64) -> EnumValue {
@@ -412,23 +414,33 @@ mod tests {
         params: &[],
     };
 
+    /// A union whose one layout is [`INNER`].
+    static UNION: Union = Union {
+        name: "OneLayout",
+        doc: "",
+        bits: 2,
+        variants: &[&INNER],
+    };
+
     /// `op` is the one opcode of [`WITH_MNEMONIC`]: 3.
     static MNEMONICS: [Mnemonic; 1] = [Mnemonic { value: 3, text: "op" }];
 
     /// The fields both formats share: the opcode (bits 0–1), the closed
-    /// enum (2–3), the open one (4–5) and the layout (6–7).
-    static FIELDS: [crate::layout::Field; 4] = [
+    /// enum (2–3), the open one (4–5), the layout (6–7) and the union
+    /// (8–9).
+    static FIELDS: [Field; 5] = [
         field("opcode", &[BitRange { lo: 0, width: 2 }], FieldKind::Opcode),
         field("closed", &[BitRange { lo: 2, width: 2 }], FieldKind::Enum(&CLOSED)),
         field("open", &[BitRange { lo: 4, width: 2 }], FieldKind::Enum(&OPEN)),
         field("inner", &[BitRange { lo: 6, width: 2 }], FieldKind::Layout(&INNER)),
+        field("union", &[BitRange { lo: 8, width: 2 }], FieldKind::Union(&UNION)),
     ];
 
     const fn format(name: &'static str, texts: &'static [NamedText]) -> Format {
         Format {
             name,
             doc: "",
-            bits: 8,
+            bits: 10,
             is_instruction: true,
             fields: &FIELDS,
             syntax: &[],
@@ -470,13 +482,14 @@ mod tests {
         }],
     );
 
-    /// A word of the four fields.
+    /// A word of the first four fields, the union's bits 0.
     fn word(opcode: u128, closed: u128, open: u128, inner: u128) -> u128 {
         opcode | closed << 2 | open << 4 | inner << 6
     }
 
     /// A closed enum must hold a value it names, at the top and inside a
-    /// nested layout (read at the layout's place); an open one may hold any.
+    /// nested layout or a union's layout (read at its place); an open one
+    /// may hold any.
     #[test]
     fn values_are_those_closed_enums_name_nested_too() {
         let holds = |w| holds_values(&WITH_MNEMONIC, &w, 0);
@@ -485,6 +498,11 @@ mod tests {
         assert!(!holds(word(3, 2, 0, 0)), "a closed enum's unnamed value");
         assert!(!holds(word(3, 0, 0, 2)), "a nested closed enum's unnamed value");
         assert!(!holds(word(0, 0, 0, 3)), "a nested closed enum's unnamed value");
+        assert!(holds(word(3, 0, 0, 0) | 1 << 8));
+        assert!(
+            !holds(word(3, 0, 0, 0) | 2 << 8),
+            "an unnamed value inside a union's layout"
+        );
     }
 
     /// Where a line prints the mnemonic, the opcode field must hold an
