@@ -805,7 +805,7 @@ mod tests {
     };
     use crate::check::rng::SplitMix64;
     use crate::layout::{BitRange, Enum, EnumValue, Field, FieldKind, Format, RegFile, Regs, Union};
-    use crate::test_layout::field;
+    use crate::test_layout::{enum_value, field, two_bit_enum};
     use alloc::string::String;
     use pretty_assertions::assert_eq;
 
@@ -822,34 +822,10 @@ mod tests {
         }
     }
 
-    const fn value(name: &'static str, value: u64) -> EnumValue {
-        EnumValue {
-            name,
-            value,
-            spellings: &[],
-            semantics: "",
-            attrs: &[],
-            doc: "",
-        }
-    }
-
-    /// A 2-bit enum of `values`.
-    const fn two_bit_enum(name: &'static str, open: bool, values: &'static [EnumValue]) -> Enum {
-        Enum {
-            name,
-            doc: "",
-            bits: 2,
-            open,
-            operands: &[],
-            attrs: &[],
-            values,
-        }
-    }
-
     /// A closed 2-bit enum whose first named value is 2.
-    static CLOSED_ENUM: Enum = two_bit_enum("Closed", false, &[value("B", 2), value("A", 1)]);
+    static CLOSED_ENUM: Enum = two_bit_enum("Closed", false, &[enum_value("B", 2), enum_value("A", 1)]);
     /// The same values, open.
-    static OPEN_ENUM: Enum = two_bit_enum("Open", true, &[value("B", 2), value("A", 1)]);
+    static OPEN_ENUM: Enum = two_bit_enum("Open", true, &[enum_value("B", 2), enum_value("A", 1)]);
     /// A closed enum that names no value.
     static EMPTY_ENUM: Enum = two_bit_enum("Empty", false, &[]);
     const FILES: &[RegFile] = &[
@@ -1101,11 +1077,11 @@ mod tests {
         static VALUES: [EnumValue; 2] = [
             EnumValue {
                 attrs: &[1],
-                ..value("a", 0)
+                ..enum_value("a", 0)
             },
             EnumValue {
                 attrs: &[0],
-                ..value("b", 2)
+                ..enum_value("b", 2)
             },
         ];
         static E: Enum = two_bit_enum("E", true, &VALUES);

@@ -369,38 +369,13 @@ fn format_carries(layout: &IsaLayout, fi: usize, carry: Carrier, count: u64) -> 
 #[cfg(test)]
 mod tests {
     use super::{holds_an_opcode, holds_values};
-    use crate::layout::{
-        BitRange, Enum, EnumValue, Field, FieldKind, Format, Mnemonic, NamedText, Piece, Style, Union,
-    };
-    use crate::test_layout::field;
-
-    const fn value(name: &'static str, value: u64) -> EnumValue {
-        EnumValue {
-            name,
-            value,
-            spellings: &[],
-            semantics: "",
-            attrs: &[],
-            doc: "",
-        }
-    }
-
-    const fn two_bits(name: &'static str, open: bool, values: &'static [EnumValue]) -> Enum {
-        Enum {
-            name,
-            doc: "",
-            bits: 2,
-            open,
-            operands: &[],
-            attrs: &[],
-            values,
-        }
-    }
+    use crate::layout::{BitRange, Enum, Field, FieldKind, Format, Mnemonic, NamedText, Piece, Style, Union};
+    use crate::test_layout::{enum_value, field, two_bit_enum};
 
     /// A closed enum that names 0 and 1 of its four values.
-    static CLOSED: Enum = two_bits("Closed", false, &[value("a", 0), value("b", 1)]);
+    static CLOSED: Enum = two_bit_enum("Closed", false, &[enum_value("a", 0), enum_value("b", 1)]);
     /// An open enum that names 0 alone.
-    static OPEN: Enum = two_bits("Open", true, &[value("x", 0)]);
+    static OPEN: Enum = two_bit_enum("Open", true, &[enum_value("x", 0)]);
 
     /// A layout of one closed enum.
     static INNER: Format = Format {
@@ -449,37 +424,34 @@ mod tests {
         }
     }
 
-    /// A format whose line prints the mnemonic.
-    static WITH_MNEMONIC: Format = format(
-        "WithMnemonic",
-        &[NamedText {
+    /// An unconditional `asm.line` of `pieces`.
+    const fn line(pieces: &'static [Piece]) -> NamedText {
+        NamedText {
             dialect: "asm",
             name: "line",
             doc: "",
             when: &[],
             when_params: &[],
             defaults: &[],
-            pieces: &[Piece::Field {
-                index: 0,
-                style: Style::Mnemonic(&MNEMONICS),
-            }],
-        }],
+            pieces,
+        }
+    }
+
+    /// A format whose line prints the mnemonic.
+    static WITH_MNEMONIC: Format = format(
+        "WithMnemonic",
+        &[line(&[Piece::Field {
+            index: 0,
+            style: Style::Mnemonic(&MNEMONICS),
+        }])],
     );
     /// The same fields, and a line that prints the closed enum alone.
     static WITHOUT_MNEMONIC: Format = format(
         "WithoutMnemonic",
-        &[NamedText {
-            dialect: "asm",
-            name: "line",
-            doc: "",
-            when: &[],
-            when_params: &[],
-            defaults: &[],
-            pieces: &[Piece::Field {
-                index: 1,
-                style: Style::Default,
-            }],
-        }],
+        &[line(&[Piece::Field {
+            index: 1,
+            style: Style::Default,
+        }])],
     );
 
     /// A word of the first four fields, the union's bits 0.
