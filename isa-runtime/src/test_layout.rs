@@ -1,7 +1,9 @@
 //! Hand-written layout metadata for the unit tests (the generated kind
 //! comes from the `isa!` macro, which this crate's tests cannot run).
 
-use crate::layout::{BitRange, Enum, EnumValue, Field, FieldKind};
+use crate::layout::{BitRange, Field, FieldKind};
+#[cfg(feature = "check")]
+use crate::layout::{Enum, EnumValue};
 
 /// A field with no doc, as wide as its ranges together.
 pub(crate) const fn field(name: &'static str, ranges: &'static [BitRange], kind: FieldKind) -> Field {
@@ -21,6 +23,7 @@ pub(crate) const fn field(name: &'static str, ranges: &'static [BitRange], kind:
 }
 
 /// An enum value with no spellings, semantics, attributes or doc.
+#[cfg(feature = "check")]
 pub(crate) const fn enum_value(name: &'static str, value: u64) -> EnumValue {
     EnumValue {
         name,
@@ -33,6 +36,7 @@ pub(crate) const fn enum_value(name: &'static str, value: u64) -> EnumValue {
 }
 
 /// A 2-bit enum of `values`, with no operands or attributes.
+#[cfg(feature = "check")]
 pub(crate) const fn two_bit_enum(name: &'static str, open: bool, values: &'static [EnumValue]) -> Enum {
     Enum {
         name,
