@@ -1,4 +1,4 @@
-//! `cargo xtask fuzz <target|all> [--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh]`: builds
+//! `cargo xtask fuzz <target|all> [--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh] [--corpus NAME]`: builds
 //! the libFuzzer harness in `fuzz/` with the stable toolchain and runs one
 //! target (or each in turn) for the given time.
 //!
@@ -13,7 +13,11 @@
 //! Everything lives under `<target dir>/fuzz/`: the build, `corpus/<target>`
 //! (kept between runs and grown by them), `seeds/<target>` (written afresh
 //! from `isa_props` seeds each run), `artifacts/<target>` (crashing inputs)
-//! and `logs/<target>.log` (libFuzzer's output).
+//! and `logs/<target>.log` (libFuzzer's output). `--corpus NAME` keeps
+//! the corpus in `corpus-NAME/<target>` and the log in
+//! `logs/<target>-NAME.log` instead, for a second run of one target beside
+//! the first (two processes must not share a corpus directory; `--jobs`
+//! shares one between workers, which libFuzzer's fork mode merges).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -37,9 +41,12 @@ pub struct Options {
     /// libFuzzer's `-max_len`, the longest input it generates, if not the
     /// target's own default.
     pub max_len: Option<u64>,
+    /// The name of a corpus of its own (`corpus-NAME/<target>`), if not
+    /// the kept one.
+    pub corpus: Option<String>,
 }
 
-/// Parses `[--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh]`.
+/// Parses `[--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh] [--corpus NAME]`.
 pub fn parse_options(args: &[&str]) -> Result<Options, String> {
     let mut options = Options {
         time: 60,
@@ -47,6 +54,7 @@ pub fn parse_options(args: &[&str]) -> Result<Options, String> {
         jobs: 1,
         fresh: false,
         max_len: None,
+        corpus: None,
     };
     let mut rest = args.iter();
     while let Some(&arg) = rest.next() {
@@ -64,6 +72,16 @@ pub fn parse_options(args: &[&str]) -> Result<Options, String> {
             "--jobs" => options.jobs = u32::try_from(number("--jobs")?).map_err(|e| e.to_string())?,
             "--max-len" => options.max_len = Some(number("--max-len")?),
             "--fresh" => options.fresh = true,
+            "--corpus" => {
+                let name = rest.next().ok_or("--corpus needs a name")?;
+                let plain = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+                if name.is_empty() || name == &"fresh" || !name.chars().all(plain) {
+                    return Err(format!(
+                        "--corpus takes a name of lowercase letters, digits and `-` other than `fresh`, not `{name}`"
+                    ));
+                }
+                options.corpus = Some(name.to_string());
+            }
             other => return Err(format!("unknown option `{other}`")),
         }
     }
@@ -228,6 +246,18 @@ fn write_seeds(target: &Target, corpus: &Corpus, dir: &Path) -> Result<usize, St
     Ok(seeds.len())
 }
 
+/// The directory under `<target dir>/fuzz/` whose `<target>` folder is the
+/// run's corpus: `corpus-NAME` for `--corpus NAME` (kept between runs like
+/// `corpus`), else `corpus-fresh` for `--fresh`, else the kept `corpus`.
+/// `--fresh` empties whichever it is first.
+fn corpus_dir_name(options: &Options) -> String {
+    match (&options.corpus, options.fresh) {
+        (Some(name), _) => format!("corpus-{name}"),
+        (None, true) => "corpus-fresh".into(),
+        (None, false) => "corpus".into(),
+    }
+}
+
 /// Runs one target; returns its summary line, or the failure with the log's tail.
 fn run_one(binary: &Path, out: &Path, target: &Target, options: &Options) -> Result<String, String> {
     let root = xtask::docs::workspace_root();
@@ -235,9 +265,7 @@ fn run_one(binary: &Path, out: &Path, target: &Target, options: &Options) -> Res
     let name = target.name;
     let seeds_dir = out.join("seeds").join(name);
     let seeds = write_seeds(target, &corpus, &seeds_dir)?;
-    let corpus_dir = out
-        .join(if options.fresh { "corpus-fresh" } else { "corpus" })
-        .join(name);
+    let corpus_dir = out.join(corpus_dir_name(options)).join(name);
     let artifacts = out.join("artifacts").join(name);
     let logs = out.join("logs");
     for dir in [&corpus_dir, &artifacts, &logs] {
@@ -246,7 +274,10 @@ fn run_one(binary: &Path, out: &Path, target: &Target, options: &Options) -> Res
         }
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let log_path = logs.join(format!("{name}.log"));
+    let log_path = logs.join(match &options.corpus {
+        Some(corpus) => format!("{name}-{corpus}.log"),
+        None => format!("{name}.log"),
+    });
     let log = std::fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
     let mut command = Command::new(binary);
     command
@@ -420,5 +451,23 @@ mod tests {
         assert!(parse_options(&["--time", "0"]).is_err());
         assert!(parse_options(&["--time"]).is_err());
         assert!(parse_options(&["--bogus"]).is_err());
+    }
+
+    #[test]
+    fn a_named_corpus_is_a_directory_of_its_own() {
+        let dir = |args: &[&str]| corpus_dir_name(&parse_options(args).unwrap());
+        assert_eq!(dir(&[]), "corpus");
+        assert_eq!(dir(&["--fresh"]), "corpus-fresh");
+        assert_eq!(dir(&["--corpus", "short"]), "corpus-short");
+        assert_eq!(dir(&["--corpus", "b-2", "--fresh"]), "corpus-b-2");
+        for bad in [
+            &["--corpus"][..],
+            &["--corpus", ""],
+            &["--corpus", "fresh"],
+            &["--corpus", "../x"],
+            &["--corpus", "A"],
+        ] {
+            assert!(parse_options(bad).is_err(), "{bad:?}");
+        }
     }
 }

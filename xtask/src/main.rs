@@ -98,7 +98,7 @@ fn main() -> ExitCode {
 /// The command line, for usage errors.
 const USAGE: &str = "usage: cargo xtask docs|codegen [--check]
        cargo xtask exhaustive pica|agal|lima-pp|ir3
-       cargo xtask fuzz <target>|all [--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh]
+       cargo xtask fuzz <target>|all [--time SECS] [--runs N] [--jobs N] [--max-len BYTES] [--fresh] [--corpus NAME]
        cargo xtask fuzz --list
        cargo xtask misspell [--show N] [--line N]
        cargo xtask bench-peers [--only lima-pp,lima-gp,pica,agal] [--sizes 1M,100M] [--runs N] [--write]";
