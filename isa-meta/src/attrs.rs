@@ -78,8 +78,14 @@ pub fn resolve_decls(
             );
             continue;
         }
-        if matches!(d.name.text.as_str(), "self" | "Self" | "super" | "crate" | "_") {
-            diags.error(d.name.span, format!("`{}` cannot be an attribute name", d.name.text));
+        if let Some(rust) = crate::naming::unusable(&d.name.text) {
+            diags.error(
+                d.name.span,
+                format!(
+                    "`{}` cannot be an attribute name: the generated code would need `{rust}` as an identifier, which Rust does not allow",
+                    d.name.text
+                ),
+            );
             continue;
         }
         if reserved.contains(&d.name.text.as_str()) {

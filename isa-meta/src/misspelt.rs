@@ -104,17 +104,23 @@ pub fn merge(source: &Source, owners: &Owners, diags: &mut Diagnostics) {
         let member = matches!(kind, "field" | "param")
             .then(|| owners.of_member(slip.declared))
             .flatten();
-        let message = match member {
-            Some(owner) => format!(
-                "{kind} `{declared}` of `{owner}` is named nowhere, but `{written}`, no {kind} of `{owner}`, is named at {} places: did you mean `{written}`?",
-                uses.len()
+        let error = match member {
+            Some(owner) => diags.error(
+                slip.declared,
+                format!(
+                    "{kind} `{declared}` of `{owner}` is named nowhere, but `{written}`, no {kind} of `{owner}`, is named at {} places: did you mean `{written}`?",
+                    uses.len()
+                ),
             ),
-            None => format!(
-                "{kind} `{declared}` is named nowhere, but `{written}`, which is no {kind}, is named at {} places: did you mean `{written}`?",
-                uses.len()
+            None => diags.error(
+                slip.declared,
+                format!(
+                    "{kind} `{declared}` is named nowhere, but `{written}`, which is no {kind}, is named at {} places: did you mean `{written}`?",
+                    uses.len()
+                ),
             ),
         };
-        let error = diags.error(slip.declared, message).label("named nowhere else");
+        let error = error.label("named nowhere else");
         for d in uses.iter().take(NOTED) {
             error.note(d.span, format!("`{written}` is named here"));
         }

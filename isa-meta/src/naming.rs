@@ -48,6 +48,21 @@ pub fn method_ident(name: &str) -> Ident {
     }
 }
 
+/// The identifier Rust refuses, even raw, that the generator would make
+/// of a spec name, if any: a name that is `self`, `super`, `crate` or `_`
+/// in any case (the generator uses names as they are, lowercased, and as
+/// module names), or one whose type name is `Self` (`self`, `self_`).
+/// Every other name becomes an identifier, raw where it is a keyword.
+pub fn unusable(name: &str) -> Option<&'static str> {
+    match name.to_lowercase().as_str() {
+        "self" => Some("self"),
+        "super" => Some("super"),
+        "crate" => Some("crate"),
+        "_" => Some("_"),
+        _ => (camel_case(name) == "Self").then_some("Self"),
+    }
+}
+
 /// `lima_gp` → `LimaGp`.
 pub fn type_ident(name: &str) -> Ident {
     Ident::new(&camel_case(name), Span::call_site())

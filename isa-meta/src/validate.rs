@@ -14,6 +14,7 @@ use crate::source::Span;
 
 pub fn validate(spec: &Spec, diags: &mut Diagnostics) {
     check_isa(spec, diags);
+    check_names(spec, diags);
     for e in &spec.enums {
         check_enum(e, diags);
     }
@@ -648,6 +649,55 @@ fn check_isa(spec: &Spec, diags: &mut Diagnostics) {
     }
 }
 
+/// Names the generator makes Rust identifiers of, that Rust refuses
+/// ([`crate::naming::unusable`]): the ISA's, its states', functions' and
+/// dialects', types' and enum values', register prefixes', params',
+/// mnemonics', text groups', the bundle's and its units'. (Fields and attributes are checked with
+/// their other rules.)
+fn check_names(spec: &Spec, diags: &mut Diagnostics) {
+    let mut names: Vec<(&str, &Name)> = vec![("an ISA", &spec.name)];
+    names.extend(spec.state.iter().map(|n| ("a state", n)));
+    names.extend(spec.funcs.iter().map(|(n, _)| ("a function", n)));
+    names.extend(spec.dialects.iter().map(|d| ("a dialect", &d.name)));
+    for e in &spec.enums {
+        names.push(("an enum", &e.name));
+        names.extend(e.variants.iter().map(|v| ("an enum value", &v.name)));
+    }
+    for r in &spec.regs {
+        names.push(("a register file", &r.name));
+        names.extend(r.files.iter().map(|f| ("a register prefix", &f.prefix)));
+    }
+    let mut groups = HashSet::new();
+    for l in &spec.layouts {
+        names.push((if l.is_format { "a format" } else { "a layout" }, &l.name));
+        names.extend(l.params.iter().map(|p| ("a param", &p.name)));
+        // A derived format's inherited lines are its base's, at one place.
+        let own = l.texts.iter().filter(|t| groups.insert(t.name.span));
+        names.extend(own.map(|t| ("a text group", &t.name)));
+    }
+    names.extend(spec.unions.iter().map(|u| ("a union", &u.name)));
+    let mut mnemonics = HashSet::new();
+    let ops = spec.opcodes.iter().filter(|op| mnemonics.insert(op.mnemonic.span));
+    names.extend(ops.map(|op| ("a mnemonic", &op.mnemonic)));
+    if let Some(b) = &spec.packed {
+        names.push(("a bundle", &b.name));
+        names.extend(b.units.iter().map(|u| ("a unit", &u.name)));
+    }
+    for (kind, name) in names {
+        if let Some(rust) = crate::naming::unusable(&name.text) {
+            diags.error(
+                name.span,
+                format!("`{}` cannot be the name of {kind}{}", name.text, unusable_because(rust)),
+            );
+        }
+    }
+}
+
+/// Why a name cannot be used, for [`crate::naming::unusable`]'s answer.
+fn unusable_because(rust: &str) -> String {
+    format!(": the generated code would need `{rust}` as an identifier, which Rust does not allow")
+}
+
 /// `0..=max` for a width, as text.
 fn range_text(bits: u32) -> String {
     format!("0..={:#x}", low_mask128(bits))
@@ -1060,8 +1110,11 @@ fn check_layout(spec: &Spec, l: &LayoutDef, diags: &mut Diagnostics) {
 /// fields: its name, its width against its type's, its fixed value, and
 /// what a nested layout or union field may be.
 fn check_field(spec: &Spec, l: &LayoutDef, f: &FieldDef, diags: &mut Diagnostics) {
-    if matches!(f.name.text.as_str(), "self" | "Self" | "super" | "crate" | "_") {
-        diags.error(f.name.span, format!("`{}` cannot be a field name", f.name.text));
+    if let Some(rust) = crate::naming::unusable(&f.name.text) {
+        diags.error(
+            f.name.span,
+            format!("`{}` cannot be a field name{}", f.name.text, unusable_because(rust)),
+        );
     }
     if f.width > 64 {
         // Nested layouts too: their bits travel through a u64.

@@ -341,6 +341,69 @@ mod tests {
         assert_eq!(expand(text.as_bytes()), Ok(()));
     }
 
+    /// Fuzz finding 19 (`spec-expand`, with `-max_len=2048`, after 15.8
+    /// million inputs on 2026-12-07): an ISA called `self`. The spec
+    /// compiled, but its marker type was `Self`, and its expansion was not
+    /// Rust. Every name the generator makes an identifier of is now
+    /// checked: one that is `self`, `super`, `crate` or `_` in any case, or
+    /// whose type name is `Self`, is an error at the name. Each such name
+    /// in each place of a spec that compiles without it, by hand (the probe
+    /// of the session that found it replaced every identifier of the toy
+    /// specs by each of them): rejected, and no panic.
+    #[test]
+    fn names_rust_refuses_are_errors_in_every_place() {
+        let spec = "isa t {\n    word 32\n    state acc\n    func twice(1)\n    dialect asm\n}\n\
+                    enum Cond : 2 {\n    lt = 1 \"lt\"\n}\n\
+                    layout Reg : 4 {\n    n 0..=3 u\n    syntax \"r{n}\"\n}\n\
+                    union Src : 4 {\n    Reg\n}\n\
+                    format F : 32 {\n    a 0..=19 u\n    c 20..=21 Cond\n    s 22..=25 Src\n    opcode 26..=31 opcode\n    syntax \"{a}, {c}, {s}\"\n    text asm.line \"{a}\"\n}\n\
+                    opcodes {\n    mv 1 F sem \"acc = twice(a)\"\n}\n";
+        let source = Source {
+            name: NAME.into(),
+            text: spec.into(),
+        };
+        if let Err(diags) = isa_meta::compile(&source) {
+            panic!("{}", diags.render(&source));
+        }
+        for name in [
+            "t", "acc", "twice", "asm", "Cond", "lt", "Reg", "line", "Src", "F", "mv", "a",
+        ] {
+            for bad in ["self", "Self", "super", "Crate", "_", "self_"] {
+                let text = replace_word(spec, name, bad);
+                let source = Source {
+                    name: NAME.into(),
+                    text: text.clone(),
+                };
+                let rendered = match isa_meta::compile(&source) {
+                    Ok(_) => panic!("`{name}` → `{bad}` compiles:\n{text}"),
+                    Err(diags) => diags.render(&source),
+                };
+                assert!(
+                    rendered.contains("which Rust does not allow"),
+                    "`{name}` → `{bad}`:\n{rendered}"
+                );
+                assert_eq!(expand(text.as_bytes()), Ok(()), "`{name}` → `{bad}`");
+            }
+        }
+    }
+
+    /// `text` with every whole word `word` replaced by `by`.
+    fn replace_word(text: &str, word: &str, by: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        while let Some(at) = rest.find(word) {
+            let before = rest[..at].chars().next_back().is_some_and(is_word)
+                || out.chars().next_back().is_some_and(is_word) && at == 0;
+            let after = rest[at + word.len()..].chars().next().is_some_and(is_word);
+            out.push_str(&rest[..at]);
+            out.push_str(if before || after { word } else { by });
+            rest = &rest[at + word.len()..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// Fuzz finding 18 (`spec-expand`, after 2.87 million inputs on
     /// 2026-11-28): formats named like their base (`format F : F`), each
     /// with a `variant` line. Each line copied every opcode of format `F`,
