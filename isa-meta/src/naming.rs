@@ -75,3 +75,32 @@ pub fn upper_ident(prefix: &str, name: &str) -> Ident {
         Span::call_site(),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::unusable;
+
+    /// The four words in any case, and names whose type is `Self`, are
+    /// refused, each with the identifier Rust refuses; names that only
+    /// contain them, and keywords Rust takes raw, are not.
+    #[test]
+    fn names_rust_refuses_even_raw() {
+        let refused = [
+            ("self", "self"),
+            ("SELF", "self"),
+            ("Super", "super"),
+            ("super", "super"),
+            ("crate", "crate"),
+            ("CRATE", "crate"),
+            ("_", "_"),
+            ("self_", "Self"),
+            ("_self", "Self"),
+        ];
+        for (name, rust) in refused {
+            assert_eq!(unusable(name), Some(rust), "{name}");
+        }
+        for name in ["selfish", "super_x", "crates", "__", "type", "Self_x", "s_elf"] {
+            assert_eq!(unusable(name), None, "{name}");
+        }
+    }
+}
