@@ -82,8 +82,9 @@ pub fn resolve_decls(
             diags.error(
                 d.name.span,
                 format!(
-                    "`{}` cannot be an attribute name: the generated code would need `{rust}` as an identifier, which Rust does not allow",
-                    d.name.text
+                    "`{}` cannot be an attribute name{}",
+                    d.name.text,
+                    crate::naming::unusable_because(rust)
                 ),
             );
             continue;

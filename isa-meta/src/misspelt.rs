@@ -33,25 +33,24 @@ const NOTED: usize = 3;
 
 /// Where each layout (formats included) is named, in source order: a field
 /// or param belongs to the last layout named before its declaration, since
-/// layouts do not nest.
-pub struct Owners(Vec<(usize, String)>);
+/// layouts do not nest. The names are read from the source when a merged
+/// error needs one.
+pub struct Owners(Vec<Span>);
 
 impl Owners {
     /// The layouts of `ast`, by where their names start.
     pub fn of(ast: &SpecAst) -> Owners {
-        let mut names: Vec<(usize, String)> = ast
-            .layouts
-            .iter()
-            .map(|l| (l.name.span.start, l.name.text.clone()))
-            .collect();
-        names.sort_unstable();
+        let mut names: Vec<Span> = ast.layouts.iter().map(|l| l.name.span).collect();
+        names.sort_unstable_by_key(|span| span.start);
         Owners(names)
     }
 
-    /// The layout that declares the field or param at `declared`.
-    fn of_member(&self, declared: Span) -> Option<&str> {
-        let after = self.0.partition_point(|(at, _)| *at < declared.start);
-        after.checked_sub(1).map(|i| self.0[i].1.as_str())
+    /// The name of the layout that declares the field or param at
+    /// `declared`.
+    fn of_member<'s>(&self, source: &'s Source, declared: Span) -> Option<&'s str> {
+        let after = self.0.partition_point(|at| at.start < declared.start);
+        let name = self.0.get(after.checked_sub(1)?)?;
+        source.text.get(name.start..name.end)
     }
 }
 
@@ -102,7 +101,7 @@ pub fn merge(source: &Source, owners: &Owners, diags: &mut Diagnostics) {
         // A field or param is its layout's: another layout may well have
         // one of the name written.
         let member = matches!(kind, "field" | "param")
-            .then(|| owners.of_member(slip.declared))
+            .then(|| owners.of_member(source, slip.declared))
             .flatten();
         let error = match member {
             Some(owner) => diags.error(

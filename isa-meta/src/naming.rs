@@ -63,6 +63,12 @@ pub fn unusable(name: &str) -> Option<&'static str> {
     }
 }
 
+/// Why a name [`unusable`] refused cannot be used, `rust` being its answer:
+/// the end of the error that says so.
+pub fn unusable_because(rust: &str) -> String {
+    format!(": the generated code would need `{rust}` as an identifier, which Rust does not allow")
+}
+
 /// `lima_gp` → `LimaGp`.
 pub fn type_ident(name: &str) -> Ident {
     Ident::new(&camel_case(name), Span::call_site())

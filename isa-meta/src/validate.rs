@@ -652,8 +652,8 @@ fn check_isa(spec: &Spec, diags: &mut Diagnostics) {
 /// Names the generator makes Rust identifiers of, that Rust refuses
 /// ([`crate::naming::unusable`]): the ISA's, its states', functions' and
 /// dialects', types' and enum values', register prefixes', params',
-/// mnemonics', text groups', the bundle's and its units'. (Fields and attributes are checked with
-/// their other rules.)
+/// mnemonics', text groups', the bundle's and its units'. (Fields and
+/// attributes are checked with their other rules.)
 fn check_names(spec: &Spec, diags: &mut Diagnostics) {
     let mut names: Vec<(&str, &Name)> = vec![("an ISA", &spec.name)];
     names.extend(spec.state.iter().map(|n| ("a state", n)));
@@ -687,15 +687,14 @@ fn check_names(spec: &Spec, diags: &mut Diagnostics) {
         if let Some(rust) = crate::naming::unusable(&name.text) {
             diags.error(
                 name.span,
-                format!("`{}` cannot be the name of {kind}{}", name.text, unusable_because(rust)),
+                format!(
+                    "`{}` cannot be the name of {kind}{}",
+                    name.text,
+                    crate::naming::unusable_because(rust)
+                ),
             );
         }
     }
-}
-
-/// Why a name cannot be used, for [`crate::naming::unusable`]'s answer.
-fn unusable_because(rust: &str) -> String {
-    format!(": the generated code would need `{rust}` as an identifier, which Rust does not allow")
 }
 
 /// `0..=max` for a width, as text.
@@ -1113,7 +1112,11 @@ fn check_field(spec: &Spec, l: &LayoutDef, f: &FieldDef, diags: &mut Diagnostics
     if let Some(rust) = crate::naming::unusable(&f.name.text) {
         diags.error(
             f.name.span,
-            format!("`{}` cannot be a field name{}", f.name.text, unusable_because(rust)),
+            format!(
+                "`{}` cannot be a field name{}",
+                f.name.text,
+                crate::naming::unusable_because(rust)
+            ),
         );
     }
     if f.width > 64 {

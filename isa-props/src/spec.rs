@@ -389,18 +389,19 @@ mod tests {
 
     /// `text` with every whole word `word` replaced by `by`.
     fn replace_word(text: &str, word: &str, by: &str) -> String {
-        let mut out = String::new();
-        let mut rest = text;
         let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-        while let Some(at) = rest.find(word) {
-            let before = rest[..at].chars().next_back().is_some_and(is_word)
-                || out.chars().next_back().is_some_and(is_word) && at == 0;
-            let after = rest[at + word.len()..].chars().next().is_some_and(is_word);
-            out.push_str(&rest[..at]);
-            out.push_str(if before || after { word } else { by });
-            rest = &rest[at + word.len()..];
+        let mut out = String::new();
+        let mut copied = 0;
+        for (at, _) in text.match_indices(word) {
+            let before = text[..at].chars().next_back().is_some_and(is_word);
+            let after = text[at + word.len()..].chars().next().is_some_and(is_word);
+            if !before && !after {
+                out.push_str(&text[copied..at]);
+                out.push_str(by);
+                copied = at + word.len();
+            }
         }
-        out.push_str(rest);
+        out.push_str(&text[copied..]);
         out
     }
 
