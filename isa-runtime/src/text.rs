@@ -2905,4 +2905,201 @@ mod tests {
             assert_eq!(out, (v as i64).to_string());
         }
     }
+
+    /// A condition of `field` (index into `PINNED`) compared with `values`.
+    const fn cond(field: usize, equal: bool, values: &'static [u64]) -> crate::layout::Cond {
+        crate::layout::Cond {
+            field,
+            text: "",
+            equal,
+            values,
+            named: None,
+            attr: None,
+            other: None,
+            range: None,
+        }
+    }
+
+    /// An enum whose value 0 has attribute 0 and whose 1 has attribute 1.
+    static ATTRIBUTED: Enum = Enum {
+        attrs: &[],
+        values: &[
+            EnumValue {
+                attrs: &[0],
+                ..value("zero", 0, &["z"])
+            },
+            EnumValue {
+                attrs: &[1],
+                ..value("one", 1, &["o"])
+            },
+        ],
+        ..an_enum("Attributed", false, &[])
+    };
+
+    /// Fields of every kind a condition can be on: the opcode (bits 0..4),
+    /// `a` (4..8), the bools `f` and `g` (8, 9), the enum `e` (10..13) and
+    /// `r` (13..16).
+    static PINNED: Format = Format {
+        name: "Pinned",
+        doc: "",
+        bits: 16,
+        is_instruction: true,
+        fields: &[
+            field("op", &[BitRange { lo: 0, width: 4 }], FieldKind::Opcode),
+            field("a", &[BitRange { lo: 4, width: 4 }], FieldKind::Unsigned),
+            field("f", &[BitRange { lo: 8, width: 1 }], FieldKind::Bool),
+            field("g", &[BitRange { lo: 9, width: 1 }], FieldKind::Bool),
+            field("e", &[BitRange { lo: 10, width: 3 }], FieldKind::Enum(&ATTRIBUTED)),
+            field("r", &[BitRange { lo: 13, width: 3 }], FieldKind::Unsigned),
+        ],
+        syntax: &[],
+        texts: &[],
+        params: &[],
+    };
+
+    /// What `pin` writes: the defaults, then each plain condition that does
+    /// not hold (`==` its first value, a bool's `!f` a clear flag, `f` a
+    /// set one); a condition that holds, and one on the opcode, an
+    /// attribute, whether a value is named, another field or a range, is
+    /// left as the word has it, even where writing would make it hold.
+    #[test]
+    fn pin_writes_defaults_and_unmet_plain_conditions_alone() {
+        use crate::layout::{Cond, NamedText};
+        let text = |defaults: &'static [(usize, u64)], when: &'static [Cond]| NamedText {
+            dialect: "",
+            name: "",
+            doc: "",
+            when,
+            when_params: &[],
+            defaults,
+            pieces: &[],
+        };
+        let pinned = |text: &NamedText, word: u64| {
+            let mut word = word;
+            super::pin(&PINNED, text, &mut word, 0);
+            word
+        };
+        // PINNED's fields.
+        const OP: usize = 0;
+        const A: usize = 1;
+        const F: usize = 2;
+        const G: usize = 3;
+        const E: usize = 4;
+        const R: usize = 5;
+        // A word holding `value` in `field`, 0 elsewhere.
+        let at = |field: usize, value: u64| {
+            let mut word = 0u64;
+            PINNED.fields[field].write(&mut word, 0, value);
+            word
+        };
+        // Defaults are written first, over what the word holds.
+        assert_eq!(pinned(&text(&[(A, 5), (R, 6)], &[]), at(A, 9)), at(A, 5) | at(R, 6));
+        // Unmet plain conditions: the first value listed, a flag set or
+        // cleared.
+        static UNMET: [Cond; 3] = [cond(R, true, &[2, 3]), cond(F, true, &[1]), cond(G, false, &[1])];
+        assert_eq!(pinned(&text(&[], &UNMET), at(G, 1)), at(R, 2) | at(F, 1));
+        // A plain condition that holds keeps the value the word has, not
+        // the first one listed.
+        assert_eq!(pinned(&text(&[], &UNMET), at(R, 3) | at(G, 1)), at(R, 3) | at(F, 1));
+        // The conditions parsing only checks, none of which holds here.
+        static CHECKED: [Cond; 5] = [
+            cond(OP, true, &[3]),
+            Cond {
+                attr: Some(0),
+                ..cond(E, true, &[1])
+            },
+            Cond {
+                named: Some(false),
+                ..cond(E, true, &[])
+            },
+            Cond {
+                other: Some(F),
+                ..cond(G, false, &[])
+            },
+            Cond {
+                range: Some((1, 7)),
+                ..cond(R, true, &[])
+            },
+        ];
+        for (i, c) in CHECKED.iter().enumerate() {
+            let word = at(OP, 1);
+            assert!(!c.holds(&PINNED, &word, 0), "condition {i} holds already");
+            assert_eq!(
+                pinned(&text(&[], core::slice::from_ref(c)), word),
+                word,
+                "condition {i} wrote a field"
+            );
+        }
+    }
+
+    /// A line fixes a field when a condition on it alone pins one value
+    /// (`f == v`, a bool's `f` or `!f`): not for two values, `!=`, a
+    /// range, an attribute, a named test or another field, and never a
+    /// field no condition names.
+    #[test]
+    fn a_line_fixes_the_fields_its_plain_conditions_pin() {
+        use crate::layout::{Cond, NamedText};
+        // PINNED's fields.
+        const A: usize = 1;
+        const F: usize = 2;
+        const G: usize = 3;
+        const E: usize = 4;
+        const R: usize = 5;
+        let fixes = |when: &'static [Cond], index: usize| {
+            let text = NamedText {
+                dialect: "",
+                name: "",
+                doc: "",
+                when,
+                when_params: &[],
+                defaults: &[],
+                pieces: &[],
+            };
+            super::fixed_by_line(&text, &PINNED, index)
+        };
+        static ONE_VALUE: [Cond; 1] = [cond(R, true, &[2])];
+        static FLAG: [Cond; 1] = [cond(F, true, &[1])];
+        static NOT_FLAG: [Cond; 1] = [cond(G, false, &[1])];
+        assert!(fixes(&ONE_VALUE, R));
+        assert!(fixes(&FLAG, F));
+        assert!(fixes(&NOT_FLAG, G));
+        for when in [&ONE_VALUE[..], &FLAG, &NOT_FLAG] {
+            assert!(!fixes(when, A), "{when:?} fixes `a`, which it does not name");
+        }
+        static UNFIXED: [(Cond, usize); 6] = [
+            (cond(R, true, &[2, 3]), R),
+            (cond(R, false, &[2]), R),
+            (
+                Cond {
+                    range: Some((1, 7)),
+                    ..cond(R, true, &[])
+                },
+                R,
+            ),
+            (
+                Cond {
+                    attr: Some(0),
+                    ..cond(E, true, &[1])
+                },
+                E,
+            ),
+            (
+                Cond {
+                    named: Some(true),
+                    ..cond(E, true, &[])
+                },
+                E,
+            ),
+            (
+                Cond {
+                    other: Some(F),
+                    ..cond(G, false, &[])
+                },
+                G,
+            ),
+        ];
+        for (c, index) in &UNFIXED {
+            assert!(!fixes(core::slice::from_ref(c), *index), "{c:?} fixes its field");
+        }
+    }
 }
