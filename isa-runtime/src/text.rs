@@ -2204,6 +2204,7 @@ pub fn parse_field<'a, W: BitWord>(
 #[cfg(test)]
 mod tests {
     use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
 
     use crate::layout::{
         BitRange, ComponentOrder, Enum, EnumValue, Field, FieldKind, Format, Piece, RegFile, Regs, Style, Union,
@@ -2920,9 +2921,14 @@ mod tests {
         }
     }
 
-    /// An enum whose value 0 has attribute 0 and whose 1 has attribute 1.
+    /// An enum whose value 0 has attribute `kind` 0 and whose 1 has `kind` 1.
     static ATTRIBUTED: Enum = Enum {
-        attrs: &[],
+        attrs: &[crate::layout::Attr {
+            name: "kind",
+            kind: crate::layout::AttrKind::Unsigned,
+            default: 0,
+            doc: "",
+        }],
         values: &[
             EnumValue {
                 attrs: &[0],
@@ -3101,5 +3107,111 @@ mod tests {
         for (c, index) in &UNFIXED {
             assert!(!fixes(core::slice::from_ref(c), *index), "{c:?} fixes its field");
         }
+    }
+
+    /// A mark of a field set, restored, forgets what was inserted since,
+    /// below bit 128 and beyond it, and keeps what was there before.
+    #[test]
+    fn a_field_set_goes_back_to_its_mark() {
+        let mut set = super::FieldSet::default();
+        set.insert(3);
+        set.insert(200);
+        let mark = set.mark();
+        set.insert(5);
+        set.insert(300);
+        assert!([3, 5, 200, 300].iter().all(|&i| set.contains(i)));
+        set.restore(mark);
+        let held: Vec<usize> = [3, 5, 200, 300].into_iter().filter(|&i| set.contains(i)).collect();
+        assert_eq!(held, [3, 200]);
+    }
+
+    /// The message of each kind of condition a word breaks says what the
+    /// line needs and what the word holds.
+    #[test]
+    fn a_broken_condition_says_what_the_line_needs() {
+        use crate::layout::{Cond, NamedText};
+        const G: usize = 3;
+        const E: usize = 4;
+        const R: usize = 5;
+        let text = NamedText {
+            dialect: "",
+            name: "form",
+            doc: "",
+            when: &[],
+            when_params: &[],
+            defaults: &[],
+            pieces: &[],
+        };
+        let message = |c: Cond, value: u64| super::condition_message(&PINNED, &text, &c, value);
+        let cases = [
+            (cond(R, true, &[2, 3]), 5),
+            (cond(R, false, &[2]), 2),
+            (
+                Cond {
+                    range: Some((0, 3)),
+                    ..cond(R, true, &[])
+                },
+                5,
+            ),
+            (
+                Cond {
+                    range: Some((4, 7)),
+                    ..cond(R, true, &[])
+                },
+                1,
+            ),
+            (
+                Cond {
+                    named: Some(true),
+                    ..cond(E, true, &[])
+                },
+                3,
+            ),
+            (
+                Cond {
+                    named: Some(false),
+                    ..cond(E, true, &[])
+                },
+                0,
+            ),
+            (
+                Cond {
+                    attr: Some(0),
+                    ..cond(E, true, &[1])
+                },
+                0,
+            ),
+            (
+                Cond {
+                    attr: Some(0),
+                    ..cond(E, false, &[0])
+                },
+                0,
+            ),
+            (
+                Cond {
+                    other: Some(2),
+                    ..cond(G, true, &[])
+                },
+                1,
+            ),
+        ];
+        let messages: Vec<String> = cases.into_iter().map(|(c, value)| message(c, value)).collect();
+        let needs =
+            |what: &str, value: &str| alloc::format!("this form of `form` prints only when {what}; here it is {value}");
+        pretty_assertions::assert_eq!(
+            messages,
+            [
+                needs("`r` is one of 2, 3", "5"),
+                needs("`r` is none of 2", "2"),
+                needs("`r` is below 4", "5"),
+                needs("`r` is above 3", "1"),
+                needs("`e` is a named value", "3"),
+                needs("`e` is a value its enum does not name", "z"),
+                needs("`e` is a named value whose `kind` is 1", "z"),
+                needs("`e` is a named value whose `kind` is not 0", "z"),
+                String::from("this form of `form` prints only when `g` equals `f`; here `g` is 1"),
+            ]
+        );
     }
 }
