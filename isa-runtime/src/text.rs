@@ -2963,6 +2963,34 @@ mod tests {
         params: &[],
     };
 
+    /// The indices of `PINNED`'s fields.
+    mod pinned {
+        pub const OP: usize = 0;
+        pub const A: usize = 1;
+        pub const F: usize = 2;
+        pub const G: usize = 3;
+        pub const E: usize = 4;
+        pub const R: usize = 5;
+    }
+
+    /// A `text` line of group `name` with conditions `when` and `defaults`,
+    /// and no pieces.
+    const fn line(
+        name: &'static str,
+        when: &'static [crate::layout::Cond],
+        defaults: &'static [(usize, u64)],
+    ) -> crate::layout::NamedText {
+        crate::layout::NamedText {
+            dialect: "",
+            name,
+            doc: "",
+            when,
+            when_params: &[],
+            defaults,
+            pieces: &[],
+        }
+    }
+
     /// What `pin` writes: the defaults, then each plain condition that does
     /// not hold (`==` its first value, a bool's `!f` a clear flag, `f` a
     /// set one); a condition that holds, and one on the opcode, an
@@ -2971,27 +2999,13 @@ mod tests {
     #[test]
     fn pin_writes_defaults_and_unmet_plain_conditions_alone() {
         use crate::layout::{Cond, NamedText};
-        let text = |defaults: &'static [(usize, u64)], when: &'static [Cond]| NamedText {
-            dialect: "",
-            name: "",
-            doc: "",
-            when,
-            when_params: &[],
-            defaults,
-            pieces: &[],
-        };
+        use pinned::*;
+        let text = |defaults, when| line("", when, defaults);
         let pinned = |text: &NamedText, word: u64| {
             let mut word = word;
             super::pin(&PINNED, text, &mut word, 0);
             word
         };
-        // PINNED's fields.
-        const OP: usize = 0;
-        const A: usize = 1;
-        const F: usize = 2;
-        const G: usize = 3;
-        const E: usize = 4;
-        const R: usize = 5;
         // A word holding `value` in `field`, 0 elsewhere.
         let at = |field: usize, value: u64| {
             let mut word = 0u64;
@@ -3044,25 +3058,9 @@ mod tests {
     /// field no condition names.
     #[test]
     fn a_line_fixes_the_fields_its_plain_conditions_pin() {
-        use crate::layout::{Cond, NamedText};
-        // PINNED's fields.
-        const A: usize = 1;
-        const F: usize = 2;
-        const G: usize = 3;
-        const E: usize = 4;
-        const R: usize = 5;
-        let fixes = |when: &'static [Cond], index: usize| {
-            let text = NamedText {
-                dialect: "",
-                name: "",
-                doc: "",
-                when,
-                when_params: &[],
-                defaults: &[],
-                pieces: &[],
-            };
-            super::fixed_by_line(&text, &PINNED, index)
-        };
+        use crate::layout::Cond;
+        use pinned::*;
+        let fixes = |when: &'static [Cond], index: usize| super::fixed_by_line(&line("", when, &[]), &PINNED, index);
         static ONE_VALUE: [Cond; 1] = [cond(R, true, &[2])];
         static FLAG: [Cond; 1] = [cond(F, true, &[1])];
         static NOT_FLAG: [Cond; 1] = [cond(G, false, &[1])];
@@ -3129,19 +3127,9 @@ mod tests {
     /// line needs and what the word holds.
     #[test]
     fn a_broken_condition_says_what_the_line_needs() {
-        use crate::layout::{Cond, NamedText};
-        const G: usize = 3;
-        const E: usize = 4;
-        const R: usize = 5;
-        let text = NamedText {
-            dialect: "",
-            name: "form",
-            doc: "",
-            when: &[],
-            when_params: &[],
-            defaults: &[],
-            pieces: &[],
-        };
+        use crate::layout::Cond;
+        use pinned::*;
+        let text = line("form", &[], &[]);
         let message = |c: Cond, value: u64| super::condition_message(&PINNED, &text, &c, value);
         let cases = [
             (cond(R, true, &[2, 3]), 5),
@@ -3190,7 +3178,7 @@ mod tests {
             ),
             (
                 Cond {
-                    other: Some(2),
+                    other: Some(F),
                     ..cond(G, true, &[])
                 },
                 1,
